@@ -1,0 +1,51 @@
+/**
+ * Pieces shared by every contract: ids, decimal strings, the one error body.
+ * @see fastify/demo src/schemas/tasks.ts for the Create/Update/Query-per-resource pattern.
+ */
+import { z } from 'zod';
+
+/** A database id as it appears in paths and bodies. Accepts "12" as well as 12 (query strings are text). */
+export const Id = z.coerce
+  .number({ error: 'Must be a number' })
+  .int({ error: 'Must be a whole number' })
+  .positive({ error: 'Must be a positive id' })
+  .max(2_147_483_647, { error: 'Is too large' });
+export type Id = z.infer<typeof Id>;
+
+export const IdParams = z.object({ id: Id }).strict();
+
+/**
+ * Money and per-page prices travel as decimal strings ("20.04", "0.0325"), never as binary floats, so the
+ * browser shows exactly what the server computed.
+ */
+export const DecimalString = z.string().regex(/^-?\d+(\.\d+)?$/, { error: 'Must be a decimal number' });
+export type DecimalString = z.infer<typeof DecimalString>;
+
+/** One field problem in a validation error. `path` is dotted ("body.quantity"). */
+export const FieldError = z.object({ path: z.string(), message: z.string() });
+export type FieldError = z.infer<typeof FieldError>;
+
+/**
+ * The one error body of the API. `error` is the human message the SPAs show (the spec reads an `error` field);
+ * `code` is machine-readable; `fields` names each invalid field on a 400.
+ */
+export const ErrorBody = z.object({
+  error: z.string(),
+  code: z.string(),
+  statusCode: z.number().int(),
+  fields: z.array(FieldError).optional(),
+});
+export type ErrorBody = z.infer<typeof ErrorBody>;
+
+/** Standard error responses to declare on routes (OpenAPI shows them; replies are checked against them). */
+export const errorResponses = {
+  400: ErrorBody,
+  401: ErrorBody,
+  403: ErrorBody,
+  404: ErrorBody,
+  409: ErrorBody,
+  429: ErrorBody,
+} as const;
+
+/** `{ data: [...] }` list wrapper the spec uses for user and order lists. */
+export const dataList = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item) });

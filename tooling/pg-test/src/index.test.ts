@@ -1,0 +1,35 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { createDatabase, dropDatabase, findPgBin, startPostgres, type PgServer } from './index.js';
+
+const hasPg = Boolean(findPgBin());
+
+describe.runIf(hasPg)('startPostgres', () => {
+  let server: PgServer;
+  beforeAll(async () => {
+    server = await startPostgres();
+  }, 60_000);
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('serves a real PostgreSQL on loopback and clones databases from a template', async () => {
+    expect(server.host).toBe('127.0.0.1');
+    const tplUrl = await createDatabase(server, 'tpl_one');
+    const tpl = new pg.Client({ connectionString: tplUrl });
+    await tpl.connect();
+    await tpl.query('CREATE TABLE marker (v int); INSERT INTO marker VALUES (42)');
+    const version = await tpl.query<{ server_version_num: string }>('SHOW server_version_num');
+    expect(Number(version.rows[0]!.server_version_num)).toBeGreaterThanOrEqual(130000);
+    await tpl.end();
+
+    const cloneUrl = await createDatabase(server, 'clone_one', 'tpl_one');
+    const clone = new pg.Client({ connectionString: cloneUrl });
+    await clone.connect();
+    const { rows } = await clone.query<{ v: number }>('SELECT v FROM marker');
+    expect(rows).toEqual([{ v: 42 }]);
+    await clone.end();
+    await dropDatabase(server, 'clone_one');
+    await expect(createDatabase(server, 'bad name; drop')).rejects.toThrow(/Unsafe database name/);
+  });
+});
