@@ -1,0 +1,2 @@
+import base, { restrictEnvAccess } from '@bindery/eslint-config/base';
+export default [...base, ...restrictEnvAccess];

@@ -1,0 +1,54 @@
+/**
+ * Opens the database in one of its two modes and migrates it.
+ * - embedded: PGlite (PostgreSQL compiled to WebAssembly) persisted under DATA_DIR, zero set-up;
+ * - postgres: a pg Pool on DATABASE_URL.
+ * Both run the same migrations, so SQL written for one works on the other.
+ * @see docs/decisions/0003-two-database-modes.md
+ */
+import { mkdirSync } from 'node:fs';
+import { Kysely, Migrator, PostgresDialect, sql, type MigrationResultSet } from 'kysely';
+import pg from 'pg';
+import type { Config } from '../env.js';
+import type { DB } from './database.js';
+import { migrations } from './migrations/index.js';
+
+// pg returns NUMERIC and BIGINT as strings by default; keep it so (exact money), but parse int8 counts.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+
+export async function openDatabase(database: Config['database']): Promise<Kysely<DB>> {
+  if (database.mode === 'postgres') {
+    const pool = new pg.Pool({ connectionString: database.url, max: database.poolMax });
+    return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  }
+  mkdirSync(database.dataDir, { recursive: true });
+  // Imported lazily: a PostgreSQL deployment never loads the ~10 MB WebAssembly module.
+  const [{ PGlite }, { PGliteDialect }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('kysely-pglite-dialect'),
+  ]);
+  const pglite = await PGlite.create(database.dataDir);
+  return new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+}
+
+export class MigrationError extends Error {}
+
+export async function migrateToLatest(db: Kysely<any>): Promise<MigrationResultSet> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const result = await migrator.migrateToLatest();
+  if (result.error) {
+    const failed = result.results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+    throw new MigrationError(`Migration ${failed} failed: ${String((result.error as Error).message ?? result.error)}`);
+  }
+  return result;
+}
+
+/** Round-trip time of a trivial query, or undefined when the database cannot be reached. */
+export async function pingDatabase(db: Kysely<any>): Promise<number | undefined> {
+  const started = performance.now();
+  try {
+    await sql`select 1`.execute(db);
+    return performance.now() - started;
+  } catch {
+    return undefined;
+  }
+}

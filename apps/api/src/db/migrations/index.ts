@@ -1,0 +1,12 @@
+/**
+ * Every migration, in order. Listed explicitly (rather than read from a folder at run time) so the same list
+ * works from TypeScript sources under vitest/tsx and from dist/ under plain node.
+ * Add new migrations at the end; never edit or reorder one that has shipped.
+ * @see https://kysely.dev/docs/migrations
+ */
+import type { Migration } from 'kysely';
+import * as m0001 from './2026_11_21_000001_create_users.js';
+
+export const migrations: Record<string, Migration> = {
+  '2026_11_21_000001_create_users': m0001,
+};

@@ -1,0 +1,46 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { EnvError, parseEnv } from './env.js';
+
+describe('parseEnv', () => {
+  it('defaults to the embedded database, loopback ports and derived URLs', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'env-'));
+    const config = parseEnv({ DATA_DIR: dir });
+    expect(config).toMatchObject({
+      host: '127.0.0.1',
+      port: 3000,
+      webUrl: 'http://127.0.0.1:5173',
+      adminUrl: 'http://127.0.0.1:5174',
+      database: { mode: 'embedded' },
+    });
+    expect(config.corsOrigins).toEqual(['http://127.0.0.1:5173', 'http://127.0.0.1:5174']);
+    // The generated token secret is kept in DATA_DIR so sessions survive a restart.
+    expect(readFileSync(join(dir, 'jwt-secret'), 'utf8')).toBe(config.jwtSecret);
+  });
+  it('follows the port overrides', () => {
+    const config = parseEnv({ DATA_DIR: mkdtempSync(join(tmpdir(), 'env-')), API_PORT: '4000', WEB_PORT: '4001', ADMIN_PORT: '4002' });
+    expect([config.port, config.webUrl, config.adminUrl, config.apiUrl]).toEqual([
+      4000,
+      'http://127.0.0.1:4001',
+      'http://127.0.0.1:4002',
+      'http://127.0.0.1:4000',
+    ]);
+  });
+  it('lists every bad field at once, readably', () => {
+    let message = '';
+    try {
+      parseEnv({ API_PORT: 'abc', ADMIN_EMAIL: 'not-an-email' });
+    } catch (error) {
+      expect(error).toBeInstanceOf(EnvError);
+      message = (error as Error).message;
+    }
+    expect(message).toContain('API_PORT');
+    expect(message).toContain('ADMIN_EMAIL');
+  });
+  it('requires a token secret with an external database', () => {
+    expect(() => parseEnv({ DATABASE_URL: 'postgres://x' })).toThrow('JWT_SECRET: is required when DATABASE_URL is set');
+    expect(() => parseEnv({ DATABASE_URL: 'postgres://x', JWT_SECRET: 'short' })).toThrow(/at least 32/);
+  });
+});

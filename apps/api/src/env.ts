@@ -1,0 +1,123 @@
+/**
+ * The API's configuration, validated once at start-up. Nothing else reads process.env.
+ * A bad value stops the process with one readable line per field instead of failing later.
+ * @see epic-stack app/utils/env.server.ts
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+const port = z.coerce.number().int().min(1).max(65535);
+const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional());
+const optionalText = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
+
+export const EnvSchema = z
+  .object({
+    API_HOST: z.string().default('127.0.0.1'),
+    API_PORT: port.default(3000),
+    WEB_PORT: port.default(5173),
+    ADMIN_PORT: port.default(5174),
+    PUBLIC_WEB_URL: optionalUrl,
+    PUBLIC_ADMIN_URL: optionalUrl,
+    PUBLIC_API_URL: optionalUrl,
+    /** Extra allowed CORS origins, comma-separated, besides the web and admin URLs. */
+    CORS_ORIGINS: optionalText,
+    /** PostgreSQL connection string. Unset: the embedded PGlite database under DATA_DIR. */
+    DATABASE_URL: optionalText,
+    DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+    DATA_DIR: z.string().default('./.data'),
+    /** Signs access and refresh tokens. Required with DATABASE_URL; embedded mode generates and keeps one. */
+    JWT_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(32, 'must be at least 32 characters').optional()),
+    ACCESS_TOKEN_TTL_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(60),
+    REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(7),
+    ADMIN_EMAIL: z.preprocess((v) => (v === '' ? undefined : v), z.email().optional()),
+    ADMIN_PASSWORD: optionalText,
+    SMTP_URL: optionalText,
+    MAIL_FROM: z.string().default('Bindery <no-reply@bindery.local>'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Set when the API runs behind a reverse proxy (docker-compose), so rate limits see the client's IP. */
+    TRUST_PROXY: z.stringbool().default(false),
+  })
+  .superRefine((env, ctx) => {
+    if (env.DATABASE_URL && !env.JWT_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required when DATABASE_URL is set' });
+    }
+    if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
+      ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'ADMIN_EMAIL and ADMIN_PASSWORD go together' });
+    }
+  });
+
+export interface Config {
+  host: string;
+  port: number;
+  webUrl: string;
+  adminUrl: string;
+  apiUrl: string;
+  corsOrigins: string[];
+  database: { mode: 'embedded'; dataDir: string } | { mode: 'postgres'; url: string; poolMax: number };
+  dataDir: string;
+  jwtSecret: string;
+  accessTokenTtlMinutes: number;
+  refreshTokenTtlDays: number;
+  admin?: { email: string; password: string };
+  smtpUrl?: string;
+  mailFrom: string;
+  logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  trustProxy: boolean;
+}
+
+export class EnvError extends Error {}
+
+/** Parse an environment into a Config. Throws EnvError listing every bad field. */
+export function parseEnv(source: Record<string, string | undefined>): Config {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  - ${i.path.join('.') || '(env)'}: ${i.message}`);
+    throw new EnvError(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  const dataDir = resolve(env.DATA_DIR);
+  const webUrl = stripSlash(env.PUBLIC_WEB_URL ?? `http://127.0.0.1:${env.WEB_PORT}`);
+  const adminUrl = stripSlash(env.PUBLIC_ADMIN_URL ?? `http://127.0.0.1:${env.ADMIN_PORT}`);
+  const apiUrl = stripSlash(env.PUBLIC_API_URL ?? `http://127.0.0.1:${env.API_PORT}`);
+  const extra = (env.CORS_ORIGINS ?? '').split(',').map((s) => stripSlash(s.trim())).filter(Boolean);
+  return {
+    host: env.API_HOST,
+    port: env.API_PORT,
+    webUrl,
+    adminUrl,
+    apiUrl,
+    corsOrigins: [...new Set([webUrl, adminUrl, ...extra].map((u) => new URL(u).origin))],
+    database: env.DATABASE_URL
+      ? { mode: 'postgres', url: env.DATABASE_URL, poolMax: env.DATABASE_POOL_MAX }
+      : { mode: 'embedded', dataDir: join(dataDir, 'pglite') },
+    dataDir,
+    jwtSecret: env.JWT_SECRET ?? embeddedSecret(dataDir),
+    accessTokenTtlMinutes: env.ACCESS_TOKEN_TTL_MINUTES,
+    refreshTokenTtlDays: env.REFRESH_TOKEN_TTL_DAYS,
+    admin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    logLevel: env.LOG_LEVEL,
+    trustProxy: env.TRUST_PROXY,
+  };
+}
+
+const stripSlash = (url: string) => url.replace(/\/+$/, '');
+
+/**
+ * Embedded mode needs zero set-up, yet tokens must survive a restart: generate a secret once and keep it
+ * beside the database (mode 0600).
+ */
+function embeddedSecret(dataDir: string): string {
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/** The process environment, read in this one place. */
+export const processEnv = (): Record<string, string | undefined> => process.env;

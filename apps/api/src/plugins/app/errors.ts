@@ -1,0 +1,73 @@
+/**
+ * The one JSON error model: every error leaves as ErrorBody {error, code, statusCode, fields?}.
+ * - request validation (zod) → 400 naming each field;
+ * - client errors thrown with @fastify/sensible (`app.httpErrors.notFound(msg)`) keep their status and text;
+ * - unknown routes → 404 JSON;
+ * - anything else → 500 with a generic text; the details go to the log only, never to the client.
+ */
+import sensible from '@fastify/sensible';
+import type { FastifyError, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import type { ErrorBody, FieldError } from '@bindery/contracts/common';
+import { messages } from '@bindery/contracts/messages';
+
+const codes: Record<number, string> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  422: 'UNPROCESSABLE_ENTITY',
+  429: 'TOO_MANY_REQUESTS',
+};
+
+export function sendError(reply: FastifyReply, statusCode: number, error: string, extra: Partial<ErrorBody> = {}) {
+  const body: ErrorBody = { error, code: codes[statusCode] ?? 'ERROR', statusCode, ...extra };
+  return reply.code(statusCode).type('application/json').send(body);
+}
+
+const describeField = (where: string, path: string) => {
+  const trimmed = path.replace(/^\//, '').replaceAll('/', '.');
+  return trimmed ? `${where}.${trimmed}` : where;
+};
+
+export default fp(
+  async (app) => {
+    await app.register(sensible);
+
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      if (hasZodFastifySchemaValidationErrors(error)) {
+        const where = error.validationContext ?? 'body';
+        const fields: FieldError[] = error.validation.map((v) => ({
+          path: describeField(where, v.instancePath),
+          message: v.message ?? 'is invalid',
+        }));
+        const summary = fields.map((f) => `${f.path.replace(/^(body|querystring|params)\./, '')}: ${f.message}`);
+        return sendError(reply, 400, `Invalid request: ${summary.join('; ')}`, { code: 'VALIDATION_ERROR', fields });
+      }
+      if (isResponseSerializationError(error)) {
+        request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its contract');
+        return sendError(reply, 500, messages.generic.serverError, { code: 'INTERNAL_ERROR' });
+      }
+      const status = error.statusCode ?? 500;
+      if (status >= 400 && status < 500) {
+        // Fastify's own client errors (bad JSON, wrong content type, body too large) and our httpErrors.
+        const code = status === 429 ? 'TOO_MANY_REQUESTS' : (error as { code?: string }).code?.startsWith('FST_')
+          ? codes[status]
+          : undefined;
+        return sendError(reply, status, error.message, code ? { code } : {});
+      }
+      request.log.error({ err: error }, 'unhandled error');
+      return sendError(reply, 500, messages.generic.serverError, { code: 'INTERNAL_ERROR' });
+    });
+
+    app.setNotFoundHandler((request, reply) =>
+      sendError(reply, 404, `Route ${request.method} ${request.url.split('?')[0]} not found`),
+    );
+  },
+  { name: 'errors' },
+);

@@ -1,0 +1,34 @@
+/**
+ * Decorates the app with `db` (Kysely). Opens the database from config unless one is handed in (tests),
+ * migrates it on start, and destroys it on close so the process can exit.
+ * @see fastify/demo src/plugins/external/knex.ts
+ */
+import fp from 'fastify-plugin';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/database.js';
+import { migrateToLatest, openDatabase } from '../../db/connect.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Kysely<DB>;
+    dbMode: 'embedded' | 'postgres';
+  }
+}
+
+export interface DbPluginOptions {
+  /** An already open database (its owner destroys it). */
+  db?: Kysely<DB>;
+}
+
+export default fp<DbPluginOptions>(
+  async (app, opts) => {
+    const owned = !opts.db;
+    const db = opts.db ?? (await openDatabase(app.config.database));
+    app.decorate('db', db);
+    app.decorate('dbMode', app.config.database.mode);
+    const result = await migrateToLatest(db);
+    for (const r of result.results ?? []) app.log.info({ migration: r.migrationName }, 'migration applied');
+    if (owned) app.addHook('onClose', async () => db.destroy());
+  },
+  { name: 'db', dependencies: ['config'] },
+);

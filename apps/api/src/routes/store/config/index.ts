@@ -1,0 +1,18 @@
+/** GET /api/config: the public URLs the SPAs need at run time (no per-deployment SPA builds). */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { PublicConfigResponse } from '@bindery/contracts/store/config';
+
+const config: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/config',
+    { schema: { tags: ['system'], summary: 'Public runtime configuration', response: { 200: PublicConfigResponse } } },
+    async () => ({
+      web_url: app.config.webUrl,
+      admin_url: app.config.adminUrl,
+      api_url: app.config.apiUrl,
+      brand: 'Bindery',
+    }),
+  );
+};
+
+export default config;

@@ -1,0 +1,69 @@
+/**
+ * The embedded default: with no DATABASE_URL the API runs on PGlite under DATA_DIR, migrates, creates the
+ * default admin once (printing and saving the credentials), serves, and keeps its data across restarts.
+ */
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { ensureAdmin, DEFAULT_ADMIN_EMAIL } from '../src/bootstrap/admin.js';
+import { runStartupTasks } from '../src/bootstrap/index.js';
+import { parseEnv } from '../src/env.js';
+import { verifyPassword } from '../src/lib/password.js';
+import { findUserByEmail } from '../src/plugins/app/users/users.repository.js';
+
+const dirs: string[] = [];
+afterAll(async () => {
+  await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
+});
+
+describe('embedded PGlite mode', () => {
+  it('migrates, bootstraps the default admin once, serves, and persists across restarts', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'bindery-embedded-'));
+    dirs.push(dataDir);
+    const config = parseEnv({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+    expect(config.database).toEqual({ mode: 'embedded', dataDir: join(dataDir, 'pglite') });
+
+    const app = await buildApp({ config });
+    await app.ready();
+    const first = await ensureAdmin(app);
+    expect(first.action).toBe('default-created');
+    const credentials = await readFile(join(dataDir, 'admin-credentials.txt'), 'utf8');
+    expect(credentials).toContain(`email: ${DEFAULT_ADMIN_EMAIL}`);
+    expect((await stat(join(dataDir, 'admin-credentials.txt'))).mode & 0o777).toBe(0o600);
+    const password = /password: (.+)/.exec(credentials)![1]!;
+    const admin = await findUserByEmail(app.db, DEFAULT_ADMIN_EMAIL);
+    expect(admin).toMatchObject({ is_admin: true, is_verified: true });
+    await expect(verifyPassword(password, admin!.password_hash)).resolves.toBe(true);
+
+    const health = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(health.statusCode).toBe(200);
+    expect(health.json().database).toMatchObject({ reachable: true, mode: 'embedded' });
+    await app.close();
+
+    // Restart on the same directory: same data, no second admin, the same token secret.
+    const again = await buildApp({ config: parseEnv({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }) });
+    await again.ready();
+    expect(again.config.jwtSecret).toBe(config.jwtSecret);
+    await runStartupTasks(again);
+    const admins = await again.db.selectFrom('users').select('email').where('is_admin', '=', true).execute();
+    expect(admins).toEqual([{ email: DEFAULT_ADMIN_EMAIL }]);
+    await again.close();
+  }, 120_000);
+
+  it('creates or promotes the configured admin idempotently', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'bindery-embedded-'));
+    dirs.push(dataDir);
+    const env = { DATA_DIR: dataDir, LOG_LEVEL: 'silent', ADMIN_EMAIL: 'Boss@Example.test', ADMIN_PASSWORD: 'Adm1n-pass!' } as const;
+    const app = await buildApp({ config: parseEnv(env) });
+    await app.ready();
+    expect(await ensureAdmin(app)).toEqual({ action: 'configured-created', email: 'Boss@Example.test' });
+    expect(await ensureAdmin(app)).toEqual({ action: 'configured-unchanged', email: 'Boss@Example.test' });
+    await app.db.updateTable('users').set({ is_admin: false, is_verified: false }).execute();
+    expect((await ensureAdmin(app)).action).toBe('configured-promoted');
+    const users = await app.db.selectFrom('users').select(['email', 'is_admin', 'is_verified']).execute();
+    expect(users).toEqual([{ email: 'Boss@Example.test', is_admin: true, is_verified: true }]);
+    await app.close();
+  }, 120_000);
+});

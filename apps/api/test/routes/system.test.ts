@@ -1,0 +1,121 @@
+/** Health, runtime config, the error model, CORS, security headers and the OpenAPI document. */
+import { z } from 'zod';
+import { describe, expect, it } from 'vitest';
+import { ErrorBody } from '@bindery/contracts/common';
+import { HealthResponse } from '@bindery/contracts/store/health';
+import { request, setupTestApp } from '../helper.js';
+
+const t = setupTestApp({
+  env: { PUBLIC_WEB_URL: 'http://web.test:5173', PUBLIC_ADMIN_URL: 'http://admin.test:5174' },
+  register: (app) =>
+    app.register(
+      async (probe) => {
+        probe.post(
+          '/echo',
+          { schema: { body: z.object({ quantity: z.number().int().positive(), name: z.string().min(1) }).strict() } },
+          async (req) => req.body,
+        );
+        probe.get('/boom', async () => {
+          throw new Error('secret connection string postgres://u:p@db');
+        });
+      },
+      { prefix: '/api/_probe' },
+    ),
+});
+
+describe('GET /api/health', () => {
+  it('reports a reachable database and matches its contract', async () => {
+    const res = await request(t, { method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    const body = HealthResponse.parse(res.data);
+    expect(body.status).toBe('ok');
+    expect(body.database).toMatchObject({ reachable: true, mode: 'postgres' });
+  });
+  it('answers with a trailing slash too (the spec writes paths that way)', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/health/' })).statusCode).toBe(200);
+  });
+});
+
+describe('GET /api/config', () => {
+  it('gives the SPAs the public URLs of the deployment', async () => {
+    const res = await request(t, { method: 'GET', url: '/api/config' });
+    expect(res.data).toMatchObject({ web_url: 'http://web.test:5173', admin_url: 'http://admin.test:5174', brand: 'Bindery' });
+  });
+});
+
+describe('error model', () => {
+  it('answers an unknown route with a 404 JSON error body', async () => {
+    const res = await request(t, { method: 'GET', url: '/api/nope?x=1' });
+    expect(res.statusCode).toBe(404);
+    expect(ErrorBody.parse(res.data)).toMatchObject({ code: 'NOT_FOUND', error: 'Route GET /api/nope not found' });
+  });
+  it('names every invalid field on a 400', async () => {
+    const res = await request(t, { method: 'POST', url: '/api/_probe/echo', payload: { quantity: -2, name: '' } });
+    expect(res.statusCode).toBe(400);
+    const body = ErrorBody.parse(res.data);
+    expect(body.code).toBe('VALIDATION_ERROR');
+    expect(body.fields?.map((f) => f.path).sort()).toEqual(['body.name', 'body.quantity']);
+    expect(body.error).toMatch(/^Invalid request: /);
+    expect(body.error).toContain('quantity');
+  });
+  it('refuses unknown fields in a strict body', async () => {
+    const res = await request(t, { method: 'POST', url: '/api/_probe/echo', payload: { quantity: 1, name: 'a', price: 0 } });
+    expect(res.statusCode).toBe(400);
+  });
+  it('answers malformed JSON with 400, not 500', async () => {
+    const res = await request(t, {
+      method: 'POST',
+      url: '/api/_probe/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"quantity": ',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(ErrorBody.parse(res.data).statusCode).toBe(400);
+  });
+  it('never leaks internals on a 500', async () => {
+    const res = await request(t, { method: 'GET', url: '/api/_probe/boom' });
+    expect(res.statusCode).toBe(500);
+    expect(res.body).not.toContain('postgres://');
+    expect(ErrorBody.parse(res.data)).toMatchObject({ code: 'INTERNAL_ERROR' });
+  });
+});
+
+describe('CORS and security headers', () => {
+  it('allows the configured web and admin origins only', async () => {
+    for (const origin of ['http://web.test:5173', 'http://admin.test:5174']) {
+      const res = await t.app.inject({
+        method: 'OPTIONS',
+        url: '/api/health',
+        headers: { origin, 'access-control-request-method': 'GET' },
+      });
+      expect(res.headers['access-control-allow-origin']).toBe(origin);
+    }
+    const evil = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/health',
+      headers: { origin: 'http://evil.test', 'access-control-request-method': 'GET' },
+    });
+    expect(evil.headers['access-control-allow-origin']).toBeUndefined();
+  });
+  it('sets security headers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+});
+
+describe('OpenAPI', () => {
+  it('publishes an OpenAPI 3 document generated from the contracts, and a browsable UI', async () => {
+    const res = await request(t, { method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    expect(res.data.openapi).toMatch(/^3\./);
+    const health = res.data.paths['/api/health'].get;
+    expect(Object.keys(health.responses['200'].content['application/json'].schema.properties)).toEqual(
+      expect.arrayContaining(['status', 'database', 'version']),
+    );
+    const ui = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(ui.statusCode).toBe(200);
+    expect(ui.headers['content-type']).toContain('text/html');
+  });
+});
