@@ -1,0 +1,14 @@
+/** App-wide providers: TanStack Query and the top-level error boundary. */
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { ErrorBoundary } from '@bindery/ui/error-boundary';
+import { makeQueryClient } from '../lib/react-query';
+
+export function AppProvider({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
+  const [client] = useState(() => queryClient ?? makeQueryClient());
+  return (
+    <ErrorBoundary>
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    </ErrorBoundary>
+  );
+}

@@ -1,0 +1,26 @@
+/**
+ * Every route of the admin SPA, lazy-loaded. The admin app is its own origin; its pages call admin API routes,
+ * which check the admin role on the server.
+ */
+import { Navigate, createBrowserRouter, createMemoryRouter, type RouteObject } from 'react-router-dom';
+import { AdminLayout } from './routes/admin-layout';
+
+type PageModule = { default: React.ComponentType };
+const page = (load: () => Promise<PageModule>) => async () => ({ Component: (await load()).default });
+
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <AdminLayout />,
+    children: [
+      { index: true, element: <Navigate to="/admin" replace /> },
+      { path: 'admin', lazy: page(() => import('./routes/dashboard')) },
+      { path: 'admin/payment', lazy: page(() => import('./routes/payment-settings')) },
+      { path: 'admin/shipping', lazy: page(() => import('./routes/shipping-settings')) },
+      { path: '*', lazy: page(() => import('./routes/not-found')) },
+    ],
+  },
+];
+
+export const createAppRouter = () => createBrowserRouter(routes);
+export const createTestRouter = (path: string) => createMemoryRouter(routes, { initialEntries: [path] });

@@ -1,0 +1,35 @@
+import { QueryClient } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { RouterProvider } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { server } from '../../../testing/msw-server';
+import { AppProvider } from '../../provider';
+import { createTestRouter } from '../../router';
+
+const renderAt = (path: string) =>
+  render(
+    <AppProvider queryClient={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <RouterProvider router={createTestRouter(path)} />
+    </AppProvider>,
+  );
+
+describe('admin shell', () => {
+  it('sends / to the dashboard, which shows the API status', async () => {
+    server.use(
+      http.get('/api/health', () =>
+        HttpResponse.json({ status: 'ok', database: { reachable: true, mode: 'postgres' }, version: '0.1.0', uptime_s: 1 }),
+      ),
+    );
+    renderAt('/');
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(await screen.findByTestId('service-status')).toHaveTextContent('database reachable (PostgreSQL)');
+  });
+  it("shows the spec's sidebar links", async () => {
+    renderAt('/admin/payment');
+    expect(await screen.findByRole('heading', { name: 'Payment Settings' })).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Admin' });
+    const hrefs = [...nav.querySelectorAll('a')].map((a) => a.getAttribute('href'));
+    expect(hrefs).toEqual(['/admin/orders', '/manage-books', '/admin/shipping', '/admin/payment', '/manage-users']);
+  });
+});

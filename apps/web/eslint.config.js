@@ -1,0 +1,3 @@
+import base, { restrictEnvAccess } from '@bindery/eslint-config/base';
+import react from '@bindery/eslint-config/react';
+export default [...base, ...react, ...restrictEnvAccess];

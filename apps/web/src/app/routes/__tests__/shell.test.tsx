@@ -1,0 +1,37 @@
+import { render, screen } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
+import { http, HttpResponse } from 'msw';
+import { RouterProvider } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { server } from '../../../testing/msw-server';
+import { AppProvider } from '../../provider';
+import { createTestRouter } from '../../router';
+
+const renderAt = (path: string) =>
+  render(
+    <AppProvider queryClient={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <RouterProvider router={createTestRouter(path)} />
+    </AppProvider>,
+  );
+
+describe('web shell', () => {
+  it('shows the API and database status from /api/health', async () => {
+    server.use(
+      http.get('/api/health', () =>
+        HttpResponse.json({ status: 'ok', database: { reachable: true, mode: 'embedded' }, version: '0.1.0', uptime_s: 1 }),
+      ),
+    );
+    renderAt('/status');
+    expect(await screen.findByTestId('service-status')).toHaveTextContent('API online (v0.1.0); database reachable (embedded)');
+  });
+  it('says so when the API cannot be reached', async () => {
+    server.use(http.get('/api/health', () => HttpResponse.error()));
+    renderAt('/status');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Service unavailable: Network Error');
+  });
+  it('shows a friendly 404 for unknown routes', async () => {
+    renderAt('/no/such/page');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
+  });
+});

@@ -1,0 +1,24 @@
+/** The frame of every page: skip link, header, the routed page, footer. */
+import { Suspense } from 'react';
+import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { Spinner } from '@bindery/ui/spinner';
+import { SiteFooter } from '../../components/layout/site-footer';
+import { SiteHeader } from '../../components/layout/site-header';
+
+export function RootLayout() {
+  return (
+    <>
+      <a className="b-skip-link" href="#main">
+        Skip to content
+      </a>
+      <SiteHeader />
+      <main id="main" className="b-main" tabIndex={-1}>
+        <Suspense fallback={<Spinner />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <SiteFooter />
+      <ScrollRestoration />
+    </>
+  );
+}
