@@ -1,0 +1,35 @@
+/**
+ * Browser tests against the production builds of api, web and admin (started by support/global-setup.ts on a
+ * throw-away PostgreSQL), in Debian's Chromium: no browser is ever downloaded. CHROME_PATH overrides the binary.
+ * @see ../../../shared/reference/machine-notes.md (Browser)
+ */
+import { defineConfig } from '@playwright/test';
+
+export default defineConfig({
+  testDir: './tests',
+  globalSetup: './support/global-setup.ts',
+  // One worker: the three servers and Chromium share two cores.
+  workers: 1,
+  fullyParallel: false,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  retries: 0,
+  reporter: [['list']],
+  outputDir: 'test-results/output',
+  use: {
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+});

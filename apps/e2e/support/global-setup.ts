@@ -1,0 +1,128 @@
+/**
+ * Starts everything the browser tests need, all on 127.0.0.1, and returns the teardown:
+ * - a throw-away PostgreSQL server and an empty database (the API migrates and seeds it on start);
+ * - an in-process SMTP server that writes every message to E2E_MAIL_DIR/<n>.eml (tests read mail there);
+ * - the production builds: `node apps/api/dist/server.js`, and `vite preview` of apps/web and apps/admin.
+ * Tests find the URLs in process.env (E2E_API_URL, E2E_WEB_URL, E2E_ADMIN_URL) and the seeded admin in
+ * E2E_ADMIN_EMAIL / E2E_ADMIN_PASSWORD. Server logs go to test-results/servers/*.log.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, mkdirSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { SMTPServer } from 'smtp-server';
+import { createDatabase, freePort, startPostgres } from '@bindery/pg-test';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = resolve(here, '../../..');
+const logDir = resolve(here, '../test-results/servers');
+
+function viteBin(app: string) {
+  const req = createRequire(join(root, 'apps', app, 'package.json'));
+  return join(dirname(req.resolve('vite/package.json')), 'bin', 'vite.js');
+}
+
+function startProcess(name: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): ChildProcess {
+  mkdirSync(logDir, { recursive: true });
+  const log = createWriteStream(join(logDir, `${name}.log`));
+  const child = spawn(process.execPath, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout?.pipe(log);
+  child.stderr?.pipe(log);
+  return child;
+}
+
+async function waitFor(url: string, child: ChildProcess, name: string, timeoutMs = 90_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}; see ${logDir}/${name}.log`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${name} did not answer at ${url} within ${timeoutMs} ms; see ${logDir}/${name}.log`);
+}
+
+export default async function globalSetup() {
+  const pg = await startPostgres();
+  const databaseUrl = await createDatabase(pg, 'bindery_e2e');
+  const scratch = await mkdtemp(join(tmpdir(), 'bindery-e2e-'));
+  const mailDir = join(scratch, 'mail');
+  mkdirSync(mailDir, { recursive: true });
+
+  let mailCount = 0;
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, _session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        mailCount += 1;
+        writeFile(join(mailDir, `${String(mailCount).padStart(4, '0')}.eml`), Buffer.concat(chunks)).then(() => callback(), callback);
+      });
+    },
+  });
+  const smtpPort = await freePort();
+  await new Promise<void>((r) => smtp.listen(smtpPort, '127.0.0.1', r));
+
+  const [apiPort, webPort, adminPort] = [await freePort(), await freePort(), await freePort()];
+  const urls = {
+    api: `http://127.0.0.1:${apiPort}`,
+    web: `http://127.0.0.1:${webPort}`,
+    admin: `http://127.0.0.1:${adminPort}`,
+  };
+  const admin = { email: 'e2e-admin@bindery.test', password: 'E2e-Admin-pass1!' };
+  const common = { API_PORT: String(apiPort), WEB_PORT: String(webPort), ADMIN_PORT: String(adminPort) };
+  const children: ChildProcess[] = [];
+  const api = startProcess('api', [join(root, 'apps/api/dist/server.js')], join(root, 'apps/api'), {
+    ...common,
+    DATABASE_URL: databaseUrl,
+    JWT_SECRET: 'e2e-secret-e2e-secret-e2e-secret-0123456789',
+    DATA_DIR: join(scratch, 'data'),
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
+    PUBLIC_WEB_URL: urls.web,
+    PUBLIC_ADMIN_URL: urls.admin,
+    PUBLIC_API_URL: urls.api,
+    LOG_LEVEL: 'info',
+  });
+  children.push(api);
+  const web = startProcess('web', [viteBin('web'), 'preview'], join(root, 'apps/web'), common);
+  const adminApp = startProcess('admin', [viteBin('admin'), 'preview'], join(root, 'apps/admin'), common);
+  children.push(web, adminApp);
+
+  const teardown = async () => {
+    for (const c of children) c.kill('SIGTERM');
+    await Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : undefined)));
+    await new Promise<void>((r) => smtp.close(() => r()));
+    await pg.stop();
+    await rm(scratch, { recursive: true, force: true });
+  };
+
+  try {
+    await waitFor(`${urls.api}/api/health`, api, 'api');
+    await waitFor(urls.web, web, 'web');
+    await waitFor(urls.admin, adminApp, 'admin');
+  } catch (error) {
+    await teardown();
+    throw error;
+  }
+
+  Object.assign(process.env, {
+    E2E_API_URL: urls.api,
+    E2E_WEB_URL: urls.web,
+    E2E_ADMIN_URL: urls.admin,
+    E2E_ADMIN_EMAIL: admin.email,
+    E2E_ADMIN_PASSWORD: admin.password,
+    E2E_MAIL_DIR: mailDir,
+  });
+  return teardown;
+}

@@ -1,0 +1,30 @@
+/** The three production apps start, render, and reach the API and its database from the browser. */
+import { expect, test } from '@playwright/test';
+import { e2e } from '../support/env';
+
+test('the web app renders and reaches the API through its own origin', async ({ page }) => {
+  await page.goto(`${e2e.webUrl}/status`);
+  await expect(page.getByRole('link', { name: 'Bindery home' })).toBeVisible();
+  await expect(page.getByTestId('service-status')).toContainText('API online');
+  await expect(page.getByTestId('service-status')).toContainText('database reachable (PostgreSQL)');
+});
+
+test('the admin app renders on its own origin and reaches the API', async ({ page }) => {
+  await page.goto(`${e2e.adminUrl}/admin`);
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  await expect(page.getByTestId('service-status')).toContainText('database reachable (PostgreSQL)');
+  expect(new URL(e2e.adminUrl).origin).not.toBe(new URL(e2e.webUrl).origin);
+});
+
+test('the API serves its OpenAPI document and browsable docs', async ({ page, request }) => {
+  const doc = await request.get(`${e2e.apiUrl}/api/docs/json`);
+  expect(doc.ok()).toBe(true);
+  expect((await doc.json()).openapi).toMatch(/^3\./);
+  await page.goto(`${e2e.apiUrl}/api/docs`);
+  await expect(page.locator('.swagger-ui .info .title')).toContainText('Bindery API');
+});
+
+test('a deep link into the web SPA is served (history fallback) and unknown pages show a 404 page', async ({ page }) => {
+  await page.goto(`${e2e.webUrl}/no/such/page`);
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+});
