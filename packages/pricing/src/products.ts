@@ -1,0 +1,379 @@
+/**
+ * The seven product categories as data. Everything the API, the calculators and the admin price editors need to
+ * be generic over categories comes from here: API slug, option kinds, which price field each kind uses, request
+ * body fields, dropdown response keys, admin PUT path segments, editor titles and sections, and which routes a
+ * category has. Nothing else in the code base may branch on a category's slug.
+ * @see ../../shared/spec/calculators-account-admin.md §2 (price editors), §3, §7
+ * @see ../../shared/spec/customer-journey.md §3, §7
+ */
+
+/** The API slugs, as the spec's paths spell them (api/{slug}/…). */
+export const CATEGORY_SLUGS = [
+  'calculator',
+  'photobook',
+  'magazine',
+  'yearbook',
+  'calender',
+  'comicbook',
+  'pricing',
+] as const;
+export type CategorySlug = (typeof CATEGORY_SLUGS)[number];
+
+/** Every kind of catalog item. Trim sizes are a kind too: they have a (per-book) price and an admin PUT path. */
+export const OPTION_KINDS = [
+  'trim_size',
+  'binding',
+  'interior_color',
+  'paper_type',
+  'cover_finish',
+  'spine',
+  'exterior_color',
+  'foil_stamping',
+  'screen_stamping',
+  'corner_protector',
+] as const;
+export type OptionKind = (typeof OPTION_KINDS)[number];
+
+/** A per-book price (`price`) or a per-page price (`price_per_page`), named as the API and editors name them. */
+export type PriceField = 'price' | 'price_per_page';
+
+/** The request body field that carries the chosen item's id, per kind. */
+export const BODY_FIELDS = {
+  trim_size: 'trim_size_id',
+  binding: 'binding_id',
+  interior_color: 'interior_color_id',
+  paper_type: 'paper_type_id',
+  cover_finish: 'cover_finish_id',
+  spine: 'spine_id',
+  exterior_color: 'exterior_color_id',
+  foil_stamping: 'foil_stamping_id',
+  screen_stamping: 'screen_stamping_id',
+  corner_protector: 'corner_protector_id',
+} as const satisfies Record<OptionKind, string>;
+export type BodyField = (typeof BODY_FIELDS)[OptionKind];
+
+export interface KindDefinition {
+  readonly kind: OptionKind;
+  readonly priceField: PriceField;
+  /** Field of the calculate body carrying the chosen id. */
+  readonly bodyField: BodyField;
+  /** Keys of the dropdowns/options response listing this kind's items (the calculator lists bindings twice). */
+  readonly dropdownKeys: readonly string[];
+  /** Segment of PUT api/{slug}/{segment}/{id}/update/, or null if the spec has no update path for it. */
+  readonly adminSegment: string | null;
+  /** Whether the price editor shows a section for it (trim sizes are updatable but have no section). */
+  readonly editorSection: boolean;
+  /** Section title in the price editor. */
+  readonly label: string;
+  /** Must a calculate request choose one? Decorative extras are optional (docs/decisions/0003). */
+  readonly required: boolean;
+}
+
+export interface ProductDefinition {
+  readonly slug: CategorySlug;
+  /** The category name customers pick and projects store ("Calender" is spelled so by the spec). */
+  readonly name: string;
+  /** The title in the admin's Manage Books list. */
+  readonly bookTitle: string;
+  /** Price editor title and route. */
+  readonly editorTitle: string;
+  readonly editorPath: string;
+  /** Public calculator route and its page title (null where the spec gives none). */
+  readonly calculatorPath: string;
+  readonly calculatorTitle: string | null;
+  readonly hasTrimSizes: boolean;
+  readonly hasPageCount: boolean;
+  /** Binding rows belong to one trim size each, with their own price (print book, comic book). */
+  readonly bindingPricesPerTrimSize: boolean;
+  /** GET api/{slug}/{optionsPath}/: "dropdowns" for six categories, "options" for thesis. */
+  readonly optionsPath: 'dropdowns' | 'options';
+  /** GET api/{slug}/bindings/?trim_size_id=&page_count= exists. */
+  readonly bindingsRoute: boolean;
+  /** GET api/{slug}/available-options/?trim_size_id=&page_count= exists. */
+  readonly availableOptionsRoute: boolean;
+  /** GET api/{slug}/{allBindingsPath}/ (the comic editor's binding list with min/max pages), or null. */
+  readonly allBindingsPath: string | null;
+  /** In the order of the price editor's sections. */
+  readonly kinds: readonly KindDefinition[];
+}
+
+type KindOptions = Partial<Omit<KindDefinition, 'kind' | 'bodyField'>>;
+
+/** Defaults shared by every category; each category overrides only what the spec says differs. */
+function kind(k: OptionKind, options: KindOptions = {}): KindDefinition {
+  const defaults: Record<OptionKind, Omit<KindDefinition, 'kind' | 'bodyField'>> = {
+    trim_size: {
+      priceField: 'price',
+      dropdownKeys: ['trim_sizes'],
+      adminSegment: null,
+      editorSection: false,
+      label: 'Trim Sizes',
+      required: true,
+    },
+    binding: {
+      priceField: 'price',
+      dropdownKeys: ['bindings'],
+      adminSegment: 'binding-type',
+      editorSection: true,
+      label: 'Binding Types',
+      required: true,
+    },
+    interior_color: {
+      priceField: 'price_per_page',
+      dropdownKeys: ['interior_colors'],
+      adminSegment: 'interior-color',
+      editorSection: true,
+      label: 'Interior Colors',
+      required: true,
+    },
+    paper_type: {
+      priceField: 'price_per_page',
+      dropdownKeys: ['paper_types'],
+      adminSegment: 'paper-type',
+      editorSection: true,
+      label: 'Paper Types',
+      required: true,
+    },
+    cover_finish: {
+      priceField: 'price',
+      dropdownKeys: ['cover_finishes'],
+      adminSegment: 'cover-finish',
+      editorSection: true,
+      label: 'Cover Finishes',
+      required: true,
+    },
+    spine: {
+      priceField: 'price',
+      dropdownKeys: ['spines'],
+      adminSegment: 'spine',
+      editorSection: true,
+      label: 'Spines',
+      required: false,
+    },
+    exterior_color: {
+      priceField: 'price',
+      dropdownKeys: ['exterior_colors'],
+      adminSegment: 'exterior-color',
+      editorSection: true,
+      label: 'Exterior Colors',
+      required: false,
+    },
+    foil_stamping: {
+      priceField: 'price',
+      dropdownKeys: ['foil_stampings'],
+      adminSegment: 'foil-stamping',
+      editorSection: true,
+      label: 'Foil Stamping',
+      required: false,
+    },
+    screen_stamping: {
+      priceField: 'price',
+      dropdownKeys: ['screen_stampings'],
+      adminSegment: 'screen-stamping',
+      editorSection: true,
+      label: 'Screen Stamping',
+      required: false,
+    },
+    corner_protector: {
+      priceField: 'price',
+      dropdownKeys: ['corner_protectors'],
+      adminSegment: 'corner-protector',
+      editorSection: true,
+      label: 'Corner Protectors',
+      required: false,
+    },
+  };
+  return { kind: k, bodyField: BODY_FIELDS[k], ...defaults[k], ...options };
+}
+
+/** Print book, year book and magazine editors: Interior Colors, Paper Types, Cover Finishes, Binding Types. */
+const bookKinds = (binding: KindOptions = {}, trim: KindOptions = {}): KindDefinition[] => [
+  kind('trim_size', trim),
+  kind('interior_color'),
+  kind('paper_type'),
+  kind('cover_finish'),
+  kind('binding', binding),
+];
+
+export const PRODUCTS: Readonly<Record<CategorySlug, ProductDefinition>> = {
+  calculator: {
+    slug: 'calculator',
+    name: 'Print Book',
+    bookTitle: 'Print Book',
+    editorTitle: 'Print Book Settings',
+    editorPath: '/admin/books/printbook/edit',
+    calculatorPath: '/calculator/printbook',
+    calculatorTitle: null,
+    hasTrimSizes: true,
+    hasPageCount: true,
+    bindingPricesPerTrimSize: true,
+    optionsPath: 'dropdowns',
+    bindingsRoute: true,
+    availableOptionsRoute: true,
+    allBindingsPath: null,
+    // The web calculator reads `bindings`, the admin editor `binding_types`: the spec has both.
+    kinds: bookKinds({ dropdownKeys: ['bindings', 'binding_types'] }, { adminSegment: 'trim-size' }),
+  },
+  photobook: {
+    slug: 'photobook',
+    name: 'Photo Book',
+    bookTitle: 'Photo Book',
+    editorTitle: 'Photo Book Settings',
+    editorPath: '/admin/books/photo/edit',
+    calculatorPath: '/calculator/photobook',
+    calculatorTitle: 'High-Quality Photo Printing',
+    hasTrimSizes: true,
+    hasPageCount: true,
+    bindingPricesPerTrimSize: false,
+    optionsPath: 'dropdowns',
+    bindingsRoute: true,
+    availableOptionsRoute: false,
+    allBindingsPath: null,
+    kinds: [
+      kind('trim_size'),
+      kind('binding'),
+      kind('interior_color'),
+      kind('paper_type'),
+      kind('cover_finish'),
+      kind('spine'),
+      kind('exterior_color'),
+      kind('foil_stamping'),
+      kind('screen_stamping'),
+    ],
+  },
+  magazine: {
+    slug: 'magazine',
+    name: 'Magazine',
+    bookTitle: 'Magazine',
+    editorTitle: 'Magazine Settings',
+    editorPath: '/admin/books/magazinebook/edit',
+    calculatorPath: '/calculator/magazine',
+    calculatorTitle: 'High-Quality Magazine Printing',
+    hasTrimSizes: true,
+    hasPageCount: true,
+    bindingPricesPerTrimSize: false,
+    optionsPath: 'dropdowns',
+    bindingsRoute: true,
+    availableOptionsRoute: false,
+    allBindingsPath: null,
+    kinds: bookKinds({ dropdownKeys: ['binding_types'] }),
+  },
+  yearbook: {
+    slug: 'yearbook',
+    name: 'Year Book',
+    bookTitle: 'Year Book',
+    editorTitle: 'YearBook Settings',
+    editorPath: '/admin/books/yearbook/edit',
+    calculatorPath: '/calculator/yearbook',
+    calculatorTitle: 'Custom Yearbook Printing',
+    hasTrimSizes: true,
+    hasPageCount: true,
+    bindingPricesPerTrimSize: false,
+    optionsPath: 'dropdowns',
+    bindingsRoute: true,
+    availableOptionsRoute: false,
+    allBindingsPath: null,
+    kinds: bookKinds(),
+  },
+  calender: {
+    slug: 'calender',
+    name: 'Calender',
+    bookTitle: 'Calendar',
+    editorTitle: 'Calendar Settings',
+    editorPath: '/admin/books/calendar/edit',
+    calculatorPath: '/calculator/calender',
+    calculatorTitle: 'Custom Calendar Printing',
+    hasTrimSizes: false,
+    hasPageCount: false,
+    bindingPricesPerTrimSize: false,
+    optionsPath: 'dropdowns',
+    bindingsRoute: false,
+    availableOptionsRoute: false,
+    allBindingsPath: null,
+    // A calendar is priced per copy only: every kind uses `price`, there is no page count.
+    kinds: [
+      kind('binding'),
+      kind('interior_color', { priceField: 'price' }),
+      kind('paper_type', { priceField: 'price' }),
+      kind('cover_finish'),
+    ],
+  },
+  comicbook: {
+    slug: 'comicbook',
+    name: 'Comic Book',
+    bookTitle: 'Comic Book',
+    editorTitle: 'Comic Book Settings',
+    editorPath: '/admin/books/comic/edit',
+    calculatorPath: '/calculator/comicbook',
+    calculatorTitle: 'High-Quality Comic Printing',
+    hasTrimSizes: true,
+    hasPageCount: true,
+    bindingPricesPerTrimSize: true,
+    optionsPath: 'dropdowns',
+    bindingsRoute: true,
+    availableOptionsRoute: false,
+    allBindingsPath: 'comic/all-bindings',
+    kinds: bookKinds(),
+  },
+  pricing: {
+    slug: 'pricing',
+    name: 'Thesis Binding',
+    bookTitle: 'Thesis Binding',
+    editorTitle: 'Thesis Settings',
+    editorPath: '/admin/books/thesis/edit',
+    calculatorPath: '/pricing-calculator',
+    calculatorTitle: null,
+    hasTrimSizes: false,
+    hasPageCount: true,
+    bindingPricesPerTrimSize: false,
+    optionsPath: 'options',
+    bindingsRoute: false,
+    availableOptionsRoute: false,
+    allBindingsPath: null,
+    kinds: [
+      kind('binding', { dropdownKeys: ['binding_types'] }),
+      kind('spine', { dropdownKeys: ['spine_types'], adminSegment: 'spine-type', label: 'Spine Types' }),
+      kind('exterior_color'),
+      kind('foil_stamping', { label: 'Foil Stampings' }),
+      kind('screen_stamping', { label: 'Screen Stampings' }),
+      kind('corner_protector'),
+      kind('interior_color'),
+      kind('paper_type'),
+    ],
+  },
+};
+
+/** The seven products in the order of the calculator carousel and the Manage Books list. */
+export const PRODUCT_LIST: readonly ProductDefinition[] = CATEGORY_SLUGS.map((slug) => PRODUCTS[slug]);
+
+export function isCategorySlug(value: string): value is CategorySlug {
+  return Object.hasOwn(PRODUCTS, value);
+}
+
+export function productBySlug(slug: string): ProductDefinition | undefined {
+  return isCategorySlug(slug) ? PRODUCTS[slug] : undefined;
+}
+
+/** "Print Book" → the calculator product; what a project's category or a Manage Books title maps to. */
+export function productByName(name: string): ProductDefinition | undefined {
+  return PRODUCT_LIST.find((p) => p.name === name || p.bookTitle === name);
+}
+
+export function kindDefinition(product: ProductDefinition, k: OptionKind): KindDefinition | undefined {
+  return product.kinds.find((d) => d.kind === k);
+}
+
+/** The kind behind an admin PUT path segment ("binding-type" → binding), or undefined if the category has none. */
+export function kindByAdminSegment(product: ProductDefinition, segment: string): KindDefinition | undefined {
+  return product.kinds.find((d) => d.adminSegment === segment);
+}
+
+/** Kinds with an admin update path. */
+export function updatableKinds(product: ProductDefinition): KindDefinition[] {
+  return product.kinds.filter((d) => d.adminSegment !== null);
+}
+
+/** Every dropdown key of a category, in response order. */
+export function dropdownKeys(product: ProductDefinition): string[] {
+  return product.kinds.flatMap((d) => d.dropdownKeys);
+}
