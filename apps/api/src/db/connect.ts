@@ -3,7 +3,7 @@
  * - embedded: PGlite (PostgreSQL compiled to WebAssembly) persisted under DATA_DIR, zero set-up;
  * - postgres: a pg Pool on DATABASE_URL.
  * Both run the same migrations, so SQL written for one works on the other.
- * @see docs/decisions/0003-two-database-modes.md
+ * @see docs/decisions/0006-two-database-modes.md
  */
 import { mkdirSync } from 'node:fs';
 import { Kysely, Migrator, PostgresDialect, sql, type MigrationResultSet } from 'kysely';
