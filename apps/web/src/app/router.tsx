@@ -3,7 +3,8 @@
  * Add a route as one object here; its module default-exports the page component.
  * @see bulletproof-react apps/react-vite/src/app/router.tsx
  */
-import { createBrowserRouter, createMemoryRouter, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, createMemoryRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { legacyPaths } from '../components/layout/nav-links';
 import { RootLayout } from './routes/root-layout';
 
 type PageModule = { default: React.ComponentType };
@@ -16,6 +17,15 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, lazy: page(() => import('./routes/home')) },
       { path: 'status', lazy: page(() => import('./routes/status')) },
+      // Storefront (issue 5): info, pricing, product and resource pages, the seven calculators.
+      ...['about', 'portfolio', 'print-shop'].map((path) => ({ path, lazy: page(() => import('./routes/info-page')) })),
+      { path: 'pricing', lazy: page(() => import('./routes/pricing')) },
+      { path: 'products/:segment', lazy: page(() => import('./routes/product-page')) },
+      { path: 'resources/:segment', lazy: page(() => import('./routes/resource-page')) },
+      { path: 'calculator/:slug', lazy: page(() => import('./routes/calculator-page')) },
+      { path: 'pricing-calculator', lazy: page(() => import('./routes/calculator-page')) },
+      // Where the two spec documents spell a path differently, the other spelling redirects to the canonical one.
+      ...Object.entries(legacyPaths).map(([path, to]) => ({ path, element: <Navigate to={to} replace /> })),
       { path: '*', lazy: page(() => import('./routes/not-found')) },
     ],
   },

@@ -1,14 +1,85 @@
-/** Home page. */
+/** Home (customer-journey.md §2): hero with 'Get an Instant Quote' → /calculator/printbook and the first-print promo. */
 import { Link } from 'react-router-dom';
+
+const products = [
+  { to: '/calculator/printbook', name: 'Print Books', text: 'Novels, memoirs, manuals: paperback or hardcover.' },
+  { to: '/calculator/photobook', name: 'Photo Books', text: 'Lay-flat color on coated paper with premium covers.' },
+  { to: '/calculator/comicbook', name: 'Comic Books', text: 'Vivid color, saddle stitched or perfect bound.' },
+  { to: '/calculator/magazine', name: 'Magazines', text: 'Short runs of glossy magazines and zines.' },
+  { to: '/calculator/yearbook', name: 'Yearbooks', text: 'Keepsakes for schools, clubs and teams.' },
+  { to: '/calculator/calender', name: 'Calendars', text: 'Wire-O wall calendars for gifts and promotion.' },
+  { to: '/pricing-calculator', name: 'Thesis Binding', text: 'Case-bound theses with foil-stamped covers.' },
+];
+
+const BookArt = () => (
+  <svg viewBox="0 0 320 240" role="img" aria-label="A stack of printed books">
+    <rect x="40" y="160" width="240" height="36" rx="4" fill="#f8c20a" />
+    <rect x="56" y="120" width="208" height="36" rx="4" fill="#ffffff" />
+    <rect x="48" y="80" width="224" height="36" rx="4" fill="#1b2a5e" />
+    <rect x="70" y="40" width="180" height="36" rx="4" fill="#e3f2fb" />
+    <rect x="64" y="172" width="120" height="6" rx="3" fill="#1b2a5e" opacity="0.5" />
+    <rect x="80" y="132" width="100" height="6" rx="3" fill="#016ab3" opacity="0.6" />
+    <rect x="72" y="92" width="140" height="6" rx="3" fill="#ffffff" opacity="0.7" />
+    <rect x="92" y="52" width="90" height="6" rx="3" fill="#016ab3" opacity="0.6" />
+  </svg>
+);
 
 export default function HomeRoute() {
   return (
-    <div className="b-container b-stack">
-      <h1>Print your book, your way</h1>
-      <p>Books, photo books, comics, magazines, yearbooks, calendars and thesis binding, printed on demand.</p>
-      <p>
-        <Link to="/status">Service status</Link>
-      </p>
+    <div className="b-container">
+      <section className="b-hero" aria-labelledby="hero-title">
+        <div>
+          <p className="b-promo">10% off first print</p>
+          <h1 id="hero-title">Print your book, your way</h1>
+          <p>
+            Books, photo books, comics, magazines, yearbooks, calendars and thesis binding, printed on demand from one copy to
+            thousands, with bulk discounts from 100 copies.
+          </p>
+          <div className="b-row">
+            <Link to="/calculator/printbook" className="b-btn b-btn--accent">
+              Get an Instant Quote
+            </Link>
+            <Link to="/pricing" className="b-btn b-btn--secondary">
+              See all pricing
+            </Link>
+          </div>
+        </div>
+        <div className="b-hero__art">
+          <BookArt />
+        </div>
+      </section>
+
+      <section className="b-section" aria-labelledby="what-title">
+        <h2 id="what-title">What would you like to print?</h2>
+        <ul className="b-grid" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {products.map((p) => (
+            <li key={p.to}>
+              <Link to={p.to} className="b-tile">
+                <strong>{p.name}</strong>
+                <span>{p.text}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="b-section" aria-labelledby="how-title">
+        <h2 id="how-title">How it works</h2>
+        <ol className="b-steps">
+          <li>
+            <h3>Price it</h3>
+            <p>Choose trim size, pages, binding, paper and finish. The price comes straight from our print price list.</p>
+          </li>
+          <li>
+            <h3>Upload</h3>
+            <p>Create a project, upload your interior PDF and a cover, or ask our cover design expert.</p>
+          </li>
+          <li>
+            <h3>Print &amp; ship</h3>
+            <p>We print on demand and ship with DHL or FedEx, with tracking to your door.</p>
+          </li>
+        </ol>
+      </section>
     </div>
   );
 }

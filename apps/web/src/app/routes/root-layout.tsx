@@ -4,14 +4,16 @@ import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { Spinner } from '@bindery/ui/spinner';
 import { SiteFooter } from '../../components/layout/site-footer';
 import { SiteHeader } from '../../components/layout/site-header';
+import { useLoggedIn } from '../session';
 
 export function RootLayout() {
+  const loggedIn = useLoggedIn();
   return (
     <>
       <a className="b-skip-link" href="#main">
         Skip to content
       </a>
-      <SiteHeader />
+      <SiteHeader loggedIn={loggedIn} />
       <main id="main" className="b-main" tabIndex={-1}>
         <Suspense fallback={<Spinner />}>
           <Outlet />

@@ -1,0 +1,138 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { notifyCartChanged } from '../../../lib/cart-count';
+import { server } from '../../../testing/msw-server';
+import { renderRoute } from '../../../testing/render-route';
+
+const headerPaths = [
+  '/',
+  '/about',
+  '/calculator/printbook',
+  '/print-shop',
+  '/portfolio',
+  '/products/print-book',
+  '/products/comic-book',
+  '/products/cookbook',
+  '/products/ebook',
+  '/products/photo-book',
+  '/products/print-magazine',
+  '/products/yearbook',
+  '/resources/guide-templates',
+  '/resources/blog',
+  '/resources/publishing-resources',
+  '/resources/contact-resources',
+  '/resources/hire-professional',
+  '/resources/order-lookup',
+  '/resources/plan-project',
+  '/login',
+];
+
+describe('storefront shell', () => {
+  it('has every header link of the spec, Pricing to the print book calculator, and a menu button', async () => {
+    const user = userEvent.setup();
+    renderRoute('/');
+    const header = await screen.findByRole('banner');
+    const hrefs = new Set<string | null>();
+    const collect = () => within(header).getAllByRole('link').forEach((a) => hrefs.add(a.getAttribute('href')));
+    await user.click(within(header).getByRole('button', { name: 'Products' }));
+    collect();
+    await user.click(within(header).getByRole('button', { name: 'Resources' }));
+    collect();
+    expect(within(header).getByRole('button', { name: 'Products' })).toHaveAttribute('aria-expanded', 'false');
+    for (const path of headerPaths) expect([...hrefs]).toContain(path);
+    expect(within(header).getByRole('link', { name: 'Pricing' })).toHaveAttribute('href', '/calculator/printbook');
+    const menu = within(header).getByRole('button', { name: 'Menu' });
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+    await user.click(menu);
+    expect(menu).toHaveAttribute('aria-expanded', 'true');
+  });
+
+  it('sends guests to /login from the cart and profile icons and counts the generic cart in the badge', async () => {
+    renderRoute('/');
+    const header = await screen.findByRole('banner');
+    expect(within(header).getByRole('link', { name: 'Cart, 0 items' })).toHaveAttribute('href', '/login');
+    expect(within(header).getByRole('link', { name: 'Your dashboard' })).toHaveAttribute('href', '/login');
+    expect(within(header).getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+    act(() => {
+      localStorage.setItem('cart', JSON.stringify([{ title: 'A' }, { title: 'B' }]));
+      notifyCartChanged();
+    });
+    expect(within(header).getByTestId('cart-badge')).toHaveTextContent('2');
+    expect(within(header).getByRole('link', { name: 'Cart, 2 items' })).toBeInTheDocument();
+  });
+
+  it('sends logged-in customers to /orders and /userdashboard', async () => {
+    localStorage.setItem('accessToken', 'token');
+    renderRoute('/');
+    const header = await screen.findByRole('banner');
+    expect(within(header).getByRole('link', { name: /^Cart/ })).toHaveAttribute('href', '/orders');
+    expect(within(header).getByRole('link', { name: 'Your dashboard' })).toHaveAttribute('href', '/userdashboard');
+  });
+
+  it('shows the hero, the promo and the instant quote button on home, and the footer', async () => {
+    renderRoute('/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Print your book, your way' })).toBeInTheDocument();
+    expect(screen.getByText('10% off first print')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Get an Instant Quote' })).toHaveAttribute('href', '/calculator/printbook');
+    const footer = screen.getByRole('contentinfo');
+    expect(within(footer).getByLabelText('Email address')).toBeInTheDocument();
+    expect(footer).toHaveTextContent(`© ${new Date().getFullYear()} Bindery`);
+  });
+
+  it.each([
+    ['/products/printbook', '/products/print-book', 'Print Books'],
+    ['/products/printmagzine', '/products/print-magazine', 'Magazines'],
+    ['/resources/guidetemplates', '/resources/guide-templates', 'Guides & Templates'],
+    ['/resources/blogs', '/resources/blog', 'Blog'],
+    ['/resources/orderlookup', '/resources/order-lookup', 'Order Lookup'],
+  ])('redirects %s to %s', async (from, to, heading) => {
+    server.use(http.get('/api/:slug/dropdowns/', () => HttpResponse.json({})));
+    const { router } = renderRoute(from);
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(to);
+  });
+
+  it("lists a product's trim sizes, bindings and papers from the catalog API and links its calculator", async () => {
+    server.use(
+      http.get('/api/photobook/dropdowns/', () =>
+        HttpResponse.json({
+          trim_sizes: [{ id: 1, name: '8 x 8 in' }],
+          bindings: [{ id: 2, name: 'Case Wrap' }],
+          paper_types: [{ id: 3, name: '100# White-Coated' }],
+        }),
+      ),
+    );
+    renderRoute('/products/photo-book');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Photo Books' })).toBeInTheDocument();
+    expect(await screen.findByText('8 x 8 in')).toBeInTheDocument();
+    expect(screen.getByText('Case Wrap')).toBeInTheDocument();
+    expect(screen.getByText('100# White-Coated')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Price your photo book' })).toHaveAttribute('href', '/calculator/photobook');
+  });
+
+  it('shows a friendly 404 for an unknown product or resource', async () => {
+    renderRoute('/products/spaceship');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+  });
+
+  it('scrolls the endless carousel with the arrows and the keyboard', async () => {
+    const user = userEvent.setup();
+    server.use(http.get('/api/calculator/dropdowns/', () => HttpResponse.json({})));
+    renderRoute('/calculator/printbook');
+    const carousel = await screen.findByRole('region', { name: 'calculators' });
+    const firstTile = () => within(carousel).getAllByRole('link')[0];
+    expect(firstTile()).toHaveTextContent('Print Book');
+    await user.click(within(carousel).getByRole('button', { name: 'Next calculators' }));
+    await waitFor(() => expect(firstTile()).toHaveTextContent('Thesis Binding'));
+    within(carousel).getByRole('button', { name: 'Next calculators' }).focus();
+    await user.keyboard('{ArrowLeft}');
+    await waitFor(() => expect(firstTile()).toHaveTextContent('Print Book'));
+    // Endless: going back from the first tile wraps to the last two (after the 300 ms settle).
+    await new Promise((r) => setTimeout(r, 350));
+    await user.keyboard('{ArrowLeft}');
+    await waitFor(() => expect(firstTile()).toHaveTextContent('Magazine'));
+    expect(within(carousel).getAllByRole('link')).toHaveLength(7);
+  });
+});

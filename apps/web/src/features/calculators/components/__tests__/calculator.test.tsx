@@ -1,0 +1,251 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { server } from '../../../../testing/msw-server';
+import { renderRoute } from '../../../../testing/render-route';
+
+const item = (id: number, name: string) => ({ id, name });
+const printBookDropdowns = {
+  trim_sizes: [item(1, '6 x 9 in'), item(2, '8.5 x 11 in')],
+  bindings: [item(10, 'Perfect Bound'), item(11, 'Saddle Stitch'), item(12, 'Case Wrap')],
+  interior_colors: [item(20, 'Standard Black & White'), item(21, 'Premium Color')],
+  paper_types: [item(30, '60# Cream-Uncoated'), item(31, '80# White-Coated')],
+  cover_finishes: [item(40, 'Gloss'), item(41, 'Matte')],
+};
+
+/** The print book API; available-options allows everything except Saddle Stitch and Premium Color above 48 pages. */
+function printBookApi(calc: (body: Record<string, unknown>) => Response | Promise<Response>) {
+  const seen: { availability: string[]; bodies: Record<string, unknown>[] } = { availability: [], bodies: [] };
+  server.use(
+    http.get('/api/calculator/dropdowns/', () => HttpResponse.json(printBookDropdowns)),
+    http.get('/api/calculator/available-options/', ({ request }) => {
+      const url = new URL(request.url);
+      seen.availability.push(url.search);
+      const pages = Number(url.searchParams.get('page_count'));
+      const big = pages > 48;
+      return HttpResponse.json({
+        bindings: printBookDropdowns.bindings.filter((b) => !(big && b.id === 11)),
+        interior_colors: printBookDropdowns.interior_colors.filter((c) => !(big && c.id === 21)),
+        paper_types: printBookDropdowns.paper_types,
+        cover_finishes: printBookDropdowns.cover_finishes,
+      });
+    }),
+    http.post('/api/calculator/calculate/', async ({ request }) => {
+      const body = (await request.json()) as Record<string, unknown>;
+      seen.bodies.push(body);
+      return calc(body);
+    }),
+  );
+  return seen;
+}
+
+const quote100 = { cost_per_book: '20.04', total_cost: '2003.55', original_total_cost: '2109.00' };
+
+async function fillPrintBook(user: ReturnType<typeof userEvent.setup>, pages = '120') {
+  await user.selectOptions(await screen.findByLabelText('Trim Size'), '6 x 9 in');
+  await user.type(screen.getByLabelText('Page Count'), pages);
+  await user.tab();
+  await waitFor(() => expect(screen.getByLabelText('Binding')).toBeEnabled());
+  await user.selectOptions(screen.getByLabelText('Binding'), 'Perfect Bound');
+  await user.selectOptions(screen.getByLabelText('Interior Color'), '20');
+  await user.selectOptions(screen.getByLabelText('Paper Type'), '60# Cream-Uncoated');
+  await user.selectOptions(screen.getByLabelText('Cover Finish'), 'Matte');
+}
+
+describe('calculator page', () => {
+  it('shows the banner, the carousel, the title and a loading state, then every labelled field', async () => {
+    printBookApi(() => HttpResponse.json(quote100));
+    renderRoute('/calculator/comicbook');
+    server.use(
+      http.get('/api/comicbook/dropdowns/', () => HttpResponse.json(printBookDropdowns)),
+    );
+    expect(await screen.findByText('Pricing Calculator')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'High-Quality Comic Printing' })).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'Loading options...' })).toBeInTheDocument();
+    for (const label of ['Trim Size', 'Page Count', 'Binding', 'Interior Color', 'Paper Type', 'Cover Finish', 'Quantity']) {
+      expect(await screen.findByLabelText(label)).toBeInTheDocument();
+    }
+    const carousel = screen.getByRole('region', { name: 'calculators' });
+    expect(within(carousel).getByRole('link', { name: /Comic Book/ })).toHaveAttribute('aria-current', 'page');
+    expect(within(carousel).getByRole('link', { name: /Thesis Binding/ })).toHaveAttribute('href', '/pricing-calculator');
+  });
+
+  it("says 'Failed to load dropdowns.' when the options cannot be loaded", async () => {
+    server.use(http.get('/api/magazine/dropdowns/', () => HttpResponse.json({ error: 'down' }, { status: 500 })));
+    renderRoute('/calculator/magazine');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load dropdowns.');
+    expect(screen.getByRole('heading', { level: 1, name: 'High-Quality Magazine Printing' })).toBeInTheDocument();
+  });
+
+  it('reloads availability once trim size and page count are set, greys out and resets what is unavailable', async () => {
+    const user = userEvent.setup();
+    const seen = printBookApi(() => HttpResponse.json(quote100));
+    renderRoute('/calculator/printbook');
+    const binding = await screen.findByLabelText('Binding');
+    expect(binding).toBeDisabled();
+    expect(screen.getByText('Choose a trim size and page count first.')).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Interior Color'), 'Premium Color');
+    await user.selectOptions(screen.getByLabelText('Trim Size'), '6 x 9 in');
+    await user.type(screen.getByLabelText('Page Count'), '40');
+    await user.tab();
+    await waitFor(() => expect(binding).toBeEnabled());
+    expect(seen.availability).toEqual(['?trim_size_id=1&page_count=40']);
+    expect(screen.getByRole('option', { name: 'Saddle Stitch' })).toBeEnabled();
+    await user.selectOptions(binding, 'Saddle Stitch');
+
+    // 120 pages: saddle stitch and premium color become unavailable; both chosen values are reset.
+    await user.clear(screen.getByLabelText('Page Count'));
+    await user.type(screen.getByLabelText('Page Count'), '120');
+    await user.tab();
+    expect(await screen.findByRole('option', { name: 'Saddle Stitch (not available)' })).toBeDisabled();
+    expect(screen.getByRole('option', { name: 'Premium Color (not available)' })).toBeDisabled();
+    expect(binding).toHaveValue('');
+    expect(screen.getByLabelText('Interior Color')).toHaveValue('');
+    expect(screen.getByText(/Binding, Interior Color are not available for this trim size and page count/)).toBeInTheDocument();
+    expect(seen.availability).toContain('?trim_size_id=1&page_count=120');
+  });
+
+  it("reports 'Failed to load available options.' when availability cannot be reloaded", async () => {
+    const user = userEvent.setup();
+    printBookApi(() => HttpResponse.json(quote100));
+    server.use(http.get('/api/calculator/available-options/', () => HttpResponse.json({ error: 'x' }, { status: 500 })));
+    renderRoute('/calculator/printbook');
+    await user.selectOptions(await screen.findByLabelText('Trim Size'), '6 x 9 in');
+    await user.type(screen.getByLabelText('Page Count'), '100');
+    await user.tab();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load available options.');
+  });
+
+  it('clamps the page count into the allowed range', async () => {
+    const user = userEvent.setup();
+    printBookApi(() => HttpResponse.json(quote100));
+    renderRoute('/calculator/printbook');
+    const pages = await screen.findByLabelText('Page Count');
+    await user.type(pages, '5000');
+    await user.tab();
+    expect(pages).toHaveValue(800);
+    await user.clear(pages);
+    await user.type(pages, '0');
+    await user.tab();
+    expect(pages).toHaveValue(2);
+    expect(within(screen.getByTestId('calculator-summary')).getByText('2')).toBeInTheDocument();
+  });
+
+  it("shows the spec's validation messages and sends nothing while the form is incomplete", async () => {
+    const user = userEvent.setup();
+    const seen = printBookApi(() => HttpResponse.json(quote100));
+    renderRoute('/calculator/printbook');
+    await user.click(await screen.findByRole('button', { name: 'Calculate Price' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please fill in all required fields and ensure quantity is positive.');
+    expect(screen.getByLabelText('Trim Size')).toHaveAttribute('aria-invalid', 'true');
+
+    await fillPrintBook(user);
+    await user.clear(screen.getByLabelText('Quantity'));
+    await user.type(screen.getByLabelText('Quantity'), '0');
+    await user.click(screen.getByRole('button', { name: 'Calculate Price' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please fill in all required fields and ensure quantity is positive.');
+    expect(screen.getByLabelText('Quantity')).toHaveAttribute('aria-invalid', 'true');
+    expect(seen.bodies).toEqual([]);
+  });
+
+  it("uses the comic book's own wording for an incomplete form", async () => {
+    const user = userEvent.setup();
+    server.use(http.get('/api/comicbook/dropdowns/', () => HttpResponse.json(printBookDropdowns)));
+    renderRoute('/calculator/comicbook');
+    await user.click(await screen.findByRole('button', { name: 'Calculate Price' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please fill all fields correctly.');
+  });
+
+  it("prices with the server and shows its numbers, the discount tier and the tier table; a change clears it", async () => {
+    const user = userEvent.setup();
+    const seen = printBookApi(async () => {
+      await new Promise((r) => setTimeout(r, 50));
+      return HttpResponse.json(quote100);
+    });
+    renderRoute('/calculator/printbook');
+    await fillPrintBook(user);
+    await user.clear(screen.getByLabelText('Quantity'));
+    await user.type(screen.getByLabelText('Quantity'), '100');
+    await user.click(screen.getByRole('button', { name: 'Calculate Price' }));
+    expect(await screen.findByRole('button', { name: /Calculating/ })).toBeDisabled();
+
+    const result = await screen.findByTestId('quote-result');
+    expect(seen.bodies).toEqual([
+      { trim_size_id: 1, page_count: 120, binding_id: 10, interior_color_id: 20, paper_type_id: 30, cover_finish_id: 41, quantity: 100 },
+    ]);
+    expect(within(result).getByTestId('quote-cost-per-book')).toHaveTextContent('$20.04');
+    expect(within(result).getByTestId('quote-original-total')).toHaveTextContent('$2,109.00');
+    expect(within(result).getByTestId('quote-discount')).toHaveTextContent('−$105.45');
+    expect(within(result).getByText('Bulk discount (5%, 100–499 copies)')).toBeInTheDocument();
+    expect(within(result).getByTestId('quote-total')).toHaveTextContent('$2,003.55');
+    const rows = within(within(result).getByRole('table')).getAllByRole('row').slice(1);
+    expect(rows.map((r) => r.textContent)).toEqual([
+      '1–99 copiesNone$21.09',
+      '100–499 copies5%$20.04',
+      '500–999 copies10%$18.98',
+      '1000+ copies15%$17.93',
+    ]);
+    expect(rows[1]).toHaveAttribute('aria-current', 'true');
+
+    await user.selectOptions(screen.getByLabelText('Cover Finish'), 'Gloss');
+    expect(screen.queryByTestId('quote-result')).not.toBeInTheDocument();
+  });
+
+  it("shows 'Error calculating cost: …' with the server's error text", async () => {
+    const user = userEvent.setup();
+    printBookApi(() =>
+      HttpResponse.json({ error: 'Perfect Bound is available for 32 to 800 pages, not 20.', code: 'BAD_REQUEST', statusCode: 400 }, { status: 400 }),
+    );
+    renderRoute('/calculator/printbook');
+    await fillPrintBook(user);
+    await user.click(screen.getByRole('button', { name: 'Calculate Price' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Error calculating cost: Perfect Bound is available for 32 to 800 pages, not 20.',
+    );
+  });
+
+  it('shows the photo book extras and all eight thesis kinds, and no trim size or pages for calendars', async () => {
+    server.use(
+      http.get('/api/photobook/dropdowns/', () =>
+        HttpResponse.json({ ...printBookDropdowns, spines: [item(50, 'Round')], exterior_colors: [], foil_stampings: [], screen_stampings: [] }),
+      ),
+      http.get('/api/pricing/options/', () => HttpResponse.json({ binding_types: [item(1, 'Hardcover')] })),
+      http.get('/api/calender/dropdowns/', () => HttpResponse.json(printBookDropdowns)),
+    );
+    const photo = renderRoute('/calculator/photobook');
+    for (const label of ['Spine', 'Exterior Color', 'Foil Stamping', 'Screen Stamping']) expect(await screen.findByLabelText(label)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'High-Quality Photo Printing' })).toBeInTheDocument();
+    photo.unmount();
+
+    const thesis = renderRoute('/pricing-calculator');
+    const thesisKinds = ['Binding', 'Spine', 'Exterior Color', 'Foil Stamping', 'Screen Stamping', 'Corner Protector', 'Interior Color', 'Paper Type'];
+    for (const label of thesisKinds) expect(await screen.findByLabelText(label)).toBeInTheDocument();
+    expect(screen.getByLabelText('Page Count')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Trim Size')).not.toBeInTheDocument();
+    thesis.unmount();
+
+    renderRoute('/calculator/calender');
+    expect(await screen.findByLabelText('Binding')).toBeEnabled();
+    expect(screen.getByRole('heading', { level: 1, name: 'Custom Calendar Printing' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Trim Size')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Page Count')).not.toBeInTheDocument();
+  });
+
+  it("sends 'Create Your Print Book' to /login for guests and /userdashboard when logged in", async () => {
+    printBookApi(() => HttpResponse.json(quote100));
+    const guest = renderRoute('/calculator/printbook');
+    expect(await screen.findByRole('link', { name: 'Create Your Print Book' })).toHaveAttribute('href', '/login');
+    guest.unmount();
+    localStorage.setItem('accessToken', 'token');
+    renderRoute('/calculator/printbook');
+    expect(await screen.findByRole('link', { name: 'Create Your Print Book' })).toHaveAttribute('href', '/userdashboard');
+  });
+
+  it('redirects /calculator/thesis to the thesis calculator at /pricing-calculator', async () => {
+    server.use(http.get('/api/pricing/options/', () => HttpResponse.json({ binding_types: [item(1, 'Hardcover')] })));
+    const { router } = renderRoute('/calculator/thesis');
+    expect(await screen.findByLabelText('Corner Protector')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/pricing-calculator');
+  });
+});

@@ -1,0 +1,47 @@
+/**
+ * The server's quote: cost per book, original total, the bulk discount (tier and amount) and the total, then the
+ * per-book price at every discount tier for this configuration, with the quantity's tier marked.
+ */
+import { Table } from '@bindery/ui/table';
+import type { QuoteView, TierRow } from '../lib/quote-view';
+import { formatUsd } from '../lib/format';
+
+export function QuoteResult({ quote }: { quote: QuoteView }) {
+  const tier = quote.tiers.find((t) => t.current);
+  return (
+    <section className="b-stack b-section" aria-labelledby="quote-title" data-testid="quote-result" style={{ paddingBottom: 0 }}>
+      <h2 id="quote-title" tabIndex={-1}>
+        Your price for {quote.quantity} {quote.quantity === 1 ? 'copy' : 'copies'}
+      </h2>
+      <dl className="b-quote">
+        <div>
+          <dt>Cost per book</dt>
+          <dd data-testid="quote-cost-per-book">{formatUsd(quote.costPerBook)}</dd>
+        </div>
+        <div>
+          <dt>Original total</dt>
+          <dd data-testid="quote-original-total">{formatUsd(quote.originalTotal)}</dd>
+        </div>
+        <div>
+          <dt>Bulk discount{quote.discountPercent > 0 && tier ? ` (${quote.discountPercent}%, ${tier.label} copies)` : ''}</dt>
+          <dd data-testid="quote-discount">{quote.discountPercent > 0 ? `−${formatUsd(quote.discountAmount)}` : 'None'}</dd>
+        </div>
+        <div className="b-quote__total">
+          <dt>Total</dt>
+          <dd data-testid="quote-total">{formatUsd(quote.total)}</dd>
+        </div>
+      </dl>
+      <Table<TierRow>
+        caption="Bulk discounts for this configuration"
+        columns={[
+          { key: 'qty', header: 'Quantity', cell: (r) => `${r.label} copies` },
+          { key: 'off', header: 'Discount', cell: (r) => (r.percent === 0 ? 'None' : `${r.percent}%`), numeric: true },
+          { key: 'each', header: 'Per book', cell: (r) => formatUsd(r.costPerBook), numeric: true },
+        ]}
+        rows={quote.tiers}
+        rowKey={(r) => r.label}
+        isCurrent={(r) => r.current}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,64 @@
+/**
+ * Storefront copy per category: carousel order and tile texts, page titles where the spec gives none, and the
+ * validation message each calculator shows (the spec keeps the comic book's own wording). Data only: the form
+ * itself is generic over @bindery/pricing's product definitions.
+ */
+import { messages } from '@bindery/contracts/messages';
+import { PRODUCTS, type CategorySlug, type OptionKind, type ProductDefinition } from '@bindery/pricing/products';
+
+/** The spec's carousel order (calculators-account-admin.md §2). */
+export const CAROUSEL_ORDER: readonly CategorySlug[] = ['calculator', 'comicbook', 'pricing', 'yearbook', 'calender', 'magazine', 'photobook'];
+
+interface Copy {
+  tile: string;
+  blurb: string;
+  invalidForm: string;
+}
+
+export const CALCULATOR_COPY: Readonly<Record<CategorySlug, Copy>> = {
+  calculator: { tile: 'Print Book', blurb: 'Paperback or hardcover', invalidForm: messages.calculators.fillAllRequired },
+  comicbook: { tile: 'Comic Book', blurb: 'Full-color comics', invalidForm: messages.calculators.fillAllCorrectly },
+  pricing: { tile: 'Thesis Binding', blurb: 'Bound theses and dissertations', invalidForm: messages.calculators.fillAllRequired },
+  yearbook: { tile: 'Yearbook', blurb: 'School and club yearbooks', invalidForm: messages.calculators.fillAllRequired },
+  calender: { tile: 'Calendar', blurb: 'Wire-O wall calendars', invalidForm: messages.calculators.fillAllRequired },
+  magazine: { tile: 'Magazine', blurb: 'Glossy short runs', invalidForm: messages.calculators.fillAllRequired },
+  photobook: { tile: 'Photo Book', blurb: 'Premium photo books', invalidForm: messages.calculators.fillAllRequired },
+};
+
+export const pageTitle = (product: ProductDefinition) => product.calculatorTitle ?? `${product.name} Pricing`;
+
+/** Visible field labels (calculators-account-admin.md §3 names them). */
+export const KIND_LABELS: Readonly<Record<OptionKind, string>> = {
+  trim_size: 'Trim Size',
+  binding: 'Binding',
+  interior_color: 'Interior Color',
+  paper_type: 'Paper Type',
+  cover_finish: 'Cover Finish',
+  spine: 'Spine',
+  exterior_color: 'Exterior Color',
+  foil_stamping: 'Foil Stamping',
+  screen_stamping: 'Screen Stamping',
+  corner_protector: 'Corner Protector',
+};
+
+/** The order fields appear in the form and the summary, whatever order the price editor uses. */
+export const FORM_ORDER: readonly OptionKind[] = [
+  'trim_size',
+  'binding',
+  'interior_color',
+  'paper_type',
+  'cover_finish',
+  'spine',
+  'exterior_color',
+  'foil_stamping',
+  'screen_stamping',
+  'corner_protector',
+];
+
+export const formKinds = (product: ProductDefinition) =>
+  [...product.kinds].sort((a, b) => FORM_ORDER.indexOf(a.kind) - FORM_ORDER.indexOf(b.kind));
+
+/** The route param of /calculator/:slug → its product (thesis lives at /pricing-calculator). */
+export function productForCalculatorPath(path: string): ProductDefinition | undefined {
+  return Object.values(PRODUCTS).find((p) => p.calculatorPath === path);
+}
