@@ -2,7 +2,9 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { PRODUCTS } from '@bindery/pricing/products';
 import { notifyCartChanged } from '../../../lib/cart-count';
+import { bindingItem, dropdownsFor, item, trimItem } from '../../../testing/catalog-fixtures';
 import { server } from '../../../testing/msw-server';
 import { renderRoute } from '../../../testing/render-route';
 
@@ -97,17 +99,20 @@ describe('storefront shell', () => {
   it("lists a product's trim sizes, bindings and papers from the catalog API and links its calculator", async () => {
     server.use(
       http.get('/api/photobook/dropdowns/', () =>
-        HttpResponse.json({
-          trim_sizes: [{ id: 1, name: '8 x 8 in' }],
-          bindings: [{ id: 2, name: 'Case Wrap' }],
-          paper_types: [{ id: 3, name: '100# White-Coated' }],
-        }),
+        HttpResponse.json(
+          dropdownsFor(PRODUCTS.photobook, {
+            trim_size: [trimItem(1, '8 x 8 in')],
+            binding: [bindingItem(2, 'Case Wrap', 1), bindingItem(3, 'Case Wrap', 2)],
+            paper_type: [item(3, '100# White-Coated')],
+          }),
+        ),
       ),
     );
     renderRoute('/products/photo-book');
     expect(await screen.findByRole('heading', { level: 1, name: 'Photo Books' })).toBeInTheDocument();
     expect(await screen.findByText('8 x 8 in')).toBeInTheDocument();
-    expect(screen.getByText('Case Wrap')).toBeInTheDocument();
+    // One chip per binding name, even where a binding is listed once per trim size.
+    expect(screen.getAllByText('Case Wrap')).toHaveLength(1);
     expect(screen.getByText('100# White-Coated')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Price your photo book' })).toHaveAttribute('href', '/calculator/photobook');
   });

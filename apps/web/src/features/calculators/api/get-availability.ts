@@ -1,19 +1,23 @@
 /**
- * What a trim size and page count allow: GET api/{slug}/available-options/ (print book: bindings, colors, papers,
- * finishes) or GET api/{slug}/bindings/ (a list of bindings), both with ?trim_size_id=&page_count=.
- * Resolves to the allowed items by kind; kinds the endpoint does not cover stay unrestricted.
+ * What a trim size and page count allow: GET api/{slug}/available-options/ (print book: every option of the trim,
+ * each marked `available`) or GET api/{slug}/bindings/ (only the bindings that fit), both with
+ * ?trim_size_id=&page_count=. Resolves to the ids that may be chosen, by kind; kinds the endpoint does not cover
+ * stay unrestricted.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import type { ProductDefinition } from '@bindery/pricing/products';
+import { BindingsResponse, catalogOptionsResponse } from '@bindery/contracts/store/catalog';
 import { messages } from '@bindery/contracts/messages';
+import type { OptionKind, ProductDefinition } from '@bindery/pricing/products';
 import { api } from '../../../lib/api-client';
-import { listsByKind, OptionItem, OptionListsResponse, type ListsByKind } from './option-lists';
+import { availableOptionsKeys, listsByKind } from './option-lists';
 
 export interface AvailabilityQuery {
   trimSizeId: number;
   pageCount: number;
 }
+
+/** Ids that may be chosen, per kind the endpoint covers. */
+export type Availability = Partial<Record<OptionKind, ReadonlySet<number>>>;
 
 /** Which endpoint narrows this product's options, or null if none does (calendars, thesis). */
 export function availabilityEndpoint(product: ProductDefinition): 'available-options' | 'bindings' | null {
@@ -28,15 +32,21 @@ export const availabilityErrorMessage = (product: ProductDefinition) =>
     ? messages.calculators.loadOptionsFailed
     : messages.calculators.loadBindingsFailed;
 
-export async function getAvailability(product: ProductDefinition, q: AvailabilityQuery, signal?: AbortSignal): Promise<ListsByKind> {
+export async function getAvailability(product: ProductDefinition, q: AvailabilityQuery, signal?: AbortSignal): Promise<Availability> {
   const endpoint = availabilityEndpoint(product);
   const query = { trim_size_id: q.trimSizeId, page_count: q.pageCount };
   if (endpoint === 'available-options') {
-    const data = await api.get(`/api/${product.slug}/available-options/`, { schema: OptionListsResponse, query, signal });
-    return listsByKind(product, data);
+    const schema = catalogOptionsResponse(availableOptionsKeys(product), { withAvailability: true });
+    const lists = listsByKind(product, await api.get(`/api/${product.slug}/available-options/`, { schema, query, signal }));
+    const out: Availability = {};
+    for (const [kind, list] of Object.entries(lists) as [OptionKind, { id: number; available?: boolean }[]][]) {
+      out[kind] = new Set(list.filter((i) => i.available).map((i) => i.id));
+    }
+    return out;
   }
   if (endpoint === 'bindings') {
-    return { binding: await api.get(`/api/${product.slug}/bindings/`, { schema: z.array(OptionItem), query, signal }) };
+    const list = await api.get(`/api/${product.slug}/bindings/`, { schema: BindingsResponse, query, signal });
+    return { binding: new Set(list.map((b) => b.id)) };
   }
   return {};
 }

@@ -1,28 +1,32 @@
 /**
- * The catalog's option lists as the calculators read them: each dropdowns/options/available-options response is an
- * object of lists of {id, name} under the product's dropdown keys (calculators-account-admin.md §3, §7).
- * TODO(catalog contracts): parse with packages/contracts/src/store/catalog.ts once it lands; until then this is
- * the spec's shape, kept in this one file.
+ * The catalog's option lists as the calculators read them, parsed with the catalog contract
+ * (@bindery/contracts/store/catalog): each dropdowns/options/available-options response is an object of item lists
+ * under the product's dropdown keys (calculators-account-admin.md §3, §7). The keys and kinds come from the
+ * product definition, exactly as the API mounts them.
  */
-import { z } from 'zod';
-import { dropdownKeys, type OptionKind, type ProductDefinition } from '@bindery/pricing/products';
+import { type CatalogItem } from '@bindery/contracts/store/catalog';
+import type { OptionKind, ProductDefinition } from '@bindery/pricing/products';
 
-export const OptionItem = z.looseObject({ id: z.number().int(), name: z.string() });
-export type OptionItem = z.infer<typeof OptionItem>;
+/** An item of any kind; bindings also carry their trim size and page range. */
+export type OptionItem = CatalogItem & { trim_size_id?: number | null; available?: boolean; unavailable_reason?: string };
 
-export const OptionListsResponse = z.record(z.string(), z.unknown());
-
-/** Lists by kind, for the kinds the response carries (a kind is absent when none of its keys is present). */
+/** Lists by kind, for the kinds the response carries. */
 export type ListsByKind = Partial<Record<OptionKind, OptionItem[]>>;
 
-export function listsByKind(product: ProductDefinition, data: Record<string, unknown>): ListsByKind {
+/** Every key of the dropdowns/options response with its kind (the calculator lists bindings twice). */
+export const optionsKeys = (product: ProductDefinition) =>
+  product.kinds.flatMap((k) => k.dropdownKeys.map((key) => ({ key, kind: k.kind })));
+
+/** The keys of available-options: every kind but trim sizes, under its first dropdown key. */
+export const availableOptionsKeys = (product: ProductDefinition) =>
+  product.kinds.filter((k) => k.kind !== 'trim_size').map((k) => ({ key: k.dropdownKeys[0] ?? k.kind, kind: k.kind }));
+
+/** Picks each kind's list from a parsed response (the first of its keys that is present). */
+export function listsByKind(product: ProductDefinition, data: Record<string, unknown[]>): ListsByKind {
   const out: ListsByKind = {};
   for (const def of product.kinds) {
     const key = def.dropdownKeys.find((k) => Array.isArray(data[k]));
-    if (key !== undefined) out[def.kind] = z.array(OptionItem).parse(data[key]);
+    if (key !== undefined) out[def.kind] = data[key] as OptionItem[];
   }
   return out;
 }
-
-/** Every key a category's option response may carry; used in tests and fixtures. */
-export const optionKeys = (product: ProductDefinition) => dropdownKeys(product);

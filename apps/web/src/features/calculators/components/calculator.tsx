@@ -70,8 +70,8 @@ export function Calculator({ product, loggedIn }: CalculatorProps) {
   useEffect(() => {
     if (!allowed) return;
     const current = choicesRef.current;
-    const dropped = (Object.entries(allowed) as [OptionKind, OptionItem[]][]).filter(
-      ([kind, list]) => current[kind] && !list.some((item) => String(item.id) === current[kind]),
+    const dropped = (Object.entries(allowed) as [OptionKind, ReadonlySet<number>][]).filter(
+      ([kind, ids]) => current[kind] && !ids.has(Number(current[kind])),
     );
     if (dropped.length === 0) return;
     setChoices((c) => ({ ...c, ...Object.fromEntries(dropped.map(([kind]) => [kind, ''])) }));
@@ -94,7 +94,13 @@ export function Calculator({ product, loggedIn }: CalculatorProps) {
   };
 
   const choose = (kind: OptionKind, value: string) => {
-    setChoices((c) => ({ ...c, [kind]: value }));
+    setChoices((c) => {
+      const next = { ...c, [kind]: value };
+      // A binding row of another trim size cannot stay chosen when the trim changes.
+      const binding = c.binding ? options.data?.binding?.find((b) => String(b.id) === c.binding) : undefined;
+      if (kind === 'trim_size' && binding?.trim_size_id && String(binding.trim_size_id) !== value) next.binding = '';
+      return next;
+    });
     setResetNote(null);
     clearResult();
   };
@@ -125,7 +131,7 @@ export function Calculator({ product, loggedIn }: CalculatorProps) {
       if (id) body[def.bodyField] = Number(id);
     }
     if (product.hasPageCount && pages !== null) body['page_count'] = pages;
-    calc.mutate(body, { onSuccess: (response) => setResult(toQuoteView(response, quantity)) });
+    calc.mutate(body, { onSuccess: (response) => setResult(toQuoteView(response)) });
   };
 
   if (options.isPending) return <Spinner label="Loading options..." />;
@@ -136,13 +142,13 @@ export function Calculator({ product, loggedIn }: CalculatorProps) {
   const waitingForShape = bindingGated && availabilityQuery === null;
 
   const selectFor = (kind: OptionKind, required: boolean) => {
-    const list = lists[kind] ?? [];
-    const allowedIds = allowed?.[kind] ? new Set(allowed[kind].map((i) => String(i.id))) : null;
+    const list = shownItems(lists[kind] ?? [], trimSizeId);
+    const allowedIds = allowed?.[kind] ?? null;
     const gated = kind === 'binding' && waitingForShape;
     const label = KIND_LABELS[kind];
     const hint = gated
       ? 'Choose a trim size and page count first.'
-      : allowedIds && allowedIds.size < list.length
+      : allowedIds && list.some((i) => !allowedIds.has(i.id))
         ? 'Greyed-out options are not available for this trim size and page count.'
         : undefined;
     return (
@@ -159,8 +165,8 @@ export function Calculator({ product, loggedIn }: CalculatorProps) {
         aria-invalid={invalid.has(kind) && !choices[kind] ? true : undefined}
         options={list.map((item) => ({
           value: String(item.id),
-          label: allowedIds && !allowedIds.has(String(item.id)) ? `${item.name} (not available)` : item.name,
-          disabled: allowedIds ? !allowedIds.has(String(item.id)) : false,
+          label: allowedIds && !allowedIds.has(item.id) ? `${item.name} (not available)` : item.name,
+          disabled: allowedIds ? !allowedIds.has(item.id) : false,
         }))}
       />
     );
@@ -254,6 +260,12 @@ export function Calculator({ product, loggedIn }: CalculatorProps) {
       </aside>
     </div>
   );
+}
+
+/** Bindings priced per trim size list one row per trim: show those of the chosen trim (or all, before one is chosen). */
+function shownItems(list: OptionItem[], trimSizeId: number | null): OptionItem[] {
+  if (trimSizeId === null) return list;
+  return list.filter((item) => item.trim_size_id === undefined || item.trim_size_id === null || item.trim_size_id === trimSizeId);
 }
 
 function nameOf(list: OptionItem[] | undefined, id: string | undefined): string | null {

@@ -26,8 +26,9 @@ export function ProductCatalog({ product }: { product: ProductDefinition }) {
         <section key={s.kind} className="b-card" aria-labelledby={`catalog-${s.kind}`}>
           <h3 id={`catalog-${s.kind}`}>{s.title}</h3>
           <ul className="b-chip-list">
-            {(options.data[s.kind] ?? []).map((item) => (
-              <li key={item.id}>{item.name}</li>
+            {/* Bindings priced per trim size repeat per trim: list each name once. */}
+            {[...new Set((options.data[s.kind] ?? []).map((item) => item.name))].map((name) => (
+              <li key={name}>{name}</li>
             ))}
           </ul>
         </section>

@@ -1,11 +1,9 @@
 /**
- * Turns the server's quote into what the result box shows. Every amount is the server's; the bulk-discount tier
- * and the per-tier table come from @bindery/pricing's discount rules (the same code the server prices with),
- * applied to the server's own unit price. All arithmetic is on integer cents.
+ * Turns the server's quote into what the result box shows. Every amount is the server's, as it sent it; only the
+ * tier labels ("100–499") come from @bindery/pricing, so they read the same everywhere.
  */
-import { discountTierFor, tierLabel, tierTable } from '@bindery/pricing/discounts';
-import { formatCents, parseCents, roundDiv } from '@bindery/pricing/money';
-import type { CalculateResponse } from '../api/calculate';
+import type { CalculateResponse } from '@bindery/contracts/store/catalog';
+import { tierLabel } from '@bindery/pricing/discounts';
 
 export interface TierRow {
   label: string;
@@ -24,27 +22,19 @@ export interface QuoteView {
   tiers: TierRow[];
 }
 
-/** "2004" cents from "20.04" / "20.4" / "20"; the server sends two decimals, but be lenient on trailing zeros. */
-const cents = (amount: string) => parseCents(amount);
-
-export function toQuoteView(response: CalculateResponse, quantity: number): QuoteView {
-  const totalCents = cents(response.total_cost);
-  const originalCents = response.original_total_cost ? cents(response.original_total_cost) : totalCents;
-  const tier = discountTierFor(quantity);
-  // original total = unit price × quantity exactly (integer cents), so the division is exact.
-  const unitCents = roundDiv(originalCents, quantity);
+export function toQuoteView(q: CalculateResponse): QuoteView {
   return {
-    quantity,
-    costPerBook: response.cost_per_book,
-    originalTotal: formatCents(originalCents),
-    total: response.total_cost,
-    discountPercent: originalCents === totalCents ? 0 : tier.percent,
-    discountAmount: formatCents(originalCents - totalCents),
-    tiers: tierTable(unitCents).map((t) => ({
-      label: tierLabel(t),
-      percent: t.percent,
-      costPerBook: formatCents(t.costPerBookCents),
-      current: t.minQuantity === tier.minQuantity,
+    quantity: q.quantity,
+    costPerBook: q.cost_per_book,
+    originalTotal: q.original_total_cost ?? q.total_cost,
+    total: q.total_cost,
+    discountPercent: q.discount_percent ?? 0,
+    discountAmount: q.discount_amount ?? '0.00',
+    tiers: q.tiers.map((t) => ({
+      label: tierLabel({ minQuantity: t.min_quantity, maxQuantity: t.max_quantity, percent: t.discount_percent }),
+      percent: t.discount_percent,
+      costPerBook: t.cost_per_book,
+      current: q.quantity >= t.min_quantity && (t.max_quantity === null || q.quantity <= t.max_quantity),
     })),
   };
 }

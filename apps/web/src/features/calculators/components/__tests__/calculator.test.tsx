@@ -3,33 +3,31 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { server } from '../../../../testing/msw-server';
+import { PRODUCTS, type CategorySlug } from '@bindery/pricing/products';
+import { availableOptionsFor, bindingItem, dropdownsFor, item, quote100, trimItem, type Lists } from '../../../../testing/catalog-fixtures';
 import { renderRoute } from '../../../../testing/render-route';
 
-const item = (id: number, name: string) => ({ id, name });
-const printBookDropdowns = {
-  trim_sizes: [item(1, '6 x 9 in'), item(2, '8.5 x 11 in')],
-  bindings: [item(10, 'Perfect Bound'), item(11, 'Saddle Stitch'), item(12, 'Case Wrap')],
-  interior_colors: [item(20, 'Standard Black & White'), item(21, 'Premium Color')],
-  paper_types: [item(30, '60# Cream-Uncoated'), item(31, '80# White-Coated')],
-  cover_finishes: [item(40, 'Gloss'), item(41, 'Matte')],
+const book = {
+  trim_size: [trimItem(1, '6 x 9 in'), trimItem(2, '8.5 x 11 in')],
+  binding: [bindingItem(10, 'Perfect Bound', 1), bindingItem(11, 'Saddle Stitch', 1), bindingItem(12, 'Case Wrap', 1), bindingItem(13, 'Coil Bound', 2)],
+  interior_color: [item(20, 'Standard Black & White'), item(21, 'Premium Color')],
+  paper_type: [item(30, '60# Cream-Uncoated'), item(31, '80# White-Coated')],
+  cover_finish: [item(40, 'Gloss'), item(41, 'Matte')],
 };
+const dropdowns = (slug: CategorySlug, extra: Lists = {}) => dropdownsFor(PRODUCTS[slug], { ...book, ...extra });
 
-/** The print book API; available-options allows everything except Saddle Stitch and Premium Color above 48 pages. */
+/** The print book API; available-options marks Saddle Stitch and Premium Color unavailable above 48 pages. */
 function printBookApi(calc: (body: Record<string, unknown>) => Response | Promise<Response>) {
   const seen: { availability: string[]; bodies: Record<string, unknown>[] } = { availability: [], bodies: [] };
   server.use(
-    http.get('/api/calculator/dropdowns/', () => HttpResponse.json(printBookDropdowns)),
+    http.get('/api/calculator/dropdowns/', () => HttpResponse.json(dropdowns('calculator'))),
     http.get('/api/calculator/available-options/', ({ request }) => {
       const url = new URL(request.url);
       seen.availability.push(url.search);
-      const pages = Number(url.searchParams.get('page_count'));
-      const big = pages > 48;
-      return HttpResponse.json({
-        bindings: printBookDropdowns.bindings.filter((b) => !(big && b.id === 11)),
-        interior_colors: printBookDropdowns.interior_colors.filter((c) => !(big && c.id === 21)),
-        paper_types: printBookDropdowns.paper_types,
-        cover_finishes: printBookDropdowns.cover_finishes,
-      });
+      const trim = Number(url.searchParams.get('trim_size_id'));
+      const big = Number(url.searchParams.get('page_count')) > 48;
+      const lists = { ...book, binding: book.binding.filter((b) => b.trim_size_id === trim) };
+      return HttpResponse.json(availableOptionsFor(PRODUCTS.calculator, lists, new Set(big ? [11, 21] : [])));
     }),
     http.post('/api/calculator/calculate/', async ({ request }) => {
       const body = (await request.json()) as Record<string, unknown>;
@@ -39,8 +37,6 @@ function printBookApi(calc: (body: Record<string, unknown>) => Response | Promis
   );
   return seen;
 }
-
-const quote100 = { cost_per_book: '20.04', total_cost: '2003.55', original_total_cost: '2109.00' };
 
 async function fillPrintBook(user: ReturnType<typeof userEvent.setup>, pages = '120') {
   await user.selectOptions(await screen.findByLabelText('Trim Size'), '6 x 9 in');
@@ -58,7 +54,7 @@ describe('calculator page', () => {
     printBookApi(() => HttpResponse.json(quote100));
     renderRoute('/calculator/comicbook');
     server.use(
-      http.get('/api/comicbook/dropdowns/', () => HttpResponse.json(printBookDropdowns)),
+      http.get('/api/comicbook/dropdowns/', () => HttpResponse.json(dropdowns('comicbook'))),
     );
     expect(await screen.findByText('Pricing Calculator')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'High-Quality Comic Printing' })).toBeInTheDocument();
@@ -92,6 +88,8 @@ describe('calculator page', () => {
     await waitFor(() => expect(binding).toBeEnabled());
     expect(seen.availability).toEqual(['?trim_size_id=1&page_count=40']);
     expect(screen.getByRole('option', { name: 'Saddle Stitch' })).toBeEnabled();
+    // Bindings are priced per trim size: only the chosen trim's rows are offered.
+    expect(screen.queryByRole('option', { name: 'Coil Bound' })).not.toBeInTheDocument();
     await user.selectOptions(binding, 'Saddle Stitch');
 
     // 120 pages: saddle stitch and premium color become unavailable; both chosen values are reset.
@@ -151,7 +149,7 @@ describe('calculator page', () => {
 
   it("uses the comic book's own wording for an incomplete form", async () => {
     const user = userEvent.setup();
-    server.use(http.get('/api/comicbook/dropdowns/', () => HttpResponse.json(printBookDropdowns)));
+    server.use(http.get('/api/comicbook/dropdowns/', () => HttpResponse.json(dropdowns('comicbook'))));
     renderRoute('/calculator/comicbook');
     await user.click(await screen.findByRole('button', { name: 'Calculate Price' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Please fill all fields correctly.');
@@ -207,11 +205,9 @@ describe('calculator page', () => {
 
   it('shows the photo book extras and all eight thesis kinds, and no trim size or pages for calendars', async () => {
     server.use(
-      http.get('/api/photobook/dropdowns/', () =>
-        HttpResponse.json({ ...printBookDropdowns, spines: [item(50, 'Round')], exterior_colors: [], foil_stampings: [], screen_stampings: [] }),
-      ),
-      http.get('/api/pricing/options/', () => HttpResponse.json({ binding_types: [item(1, 'Hardcover')] })),
-      http.get('/api/calender/dropdowns/', () => HttpResponse.json(printBookDropdowns)),
+      http.get('/api/photobook/dropdowns/', () => HttpResponse.json(dropdowns('photobook', { spine: [item(50, 'Round')] }))),
+      http.get('/api/pricing/options/', () => HttpResponse.json(dropdownsFor(PRODUCTS.pricing, { binding: [bindingItem(1, 'Hardcover')] }))),
+      http.get('/api/calender/dropdowns/', () => HttpResponse.json(dropdowns('calender'))),
     );
     const photo = renderRoute('/calculator/photobook');
     for (const label of ['Spine', 'Exterior Color', 'Foil Stamping', 'Screen Stamping']) expect(await screen.findByLabelText(label)).toBeInTheDocument();
@@ -243,9 +239,32 @@ describe('calculator page', () => {
   });
 
   it('redirects /calculator/thesis to the thesis calculator at /pricing-calculator', async () => {
-    server.use(http.get('/api/pricing/options/', () => HttpResponse.json({ binding_types: [item(1, 'Hardcover')] })));
+    server.use(http.get('/api/pricing/options/', () => HttpResponse.json(dropdownsFor(PRODUCTS.pricing, {}))));
     const { router } = renderRoute('/calculator/thesis');
     expect(await screen.findByLabelText('Corner Protector')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/pricing-calculator');
+  });
+
+  it("greys out the bindings the bindings endpoint leaves out, and says 'Failed to load bindings.' on error", async () => {
+    const user = userEvent.setup();
+    let fail = false;
+    server.use(
+      http.get('/api/yearbook/dropdowns/', () => HttpResponse.json(dropdowns('yearbook'))),
+      http.get('/api/yearbook/bindings/', () =>
+        fail ? HttpResponse.json({ error: 'x' }, { status: 500 }) : HttpResponse.json([book.binding[0], book.binding[2]]),
+      ),
+    );
+    renderRoute('/calculator/yearbook');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Custom Yearbook Printing' })).toBeInTheDocument();
+    await user.selectOptions(await screen.findByLabelText('Trim Size'), '6 x 9 in');
+    await user.type(screen.getByLabelText('Page Count'), '60');
+    await user.tab();
+    expect(await screen.findByRole('option', { name: 'Saddle Stitch (not available)' })).toBeDisabled();
+    expect(screen.getByRole('option', { name: 'Perfect Bound' })).toBeEnabled();
+    fail = true;
+    await user.clear(screen.getByLabelText('Page Count'));
+    await user.type(screen.getByLabelText('Page Count'), '70');
+    await user.tab();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load bindings.');
   });
 });
