@@ -1,26 +1,4 @@
-/**
- * Vite config of the admin SPA (hosted apart from the web app). `vite build` makes the production bundle; `vite preview` serves it (the root
- * `start`) and `vite` is the dev server. Both proxy /api to the API, so the SPA calls its own origin and needs
- * no per-deployment build; ports follow ADMIN_PORT and API_PORT.
- */
-import react from '@vitejs/plugin-react';
-import { defaultClientConditions } from 'vite';
-import { defineConfig } from 'vitest/config';
+/** Vite config of the admin SPA (hosted apart from the web app): the shared SPA preset on ADMIN_PORT (default 5174). */
+import { defineSpaConfig } from '@bindery/vite-config/spa';
 
-const env = process.env;
-const port = Number(env.ADMIN_PORT ?? 5174);
-const api = env.API_PROXY_TARGET ?? `http://127.0.0.1:${env.API_PORT ?? 3000}`;
-const server = { host: env.ADMIN_HOST ?? '127.0.0.1', port, strictPort: true, proxy: { '/api': { target: api, changeOrigin: false } } };
-
-export default defineConfig({
-  plugins: [react()],
-  resolve: { conditions: ['@bindery/source', ...defaultClientConditions] },
-  server,
-  preview: server,
-  build: { sourcemap: true, chunkSizeWarningLimit: 400 },
-  test: {
-    environment: 'jsdom',
-    setupFiles: ['./vitest.setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
-  },
-});
+export default defineSpaConfig({ portVar: 'ADMIN_PORT', defaultPort: 5174 });

@@ -1,7 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { server } from './src/testing/msw-server';
+
+// Two shared cores: give findBy* queries room under load (the default 1 s flakes).
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom has no scrolling; React Router's ScrollRestoration calls it.
 window.scrollTo = () => undefined;

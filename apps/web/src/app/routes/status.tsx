@@ -1,11 +1,12 @@
 /** Service status: calls /api/health through the shared client. */
-import { ServiceStatus } from '../../features/system/components/service-status';
+import { ServiceStatus } from '@bindery/ui/service-status';
+import { useHealth } from '../../features/system/api/get-health';
 
 export default function StatusRoute() {
   return (
     <div className="b-container b-stack">
       <h1>Service status</h1>
-      <ServiceStatus />
+      <ServiceStatus query={useHealth()} />
     </div>
   );
 }

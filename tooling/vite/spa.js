@@ -1,0 +1,40 @@
+/**
+ * Vite config shared by apps/web and apps/admin. `vite build` makes the production bundle; `vite preview` serves
+ * it (the root `start`) and `vite` is the dev server. Both proxy /api to the API, so an SPA calls its own
+ * origin and needs no per-deployment build (docs/decisions/0007). The port comes from `portVar` (WEB_PORT or
+ * ADMIN_PORT), the API from API_PORT (or API_PROXY_TARGET).
+ * `@bindery/source` resolves workspace packages to their TypeScript sources.
+ */
+import react from '@vitejs/plugin-react';
+import { defaultClientConditions } from 'vite';
+import { defineConfig, mergeConfig } from 'vitest/config';
+
+/**
+ * @param {{ portVar: string, defaultPort: number }} app
+ * @param {import('vitest/config').UserConfig} [overrides]
+ */
+export function defineSpaConfig({ portVar, defaultPort }, overrides = {}) {
+  const env = process.env;
+  const api = env.API_PROXY_TARGET ?? `http://127.0.0.1:${env.API_PORT ?? 3000}`;
+  const server = {
+    host: env.SPA_HOST ?? '127.0.0.1',
+    port: Number(env[portVar] ?? defaultPort),
+    strictPort: true,
+    proxy: { '/api': { target: api, changeOrigin: false } },
+  };
+  return mergeConfig(
+    defineConfig({
+      plugins: [react()],
+      resolve: { conditions: ['@bindery/source', ...defaultClientConditions] },
+      server,
+      preview: server,
+      build: { sourcemap: true, chunkSizeWarningLimit: 400 },
+      test: {
+        environment: 'jsdom',
+        setupFiles: ['./vitest.setup.ts'],
+        include: ['src/**/*.test.{ts,tsx}'],
+      },
+    }),
+    overrides,
+  );
+}
