@@ -10,6 +10,7 @@ import type { DB } from './db/database.js';
 import type { Config } from './env.js';
 import auth from './plugins/app/auth.js';
 import errors from './plugins/app/errors.js';
+import mail from './plugins/app/mail/mailer.js';
 import configPlugin from './plugins/external/config.js';
 import dbPlugin from './plugins/external/db.js';
 import docs from './plugins/external/docs.js';
@@ -44,6 +45,7 @@ export async function buildApp({ config, db, logger = false }: BuildOptions): Pr
   await app.register(rateLimit);
   await app.register(docs);
   await app.register(auth);
+  await app.register(mail);
   await app.register(routes, { prefix: '/api' });
   return app;
 }

@@ -40,6 +40,21 @@ export const messages = {
     enterNewPassword: 'Please enter a new password.',
     verified: 'Email verified! You can now log in.',
     verifyFailed: 'Invalid or expired verification link.',
+    // Server-side rules of accounts and sessions (issue 4); not spec texts, but one wording everywhere.
+    nameRequired: 'Name is required.',
+    nameTooLong: 'Name must be at most 150 characters long.',
+    emailRequired: 'Email is required.',
+    emailInvalid: 'Enter a valid email address.',
+    emailTaken: 'An account with this email already exists.',
+    passwordRequired: 'Password is required.',
+    passwordTooLong: 'Password must be at most 128 characters long.',
+    passwordPolicy:
+      'Password must be at least 8 characters long and include an uppercase letter, a lowercase letter, a digit and a symbol.',
+    refreshRequired: 'A refresh token is required.',
+    resetRequested: 'If an account exists for this email, a password reset link has been sent to it.',
+    resetLinkInvalid: 'This password reset link is invalid or has expired.',
+    verificationMailFailed: 'We could not send the verification email. Please try again in a few minutes.',
+    tooManyAttempts: (wait: string) => `Too many attempts. Please wait ${wait} and try again.`,
   },
   admin: {
     loadingUsers: 'Loading users...',
@@ -50,5 +65,7 @@ export const messages = {
     editPageNotAvailable: 'Edit page not available yet for this book.',
     orderNotFound: 'Order Not Found',
     loadOrdersFailed: 'Failed to load orders',
+    userNotFound: 'User not found.',
+    notAnAdmin: 'This account has no access to the admin area.',
   },
 } as const;

@@ -5,10 +5,14 @@
 import type { FastifyPluginAsync } from 'fastify';
 import config from './store/config/index.js';
 import health from './store/health/index.js';
+import users from './store/users/index.js';
+import adminUsers from './admin/users/index.js';
 
 const routes: FastifyPluginAsync = async (app) => {
   await app.register(config);
   await app.register(health);
+  await app.register(users);
+  await app.register(adminUsers);
 };
 
 export default routes;

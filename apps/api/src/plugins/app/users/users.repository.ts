@@ -47,3 +47,74 @@ export async function countAdmins(db: Db): Promise<number> {
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** Accounts that have not been deleted, oldest first (the admin list). */
+export function listActiveUsers(db: Db): Promise<UserRow[]> {
+  return db.selectFrom('users').selectAll().where('deleted_at', 'is', null).orderBy('id').execute();
+}
+
+/** Marks an unverified account verified. False when it was already verified (a link used twice) or is gone. */
+export async function markVerified(db: Db, id: number): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ is_verified: true, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .where('is_verified', '=', false)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/**
+ * Replaces the password if it is still `expectedHash` (compare-and-swap: of two concurrent uses of one reset
+ * link only one wins). Also marks the e-mail verified (the link reached that mailbox) and bumps token_version,
+ * which ends every session of the account.
+ */
+export async function replacePassword(db: Db, id: number, expectedHash: string, newHash: string): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set((eb) => ({
+      password_hash: newHash,
+      is_verified: true,
+      token_version: eb('token_version', '+', 1),
+      updated_at: sql`now()`,
+    }))
+    .where('id', '=', id)
+    .where('password_hash', '=', expectedHash)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+export async function recordLogin(db: Db, id: number): Promise<void> {
+  await db.updateTable('users').set({ last_login_at: sql`now()` }).where('id', '=', id).execute();
+}
+
+/**
+ * Deletes an account the way docs/decisions/0008-account-deletion-anonymised-tombstone.md says: the row stays (orders keep their
+ * user_id), its personal data is erased, the password can never match again ('!' is no scrypt hash) and
+ * token_version moves on. Refuses admins and already deleted accounts (false).
+ */
+export async function anonymiseUser(db: Db, id: number): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set((eb) => ({
+      email: `deleted-user-${id}@deleted.invalid`,
+      name: 'Deleted user',
+      password_hash: '!',
+      is_verified: false,
+      token_version: eb('token_version', '+', 1),
+      deleted_at: sql`now()`,
+      updated_at: sql`now()`,
+    }))
+    .where('id', '=', id)
+    .where('is_admin', '=', false)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Removes an account that never got its verification mail (sign-up undone); nothing else references it yet. */
+export async function removeUnverifiedUser(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('users').where('id', '=', id).where('is_verified', '=', false).execute();
+}

@@ -1,0 +1,33 @@
+/**
+ * The embedded default adapter: nodemailer builds the real MIME message (the same bytes an SMTP server would
+ * receive) and it is written to DATA_DIR/outbox/<time>-<id>.eml, which any mail client opens. The action
+ * link is logged so a developer can follow it straight from the console.
+ * @see https://nodemailer.com/transports/stream/
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import type { Mailer, MailMessage, SentMail } from './mailer.js';
+import { nodemailerMessage } from './nodemailer-message.js';
+
+export function createOutboxMailer(dir: string, from: string, log: FastifyBaseLogger): Mailer {
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+  return {
+    kind: 'outbox',
+    async send(message: MailMessage): Promise<SentMail> {
+      const info = await transport.sendMail(nodemailerMessage(from, message));
+      await mkdir(dir, { recursive: true, mode: 0o700 });
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      const file = join(dir, `${stamp}-${randomBytes(4).toString('hex')}.eml`);
+      // Mode 0600: the message holds a live link to somebody's account.
+      await writeFile(file, info.message as Buffer, { mode: 0o600 });
+      log.info({ to: message.to, subject: message.subject, file, link: message.link }, `mail written to outbox: ${message.link ?? file}`);
+      return { messageId: String(info.messageId), file };
+    },
+    async close() {
+      transport.close();
+    },
+  };
+}

@@ -1,0 +1,135 @@
+/**
+ * Account life cycle: sign-up with e-mail verification, password reset, and (admin) listing and deletion.
+ * The links in the mails carry stateless signed tokens (lib/email-token.ts) and point at the web app.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { AdminUser } from '@bindery/contracts/admin/users';
+import type { StoreMessageResponse, StoreRegisterBody } from '@bindery/contracts/store/users';
+import { messages } from '@bindery/contracts/messages';
+import { checkEmailToken, decodeUid, emailTokenKey, encodeUid, makeEmailToken, type EmailTokenPurpose } from '../../../lib/email-token.js';
+import { hashPassword } from '../../../lib/password.js';
+import { passwordResetMail, verificationMail } from '../mail/templates.js';
+import { revokeAllForUser } from './refresh-tokens.repository.js';
+import {
+  anonymiseUser,
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  listActiveUsers,
+  markVerified,
+  removeUnverifiedUser,
+  replacePassword,
+  type UserRow,
+} from './users.repository.js';
+
+const m = messages.auth;
+
+/** PostgreSQL's unique_violation: two sign-ups with one address raced past the look-up. */
+const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === '23505';
+
+const keys = new WeakMap<FastifyInstance, Buffer>();
+function tokenKey(app: FastifyInstance): Buffer {
+  let key = keys.get(app);
+  if (!key) keys.set(app, (key = emailTokenKey(app.config.jwtSecret)));
+  return key;
+}
+
+/** The web app's link for a flow: {PUBLIC_WEB_URL}/verify-email/{uidb64}/{token} or /reset-password/…. */
+export function emailLink(app: FastifyInstance, purpose: EmailTokenPurpose, user: UserRow, nowMs = Date.now()): string {
+  return `${app.config.webUrl}/${purpose}/${encodeUid(user.id)}/${makeEmailToken(tokenKey(app), purpose, user, nowMs)}`;
+}
+
+/** The account a link names, if its token is valid for it right now; undefined otherwise. */
+async function userFromLink(app: FastifyInstance, purpose: EmailTokenPurpose, uidb64: string, token: string) {
+  const id = decodeUid(uidb64);
+  const user = id === undefined ? undefined : await findUserById(app.db, id);
+  if (!user || user.deleted_at !== null) return undefined;
+  return checkEmailToken(tokenKey(app), purpose, user, token) ? user : undefined;
+}
+
+/**
+ * Creates the account and mails the verification link. `mailFailed` (the account was removed again) is a result,
+ * not a thrown error, because the error model turns thrown 5xx into a generic 500 and this one must say what
+ * happened (503 + messages.auth.verificationMailFailed).
+ */
+export async function register(
+  app: FastifyInstance,
+  body: StoreRegisterBody,
+): Promise<{ ok: true; body: StoreMessageResponse } | { ok: false; mailFailed: true }> {
+  // Sign-up has to say this (the spec shows the server's e-mail error); the per-IP limit caps enumeration.
+  const taken = () => app.httpErrors.conflict(m.emailTaken);
+  if (await findUserByEmail(app.db, body.email)) throw taken();
+  const password_hash = await hashPassword(body.password);
+  let user: UserRow;
+  try {
+    user = await insertUser(app.db, { name: body.name, email: body.email, password_hash });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw taken();
+    throw error;
+  }
+  try {
+    await app.mailer.send(verificationMail(user.email, user.name, emailLink(app, 'verify-email', user)));
+  } catch (error) {
+    // Without the mail the account could never be verified: undo the sign-up so the person can retry.
+    app.log.error({ err: error, userId: user.id }, 'verification mail failed; sign-up undone');
+    await removeUnverifiedUser(app.db, user.id);
+    return { ok: false, mailFailed: true };
+  }
+  return { ok: true, body: { message: m.registered } };
+}
+
+export async function verifyEmail(app: FastifyInstance, uidb64: string, token: string): Promise<StoreMessageResponse> {
+  const user = await userFromLink(app, 'verify-email', uidb64, token);
+  // markVerified is a compare-and-swap: of two simultaneous clicks only one succeeds.
+  if (!user || !(await markVerified(app.db, user.id))) throw app.httpErrors.badRequest(m.verifyFailed);
+  return { message: m.verified };
+}
+
+/**
+ * Answers the same, at the same speed, whether or not the address has an account: the mail goes out in the
+ * background, so neither the body nor the timing tells an attacker anything.
+ */
+export async function requestPasswordReset(app: FastifyInstance, email: string): Promise<StoreMessageResponse> {
+  const user = await findUserByEmail(app.db, email);
+  if (user && user.deleted_at === null) {
+    app.sendMailInBackground(passwordResetMail(user.email, user.name, emailLink(app, 'reset-password', user)));
+  }
+  return { message: m.resetRequested };
+}
+
+export async function resetPassword(
+  app: FastifyInstance,
+  uidb64: string,
+  token: string,
+  password: string,
+): Promise<StoreMessageResponse> {
+  const user = await userFromLink(app, 'reset-password', uidb64, token);
+  if (!user) throw app.httpErrors.badRequest(m.resetLinkInvalid);
+  const newHash = await hashPassword(password);
+  const replaced = await app.db.transaction().execute(async (trx) => {
+    if (!(await replacePassword(trx, user.id, user.password_hash, newHash))) return false;
+    await revokeAllForUser(trx, user.id);
+    return true;
+  });
+  // Lost the race against another use of the same link: that one changed the hash first.
+  if (!replaced) throw app.httpErrors.badRequest(m.resetLinkInvalid);
+  return { message: m.resetSuccess };
+}
+
+export async function listUsers(app: FastifyInstance): Promise<AdminUser[]> {
+  const rows = await listActiveUsers(app.db);
+  return rows.map((u) => ({ id: u.id, name: u.name, email: u.email, is_verified: u.is_verified, is_admin: u.is_admin }));
+}
+
+export async function deleteUser(app: FastifyInstance, id: number): Promise<void> {
+  const user = await findUserById(app.db, id);
+  if (!user || user.deleted_at !== null) throw app.httpErrors.notFound(messages.admin.userNotFound);
+  if (user.is_admin) throw app.httpErrors.forbidden(messages.admin.cannotDeleteAdmin);
+  const deleted = await app.db.transaction().execute(async (trx) => {
+    if (!(await anonymiseUser(trx, id))) return false;
+    await revokeAllForUser(trx, id);
+    return true;
+  });
+  // Promoted to admin or deleted by someone else between the read and the write.
+  if (!deleted) throw app.httpErrors.conflict(messages.admin.deleteUserFailed);
+}

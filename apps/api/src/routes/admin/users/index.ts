@@ -1,0 +1,49 @@
+/**
+ * Admin user management under /api/users/admin (admins only: 401 without a token, 403 for customers):
+ * GET users/ (every account not deleted) and DELETE users/{id}/delete/ (customers only; 404 unknown id).
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErrorBody } from '@bindery/contracts/common';
+import { AdminDeleteUserParams, AdminListUsersResponse } from '@bindery/contracts/admin/users';
+import { deleteUser, listUsers } from '../../../plugins/app/users/accounts.service.js';
+
+const tags = ['admin: users'];
+const denied = { 401: ErrorBody, 403: ErrorBody };
+
+const adminUsers: FastifyPluginAsyncZod = async (app) => {
+  // Encapsulated: applies to the routes of this module only.
+  app.addHook('onRequest', app.requireAdmin);
+
+  app.get(
+    '/users/admin/users',
+    {
+      schema: {
+        tags,
+        summary: 'List the accounts',
+        security: [{ bearerAuth: [] }],
+        response: { 200: AdminListUsersResponse, ...denied },
+      },
+    },
+    async () => ({ data: await listUsers(app) }),
+  );
+
+  app.delete(
+    '/users/admin/users/:id/delete',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a customer account (anonymised; its orders stay)',
+        security: [{ bearerAuth: [] }],
+        params: AdminDeleteUserParams,
+        response: { 204: z.null(), 400: ErrorBody, ...denied, 404: ErrorBody, 409: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      await deleteUser(app, request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+};
+
+export default adminUsers;

@@ -1,0 +1,61 @@
+/**
+ * Helpers for the account tests: distinct client IPs (so per-IP rate limits of one test never leak into the
+ * next), sign-up through the real API, and the two parts of a mailed link.
+ */
+import { expect } from 'vitest';
+import type { MailCatcher } from '@bindery/mail-test';
+import { request, type TestContext } from './helper.js';
+
+let ipCounter = 0;
+/** A fresh client address for each call: 10.x.y.z. */
+export function nextIp(): string {
+  ipCounter += 1;
+  return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
+}
+
+let emailCounter = 0;
+export function uniqueEmail(prefix = 'customer'): string {
+  emailCounter += 1;
+  return `${prefix}-${emailCounter}-${Date.now()}@example.test`;
+}
+
+export const GOOD_PASSWORD = 'Corr3ct-horse!';
+
+/** The uidb64 and token of a link such as http://web/verify-email/MTI/abc-def. */
+export function linkParts(link: string, flow: 'verify-email' | 'reset-password') {
+  const match = new RegExp(`/${flow}/([^/]+)/([^/\\s]+)$`).exec(link);
+  if (!match) throw new Error(`not a ${flow} link: ${link}`);
+  return { uidb64: match[1]!, token: match[2]! };
+}
+
+export function post(t: TestContext, url: string, payload: unknown, ip = nextIp()) {
+  return request(t, { method: 'POST', url, payload: payload as Record<string, unknown>, remoteAddress: ip });
+}
+
+/** Signs up through the API and returns the verification link from the mail that arrived. */
+export async function signUp(t: TestContext, mail: MailCatcher, overrides: { email?: string; name?: string; password?: string } = {}) {
+  const email = overrides.email ?? uniqueEmail();
+  const password = overrides.password ?? GOOD_PASSWORD;
+  const res = await post(t, '/api/users/register/', { name: overrides.name ?? 'Ann Reader', email, password });
+  expect(res.statusCode, res.body).toBe(201);
+  const message = await mail.waitFor({ to: email, subject: /verify/i });
+  const link = message.links[0]!;
+  return { email, password, link, ...linkParts(link, 'verify-email') };
+}
+
+export async function verify(t: TestContext, uidb64: string, token: string) {
+  return request(t, { method: 'GET', url: `/api/users/verify-email/${uidb64}/${token}/`, remoteAddress: nextIp() });
+}
+
+export async function login(t: TestContext, email: string, password: string) {
+  return post(t, '/api/users/login/', { email, password });
+}
+
+/** Signs up, verifies through the mailed link and logs in: a ready customer session. */
+export async function verifiedCustomer(t: TestContext, mail: MailCatcher, overrides: { email?: string; password?: string } = {}) {
+  const account = await signUp(t, mail, overrides);
+  expect((await verify(t, account.uidb64, account.token)).statusCode).toBe(200);
+  const res = await login(t, account.email, account.password);
+  expect(res.statusCode, res.body).toBe(200);
+  return { ...account, session: res.data as { access: string; refresh: string; user: { id: number } } };
+}

@@ -1,0 +1,369 @@
+/**
+ * Accounts and sessions end to end through the HTTP API, with mail going over real SMTP to an in-process
+ * server: sign-up → the verification mail → verify → login → refresh → logout, and the password reset.
+ * Every link used here is the one read from the received message.
+ */
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { startMailCatcher } from '@bindery/mail-test';
+import { ErrorBody } from '@bindery/contracts/common';
+import { messages } from '@bindery/contracts/messages';
+import { StoreLoginResponse, StoreTokenRefreshResponse } from '@bindery/contracts/store/users';
+import { GOOD_PASSWORD, linkParts, login, nextIp, post, signUp, uniqueEmail, verifiedCustomer, verify } from '../accounts.js';
+import { request, setupTestApp } from '../helper.js';
+
+const mail = await startMailCatcher();
+afterAll(() => mail.stop());
+
+const WEB = 'http://web.test:5173';
+const t = setupTestApp({
+  env: { SMTP_URL: mail.url, PUBLIC_WEB_URL: WEB },
+  register: (app) =>
+    app.register(
+      async (probe) => {
+        probe.get('/me', { onRequest: [probe.authenticate] }, async (req) => ({ id: req.currentUser!.id }));
+      },
+      { prefix: '/api/_probe' },
+    ),
+});
+
+const me = (access: string) =>
+  request(t, { method: 'GET', url: '/api/_probe/me', headers: { authorization: `Bearer ${access}` } });
+const refresh = (token: string) => post(t, '/api/users/token/refresh/', { refresh: token });
+const requestReset = (email: string, ip = nextIp()) => post(t, '/api/users/request-reset-password/', { email }, ip);
+const resetPassword = (uidb64: string, token: string, password: string) =>
+  post(t, `/api/users/reset-password/${uidb64}/${token}/`, { password });
+
+/** Moves the wall clock (Date only: timers, sockets and the database keep real time). */
+function travel(ms: number) {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(Date.now() + ms);
+}
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const MIN = 60_000;
+const DAY = 24 * 60 * MIN;
+
+describe('sign-up and e-mail verification', () => {
+  it('registers, mails a verification link to the web app, and only the verified account can log in', async () => {
+    const email = uniqueEmail();
+    const res = await post(t, '/api/users/register/', { name: 'Ann Reader', email, password: GOOD_PASSWORD });
+    expect(res.statusCode).toBe(201);
+    expect(res.data).toEqual({ message: messages.auth.registered });
+
+    const received = await mail.waitFor({ to: email });
+    expect(received.subject).toBe('Verify your email address');
+    expect(received.text).toContain('Hello Ann Reader,');
+    const link = received.links[0]!;
+    expect(link.startsWith(`${WEB}/verify-email/`)).toBe(true);
+    expect(received.html).toContain(`href="${link}"`);
+
+    const before = await login(t, email, GOOD_PASSWORD);
+    expect(before.statusCode).toBe(401);
+    expect(before.data.error).toBe(messages.auth.invalidOrUnverified);
+
+    const { uidb64, token } = linkParts(link, 'verify-email');
+    const verified = await verify(t, uidb64, token);
+    expect(verified.statusCode).toBe(200);
+    expect(verified.data).toEqual({ message: messages.auth.verified });
+
+    const after = await login(t, email, GOOD_PASSWORD);
+    expect(after.statusCode).toBe(200);
+    const body = StoreLoginResponse.parse(after.data);
+    expect(body.user).toEqual({ id: expect.any(Number), name: 'Ann Reader', email, is_admin: false });
+    expect(body.access_expires_in).toBe(60 * 60);
+    expect((await me(body.access)).data).toEqual({ id: body.user.id });
+  });
+
+  it('stores a memory-hard hash, never the password', async () => {
+    const { email } = await signUp(t, mail);
+    const row = await t.db.selectFrom('users').select('password_hash').where('email', '=', email).executeTakeFirstOrThrow();
+    expect(row.password_hash).toMatch(/^scrypt\$32768\$8\$1\$/);
+    expect(row.password_hash).not.toContain(GOOD_PASSWORD);
+  });
+
+  it('treats e-mail addresses as unique regardless of case and surrounding spaces', async () => {
+    const email = uniqueEmail('Case.Test');
+    expect((await post(t, '/api/users/register/', { name: 'A', email, password: GOOD_PASSWORD })).statusCode).toBe(201);
+    const again = await post(t, '/api/users/register/', { name: 'B', email: `  ${email.toUpperCase()} `, password: GOOD_PASSWORD });
+    expect(again.statusCode).toBe(409);
+    expect(again.data).toMatchObject({ error: messages.auth.emailTaken, code: 'CONFLICT' });
+    const rows = await t.db.selectFrom('users').select('id').where('email', 'ilike', email).execute();
+    expect(rows).toHaveLength(1);
+  });
+
+  it.each([
+    ['too short', 'Ab1!xyz'],
+    ['no upper case', 'lowercase1!'],
+    ['no lower case', 'UPPERCASE1!'],
+    ['no digit', 'NoDigits!!'],
+    ['no symbol', 'NoSymbol123'],
+  ])('refuses a password with %s, naming the whole policy', async (_case, password) => {
+    const email = uniqueEmail();
+    const res = await post(t, '/api/users/register/', { name: 'Weak', email, password });
+    expect(res.statusCode).toBe(400);
+    expect(ErrorBody.parse(res.data).fields).toEqual([{ path: 'body.password', message: messages.auth.passwordPolicy }]);
+    expect(res.data.error).toContain(messages.auth.passwordPolicy);
+    expect(await t.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()).toBeUndefined();
+  });
+
+  it('requires every field and a valid address, with clear messages', async () => {
+    const res = await post(t, '/api/users/register/', { name: '  ', email: 'not-an-email', password: '' });
+    expect(res.statusCode).toBe(400);
+    expect(res.data.fields).toEqual([
+      { path: 'body.name', message: messages.auth.nameRequired },
+      { path: 'body.email', message: messages.auth.emailInvalid },
+      { path: 'body.password', message: messages.auth.passwordRequired },
+    ]);
+  });
+
+  it('accepts a verification link once only', async () => {
+    const { uidb64, token } = await signUp(t, mail);
+    expect((await verify(t, uidb64, token)).statusCode).toBe(200);
+    const reused = await verify(t, uidb64, token);
+    expect(reused.statusCode).toBe(400);
+    expect(reused.data.error).toBe(messages.auth.verifyFailed);
+  });
+
+  it('refuses tampered links, another account\'s id, and garbage with the verification message', async () => {
+    const a = await signUp(t, mail);
+    const b = await signUp(t, mail);
+    const flipped = a.token.slice(0, -1) + (a.token.endsWith('A') ? 'B' : 'A');
+    for (const [uid, token] of [
+      [a.uidb64, flipped],
+      [b.uidb64, a.token],
+      ['!!', a.token],
+      [a.uidb64, 'nonsense'],
+      ['OTk5OTk5', a.token],
+    ] as const) {
+      const res = await verify(t, uid, token);
+      expect(res.statusCode, `${uid}/${token}`).toBe(400);
+      expect(res.data.error).toBe(messages.auth.verifyFailed);
+    }
+    // Still usable by its owner afterwards.
+    expect((await verify(t, a.uidb64, a.token)).statusCode).toBe(200);
+  });
+
+  it('expires verification links after 3 days', async () => {
+    const late = await signUp(t, mail);
+    const inTime = await signUp(t, mail);
+    travel(3 * DAY + 5 * MIN);
+    const expired = await verify(t, late.uidb64, late.token);
+    expect(expired.statusCode).toBe(400);
+    expect(expired.data.error).toBe(messages.auth.verifyFailed);
+    vi.useRealTimers();
+    travel(3 * DAY - 5 * MIN);
+    expect((await verify(t, inTime.uidb64, inTime.token)).statusCode).toBe(200);
+  });
+});
+
+describe('login', () => {
+  it('answers unknown e-mail, wrong password and unverified account identically', async () => {
+    const verifiedAccount = await verifiedCustomer(t, mail);
+    const unverified = await signUp(t, mail);
+    const answers = await Promise.all([
+      login(t, uniqueEmail('nobody'), GOOD_PASSWORD),
+      login(t, verifiedAccount.email, 'Wr0ng-password!'),
+      login(t, unverified.email, unverified.password),
+    ]);
+    for (const res of answers) {
+      expect(res.statusCode).toBe(401);
+      expect(res.data).toEqual({ error: messages.auth.invalidOrUnverified, code: 'UNAUTHORIZED', statusCode: 401 });
+    }
+  });
+
+  it('finds the account whatever the case of the address typed', async () => {
+    const { email, password } = await verifiedCustomer(t, mail);
+    expect((await login(t, email.toUpperCase(), password)).statusCode).toBe(200);
+  });
+
+  it('requires both fields', async () => {
+    const res = await post(t, '/api/users/login/', { email: '' });
+    expect(res.statusCode).toBe(400);
+    expect(res.data.fields).toEqual([
+      { path: 'body.email', message: messages.auth.emailRequired },
+      { path: 'body.password', message: messages.auth.passwordRequired },
+    ]);
+  });
+});
+
+describe('refresh tokens', () => {
+  it('rotates: a refresh gives a new working pair and the old refresh token stops working', async () => {
+    const { session } = await verifiedCustomer(t, mail);
+    const first = await refresh(session.refresh);
+    expect(first.statusCode).toBe(200);
+    const pair = StoreTokenRefreshResponse.parse(first.data);
+    expect(pair.refresh).not.toBe(session.refresh);
+    expect((await me(pair.access)).data).toEqual({ id: session.user.id });
+
+    travel(30_000); // past the grace period for concurrent tabs
+    const replay = await refresh(session.refresh);
+    expect(replay.statusCode).toBe(401);
+    expect(replay.data.error).toBe(messages.generic.sessionExpired);
+    // Reuse of a rotated token means it was copied: the whole session dies, the new token too.
+    expect((await refresh(pair.refresh)).statusCode).toBe(401);
+  });
+
+  it('lets two tabs refresh with the same token at the same moment', async () => {
+    const { session } = await verifiedCustomer(t, mail);
+    const [a, b] = await Promise.all([refresh(session.refresh), refresh(session.refresh)]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    expect((await refresh(a.data.refresh)).statusCode).toBe(200);
+    expect((await refresh(b.data.refresh)).statusCode).toBe(200);
+  });
+
+  it('keeps working across many rotations but expires after REFRESH_TOKEN_TTL_DAYS without use', async () => {
+    const { session } = await verifiedCustomer(t, mail);
+    let token = session.refresh;
+    for (let i = 0; i < 3; i++) {
+      const res = await refresh(token);
+      expect(res.statusCode).toBe(200);
+      token = res.data.refresh;
+    }
+    travel(7 * DAY + MIN);
+    expect((await refresh(token)).statusCode).toBe(401);
+  });
+
+  it('refuses unknown tokens and access tokens in their place', async () => {
+    const { session } = await verifiedCustomer(t, mail);
+    expect((await refresh('made-up')).statusCode).toBe(401);
+    expect((await refresh(session.access)).statusCode).toBe(401);
+  });
+
+  it('logout revokes the session; logging out twice is harmless', async () => {
+    const { session } = await verifiedCustomer(t, mail);
+    const out = await post(t, '/api/users/logout/', { refresh: session.refresh });
+    expect(out.statusCode).toBe(204);
+    expect(out.body).toBe('');
+    expect((await refresh(session.refresh)).statusCode).toBe(401);
+    expect((await post(t, '/api/users/logout/', { refresh: session.refresh })).statusCode).toBe(204);
+  });
+
+  it('other sessions of the same account survive a logout', async () => {
+    const { email, password, session } = await verifiedCustomer(t, mail);
+    const other = StoreLoginResponse.parse((await login(t, email, password)).data);
+    await post(t, '/api/users/logout/', { refresh: session.refresh });
+    expect((await refresh(other.refresh)).statusCode).toBe(200);
+  });
+});
+
+describe('password reset', () => {
+  it('answers identically whether or not the account exists, and mails only a real account', async () => {
+    const { email } = await verifiedCustomer(t, mail);
+    const nobody = uniqueEmail('nobody');
+    const known = await requestReset(email);
+    const unknown = await requestReset(nobody);
+    expect(known.statusCode).toBe(200);
+    expect(unknown.statusCode).toBe(known.statusCode);
+    expect(unknown.body).toBe(known.body);
+    expect(unknown.headers['content-length']).toBe(known.headers['content-length']);
+    expect(known.data).toEqual({ message: messages.auth.resetRequested });
+
+    const received = await mail.waitFor({ to: email, subject: /reset/i });
+    expect(received.links[0]!.startsWith(`${WEB}/reset-password/`)).toBe(true);
+    // Give a mail to the unknown address every chance to (wrongly) arrive.
+    await requestReset(email);
+    await mail.waitFor({ to: email, subject: /reset/i });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(mail.find({ to: nobody })).toEqual([]);
+  });
+
+  it('sets a new password from the mailed link, once, and ends every existing session', async () => {
+    const { email, password, session } = await verifiedCustomer(t, mail);
+    mail.clear();
+    await requestReset(email);
+    const { uidb64, token } = linkParts((await mail.waitFor({ to: email, subject: /reset/i })).links[0]!, 'reset-password');
+
+    const weak = await resetPassword(uidb64, token, 'weak');
+    expect(weak.statusCode).toBe(400);
+    expect(weak.data.fields).toEqual([{ path: 'body.password', message: messages.auth.passwordPolicy }]);
+
+    const newPassword = 'N3w-password!';
+    const done = await resetPassword(uidb64, token, newPassword);
+    expect(done.statusCode).toBe(200);
+    expect(done.data).toEqual({ message: messages.auth.resetSuccess });
+
+    const reused = await resetPassword(uidb64, token, 'An0ther-password!');
+    expect(reused.statusCode).toBe(400);
+    expect(reused.data.error).toBe(messages.auth.resetLinkInvalid);
+
+    expect((await login(t, email, password)).statusCode).toBe(401);
+    expect((await login(t, email, newPassword)).statusCode).toBe(200);
+    // The sessions from before the reset are over: refresh token and access token alike.
+    expect((await refresh(session.refresh)).statusCode).toBe(401);
+    expect((await me(session.access)).statusCode).toBe(401);
+  });
+
+  it('kills every outstanding reset link when the password changes', async () => {
+    const { email } = await verifiedCustomer(t, mail);
+    mail.clear();
+    await requestReset(email);
+    const first = linkParts((await mail.waitFor({ to: email, subject: /reset/i })).links[0]!, 'reset-password');
+    mail.clear();
+    await requestReset(email);
+    const second = linkParts((await mail.waitFor({ to: email, subject: /reset/i })).links[0]!, 'reset-password');
+    expect((await resetPassword(second.uidb64, second.token, 'Fir5t-change!')).statusCode).toBe(200);
+    const stale = await resetPassword(first.uidb64, first.token, 'Sec0nd-change!');
+    expect(stale.statusCode).toBe(400);
+    expect(stale.data.error).toBe(messages.auth.resetLinkInvalid);
+  });
+
+  it('expires reset links after 1 hour', async () => {
+    const a = await verifiedCustomer(t, mail);
+    const b = await verifiedCustomer(t, mail);
+    mail.clear();
+    await requestReset(a.email);
+    await requestReset(b.email);
+    const linkA = linkParts((await mail.waitFor({ to: a.email, subject: /reset/i })).links[0]!, 'reset-password');
+    const linkB = linkParts((await mail.waitFor({ to: b.email, subject: /reset/i })).links[0]!, 'reset-password');
+    travel(60 * MIN + 5_000);
+    expect((await resetPassword(linkA.uidb64, linkA.token, 'Too-l4te!')).statusCode).toBe(400);
+    vi.useRealTimers();
+    travel(59 * MIN);
+    expect((await resetPassword(linkB.uidb64, linkB.token, 'In-t1me!')).statusCode).toBe(200);
+  });
+
+  it('does not accept a verification token as a reset token (or the reverse)', async () => {
+    const { email, uidb64, token } = await signUp(t, mail);
+    const asReset = await resetPassword(uidb64, token, 'Hijack-1t!');
+    expect(asReset.statusCode).toBe(400);
+    mail.clear();
+    await requestReset(email);
+    const reset = linkParts((await mail.waitFor({ to: email, subject: /reset/i })).links[0]!, 'reset-password');
+    expect((await verify(t, reset.uidb64, reset.token)).statusCode).toBe(400);
+  });
+
+  it('verifies the address of an unverified account (the link reached that mailbox)', async () => {
+    const { email } = await signUp(t, mail);
+    mail.clear();
+    await requestReset(email);
+    const reset = linkParts((await mail.waitFor({ to: email, subject: /reset/i })).links[0]!, 'reset-password');
+    expect((await resetPassword(reset.uidb64, reset.token, 'Rec0vered-now!')).statusCode).toBe(200);
+    expect((await login(t, email, 'Rec0vered-now!')).statusCode).toBe(200);
+  });
+});
+
+describe('OpenAPI', () => {
+  it('documents every account route with its contract', async () => {
+    const doc = (await request(t, { method: 'GET', url: '/api/docs/json' })).data;
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/users/register',
+        '/api/users/login',
+        '/api/users/token/refresh',
+        '/api/users/logout',
+        '/api/users/request-reset-password',
+        '/api/users/reset-password/{uidb64}/{token}',
+        '/api/users/verify-email/{uidb64}/{token}',
+        '/api/users/admin/users',
+        '/api/users/admin/users/{id}/delete',
+      ]),
+    );
+    const login = doc.paths['/api/users/login'].post;
+    expect(Object.keys(login.responses['200'].content['application/json'].schema.properties)).toEqual(
+      expect.arrayContaining(['access', 'refresh', 'user']),
+    );
+    expect(doc.paths['/api/users/admin/users'].get.security).toEqual([{ bearerAuth: [] }]);
+  });
+});

@@ -1,0 +1,133 @@
+/**
+ * Accounts and sessions (customer-facing): sign-up, e-mail verification, login, token refresh, logout and
+ * password reset. The field rules here are the ones the server enforces; the SPAs reuse them for instant
+ * feedback, so both say the same words (messages.auth).
+ * Paths: api/users/{register,login,token/refresh,logout,request-reset-password}/,
+ * api/users/reset-password/{uidb64}/{token}/, api/users/verify-email/{uidb64}/{token}/.
+ */
+import { z } from 'zod';
+import { messages } from '../messages.js';
+
+const m = messages.auth;
+
+/** The strength rule of customer-journey.md / original §8: 8+ characters, upper, lower, digit, symbol. */
+export const PASSWORD_MIN_LENGTH = 8;
+/** An upper bound keeps a hostile multi-megabyte "password" from costing a scrypt run on it. */
+export const PASSWORD_MAX_LENGTH = 128;
+
+/** True when a password meets the policy (the same check as the schema, for live hints in forms). */
+export function meetsPasswordPolicy(password: string): boolean {
+  return (
+    password.length >= PASSWORD_MIN_LENGTH &&
+    /[a-z]/.test(password) &&
+    /[A-Z]/.test(password) &&
+    /\d/.test(password) &&
+    /[^A-Za-z0-9]/.test(password)
+  );
+}
+
+/** A new password (sign-up, reset): the policy, with one clear message. */
+export const NewPassword = z
+  .string({ error: m.passwordRequired })
+  .min(1, { error: m.passwordRequired, abort: true })
+  .max(PASSWORD_MAX_LENGTH, { error: m.passwordTooLong })
+  .refine(meetsPasswordPolicy, { error: m.passwordPolicy });
+
+/** An existing password (login): only required, so an old password from a weaker policy still works. */
+export const CurrentPassword = z
+  .string({ error: m.passwordRequired })
+  .min(1, { error: m.passwordRequired })
+  .max(PASSWORD_MAX_LENGTH, { error: m.passwordTooLong });
+
+/** An e-mail address, trimmed. Case is kept as typed; uniqueness and look-ups ignore it. */
+export const Email = z
+  .string({ error: m.emailRequired })
+  .trim()
+  .min(1, { error: m.emailRequired })
+  .max(254, { error: m.emailInvalid })
+  .pipe(z.email({ error: m.emailInvalid }));
+
+export const UserName = z
+  .string({ error: m.nameRequired })
+  .trim()
+  .min(1, { error: m.nameRequired })
+  .max(150, { error: m.nameTooLong });
+
+/** A plain `{ message }` answer. */
+export const StoreMessageResponse = z.object({ message: z.string() });
+export type StoreMessageResponse = z.infer<typeof StoreMessageResponse>;
+
+/** POST api/users/register/ */
+export const StoreRegisterBody = z.object({ name: UserName, email: Email, password: NewPassword }).strict();
+export type StoreRegisterBody = z.infer<typeof StoreRegisterBody>;
+export const StoreRegisterResponse = StoreMessageResponse;
+export type StoreRegisterResponse = z.infer<typeof StoreRegisterResponse>;
+
+/** The user as the SPAs keep it in the session (local storage). */
+export const SessionUser = z.object({
+  id: z.number().int().positive(),
+  name: z.string(),
+  email: z.string(),
+  is_admin: z.boolean(),
+});
+export type SessionUser = z.infer<typeof SessionUser>;
+
+/** POST api/users/login/ */
+export const StoreLoginBody = z.object({ email: Email, password: CurrentPassword }).strict();
+export type StoreLoginBody = z.infer<typeof StoreLoginBody>;
+
+/**
+ * Both tokens: `access` is a short-lived bearer JWT (ACCESS_TOKEN_TTL_MINUTES); `refresh` is an opaque,
+ * single-use token (rotated at every refresh, revoked by logout and by a password reset).
+ */
+export const StoreTokenPair = z.object({
+  access: z.string(),
+  refresh: z.string(),
+  /** Seconds until `access` expires, so a client can refresh ahead of time if it wants to. */
+  access_expires_in: z.number().int().positive(),
+});
+export type StoreTokenPair = z.infer<typeof StoreTokenPair>;
+
+export const StoreLoginResponse = StoreTokenPair.extend({ user: SessionUser });
+export type StoreLoginResponse = z.infer<typeof StoreLoginResponse>;
+
+const RefreshToken = z.string({ error: m.refreshRequired }).min(1, { error: m.refreshRequired }).max(200);
+
+/** POST api/users/token/refresh/ : trades a refresh token for a new pair (the old one dies). */
+export const StoreTokenRefreshBody = z.object({ refresh: RefreshToken }).strict();
+export type StoreTokenRefreshBody = z.infer<typeof StoreTokenRefreshBody>;
+export const StoreTokenRefreshResponse = StoreTokenPair;
+export type StoreTokenRefreshResponse = z.infer<typeof StoreTokenRefreshResponse>;
+
+/** POST api/users/logout/ : revokes the session the refresh token belongs to. Answers 204. */
+export const StoreLogoutBody = z.object({ refresh: RefreshToken }).strict();
+export type StoreLogoutBody = z.infer<typeof StoreLogoutBody>;
+
+/** POST api/users/request-reset-password/ : always the same answer, whether or not the account exists. */
+export const StoreRequestResetBody = z.object({ email: Email }).strict();
+export type StoreRequestResetBody = z.infer<typeof StoreRequestResetBody>;
+export const StoreRequestResetResponse = StoreMessageResponse;
+export type StoreRequestResetResponse = z.infer<typeof StoreRequestResetResponse>;
+
+/**
+ * The two parts of a mailed link. Kept loose on purpose: a mangled link gets the flow's own message
+ * ('Invalid or expired verification link.'), not a field-validation error.
+ */
+export const StoreEmailLinkParams = z
+  .object({ uidb64: z.string().min(1).max(64), token: z.string().min(1).max(200) })
+  .strict();
+export type StoreEmailLinkParams = z.infer<typeof StoreEmailLinkParams>;
+
+/** POST api/users/reset-password/{uidb64}/{token}/ */
+export const StoreResetPasswordParams = StoreEmailLinkParams;
+export type StoreResetPasswordParams = z.infer<typeof StoreResetPasswordParams>;
+export const StoreResetPasswordBody = z.object({ password: NewPassword }).strict();
+export type StoreResetPasswordBody = z.infer<typeof StoreResetPasswordBody>;
+export const StoreResetPasswordResponse = StoreMessageResponse;
+export type StoreResetPasswordResponse = z.infer<typeof StoreResetPasswordResponse>;
+
+/** GET api/users/verify-email/{uidb64}/{token}/ */
+export const StoreVerifyEmailParams = StoreEmailLinkParams;
+export type StoreVerifyEmailParams = z.infer<typeof StoreVerifyEmailParams>;
+export const StoreVerifyEmailResponse = StoreMessageResponse;
+export type StoreVerifyEmailResponse = z.infer<typeof StoreVerifyEmailResponse>;
