@@ -4,7 +4,7 @@
  * itself is generic over @bindery/pricing's product definitions.
  */
 import { messages } from '@bindery/contracts/messages';
-import { PRODUCTS, type CategorySlug, type OptionKind, type ProductDefinition } from '@bindery/pricing/products';
+import { OPTION_KINDS, PRODUCTS, type CategorySlug, type OptionKind, type ProductDefinition } from '@bindery/pricing/products';
 
 /** The spec's carousel order (calculators-account-admin.md §2). */
 export const CAROUSEL_ORDER: readonly CategorySlug[] = ['calculator', 'comicbook', 'pricing', 'yearbook', 'calender', 'magazine', 'photobook'];
@@ -41,19 +41,8 @@ export const KIND_LABELS: Readonly<Record<OptionKind, string>> = {
   corner_protector: 'Corner Protector',
 };
 
-/** The order fields appear in the form and the summary, whatever order the price editor uses. */
-export const FORM_ORDER: readonly OptionKind[] = [
-  'trim_size',
-  'binding',
-  'interior_color',
-  'paper_type',
-  'cover_finish',
-  'spine',
-  'exterior_color',
-  'foil_stamping',
-  'screen_stamping',
-  'corner_protector',
-];
+/** Fields appear in the form and the summary in OPTION_KINDS order, whatever order the price editor uses. */
+export const FORM_ORDER: readonly OptionKind[] = OPTION_KINDS;
 
 export const formKinds = (product: ProductDefinition) =>
   [...product.kinds].sort((a, b) => FORM_ORDER.indexOf(a.kind) - FORM_ORDER.indexOf(b.kind));
