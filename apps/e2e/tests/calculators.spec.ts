@@ -104,7 +104,10 @@ for (const calc of calculators) {
     expect(perBook).toEqual(quote.tiers.map((t) => usd(t.cost_per_book)));
 
     await page.evaluate(() => window.scrollTo(0, 0));
-    if (calc.slug === 'calculator') await page.screenshot({ path: `${screenshots}/calculator-quote-1280.png`, fullPage: true });
+    if (calc.slug === 'calculator') {
+      await page.screenshot({ path: `${screenshots}/calculator-quote-1280.png`, fullPage: true });
+      expect(await seriousAxeViolations(page)).toEqual([]);
+    }
 
     // Changing any field clears the result.
     await form.getByLabel('Quantity').fill('151');
@@ -147,3 +150,21 @@ for (const width of [375, 1280]) {
     }
   });
 }
+
+test("a product page (reached by the header's spelling) lists the API's trim sizes, bindings and papers", async ({ page, request }) => {
+  const dropdowns = (await (await request.get(`${e2e.apiUrl}/api/calculator/dropdowns/`)).json()) as Record<string, { name: string }[]>;
+  await page.goto(`${e2e.webUrl}/products/printbook`);
+  await expect(page).toHaveURL(/\/products\/print-book$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Print Books' })).toBeVisible();
+  for (const [title, key] of [
+    ['Trim sizes', 'trim_sizes'],
+    ['Bindings', 'bindings'],
+    ['Papers', 'paper_types'],
+  ] as const) {
+    const names = [...new Set((dropdowns[key] ?? []).map((i) => i.name))];
+    expect(names.length).toBeGreaterThan(0);
+    const section = page.getByRole('region', { name: title });
+    await expect(section.getByRole('listitem')).toHaveText(names);
+  }
+  await expect(page.getByRole('link', { name: 'Price your print book' })).toHaveAttribute('href', '/calculator/printbook');
+});
