@@ -128,11 +128,13 @@ function resolve(
   }
   const entry = Number.isInteger(id) ? lookup(def.kind, id) : undefined;
   if (!entry || entry.kind !== def.kind) {
-    problems.push({
-      field: def.bodyField,
-      message: `${def.bodyField} ${id} is not a ${product.name} ${kindWords(def.kind)}.`,
-    });
+    problems.push({ field: def.bodyField, message: unknownItemMessage(product, def, id) });
     return undefined;
   }
   return entry;
+}
+
+/** "binding_id 99 is not a Print Book binding.": an id that is not an item of this kind in this category. */
+export function unknownItemMessage(product: ProductDefinition, def: KindDefinition, id: number): string {
+  return `${def.bodyField} ${id} is not a ${product.name} ${kindWords(def.kind)}.`;
 }

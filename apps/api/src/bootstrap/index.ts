@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { ensureAdmin } from './admin.js';
+import { seedCatalogs } from './catalog.js';
 
 export async function runStartupTasks(app: FastifyInstance): Promise<void> {
   const admin = await ensureAdmin(app);
@@ -20,4 +21,6 @@ export async function runStartupTasks(app: FastifyInstance): Promise<void> {
     default:
       app.log.info({ admin: admin.action }, 'admin bootstrap');
   }
+  const seeded = await seedCatalogs(app);
+  app.log.info({ items: seeded }, 'catalog price lists seeded');
 }

@@ -35,7 +35,48 @@ export interface RefreshTokensTable {
   revoked_at: Timestamp | null;
 }
 
+/** Every priced item of every category's catalog (migration 2026_11_21_114500_catalog). */
+export interface CatalogItemsTable {
+  id: Generated<number>;
+  category: string;
+  kind: string;
+  code: string;
+  name: string;
+  /** numeric(9,4) as an exact decimal string ("1.9100"): the price or the price per page. */
+  price: ColumnType<string, string | undefined, string>;
+  binding_style: string | null;
+  trim_size_id: number | null;
+  dimensions: string | null;
+  width_mm: string | null;
+  height_mm: string | null;
+  sort_order: Generated<number>;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+/** The audit of admin price changes. */
+export interface CatalogPriceChangesTable {
+  id: Generated<number>;
+  item_id: number;
+  category: string;
+  kind: string;
+  field: string;
+  old_price: string;
+  new_price: string;
+  changed_by: number | null;
+  changed_at: Generated<Timestamp>;
+}
+
+/** One row (id 1): the catalog version, bumped by every change. */
+export interface CatalogStateTable {
+  id: number;
+  version: ColumnType<number, number | undefined, number>;
+}
+
 export interface DB {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
+  catalog_items: CatalogItemsTable;
+  catalog_price_changes: CatalogPriceChangesTable;
+  catalog_state: CatalogStateTable;
 }

@@ -3,9 +3,12 @@
  * admin role on the server (see plugins/app/auth.ts). One line per resource; keep the list sorted.
  */
 import type { FastifyPluginAsync } from 'fastify';
+import { PRODUCT_LIST } from '@bindery/pricing/products';
+import catalog from './store/catalog/index.js';
 import config from './store/config/index.js';
 import health from './store/health/index.js';
 import users from './store/users/index.js';
+import adminCatalog from './admin/catalog/index.js';
 import adminUsers from './admin/users/index.js';
 
 const routes: FastifyPluginAsync = async (app) => {
@@ -13,6 +16,11 @@ const routes: FastifyPluginAsync = async (app) => {
   await app.register(health);
   await app.register(users);
   await app.register(adminUsers);
+  // One generic catalog module per category, at api/{slug}/ (calculator, photobook, …, pricing).
+  for (const product of PRODUCT_LIST) {
+    await app.register(catalog, { product, prefix: `/${product.slug}` });
+    await app.register(adminCatalog, { product, prefix: `/${product.slug}` });
+  }
 };
 
 export default routes;

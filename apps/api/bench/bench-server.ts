@@ -1,0 +1,39 @@
+/**
+ * The two servers the calculate benchmark loads, in a process of their own (so the load generator does not share
+ * their event loop): the real API on the PostgreSQL database given as argument, migrated and seeded as at any
+ * start, and a bare Fastify hello-world as the yardstick. Prints {"api": port, "hello": port} when both listen.
+ * Usage: bench-server.ts <database-url> <data-dir>
+ */
+import Fastify from 'fastify';
+import { buildApp } from '../src/app.js';
+import { runStartupTasks } from '../src/bootstrap/index.js';
+import { parseEnv } from '../src/env.js';
+
+const [url, dataDir] = process.argv.slice(2);
+const config = parseEnv({
+  DATABASE_URL: url,
+  JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'silent',
+});
+const api = await buildApp({ config });
+await api.ready();
+await runStartupTasks(api);
+await api.listen({ host: '127.0.0.1', port: 0 });
+
+const hello = Fastify();
+hello.get('/', async () => ({ hello: 'world' }));
+await hello.listen({ host: '127.0.0.1', port: 0 });
+
+const port = (app: typeof hello) => {
+  const address = app.server.address();
+  return typeof address === 'object' && address ? address.port : 0;
+};
+console.info(JSON.stringify({ api: port(api as unknown as typeof hello), hello: port(hello) }));
+
+const close = async () => {
+  await Promise.all([api.close(), hello.close()]);
+  process.exit(0);
+};
+process.on('SIGTERM', () => void close());
+process.on('SIGINT', () => void close());

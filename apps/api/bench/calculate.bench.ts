@@ -1,0 +1,112 @@
+/**
+ * Load benchmark: POST api/calculator/calculate/ against a bare Fastify hello-world, in the same run, on the same
+ * machine. Prints req/s and p99 latency of both and their ratio (target ≥ 0.5). Bounded: two rounds of
+ * BENCH_SECONDS (default 5) per target, 10 connections. Starts its own throw-away PostgreSQL.
+ * Run: `pnpm bench` in apps/api.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { createDatabase, startPostgres } from '@bindery/pg-test';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const connections = 10;
+
+const pgServer = await startPostgres();
+const dataDir = await mkdtemp(join(tmpdir(), 'bindery-bench-'));
+const child = spawn(
+  process.execPath,
+  [
+    '--conditions=@bindery/source',
+    '--import',
+    'tsx',
+    join(here, 'bench-server.ts'),
+    await createDatabase(pgServer, 'bench'),
+    dataDir,
+  ],
+  { cwd: join(here, '..'), stdio: ['ignore', 'pipe', 'inherit'] },
+);
+
+try {
+  const ports = await new Promise<{ api: number; hello: number }>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`bench server exited (${code})`)));
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      if (line.startsWith('{"api"')) resolve(JSON.parse(line));
+    });
+  });
+  const api = `http://127.0.0.1:${ports.api}/api/calculator`;
+
+  // A real configuration from the seeded list: US Trade, Perfect Bound, 200 pages, 250 copies (5% tier).
+  type Item = { id: number; name: string; trim_size_id?: number | null };
+  const o = (await (await fetch(`${api}/dropdowns/`)).json()) as Record<string, Item[]>;
+  const find = (key: string, name: string, trim?: number) =>
+    o[key]!.find((i) => i.name === name && (trim === undefined || i.trim_size_id === trim))!.id;
+  const trim = find('trim_sizes', 'US Trade');
+  const body = JSON.stringify({
+    trim_size_id: trim,
+    binding_id: find('bindings', 'Perfect Bound', trim),
+    interior_color_id: find('interior_colors', 'Standard Color'),
+    paper_type_id: find('paper_types', '60# White-Uncoated'),
+    cover_finish_id: find('cover_finishes', 'Matte'),
+    page_count: 200,
+    quantity: 250,
+  });
+  const check = await fetch(`${api}/calculate/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body,
+  });
+  if (check.status !== 200) throw new Error(`calculate answered ${check.status}: ${await check.text()}`);
+  console.info(`calculate answers: ${await check.text()}\n`);
+
+  const targets = {
+    hello: { url: `http://127.0.0.1:${ports.hello}/` },
+    calculate: {
+      url: `${api}/calculate/`,
+      method: 'POST' as const,
+      headers: { 'content-type': 'application/json' },
+      body,
+    },
+  };
+  const run = async (name: keyof typeof targets, duration: number) => {
+    const result = await autocannon({ ...targets[name], connections, duration });
+    if (result.non2xx > 0 || result.errors > 0)
+      throw new Error(`${name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+    return { rps: result.requests.average, p99: result.latency.p99 };
+  };
+
+  await run('hello', 1); // warm both up (JIT, connection pools)
+  await run('calculate', 1);
+  const rounds: Record<keyof typeof targets, { rps: number; p99: number }[]> = { hello: [], calculate: [] };
+  for (let round = 0; round < 2; round += 1) {
+    rounds.hello.push(await run('hello', seconds));
+    rounds.calculate.push(await run('calculate', seconds));
+  }
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  const summary = Object.fromEntries(
+    Object.entries(rounds).map(([name, rs]) => [
+      name,
+      { rps: mean(rs.map((r) => r.rps)), p99: Math.max(...rs.map((r) => r.p99)) },
+    ]),
+  ) as Record<keyof typeof targets, { rps: number; p99: number }>;
+  const ratio = summary.calculate.rps / summary.hello.rps;
+  console.info(`autocannon -c ${connections}, 2 × ${seconds} s per target`);
+  console.info(
+    `  hello-world            ${Math.round(summary.hello.rps).toLocaleString('en-US').padStart(8)} req/s   p99 ${summary.hello.p99} ms`,
+  );
+  console.info(
+    `  POST calculator/calc.  ${Math.round(summary.calculate.rps).toLocaleString('en-US').padStart(8)} req/s   p99 ${summary.calculate.p99} ms`,
+  );
+  console.info(`  ratio calculate / hello-world: ${ratio.toFixed(2)} (target ≥ 0.5)`);
+  if (ratio < 0.5) process.exitCode = 1;
+} finally {
+  child.kill('SIGTERM');
+  await new Promise((r) => child.once('exit', r));
+  await pgServer.stop();
+  await rm(dataDir, { recursive: true, force: true });
+}

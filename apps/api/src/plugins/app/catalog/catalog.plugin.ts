@@ -1,0 +1,28 @@
+/**
+ * Decorates the app with `catalogCache`, the shared in-memory price list of every category, and keeps it in
+ * step with the other API instances (catalog-sync.ts) when the database is PostgreSQL.
+ */
+import fp from 'fastify-plugin';
+import { CatalogCache } from './catalog-cache.js';
+import { startCatalogSync } from './catalog-sync.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    catalogCache: CatalogCache;
+  }
+}
+
+export default fp(
+  async (app) => {
+    const cache = new CatalogCache(app.db);
+    app.decorate('catalogCache', cache);
+    const database = app.config.database;
+    if (database.mode === 'postgres') {
+      const sync = startCatalogSync({ url: database.url, db: app.db, cache, log: app.log });
+      await sync.ready;
+      // Before the db plugin destroys the pool (onClose hooks run in reverse order of registration).
+      app.addHook('onClose', async () => sync.stop());
+    }
+  },
+  { name: 'catalog', dependencies: ['config', 'db'] },
+);

@@ -1,0 +1,151 @@
+/**
+ * All SQL on the catalog tables (catalog_items, catalog_price_changes, catalog_state). Functions take the db
+ * (or a transaction) first so callers can compose them.
+ * @see kysely example/src/user/user.repository.ts
+ */
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { CatalogItemsTable, DB } from '../../../db/database.js';
+
+export type CatalogItemRow = Selectable<CatalogItemsTable>;
+type Db = Kysely<DB> | Transaction<DB>;
+
+/** The NOTIFY channel on which a committed catalog change announces its version to every API instance. */
+export const CATALOG_CHANNEL = 'bindery_catalog';
+
+/** Every item of every category with its catalog version, read in one consistent snapshot. */
+export async function readCatalogSnapshot(
+  db: Kysely<DB>,
+): Promise<{ version: number; rows: CatalogItemRow[] }> {
+  return db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .execute(async (trx) => {
+      const version = await readCatalogVersion(trx);
+      const rows = await trx
+        .selectFrom('catalog_items')
+        .selectAll()
+        .orderBy('category')
+        .orderBy('sort_order')
+        .orderBy('id')
+        .execute();
+      return { version, rows };
+    });
+}
+
+export async function readCatalogVersion(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('catalog_state')
+    .select('version')
+    .where('id', '=', 1)
+    .executeTakeFirstOrThrow();
+  return Number(row.version);
+}
+
+/**
+ * Moves the catalog version on and announces it. Inside a transaction the NOTIFY is delivered on commit, so
+ * listeners never reload before the change is visible to them.
+ */
+export async function bumpCatalogVersion(db: Db): Promise<number> {
+  const row = await db
+    .updateTable('catalog_state')
+    .set((eb) => ({ version: eb('version', '+', 1) }))
+    .where('id', '=', 1)
+    .returning('version')
+    .executeTakeFirstOrThrow();
+  const version = Number(row.version);
+  await sql`select pg_notify(${CATALOG_CHANNEL}, ${String(version)})`.execute(db);
+  return version;
+}
+
+export function findCatalogItem(db: Db, id: number): Promise<CatalogItemRow | undefined> {
+  return db.selectFrom('catalog_items').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** One item of a category and kind, locked for update (null when there is none with that id). */
+export function lockCatalogItem(
+  db: Db,
+  where: { id: number; category: string; kind: string },
+): Promise<CatalogItemRow | undefined> {
+  return db
+    .selectFrom('catalog_items')
+    .selectAll()
+    .where('id', '=', where.id)
+    .where('category', '=', where.category)
+    .where('kind', '=', where.kind)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export function setCatalogItemPrice(db: Db, id: number, price: string): Promise<CatalogItemRow> {
+  return db
+    .updateTable('catalog_items')
+    .set({ price, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function insertPriceChange(
+  db: Db,
+  change: {
+    item_id: number;
+    category: string;
+    kind: string;
+    field: string;
+    old_price: string;
+    new_price: string;
+    changed_by: number;
+  },
+): Promise<void> {
+  await db.insertInto('catalog_price_changes').values(change).execute();
+}
+
+/** The audit trail of one item, newest first. */
+export function listPriceChanges(db: Db, itemId: number) {
+  return db
+    .selectFrom('catalog_price_changes')
+    .selectAll()
+    .where('item_id', '=', itemId)
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+export interface NewCatalogItem {
+  category: string;
+  kind: string;
+  code: string;
+  name: string;
+  price: string;
+  binding_style: string | null;
+  trim_size_id: number | null;
+  dimensions: string | null;
+  width_mm: string | null;
+  height_mm: string | null;
+  sort_order: number;
+}
+
+/**
+ * Inserts the items that do not exist yet (matched on category + kind + code) and leaves existing rows alone:
+ * an admin's price is never overwritten by a restart. Returns how many were new.
+ */
+export async function insertMissingItems(db: Db, items: NewCatalogItem[]): Promise<number> {
+  if (items.length === 0) return 0;
+  const inserted = await db
+    .insertInto('catalog_items')
+    .values(items)
+    .onConflict((oc) => oc.columns(['category', 'kind', 'code']).doNothing())
+    .returning('id')
+    .execute();
+  return inserted.length;
+}
+
+/** code → id of a category's trim sizes. */
+export async function trimSizeIds(db: Db, category: string): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('catalog_items')
+    .select(['id', 'code'])
+    .where('category', '=', category)
+    .where('kind', '=', 'trim_size')
+    .execute();
+  return new Map(rows.map((r) => [r.code, r.id]));
+}

@@ -1,0 +1,62 @@
+/**
+ * Admin price updates of ONE category, mounted once per product definition under api/{slug}/: a
+ * PUT {kind}/{id}/update/ route for every kind the spec lets that category's editor change (binding-type,
+ * interior-color, paper-type, cover-finish, spine / spine-type, exterior-color, foil-stamping, screen-stamping,
+ * corner-protector, trim-size). Admins only: 401 without a token, 403 for a customer (role read from the database).
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ErrorBody } from '@bindery/contracts/common';
+import {
+  AdminPriceUpdateBody,
+  AdminPriceUpdateParams,
+  AdminPriceUpdateResponse,
+} from '@bindery/contracts/admin/catalog';
+import { updatableKinds, type ProductDefinition } from '@bindery/pricing/products';
+import { sendError } from '../../../plugins/app/errors.js';
+import { updatePrice } from '../../../plugins/app/catalog/catalog.service.js';
+
+export interface AdminCatalogRoutesOptions {
+  product: ProductDefinition;
+}
+
+const adminCatalog: FastifyPluginAsyncZod<AdminCatalogRoutesOptions> = async (app, { product }) => {
+  // Encapsulated: applies to this module's routes only; runs before the body is even parsed.
+  app.addHook('onRequest', app.requireAdmin);
+  const tags = [`admin: ${product.name} prices`];
+
+  for (const kind of updatableKinds(product)) {
+    app.put(
+      `/${kind.adminSegment}/:id/update`,
+      {
+        schema: {
+          tags,
+          summary: `${product.name}: set the ${kind.priceField} of one of the ${kind.label.toLowerCase()}`,
+          security: [{ bearerAuth: [] }],
+          params: AdminPriceUpdateParams,
+          body: AdminPriceUpdateBody,
+          response: {
+            200: AdminPriceUpdateResponse,
+            400: ErrorBody,
+            401: ErrorBody,
+            403: ErrorBody,
+            404: ErrorBody,
+          },
+        },
+      },
+      async (request, reply) => {
+        const result = await updatePrice(app, {
+          slug: product.slug,
+          kind,
+          id: request.params.id,
+          body: request.body,
+          adminId: request.currentUser!.id,
+        });
+        return result.ok
+          ? result.value
+          : sendError(reply, 400, result.error, { code: 'VALIDATION_ERROR', fields: result.fields });
+      },
+    );
+  }
+};
+
+export default adminCatalog;
