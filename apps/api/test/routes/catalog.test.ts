@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { ErrorBody } from '@bindery/contracts/common';
 import { BindingItem, CalculateResponse, TrimSizeItem } from '@bindery/contracts/store/catalog';
+import { HELMET_OPTIONS, securityHeaders } from '../../src/plugins/external/security.js';
 import { request, setupTestApp } from '../helper.js';
 
 const t = setupTestApp();
@@ -377,6 +378,21 @@ describe('calculate/: one quote per category, computed by hand', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.data).toMatchObject({ cost_per_book: '131.42', total_cost: '131.42', page_count: 102 });
+  });
+});
+
+describe('security headers (computed once, set on every answer)', () => {
+  it('are exactly helmet’s on quotes, refusals and unknown routes', async () => {
+    const expected = Object.entries(securityHeaders(HELMET_OPTIONS));
+    expect(expected.length).toBeGreaterThan(8);
+    const answers = [
+      await request(t, { method: 'POST', url: '/api/calculator/calculate/', payload: {} }),
+      await request(t, { method: 'GET', url: '/api/calender/dropdowns/' }),
+      await request(t, { method: 'GET', url: '/api/nowhere/' }),
+    ];
+    for (const res of answers) {
+      for (const [name, value] of expected) expect(res.headers[name.toLowerCase()], name).toBe(value);
+    }
   });
 });
 
