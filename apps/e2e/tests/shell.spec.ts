@@ -10,7 +10,12 @@ test('the web app renders and reaches the API through its own origin', async ({ 
 });
 
 test('the admin app renders on its own origin and reaches the API', async ({ page }) => {
+  // The admin pages need an admin session: the app sends a visitor to its own /login first.
   await page.goto(`${e2e.adminUrl}/admin`);
+  await page.waitForURL(`${e2e.adminUrl}/login`);
+  await page.getByLabel('Email', { exact: true }).fill(e2e.adminEmail);
+  await page.getByLabel('Password', { exact: true }).fill(e2e.adminPassword);
+  await page.getByRole('button', { name: 'Login' }).click();
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
   await expect(page.getByTestId('service-status')).toContainText('database reachable (PostgreSQL)');
   expect(new URL(e2e.adminUrl).origin).not.toBe(new URL(e2e.webUrl).origin);

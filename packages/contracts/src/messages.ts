@@ -55,6 +55,13 @@ export const messages = {
     resetLinkInvalid: 'This password reset link is invalid or has expired.',
     verificationMailFailed: 'We could not send the verification email. Please try again in a few minutes.',
     tooManyAttempts: (wait: string) => `Too many attempts. Please wait ${wait} and try again.`,
+    // Screen texts of the account pages (calculators-account-admin.md §2).
+    sendResetLink: 'Send Reset Link',
+    setNewPassword: 'Set New Password',
+    resetPassword: 'Reset Password',
+    resetting: 'Resetting...',
+    noPaymentMethods: 'You have no stored payment methods',
+    cancelAccount: 'Cancel Your Account',
   },
   admin: {
     loadingUsers: 'Loading users...',
@@ -67,5 +74,7 @@ export const messages = {
     loadOrdersFailed: 'Failed to load orders',
     userNotFound: 'User not found.',
     notAnAdmin: 'This account has no access to the admin area.',
+    manageUsers: 'Manage Users',
+    searchUsers: 'Search users by email or name...',
   },
 } as const;

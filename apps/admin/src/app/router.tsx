@@ -3,20 +3,28 @@
  * which check the admin role on the server.
  */
 import { Navigate, createBrowserRouter, createMemoryRouter, type RouteObject } from 'react-router-dom';
+import { RequireAdmin } from '../features/auth/components/require-admin';
 import { AdminLayout } from './routes/admin-layout';
 
 type PageModule = { default: React.ComponentType };
 const page = (load: () => Promise<PageModule>) => async () => ({ Component: (await load()).default });
 
 export const routes: RouteObject[] = [
+  // The admin app's own sign-in, outside the admin frame; every other page needs an admin session.
+  { path: '/login', lazy: page(() => import('./routes/login')) },
   {
     path: '/',
-    element: <AdminLayout />,
+    element: (
+      <RequireAdmin>
+        <AdminLayout />
+      </RequireAdmin>
+    ),
     children: [
       { index: true, element: <Navigate to="/admin" replace /> },
       { path: 'admin', lazy: page(() => import('./routes/dashboard')) },
       { path: 'admin/payment', lazy: page(() => import('./routes/payment-settings')) },
       { path: 'admin/shipping', lazy: page(() => import('./routes/shipping-settings')) },
+      { path: 'manage-users', lazy: page(() => import('./routes/manage-users')) },
       { path: '*', lazy: page(() => import('./routes/not-found')) },
     ],
   },

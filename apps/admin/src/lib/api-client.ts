@@ -1,5 +1,9 @@
-/** The admin app's instance of the shared typed API client. */
-import { createApiClient } from '@bindery/api-client';
+/**
+ * The admin app's instance of the shared typed API client, wired to this origin's session in local storage
+ * (the admin app logs in on its own): bearer token, and one transparent refresh on a 401.
+ */
+import { createSessionApiClient, createSessionStore } from '@bindery/api-client/session';
 import { env } from '../config/env';
 
-export const api = createApiClient({ baseUrl: env.VITE_API_URL });
+export const sessionStore = createSessionStore();
+export const api = createSessionApiClient({ baseUrl: env.VITE_API_URL, store: sessionStore });

@@ -24,6 +24,13 @@ export const routes: RouteObject[] = [
       { path: 'resources/:segment', lazy: page(() => import('./routes/resource-page')) },
       { path: 'calculator/:slug', lazy: page(() => import('./routes/calculator-page')) },
       { path: 'pricing-calculator', lazy: page(() => import('./routes/calculator-page')) },
+      // Accounts and sessions (issue 4).
+      { path: 'login', lazy: page(() => import('./routes/login')) },
+      { path: 'signup', lazy: page(() => import('./routes/signup')) },
+      { path: 'reset-password', lazy: page(() => import('./routes/reset-password')) },
+      { path: 'reset-password/:uidb64/:token', lazy: page(() => import('./routes/reset-password-confirm')) },
+      { path: 'verify-email/:uidb64/:token', lazy: page(() => import('./routes/verify-email')) },
+      { path: 'account-settings', lazy: page(() => import('./routes/account-settings')) },
       // Where the two spec documents spell a path differently, the other spelling redirects to the canonical one.
       ...Object.entries(legacyPaths).map(([path, to]) => ({ path, element: <Navigate to={to} replace /> })),
       { path: '*', lazy: page(() => import('./routes/not-found')) },

@@ -1,5 +1,9 @@
-/** The web app's instance of the shared typed API client. */
-import { createApiClient } from '@bindery/api-client';
+/**
+ * The web app's instance of the shared typed API client, wired to the session in local storage: it sends the
+ * access token and refreshes it once, transparently, on a 401.
+ */
+import { createSessionApiClient, createSessionStore } from '@bindery/api-client/session';
 import { env } from '../config/env';
 
-export const api = createApiClient({ baseUrl: env.VITE_API_URL });
+export const sessionStore = createSessionStore();
+export const api = createSessionApiClient({ baseUrl: env.VITE_API_URL, store: sessionStore });

@@ -1,4 +1,10 @@
-/** Right side of the admin header (the session's Logout button lives here). */
+/** Right side of the admin header: the signed-in admin and Logout. */
+import { LogoutButton } from '../../features/auth/components/logout-button';
+
 export function AdminHeaderActions() {
-  return <div className="b-row" />;
+  return (
+    <div className="b-row">
+      <LogoutButton />
+    </div>
+  );
 }

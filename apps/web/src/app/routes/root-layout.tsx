@@ -4,16 +4,19 @@ import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { Spinner } from '@bindery/ui/spinner';
 import { SiteFooter } from '../../components/layout/site-footer';
 import { SiteHeader } from '../../components/layout/site-header';
+import { AccountAction } from '../../features/auth/components/account-action';
+import { useGenericCartCleanup } from '../../features/auth/hooks/use-generic-cart-cleanup';
 import { useLoggedIn } from '../session';
 
 export function RootLayout() {
   const loggedIn = useLoggedIn();
+  useGenericCartCleanup(loggedIn);
   return (
     <>
       <a className="b-skip-link" href="#main">
         Skip to content
       </a>
-      <SiteHeader loggedIn={loggedIn} />
+      <SiteHeader loggedIn={loggedIn} accountAction={<AccountAction loggedIn={loggedIn} />} />
       <main id="main" className="b-main" tabIndex={-1}>
         <Suspense fallback={<Spinner />}>
           <Outlet />

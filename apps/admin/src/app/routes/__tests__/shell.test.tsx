@@ -2,8 +2,9 @@ import { QueryClient } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { RouterProvider } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { server } from '../../../testing/msw-server';
+import { signInForTest } from '../../../testing/session';
 import { AppProvider } from '../../provider';
 import { createTestRouter } from '../../router';
 
@@ -15,6 +16,8 @@ const renderAt = (path: string) =>
   );
 
 describe('admin shell', () => {
+  // The admin pages need an admin session (features/auth/components/require-admin.tsx).
+  beforeEach(() => void signInForTest());
   it('sends / to the dashboard, which shows the API status', async () => {
     server.use(
       http.get('/api/health', () =>

@@ -7,6 +7,7 @@ import { notifyCartChanged } from '../../../lib/cart-count';
 import { bindingItem, dropdownsFor, item, trimItem } from '../../../testing/catalog-fixtures';
 import { server } from '../../../testing/msw-server';
 import { renderRoute } from '../../../testing/render-route';
+import { signInForTest } from '../../../testing/session';
 
 const headerPaths = [
   '/',
@@ -66,7 +67,7 @@ describe('storefront shell', () => {
   });
 
   it('sends logged-in customers to /orders and /userdashboard', async () => {
-    localStorage.setItem('accessToken', 'token');
+    signInForTest();
     renderRoute('/');
     const header = await screen.findByRole('banner');
     expect(within(header).getByRole('link', { name: /^Cart/ })).toHaveAttribute('href', '/orders');

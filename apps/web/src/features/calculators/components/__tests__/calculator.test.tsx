@@ -6,6 +6,7 @@ import { server } from '../../../../testing/msw-server';
 import { PRODUCTS, type CategorySlug } from '@bindery/pricing/products';
 import { availableOptionsFor, bindingItem, dropdownsFor, item, quote100, trimItem, type Lists } from '../../../../testing/catalog-fixtures';
 import { renderRoute } from '../../../../testing/render-route';
+import { signInForTest } from '../../../../testing/session';
 
 const book = {
   trim_size: [trimItem(1, '6 x 9 in'), trimItem(2, '8.5 x 11 in')],
@@ -233,7 +234,7 @@ describe('calculator page', () => {
     const guest = renderRoute('/calculator/printbook');
     expect(await screen.findByRole('link', { name: 'Create Your Print Book' })).toHaveAttribute('href', '/login');
     guest.unmount();
-    localStorage.setItem('accessToken', 'token');
+    signInForTest();
     renderRoute('/calculator/printbook');
     expect(await screen.findByRole('link', { name: 'Create Your Print Book' })).toHaveAttribute('href', '/userdashboard');
   });

@@ -1,0 +1,6 @@
+/** /login: the admin app's own sign-in (admins only). */
+import { LoginForm } from '../../features/auth/components/login-form';
+
+export default function LoginRoute() {
+  return <LoginForm />;
+}

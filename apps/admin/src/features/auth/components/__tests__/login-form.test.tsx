@@ -1,0 +1,86 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { messages } from '@bindery/contracts/messages';
+import { server } from '../../../../testing/msw-server';
+import { renderAdminRoute } from '../../../../testing/render-route';
+import { signInForTest, testAdmin } from '../../../../testing/session';
+
+const health = () =>
+  http.get('/api/health', () => HttpResponse.json({ status: 'ok', database: { reachable: true, mode: 'postgres' }, version: '1', uptime_s: 1 }));
+
+async function logIn(email: string, password = 'Adm1n-pass!') {
+  const user = userEvent.setup();
+  await user.type(await screen.findByLabelText('Email'), email);
+  await user.type(screen.getByLabelText('Password'), password);
+  await user.click(screen.getByRole('button', { name: 'Login' }));
+}
+
+describe('admin login and session', () => {
+  it('sends a visitor without an admin session to /login', async () => {
+    const { router } = renderAdminRoute('/manage-users');
+    expect(await screen.findByRole('heading', { name: 'Admin Login' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('logs an admin in and opens the dashboard, with Logout in the header', async () => {
+    server.use(
+      health(),
+      http.post('/api/users/login/', () => HttpResponse.json({ access: 'a', refresh: 'r', access_expires_in: 3600, user: testAdmin })),
+    );
+    renderAdminRoute('/login');
+    await logIn(testAdmin.email);
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(within(screen.getByRole('banner')).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+    expect(localStorage.getItem('accessToken')).toBe('a');
+  });
+
+  it('refuses a customer clearly, keeps no session and revokes the one the server opened', async () => {
+    const revoked: unknown[] = [];
+    server.use(
+      http.post('/api/users/login/', () =>
+        HttpResponse.json({ access: 'a', refresh: 'customer-refresh', access_expires_in: 3600, user: { ...testAdmin, id: 9, is_admin: false } }),
+      ),
+      http.post('/api/users/logout/', async ({ request }) => {
+        revoked.push(await request.json());
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const { router } = renderAdminRoute('/login');
+    await logIn('customer@example.test');
+    expect(await screen.findByRole('alert')).toHaveTextContent(messages.admin.notAnAdmin);
+    expect(router.state.location.pathname).toBe('/login');
+    expect(localStorage.getItem('accessToken')).toBeNull();
+    expect(revoked).toEqual([{ refresh: 'customer-refresh' }]);
+  });
+
+  it("shows the server's refusal of bad credentials", async () => {
+    server.use(
+      http.post('/api/users/login/', () =>
+        HttpResponse.json({ error: messages.auth.invalidOrUnverified, code: 'UNAUTHORIZED', statusCode: 401 }, { status: 401 }),
+      ),
+    );
+    renderAdminRoute('/login');
+    await logIn(testAdmin.email, 'wrong');
+    expect(await screen.findByRole('alert')).toHaveTextContent(messages.auth.invalidOrUnverified);
+    expect(screen.getByLabelText('Email')).toBeEnabled();
+  });
+
+  it('Logout in the admin header ends the session and goes to /login', async () => {
+    const revoked: unknown[] = [];
+    server.use(
+      health(),
+      http.post('/api/users/logout/', async ({ request }) => {
+        revoked.push(await request.json());
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    signInForTest();
+    const { router } = renderAdminRoute('/admin');
+    await userEvent.setup().click(await within(await screen.findByRole('banner')).findByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(localStorage.getItem('accessToken')).toBeNull();
+    expect(revoked).toEqual([{ refresh: 'admin-refresh' }]);
+  });
+});

@@ -1,0 +1,20 @@
+/** The admin header's Logout (calculators-account-admin.md §2): ends the session and goes to /login. */
+import { useNavigate } from 'react-router-dom';
+import { Button } from '@bindery/ui/button';
+import { useLogout } from '../api/logout';
+import { useSession } from '../hooks/use-session';
+
+export function LogoutButton() {
+  const session = useSession();
+  const logout = useLogout();
+  const navigate = useNavigate();
+  if (!session) return null;
+  return (
+    <>
+      <span className="b-muted">{session.user.email}</span>
+      <Button size="sm" variant="secondary" busy={logout.isPending} onClick={() => logout.mutate(undefined, { onSettled: () => navigate('/login') })}>
+        Logout
+      </Button>
+    </>
+  );
+}

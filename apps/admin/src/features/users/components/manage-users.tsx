@@ -1,0 +1,104 @@
+/**
+ * Manage Users (calculators-account-admin.md §2 "Manage Users"): search by e-mail or name (case-insensitive,
+ * with a clear button); columns Name, Email, Verified, Admin, Actions; Delete asks for confirmation and is
+ * disabled for admins ('Cannot delete admin user'); 'Loading users...', 'No users found.', and 'Failed to delete
+ * user. Please try again.' when a deletion fails. A deleted user leaves the list at once.
+ */
+import { useMemo, useState } from 'react';
+import { ApiError } from '@bindery/api-client';
+import { Alert } from '@bindery/ui/alert';
+import { Button } from '@bindery/ui/button';
+import { Table, type Column } from '@bindery/ui/table';
+import type { AdminUser } from '@bindery/contracts/admin/users';
+import { messages } from '@bindery/contracts/messages';
+import { useDeleteUser } from '../api/delete-user';
+import { useUsers } from '../api/get-users';
+
+const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
+
+export interface ManageUsersProps {
+  /** Asks before deleting; the browser's confirm dialog by default. */
+  confirm?: (question: string) => boolean;
+}
+
+export function ManageUsers({ confirm = (q) => window.confirm(q) }: ManageUsersProps) {
+  const users = useUsers();
+  const remove = useDeleteUser();
+  const [search, setSearch] = useState('');
+  const [deleteFailed, setDeleteFailed] = useState(false);
+
+  const shown = useMemo(() => {
+    const term = search.trim().toLowerCase();
+    const list = users.data ?? [];
+    return term ? list.filter((u) => u.email.toLowerCase().includes(term) || u.name.toLowerCase().includes(term)) : list;
+  }, [users.data, search]);
+
+  function onDelete(user: AdminUser) {
+    if (!confirm(messages.admin.confirmDeleteUser)) return;
+    setDeleteFailed(false);
+    remove.mutate(user.id, { onError: () => setDeleteFailed(true) });
+  }
+
+  const columns: Column<AdminUser>[] = [
+    { key: 'name', header: 'Name', cell: (u) => u.name },
+    { key: 'email', header: 'Email', cell: (u) => u.email },
+    { key: 'verified', header: 'Verified', cell: (u) => yesNo(u.is_verified) },
+    { key: 'admin', header: 'Admin', cell: (u) => yesNo(u.is_admin) },
+    {
+      key: 'actions',
+      header: 'Actions',
+      cell: (u) => (
+        // A disabled button gets no pointer events in some browsers: the wrapper carries the tooltip too.
+        <span title={u.is_admin ? messages.admin.cannotDeleteAdmin : undefined}>
+          <Button
+            size="sm"
+            variant="danger"
+            disabled={u.is_admin || (remove.isPending && remove.variables === u.id)}
+            title={u.is_admin ? messages.admin.cannotDeleteAdmin : undefined}
+            aria-label={`Delete ${u.email}`}
+            onClick={() => onDelete(u)}
+          >
+            Delete
+          </Button>
+        </span>
+      ),
+    },
+  ];
+
+  return (
+    <div className="b-stack">
+      <h1>{messages.admin.manageUsers}</h1>
+      <div className="b-row" role="search">
+        <input
+          className="b-input"
+          type="search"
+          aria-label="Search users"
+          placeholder={messages.admin.searchUsers}
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
+        {search ? (
+          <Button size="sm" variant="ghost" onClick={() => setSearch('')}>
+            Clear search
+          </Button>
+        ) : null}
+      </div>
+      {deleteFailed ? <Alert tone="error">{messages.admin.deleteUserFailed}</Alert> : null}
+      {users.isError ? (
+        <Alert tone="error">{users.error instanceof ApiError ? users.error.message : messages.generic.networkError}</Alert>
+      ) : null}
+      {users.isPending ? (
+        <p role="status">{messages.admin.loadingUsers}</p>
+      ) : (
+        <Table
+          caption="Users"
+          captionHidden
+          columns={columns}
+          rows={shown}
+          rowKey={(u) => String(u.id)}
+          empty={messages.admin.noUsers}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,10 @@
+/** /verify-email/:uidb64/:token: the link from the verification mail. */
+import { useParams } from 'react-router-dom';
+import { VerifyEmailStatus } from '../../features/auth/components/verify-email-status';
+import { useDocumentTitle } from '../../lib/use-document-title';
+
+export default function VerifyEmailRoute() {
+  useDocumentTitle('Verify Email');
+  const { uidb64 = '', token = '' } = useParams();
+  return <VerifyEmailStatus uidb64={uidb64} token={token} />;
+}

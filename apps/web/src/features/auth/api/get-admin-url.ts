@@ -1,0 +1,15 @@
+/**
+ * Where the admin app lives (GET /api/config → admin_url): an admin who logs in here is sent there. Shares the
+ * cache entry of the public config, fetched at most once per page load.
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+export async function getAdminUrl(queryClient: QueryClient): Promise<string> {
+  const config = await queryClient.fetchQuery({
+    queryKey: ['public-config'],
+    queryFn: ({ signal }) => api.config(signal),
+    staleTime: Infinity,
+  });
+  return config.admin_url;
+}

@@ -1,0 +1,94 @@
+import { QueryClient } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { delay, http, HttpResponse } from 'msw';
+import { MemoryRouter } from 'react-router-dom';
+import { describe, expect, it, vi } from 'vitest';
+import { messages } from '@bindery/contracts/messages';
+import { AppProvider } from '../../../../app/provider';
+import { server } from '../../../../testing/msw-server';
+import { renderRoute } from '../../../../testing/render-route';
+import { LoginForm } from '../login-form';
+
+const customer = { id: 7, name: 'Ann Reader', email: 'ann@example.test', is_admin: false };
+const loginAnswer = (user = customer) => ({ access: 'acc-1', refresh: 'ref-1', access_expires_in: 3600, user });
+
+async function fillAndSubmit(email = 'ann@example.test', password = 'Corr3ct-horse!') {
+  const user = userEvent.setup();
+  await user.type(await screen.findByLabelText('Email'), email);
+  await user.type(screen.getByLabelText('Password'), password);
+  await user.click(screen.getByRole('button', { name: 'Login' }));
+}
+
+describe('LoginForm', () => {
+  it('logs a customer in: keeps the session, disables the form meanwhile, goes to /account-settings', async () => {
+    let body: unknown;
+    server.use(
+      http.post('/api/users/login/', async ({ request }) => {
+        body = await request.json();
+        await delay(150);
+        return HttpResponse.json(loginAnswer());
+      }),
+    );
+    renderRoute('/login');
+    await fillAndSubmit(' ann@example.test ');
+    await waitFor(() => expect(screen.getByLabelText('Email')).toBeDisabled());
+    expect(screen.getByLabelText('Password')).toBeDisabled();
+    expect(await screen.findByRole('heading', { name: 'Account Settings' })).toBeInTheDocument();
+    expect(body).toEqual({ email: 'ann@example.test', password: 'Corr3ct-horse!' });
+    expect(JSON.parse(localStorage.getItem('user')!)).toEqual(customer);
+    expect(localStorage.getItem('accessToken')).toBe('acc-1');
+    expect(localStorage.getItem('refreshToken')).toBe('ref-1');
+    expect(within(screen.getByRole('banner')).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+  });
+
+  it("shows the server's refusal and re-enables the form", async () => {
+    server.use(
+      http.post('/api/users/login/', () =>
+        HttpResponse.json({ error: messages.auth.invalidOrUnverified, code: 'UNAUTHORIZED', statusCode: 401 }, { status: 401 }),
+      ),
+    );
+    renderRoute('/login');
+    await fillAndSubmit();
+    expect(await screen.findByRole('alert')).toHaveTextContent(messages.auth.invalidOrUnverified);
+    expect(screen.getByLabelText('Email')).toBeEnabled();
+    expect(localStorage.getItem('accessToken')).toBeNull();
+  });
+
+  it("falls back to 'Login failed' when the server gives no error body", async () => {
+    server.use(http.post('/api/users/login/', () => new HttpResponse('Bad gateway', { status: 502 })));
+    renderRoute('/login');
+    await fillAndSubmit();
+    expect(await screen.findByRole('alert')).toHaveTextContent(messages.auth.loginFailed);
+  });
+
+  it('requires both fields and sends nothing without them', async () => {
+    const sent = vi.fn();
+    server.use(http.post('/api/users/login/', () => void sent()));
+    renderRoute('/login');
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Login' }));
+    expect(await screen.findByText(messages.auth.emailRequired)).toBeInTheDocument();
+    expect(screen.getByText(messages.auth.passwordRequired)).toBeInTheDocument();
+    expect(sent).not.toHaveBeenCalled();
+  });
+
+  it('sends an admin to the admin app named by /api/config', async () => {
+    server.use(
+      http.post('/api/users/login/', () => HttpResponse.json(loginAnswer({ ...customer, is_admin: true }))),
+      http.get('/api/config', () =>
+        HttpResponse.json({ web_url: 'http://web.test', admin_url: 'http://admin.test:5174', api_url: 'http://api.test', brand: 'Bindery' }),
+      ),
+    );
+    const onAdminLogin = vi.fn();
+    render(
+      <AppProvider queryClient={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <MemoryRouter>
+          <LoginForm onAdminLogin={onAdminLogin} />
+        </MemoryRouter>
+      </AppProvider>,
+    );
+    await fillAndSubmit();
+    await waitFor(() => expect(onAdminLogin).toHaveBeenCalledWith('http://admin.test:5174/admin'));
+    expect(screen.getByLabelText('Email')).toBeDisabled();
+  });
+});

@@ -1,0 +1,85 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { messages } from '@bindery/contracts/messages';
+import { server } from '../../../../testing/msw-server';
+import { renderRoute } from '../../../../testing/render-route';
+import { signInForTest, testCustomer } from '../../../../testing/session';
+
+/** Another tab logged in: it wrote the session keys straight into the shared local storage. */
+const loginInOtherTab = () => {
+  localStorage.setItem('user', JSON.stringify(testCustomer));
+  localStorage.setItem('accessToken', 'other-tab-access');
+  localStorage.setItem('refreshToken', 'other-tab-refresh');
+};
+
+/** What the browser does in this tab when another tab changes local storage. */
+function otherTabChanged(change: () => void) {
+  act(() => {
+    change();
+    window.dispatchEvent(new StorageEvent('storage', { key: null }));
+  });
+}
+
+describe('session in the web app', () => {
+  it('keeps /account-settings for logged-in customers and shows its static sections', async () => {
+    signInForTest();
+    renderRoute('/account-settings');
+    expect(await screen.findByRole('heading', { name: 'Account Settings' })).toBeInTheDocument();
+    for (const section of ['Login Data', 'Payments Method', 'Marketing Preferences', 'Email Preferences', 'Account Type', 'Account Management']) {
+      expect(screen.getByRole('region', { name: section })).toBeInTheDocument();
+    }
+    expect(screen.getByLabelText('Email')).toHaveValue(testCustomer.email);
+    expect(screen.getByText(messages.auth.noPaymentMethods)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: messages.auth.cancelAccount })).toBeInTheDocument();
+  });
+
+  it('sends guests from /account-settings to /login', async () => {
+    renderRoute('/account-settings');
+    expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
+  });
+
+  it('Logout revokes the refresh token, clears the session and goes to /login', async () => {
+    const revoked: unknown[] = [];
+    server.use(
+      http.post('/api/users/logout/', async ({ request }) => {
+        revoked.push(await request.json());
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    signInForTest();
+    const { router } = renderRoute('/account-settings');
+    const header = await screen.findByRole('banner');
+    await userEvent.setup().click(within(header).getByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(within(header).getByRole('link', { name: 'Login' })).toBeInTheDocument();
+    expect(localStorage.getItem('accessToken')).toBeNull();
+    expect(localStorage.getItem('user')).toBeNull();
+    await waitFor(() => expect(revoked).toEqual([{ refresh: 'refresh-token' }]));
+  });
+
+  it('follows logins and logouts made in other tabs', async () => {
+    const { router } = renderRoute('/');
+    const header = await screen.findByRole('banner');
+    expect(within(header).getByRole('link', { name: 'Login' })).toBeInTheDocument();
+    otherTabChanged(loginInOtherTab);
+    expect(await within(header).findByRole('button', { name: 'Logout' })).toBeInTheDocument();
+    expect(within(header).getByRole('link', { name: 'Your dashboard' })).toHaveAttribute('href', '/userdashboard');
+
+    await act(() => router.navigate('/account-settings'));
+    expect(await screen.findByRole('heading', { name: 'Account Settings' })).toBeInTheDocument();
+    otherTabChanged(() => localStorage.clear());
+    expect(await within(header).findByRole('link', { name: 'Login' })).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+
+  it('removes the generic cart key while a user is logged in', async () => {
+    localStorage.setItem('cart', JSON.stringify([{ title: 'A' }]));
+    renderRoute('/');
+    expect(await screen.findByTestId('cart-badge')).toHaveTextContent('1');
+    otherTabChanged(loginInOtherTab);
+    await waitFor(() => expect(localStorage.getItem('cart')).toBeNull());
+    expect(screen.queryByTestId('cart-badge')).not.toBeInTheDocument();
+  });
+});

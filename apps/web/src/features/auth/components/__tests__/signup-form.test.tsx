@@ -1,0 +1,65 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { delay, http, HttpResponse } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import { messages } from '@bindery/contracts/messages';
+import { server } from '../../../../testing/msw-server';
+import { renderRoute } from '../../../../testing/render-route';
+
+async function fill({ name = 'Ann Reader', email = 'ann@example.test', password = 'Corr3ct-horse!' } = {}) {
+  const user = userEvent.setup();
+  if (name) await user.type(await screen.findByLabelText('Username'), name);
+  if (email) await user.type(screen.getByLabelText('Email'), email);
+  if (password) await user.type(screen.getByLabelText('Password', { exact: false }), password);
+  await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+}
+
+describe('SignupForm', () => {
+  it('sends the username as name, shows the success text and stays disabled', async () => {
+    let body: unknown;
+    server.use(
+      http.post('/api/users/register/', async ({ request }) => {
+        body = await request.json();
+        await delay(100);
+        return HttpResponse.json({ message: messages.auth.registered }, { status: 201 });
+      }),
+    );
+    renderRoute('/signup');
+    expect(await screen.findByText(messages.auth.passwordPolicy)).toBeInTheDocument();
+    await fill();
+    await waitFor(() => expect(screen.getByLabelText('Username')).toBeDisabled());
+    expect(await screen.findByRole('status')).toHaveTextContent(messages.auth.registered);
+    expect(body).toEqual({ name: 'Ann Reader', email: 'ann@example.test', password: 'Corr3ct-horse!' });
+    expect(screen.getByLabelText('Username')).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Sign Up' })).toBeDisabled();
+  });
+
+  it('checks the password rule before sending anything', async () => {
+    const sent = vi.fn();
+    server.use(http.post('/api/users/register/', () => void sent()));
+    renderRoute('/signup');
+    await fill({ password: 'weakpass' });
+    expect(await screen.findByRole('alert')).toHaveTextContent(messages.auth.passwordPolicy);
+    expect(sent).not.toHaveBeenCalled();
+  });
+
+  it("shows the server's e-mail error and re-enables the form", async () => {
+    server.use(
+      http.post('/api/users/register/', () =>
+        HttpResponse.json({ error: messages.auth.emailTaken, code: 'CONFLICT', statusCode: 409 }, { status: 409 }),
+      ),
+    );
+    renderRoute('/signup');
+    await fill();
+    expect(await screen.findByRole('alert')).toHaveTextContent(messages.auth.emailTaken);
+    expect(screen.getByLabelText('Username')).toBeEnabled();
+  });
+
+  it("says 'Registration failed. Please try again.' when the server gives no detail", async () => {
+    server.use(http.post('/api/users/register/', () => HttpResponse.error()));
+    renderRoute('/signup');
+    await fill();
+    // No error body from the server (here: no answer at all): the spec's fallback.
+    expect(await screen.findByRole('alert')).toHaveTextContent(messages.auth.registrationFailedRetry);
+  });
+});

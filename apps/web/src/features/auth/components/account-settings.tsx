@@ -1,0 +1,58 @@
+/**
+ * /account-settings (calculators-account-admin.md §2): static sections. Login Data shows the signed-in
+ * address; nothing on this page is wired to the server yet (the spec says so for 'Cancel Your Account').
+ */
+import { Card } from '@bindery/ui/card';
+import { TextField } from '@bindery/ui/field';
+import { messages } from '@bindery/contracts/messages';
+import { useSession } from '../hooks/use-session';
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  const id = `section-${title.toLowerCase().replace(/\W+/g, '-')}`;
+  return (
+    <Card className="b-stack" role="region" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {children}
+    </Card>
+  );
+}
+
+export function AccountSettings() {
+  const session = useSession();
+  return (
+    <div className="b-container b-stack">
+      <h1>Account Settings</h1>
+      {session ? <p className="b-lead">Signed in as {session.user.name}.</p> : null}
+      <Section title="Login Data">
+        <TextField label="Email" type="email" value={session?.user.email ?? ''} readOnly />
+        <TextField label="Password" type="password" value="••••••••" readOnly />
+      </Section>
+      <Section title="Payments Method">
+        <p>{messages.auth.noPaymentMethods}</p>
+      </Section>
+      <Section title="Marketing Preferences">
+        <p>Choose how Bindery may contact you about offers such as 10% off your first print.</p>
+      </Section>
+      <Section title="Email Preferences">
+        <label className="b-row">
+          <input type="checkbox" name="marketing-emails" disabled /> Marketing and promotional emails
+        </label>
+        <label className="b-row">
+          <input type="checkbox" name="newsletter" disabled /> Newsletter
+        </label>
+      </Section>
+      <Section title="Account Type">
+        <label className="b-row">
+          <input type="radio" name="account-type" value="personal" defaultChecked disabled /> Personal
+        </label>
+        <label className="b-row">
+          <input type="radio" name="account-type" value="business" disabled /> Business
+        </label>
+      </Section>
+      <Section title="Account Management">
+        <h3>{messages.auth.cancelAccount}</h3>
+        <p>Cancelling your account is permanent: all of your projects are retired and removed.</p>
+      </Section>
+    </div>
+  );
+}

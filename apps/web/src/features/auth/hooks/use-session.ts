@@ -1,0 +1,11 @@
+/**
+ * The current session (user + tokens) from local storage, re-rendering on every change, including changes
+ * made in other tabs (login, logout, token refresh).
+ */
+import { useSyncExternalStore } from 'react';
+import type { Session } from '@bindery/api-client/session';
+import { sessionStore } from '../../../lib/api-client';
+
+export function useSession(): Session | null {
+  return useSyncExternalStore(sessionStore.subscribe, sessionStore.get, () => null);
+}

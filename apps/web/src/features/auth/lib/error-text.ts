@@ -1,0 +1,22 @@
+/** The text to show for a failed auth call: the server's own message when it sent one, else the spec's fallback. */
+import { ApiError } from '@bindery/api-client';
+
+export function errorText(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.body ? error.body.error : fallback;
+}
+
+/** Field messages of a 400 validation answer, keyed by field name ("body.email" → "email"). */
+export function fieldErrors(error: unknown): Record<string, string> {
+  if (!(error instanceof ApiError) || !error.body?.fields) return {};
+  return Object.fromEntries(error.body.fields.map((f) => [f.path.replace(/^body\./, ''), f.message]));
+}
+
+/** The first message per field of a failed zod parse of a form. */
+export function issuesByField(issues: { path: PropertyKey[]; message: string }[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of issues) {
+    const key = String(issue.path[0] ?? '');
+    out[key] ??= issue.message;
+  }
+  return out;
+}

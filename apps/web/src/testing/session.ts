@@ -1,0 +1,11 @@
+/** Puts a customer (or admin) session in local storage, as a login would, for component tests. */
+import type { Session } from '@bindery/api-client/session';
+import { sessionStore } from '../lib/api-client';
+
+export const testCustomer = { id: 7, name: 'Ann Reader', email: 'ann@example.test', is_admin: false };
+
+export function signInForTest(user: Partial<Session['user']> = {}): Session {
+  const session = { user: { ...testCustomer, ...user }, access: 'access-token', refresh: 'refresh-token' };
+  sessionStore.set(session);
+  return session;
+}
