@@ -32,7 +32,7 @@ export async function openDatabase(database: Config['database']): Promise<Kysely
 
 export class MigrationError extends Error {}
 
-export async function migrateToLatest(db: Kysely<any>): Promise<MigrationResultSet> {
+export async function migrateToLatest(db: Kysely<DB>): Promise<MigrationResultSet> {
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
   const result = await migrator.migrateToLatest();
   if (result.error) {
@@ -43,7 +43,7 @@ export async function migrateToLatest(db: Kysely<any>): Promise<MigrationResultS
 }
 
 /** Round-trip time of a trivial query, or undefined when the database cannot be reached. */
-export async function pingDatabase(db: Kysely<any>): Promise<number | undefined> {
+export async function pingDatabase(db: Kysely<DB>): Promise<number | undefined> {
   const started = performance.now();
   try {
     await sql`select 1`.execute(db);

@@ -7,7 +7,6 @@
  * - refresh_tokens: one row per issued refresh token (only its SHA-256 is stored). A login starts a family;
  *   each refresh marks its token used and issues the next one in the same family.
  */
-/* eslint-disable @typescript-eslint/no-explicit-any -- frozen migrations take Kysely<any>, never the app's DB type (kysely docs) */
 import { sql, type Kysely } from 'kysely';
 
 export async function up(db: Kysely<any>): Promise<void> {

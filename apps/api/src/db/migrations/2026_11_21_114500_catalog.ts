@@ -7,7 +7,6 @@
  * - catalog_state: one row whose version moves on with every change, so API instances know their cache is stale.
  * Frozen: never import app code here; the lists below are copied, not imported.
  */
-/* eslint-disable @typescript-eslint/no-explicit-any -- frozen migrations take Kysely<any>, never the app's DB type (kysely docs) */
 import { sql, type Kysely } from 'kysely';
 
 const CATEGORIES = ['calculator', 'photobook', 'magazine', 'yearbook', 'calender', 'comicbook', 'pricing'];
