@@ -8,12 +8,12 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdirSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SMTPServer } from 'smtp-server';
+import { startMailCatcher } from '@bindery/mail-test';
 import { createDatabase, freePort, startPostgres } from '@bindery/pg-test';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -56,21 +56,8 @@ export default async function globalSetup() {
   const mailDir = join(scratch, 'mail');
   mkdirSync(mailDir, { recursive: true });
 
-  let mailCount = 0;
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, _session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        mailCount += 1;
-        writeFile(join(mailDir, `${String(mailCount).padStart(4, '0')}.eml`), Buffer.concat(chunks)).then(() => callback(), callback);
-      });
-    },
-  });
-  const smtpPort = await freePort();
-  await new Promise<void>((r) => smtp.listen(smtpPort, '127.0.0.1', r));
+  // Workers are other processes: the catcher also writes every message to mailDir for support/mail.ts.
+  const mail = await startMailCatcher({ saveDir: mailDir });
 
   const [apiPort, webPort, adminPort] = [await freePort(), await freePort(), await freePort()];
   const urls = {
@@ -86,7 +73,7 @@ export default async function globalSetup() {
     DATABASE_URL: databaseUrl,
     JWT_SECRET: 'e2e-secret-e2e-secret-e2e-secret-0123456789',
     DATA_DIR: join(scratch, 'data'),
-    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    SMTP_URL: mail.url,
     ADMIN_EMAIL: admin.email,
     ADMIN_PASSWORD: admin.password,
     PUBLIC_WEB_URL: urls.web,
@@ -102,7 +89,7 @@ export default async function globalSetup() {
   const teardown = async () => {
     for (const c of children) c.kill('SIGTERM');
     await Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : undefined)));
-    await new Promise<void>((r) => smtp.close(() => r()));
+    await mail.stop();
     await pg.stop();
     await rm(scratch, { recursive: true, force: true });
   };
