@@ -98,92 +98,40 @@ export interface ProductDefinition {
 }
 
 type KindOptions = Partial<Omit<KindDefinition, 'kind' | 'bodyField'>>;
+type KindDefaults = Omit<KindDefinition, 'kind' | 'bodyField'>;
+
+const defaults = (
+  priceField: PriceField,
+  dropdownKey: string,
+  adminSegment: string | null,
+  label: string,
+  required: boolean,
+): KindDefaults => ({
+  priceField,
+  dropdownKeys: [dropdownKey],
+  adminSegment,
+  // Trim sizes are updatable (print book) but have no editor section.
+  editorSection: adminSegment !== null,
+  label,
+  required,
+});
 
 /** Defaults shared by every category; each category overrides only what the spec says differs. */
+const KIND_DEFAULTS: Readonly<Record<OptionKind, KindDefaults>> = {
+  trim_size: defaults('price', 'trim_sizes', null, 'Trim Sizes', true),
+  binding: defaults('price', 'bindings', 'binding-type', 'Binding Types', true),
+  interior_color: defaults('price_per_page', 'interior_colors', 'interior-color', 'Interior Colors', true),
+  paper_type: defaults('price_per_page', 'paper_types', 'paper-type', 'Paper Types', true),
+  cover_finish: defaults('price', 'cover_finishes', 'cover-finish', 'Cover Finishes', true),
+  spine: defaults('price', 'spines', 'spine', 'Spines', false),
+  exterior_color: defaults('price', 'exterior_colors', 'exterior-color', 'Exterior Colors', false),
+  foil_stamping: defaults('price', 'foil_stampings', 'foil-stamping', 'Foil Stamping', false),
+  screen_stamping: defaults('price', 'screen_stampings', 'screen-stamping', 'Screen Stamping', false),
+  corner_protector: defaults('price', 'corner_protectors', 'corner-protector', 'Corner Protectors', false),
+};
+
 function kind(k: OptionKind, options: KindOptions = {}): KindDefinition {
-  const defaults: Record<OptionKind, Omit<KindDefinition, 'kind' | 'bodyField'>> = {
-    trim_size: {
-      priceField: 'price',
-      dropdownKeys: ['trim_sizes'],
-      adminSegment: null,
-      editorSection: false,
-      label: 'Trim Sizes',
-      required: true,
-    },
-    binding: {
-      priceField: 'price',
-      dropdownKeys: ['bindings'],
-      adminSegment: 'binding-type',
-      editorSection: true,
-      label: 'Binding Types',
-      required: true,
-    },
-    interior_color: {
-      priceField: 'price_per_page',
-      dropdownKeys: ['interior_colors'],
-      adminSegment: 'interior-color',
-      editorSection: true,
-      label: 'Interior Colors',
-      required: true,
-    },
-    paper_type: {
-      priceField: 'price_per_page',
-      dropdownKeys: ['paper_types'],
-      adminSegment: 'paper-type',
-      editorSection: true,
-      label: 'Paper Types',
-      required: true,
-    },
-    cover_finish: {
-      priceField: 'price',
-      dropdownKeys: ['cover_finishes'],
-      adminSegment: 'cover-finish',
-      editorSection: true,
-      label: 'Cover Finishes',
-      required: true,
-    },
-    spine: {
-      priceField: 'price',
-      dropdownKeys: ['spines'],
-      adminSegment: 'spine',
-      editorSection: true,
-      label: 'Spines',
-      required: false,
-    },
-    exterior_color: {
-      priceField: 'price',
-      dropdownKeys: ['exterior_colors'],
-      adminSegment: 'exterior-color',
-      editorSection: true,
-      label: 'Exterior Colors',
-      required: false,
-    },
-    foil_stamping: {
-      priceField: 'price',
-      dropdownKeys: ['foil_stampings'],
-      adminSegment: 'foil-stamping',
-      editorSection: true,
-      label: 'Foil Stamping',
-      required: false,
-    },
-    screen_stamping: {
-      priceField: 'price',
-      dropdownKeys: ['screen_stampings'],
-      adminSegment: 'screen-stamping',
-      editorSection: true,
-      label: 'Screen Stamping',
-      required: false,
-    },
-    corner_protector: {
-      priceField: 'price',
-      dropdownKeys: ['corner_protectors'],
-      adminSegment: 'corner-protector',
-      editorSection: true,
-      label: 'Corner Protectors',
-      required: false,
-    },
-  };
-  return { kind: k, bodyField: BODY_FIELDS[k], ...defaults[k], ...options };
+  return { kind: k, bodyField: BODY_FIELDS[k], ...KIND_DEFAULTS[k], ...options };
 }
 
 /** Print book, year book and magazine editors: Interior Colors, Paper Types, Cover Finishes, Binding Types. */
@@ -195,8 +143,20 @@ const bookKinds = (binding: KindOptions = {}, trim: KindOptions = {}): KindDefin
   kind('binding', binding),
 ];
 
+/** What most categories share: trims and pages, dropdowns/ and bindings/, one binding price for every trim. */
+const BOOK = {
+  hasTrimSizes: true,
+  hasPageCount: true,
+  bindingPricesPerTrimSize: false,
+  optionsPath: 'dropdowns',
+  bindingsRoute: true,
+  availableOptionsRoute: false,
+  allBindingsPath: null,
+} as const;
+
 export const PRODUCTS: Readonly<Record<CategorySlug, ProductDefinition>> = {
   calculator: {
+    ...BOOK,
     slug: 'calculator',
     name: 'Print Book',
     bookTitle: 'Print Book',
@@ -204,17 +164,13 @@ export const PRODUCTS: Readonly<Record<CategorySlug, ProductDefinition>> = {
     editorPath: '/admin/books/printbook/edit',
     calculatorPath: '/calculator/printbook',
     calculatorTitle: null,
-    hasTrimSizes: true,
-    hasPageCount: true,
     bindingPricesPerTrimSize: true,
-    optionsPath: 'dropdowns',
-    bindingsRoute: true,
     availableOptionsRoute: true,
-    allBindingsPath: null,
     // The web calculator reads `bindings`, the admin editor `binding_types`: the spec has both.
     kinds: bookKinds({ dropdownKeys: ['bindings', 'binding_types'] }, { adminSegment: 'trim-size' }),
   },
   photobook: {
+    ...BOOK,
     slug: 'photobook',
     name: 'Photo Book',
     bookTitle: 'Photo Book',
@@ -222,13 +178,6 @@ export const PRODUCTS: Readonly<Record<CategorySlug, ProductDefinition>> = {
     editorPath: '/admin/books/photo/edit',
     calculatorPath: '/calculator/photobook',
     calculatorTitle: 'High-Quality Photo Printing',
-    hasTrimSizes: true,
-    hasPageCount: true,
-    bindingPricesPerTrimSize: false,
-    optionsPath: 'dropdowns',
-    bindingsRoute: true,
-    availableOptionsRoute: false,
-    allBindingsPath: null,
     kinds: [
       kind('trim_size'),
       kind('binding'),
@@ -242,6 +191,7 @@ export const PRODUCTS: Readonly<Record<CategorySlug, ProductDefinition>> = {
     ],
   },
   magazine: {
+    ...BOOK,
     slug: 'magazine',
     name: 'Magazine',
     bookTitle: 'Magazine',
@@ -249,16 +199,10 @@ export const PRODUCTS: Readonly<Record<CategorySlug, ProductDefinition>> = {
     editorPath: '/admin/books/magazinebook/edit',
     calculatorPath: '/calculator/magazine',
     calculatorTitle: 'High-Quality Magazine Printing',
-    hasTrimSizes: true,
-    hasPageCount: true,
-    bindingPricesPerTrimSize: false,
-    optionsPath: 'dropdowns',
-    bindingsRoute: true,
-    availableOptionsRoute: false,
-    allBindingsPath: null,
     kinds: bookKinds({ dropdownKeys: ['binding_types'] }),
   },
   yearbook: {
+    ...BOOK,
     slug: 'yearbook',
     name: 'Year Book',
     bookTitle: 'Year Book',
@@ -266,16 +210,10 @@ export const PRODUCTS: Readonly<Record<CategorySlug, ProductDefinition>> = {
     editorPath: '/admin/books/yearbook/edit',
     calculatorPath: '/calculator/yearbook',
     calculatorTitle: 'Custom Yearbook Printing',
-    hasTrimSizes: true,
-    hasPageCount: true,
-    bindingPricesPerTrimSize: false,
-    optionsPath: 'dropdowns',
-    bindingsRoute: true,
-    availableOptionsRoute: false,
-    allBindingsPath: null,
     kinds: bookKinds(),
   },
   calender: {
+    ...BOOK,
     slug: 'calender',
     name: 'Calender',
     bookTitle: 'Calendar',
@@ -285,11 +223,7 @@ export const PRODUCTS: Readonly<Record<CategorySlug, ProductDefinition>> = {
     calculatorTitle: 'Custom Calendar Printing',
     hasTrimSizes: false,
     hasPageCount: false,
-    bindingPricesPerTrimSize: false,
-    optionsPath: 'dropdowns',
     bindingsRoute: false,
-    availableOptionsRoute: false,
-    allBindingsPath: null,
     // A calendar is priced per copy only: every kind uses `price`, there is no page count.
     kinds: [
       kind('binding'),
@@ -299,6 +233,7 @@ export const PRODUCTS: Readonly<Record<CategorySlug, ProductDefinition>> = {
     ],
   },
   comicbook: {
+    ...BOOK,
     slug: 'comicbook',
     name: 'Comic Book',
     bookTitle: 'Comic Book',
@@ -306,16 +241,12 @@ export const PRODUCTS: Readonly<Record<CategorySlug, ProductDefinition>> = {
     editorPath: '/admin/books/comic/edit',
     calculatorPath: '/calculator/comicbook',
     calculatorTitle: 'High-Quality Comic Printing',
-    hasTrimSizes: true,
-    hasPageCount: true,
     bindingPricesPerTrimSize: true,
-    optionsPath: 'dropdowns',
-    bindingsRoute: true,
-    availableOptionsRoute: false,
     allBindingsPath: 'comic/all-bindings',
     kinds: bookKinds(),
   },
   pricing: {
+    ...BOOK,
     slug: 'pricing',
     name: 'Thesis Binding',
     bookTitle: 'Thesis Binding',
@@ -324,12 +255,8 @@ export const PRODUCTS: Readonly<Record<CategorySlug, ProductDefinition>> = {
     calculatorPath: '/pricing-calculator',
     calculatorTitle: null,
     hasTrimSizes: false,
-    hasPageCount: true,
-    bindingPricesPerTrimSize: false,
     optionsPath: 'options',
     bindingsRoute: false,
-    availableOptionsRoute: false,
-    allBindingsPath: null,
     kinds: [
       kind('binding', { dropdownKeys: ['binding_types'] }),
       kind('spine', { dropdownKeys: ['spine_types'], adminSegment: 'spine-type', label: 'Spine Types' }),

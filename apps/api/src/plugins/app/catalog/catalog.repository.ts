@@ -3,8 +3,8 @@
  * (or a transaction) first so callers can compose them.
  * @see kysely example/src/user/user.repository.ts
  */
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
-import type { CatalogItemsTable, DB } from '../../../db/database.js';
+import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { CatalogItemsTable, CatalogPriceChangesTable, DB } from '../../../db/database.js';
 
 export type CatalogItemRow = Selectable<CatalogItemsTable>;
 type Db = Kysely<DB> | Transaction<DB>;
@@ -85,44 +85,11 @@ export function setCatalogItemPrice(db: Db, id: number, price: string): Promise<
     .executeTakeFirstOrThrow();
 }
 
-export async function insertPriceChange(
-  db: Db,
-  change: {
-    item_id: number;
-    category: string;
-    kind: string;
-    field: string;
-    old_price: string;
-    new_price: string;
-    changed_by: number;
-  },
-): Promise<void> {
+export async function insertPriceChange(db: Db, change: Insertable<CatalogPriceChangesTable>): Promise<void> {
   await db.insertInto('catalog_price_changes').values(change).execute();
 }
 
-/** The audit trail of one item, newest first. */
-export function listPriceChanges(db: Db, itemId: number) {
-  return db
-    .selectFrom('catalog_price_changes')
-    .selectAll()
-    .where('item_id', '=', itemId)
-    .orderBy('id', 'desc')
-    .execute();
-}
-
-export interface NewCatalogItem {
-  category: string;
-  kind: string;
-  code: string;
-  name: string;
-  price: string;
-  binding_style: string | null;
-  trim_size_id: number | null;
-  dimensions: string | null;
-  width_mm: string | null;
-  height_mm: string | null;
-  sort_order: number;
-}
+export type NewCatalogItem = Insertable<CatalogItemsTable>;
 
 /**
  * Inserts the items that do not exist yet (matched on category + kind + code) and leaves existing rows alone:

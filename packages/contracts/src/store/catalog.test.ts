@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { BindingItem, calculateBody, catalogOptionsResponse, WholeNumber } from './catalog.js';
+
+describe('catalog contracts', () => {
+  it('builds a category’s options response with exactly its keys and item shapes', () => {
+    const schema = catalogOptionsResponse([
+      { key: 'trim_sizes', kind: 'trim_size' },
+      { key: 'binding_types', kind: 'binding' },
+      { key: 'paper_types', kind: 'paper_type' },
+    ]);
+    const binding = {
+      id: 2,
+      code: 'perfect_bound',
+      name: 'Perfect Bound',
+      price: '2.50',
+      binding_style: 'perfect_bound',
+      trim_size_id: null,
+      trim_size_name: null,
+      min_pages: 32,
+      max_pages: 800,
+    };
+    const ok = {
+      trim_sizes: [
+        {
+          id: 1,
+          code: 'a4',
+          name: 'A4',
+          price: '0.00',
+          dimensions: '210 x 297 mm',
+          width_mm: 210,
+          height_mm: 297,
+        },
+      ],
+      binding_types: [binding],
+      paper_types: [{ id: 3, code: 'x', name: '60# White-Uncoated', price_per_page: '0.01' }],
+    };
+    expect(schema.parse(ok)).toEqual(ok);
+    expect(schema.safeParse({ ...ok, binding_types: undefined }).success).toBe(false);
+    expect(
+      schema.safeParse({ ...ok, trim_sizes: [{ id: 1, code: 'a4', name: 'A4', price: '0.00' }] }).success,
+    ).toBe(false);
+    expect(
+      schema.safeParse({ ...ok, paper_types: [{ id: 3, code: 'x', name: 'p', price_per_page: 0.01 }] })
+        .success,
+    ).toBe(false);
+    expect(BindingItem.parse(binding)).toEqual(binding);
+  });
+
+  it('builds a strict calculate body: ids (text allowed), optional extras, page count where the category has one', () => {
+    const body = calculateBody(
+      [
+        { bodyField: 'binding_id', required: true },
+        { bodyField: 'spine_id', required: false },
+      ],
+      true,
+    );
+    expect(body.parse({ binding_id: '4', page_count: '120', quantity: 3 })).toEqual({
+      binding_id: 4,
+      page_count: 120,
+      quantity: 3,
+    });
+    expect(body.parse({ binding_id: 4, spine_id: null, page_count: 2, quantity: 1 })).toMatchObject({
+      spine_id: null,
+    });
+    expect(body.safeParse({ binding_id: 4, page_count: 2, quantity: 1, binding_price: '0' }).success).toBe(
+      false,
+    );
+    expect(body.safeParse({ page_count: 2, quantity: 1 }).success).toBe(false);
+    expect(body.safeParse({ binding_id: 4, quantity: 1 }).success).toBe(false);
+    const calendar = calculateBody([{ bodyField: 'binding_id', required: true }], false);
+    expect(calendar.parse({ binding_id: 1, quantity: 1 })).toEqual({ binding_id: 1, quantity: 1 });
+    expect(calendar.parse({ binding_id: 1, page_count: 1, quantity: 1 })).toMatchObject({ page_count: 1 });
+  });
+
+  it('reads whole numbers from numbers or digit strings only', () => {
+    expect(WholeNumber.parse('42')).toBe(42);
+    expect(WholeNumber.parse(7)).toBe(7);
+    for (const bad of ['', '4.5', 4.5, null, 'abc', '1e3'])
+      expect(WholeNumber.safeParse(bad).success, String(bad)).toBe(false);
+  });
+});
