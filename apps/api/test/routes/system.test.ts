@@ -97,10 +97,18 @@ describe('CORS and security headers', () => {
     });
     expect(evil.headers['access-control-allow-origin']).toBeUndefined();
   });
-  it('sets security headers', async () => {
+  it('sets the REST security headers on JSON answers', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['strict-transport-security']).toContain('max-age=');
+    expect(res.headers['x-dns-prefetch-control']).toBeUndefined();
+  });
+  it('lets only the docs page run scripts and styles of its own', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
   });
 });
