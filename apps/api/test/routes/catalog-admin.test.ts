@@ -2,7 +2,7 @@
  * Admin price updates: every spec path, admin only, validated, audited, and seen by the next quote, on this
  * instance and on another instance of the API sharing the database.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { createUser, request, setupTestApp } from '../helper.js';
 import { PRODUCT_LIST, updatableKinds } from '@bindery/pricing/products';
@@ -220,9 +220,10 @@ describe('price updates', () => {
   });
 });
 
-describe('cache invalidation across API instances', () => {
+// Only PostgreSQL has several instances to keep in step (embedded PGlite is one process): in the PGlite fallback
+// this test is reported as skipped rather than passing without assertions.
+describe.skipIf(inject('pg').mode !== 'postgres')('cache invalidation across API instances', () => {
   it('another instance on the same database quotes the new price without a restart (LISTEN/NOTIFY)', async () => {
-    if (t.config.database.mode !== 'postgres') return; // one process in embedded mode: nothing to share
     const other = await buildApp({ config: t.config });
     try {
       await other.ready();
