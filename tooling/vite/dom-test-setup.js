@@ -1,0 +1,24 @@
+/**
+ * Vitest set-up shared by the SPAs' component tests (jsdom): jest-dom matchers, one msw server per test file
+ * (unhandled requests fail the test), and a clean DOM, msw and localStorage after each test.
+ */
+import '@testing-library/jest-dom/vitest';
+import { cleanup, configure } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+
+/** @param {import('msw/node').SetupServerApi} server */
+export function setupDomTests(server) {
+  // Two shared cores: give findBy* queries room under load (the default 1 s flakes).
+  configure({ asyncUtilTimeout: 5000 });
+
+  // jsdom has no scrolling; React Router's ScrollRestoration calls it.
+  window.scrollTo = () => undefined;
+
+  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  afterEach(() => {
+    cleanup();
+    server.resetHandlers();
+    localStorage.clear();
+  });
+  afterAll(() => server.close());
+}
