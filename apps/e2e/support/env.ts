@@ -24,4 +24,8 @@ export const e2e = {
   get mailDir() {
     return need('E2E_MAIL_DIR');
   },
+  /** How the status page names the database the API runs on: 'PostgreSQL' or 'embedded'. */
+  get databaseLabel() {
+    return need('E2E_DATABASE_LABEL');
+  },
 };

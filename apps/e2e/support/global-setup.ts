@@ -2,6 +2,8 @@
  * Starts everything the browser tests need, all on 127.0.0.1, and returns the teardown:
  * - a throw-away PostgreSQL server and an empty database (the API migrates and seeds it on start);
  * - an in-process SMTP server that writes every message to E2E_MAIL_DIR/<n>.eml (tests read mail there);
+ * - or, with E2E_DATABASE=embedded (playwright.embedded.config.ts), neither: the API runs as the README's
+ *   first command runs it, on embedded PGlite with mail written to DATA_DIR/outbox (then E2E_MAIL_DIR);
  * - the production builds: `node apps/api/dist/server.js`, and `vite preview` of apps/web and apps/admin.
  * Tests find the URLs in process.env (E2E_API_URL, E2E_WEB_URL, E2E_ADMIN_URL) and the seeded admin in
  * E2E_ADMIN_EMAIL / E2E_ADMIN_PASSWORD. Server logs go to test-results/servers/*.log.
@@ -50,14 +52,21 @@ async function waitFor(url: string, child: ChildProcess, name: string, timeoutMs
 }
 
 export default async function globalSetup() {
-  const pg = await startPostgres();
-  const databaseUrl = await createDatabase(pg, 'bindery_e2e');
+  const embedded = process.env.E2E_DATABASE === 'embedded';
   const scratch = await mkdtemp(join(tmpdir(), 'bindery-e2e-'));
-  const mailDir = join(scratch, 'mail');
+  const dataDir = join(scratch, 'data');
+  const pg = embedded ? undefined : await startPostgres();
+  // Workers are other processes: mail reaches them as .eml files, from the catcher or the API's own outbox.
+  const mailDir = embedded ? join(dataDir, 'outbox') : join(scratch, 'mail');
   mkdirSync(mailDir, { recursive: true });
-
-  // Workers are other processes: the catcher also writes every message to mailDir for support/mail.ts.
-  const mail = await startMailCatcher({ saveDir: mailDir });
+  const mail = embedded ? undefined : await startMailCatcher({ saveDir: mailDir });
+  const database = pg
+    ? {
+        DATABASE_URL: await createDatabase(pg, 'bindery_e2e'),
+        JWT_SECRET: 'e2e-secret-e2e-secret-e2e-secret-0123456789',
+        SMTP_URL: mail!.url,
+      }
+    : {};
 
   const [apiPort, webPort, adminPort] = [await freePort(), await freePort(), await freePort()];
   const urls = {
@@ -70,10 +79,8 @@ export default async function globalSetup() {
   const children: ChildProcess[] = [];
   const api = startProcess('api', [join(root, 'apps/api/dist/server.js')], join(root, 'apps/api'), {
     ...common,
-    DATABASE_URL: databaseUrl,
-    JWT_SECRET: 'e2e-secret-e2e-secret-e2e-secret-0123456789',
-    DATA_DIR: join(scratch, 'data'),
-    SMTP_URL: mail.url,
+    ...database,
+    DATA_DIR: dataDir,
     ADMIN_EMAIL: admin.email,
     ADMIN_PASSWORD: admin.password,
     PUBLIC_WEB_URL: urls.web,
@@ -89,8 +96,8 @@ export default async function globalSetup() {
   const teardown = async () => {
     for (const c of children) c.kill('SIGTERM');
     await Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : undefined)));
-    await mail.stop();
-    await pg.stop();
+    await mail?.stop();
+    await pg?.stop();
     await rm(scratch, { recursive: true, force: true });
   };
 
@@ -110,6 +117,7 @@ export default async function globalSetup() {
     E2E_ADMIN_EMAIL: admin.email,
     E2E_ADMIN_PASSWORD: admin.password,
     E2E_MAIL_DIR: mailDir,
+    E2E_DATABASE_LABEL: embedded ? 'embedded' : 'PostgreSQL',
   });
   return teardown;
 }

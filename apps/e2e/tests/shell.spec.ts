@@ -6,7 +6,7 @@ test('the web app renders and reaches the API through its own origin', async ({ 
   await page.goto(`${e2e.webUrl}/status`);
   await expect(page.getByRole('link', { name: 'Bindery home' })).toBeVisible();
   await expect(page.getByTestId('service-status')).toContainText('API online');
-  await expect(page.getByTestId('service-status')).toContainText('database reachable (PostgreSQL)');
+  await expect(page.getByTestId('service-status')).toContainText(`database reachable (${e2e.databaseLabel})`);
 });
 
 test('the admin app renders on its own origin and reaches the API', async ({ page }) => {
@@ -17,7 +17,7 @@ test('the admin app renders on its own origin and reaches the API', async ({ pag
   await page.getByLabel('Password', { exact: true }).fill(e2e.adminPassword);
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
-  await expect(page.getByTestId('service-status')).toContainText('database reachable (PostgreSQL)');
+  await expect(page.getByTestId('service-status')).toContainText(`database reachable (${e2e.databaseLabel})`);
   expect(new URL(e2e.adminUrl).origin).not.toBe(new URL(e2e.webUrl).origin);
 });
 
