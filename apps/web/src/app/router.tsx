@@ -31,6 +31,10 @@ export const routes: RouteObject[] = [
       { path: 'reset-password/:uidb64/:token', lazy: page(() => import('./routes/reset-password-confirm')) },
       { path: 'verify-email/:uidb64/:token', lazy: page(() => import('./routes/verify-email')) },
       { path: 'account-settings', lazy: page(() => import('./routes/account-settings')) },
+      ...['success', 'cancel', 'payment/success', 'payment/cancel'].map((path) => ({
+        path,
+        lazy: page(() => import('./routes/payment-result')),
+      })),
       // Where the two spec documents spell a path differently, the other spelling redirects to the canonical one.
       ...Object.entries(legacyPaths).map(([path, to]) => ({ path, element: <Navigate to={to} replace /> })),
       { path: '*', lazy: page(() => import('./routes/not-found')) },
