@@ -29,7 +29,16 @@ describe.runIf(hasPg)('startPostgres', () => {
     const { rows } = await clone.query<{ v: number }>('SELECT v FROM marker');
     expect(rows).toEqual([{ v: 42 }]);
     await clone.end();
-    await dropDatabase(server, 'clone_one');
+    // A session still open is waited for, then terminated, and the database is gone.
+    const lingering = new pg.Client({ connectionString: cloneUrl });
+    await lingering.connect();
+    lingering.on('error', () => undefined);
+    await dropDatabase(server, 'clone_one', 200);
+    const admin = new pg.Client({ connectionString: server.adminUrl });
+    await admin.connect();
+    const left = await admin.query("SELECT 1 FROM pg_database WHERE datname = 'clone_one'");
+    await admin.end();
+    expect(left.rowCount).toBe(0);
     await expect(createDatabase(server, 'bad name; drop')).rejects.toThrow(/Unsafe database name/);
   });
 });

@@ -129,8 +129,28 @@ export async function createDatabase(server: Pick<PgServer, 'adminUrl' | 'urlFor
   return server.urlFor(name);
 }
 
-export async function dropDatabase(server: Pick<PgServer, 'adminUrl'>, name: string) {
-  await adminQuery(server.adminUrl, `DROP DATABASE IF EXISTS ${ident(name)} WITH (FORCE)`);
+/**
+ * Drops a database. It first waits (up to `waitMs`) for the database's sessions to end: pg's Pool.end() resolves
+ * before its sockets have closed, and terminating a session that is closing makes its client emit an error
+ * nobody listens to any more. Only sessions still open after the wait are terminated (WITH (FORCE)).
+ */
+export async function dropDatabase(server: Pick<PgServer, 'adminUrl'>, name: string, waitMs = 5_000) {
+  const client = new pg.Client({ connectionString: server.adminUrl });
+  await client.connect();
+  try {
+    const deadline = Date.now() + waitMs;
+    for (;;) {
+      const { rows } = await client.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+        [name],
+      );
+      if (rows[0]!.n === 0 || Date.now() > deadline) break;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    await client.query(`DROP DATABASE IF EXISTS ${ident(name)} WITH (FORCE)`);
+  } finally {
+    await client.end();
+  }
 }
 
 /** A unique, safe database name for one test file or worker. */
