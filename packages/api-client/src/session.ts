@@ -143,10 +143,14 @@ export function requestLogin(client: ApiClient, body: StoreLoginBody) {
   return client.post('/api/users/login/', { schema: StoreLoginResponse, body, anonymous: true });
 }
 
+/** POST api/users/logout/: revokes a refresh token on the server, best effort (a failure is not the user's). */
+export async function revokeRefreshToken(client: ApiClient, refresh: string): Promise<void> {
+  await client.post('/api/users/logout/', { schema: z.undefined(), body: { refresh }, anonymous: true }).catch(() => undefined);
+}
+
 /** Ends the session: revokes the refresh token on the server (best effort) and always clears it locally. */
 export async function endSession(client: ApiClient, store: SessionStore): Promise<void> {
   const refresh = store.get()?.refresh;
   store.clear();
-  if (!refresh) return;
-  await client.post('/api/users/logout/', { schema: z.undefined(), body: { refresh }, anonymous: true }).catch(() => undefined);
+  if (refresh) await revokeRefreshToken(client, refresh);
 }
