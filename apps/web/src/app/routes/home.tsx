@@ -1,15 +1,17 @@
 /** Home (customer-journey.md §2): hero with 'Get an Instant Quote' → /calculator/printbook and the first-print promo. */
 import { Link } from 'react-router-dom';
+import { PRODUCTS } from '@bindery/pricing/products';
 
-const products = [
-  { to: '/calculator/printbook', name: 'Print Books', text: 'Novels, memoirs, manuals: paperback or hardcover.' },
-  { to: '/calculator/photobook', name: 'Photo Books', text: 'Lay-flat color on coated paper with premium covers.' },
-  { to: '/calculator/comicbook', name: 'Comic Books', text: 'Vivid color, saddle stitched or perfect bound.' },
-  { to: '/calculator/magazine', name: 'Magazines', text: 'Short runs of glossy magazines and zines.' },
-  { to: '/calculator/yearbook', name: 'Yearbooks', text: 'Keepsakes for schools, clubs and teams.' },
-  { to: '/calculator/calender', name: 'Calendars', text: 'Wire-O wall calendars for gifts and promotion.' },
-  { to: '/pricing-calculator', name: 'Thesis Binding', text: 'Case-bound theses with foil-stamped covers.' },
-];
+// Tile copy per category; each tile links to its calculator as the product definitions name it.
+const products = ([
+  { slug: 'calculator', name: 'Print Books', text: 'Novels, memoirs, manuals: paperback or hardcover.' },
+  { slug: 'photobook', name: 'Photo Books', text: 'Lay-flat color on coated paper with premium covers.' },
+  { slug: 'comicbook', name: 'Comic Books', text: 'Vivid color, saddle stitched or perfect bound.' },
+  { slug: 'magazine', name: 'Magazines', text: 'Short runs of glossy magazines and zines.' },
+  { slug: 'yearbook', name: 'Yearbooks', text: 'Keepsakes for schools, clubs and teams.' },
+  { slug: 'calender', name: 'Calendars', text: 'Wire-O wall calendars for gifts and promotion.' },
+  { slug: 'pricing', name: 'Thesis Binding', text: 'Case-bound theses with foil-stamped covers.' },
+] as const).map((p) => ({ ...p, to: PRODUCTS[p.slug].calculatorPath }));
 
 const BookArt = () => (
   <svg viewBox="0 0 320 240" role="img" aria-label="A stack of printed books">
