@@ -73,10 +73,106 @@ export interface CatalogStateTable {
   version: ColumnType<number, number | undefined, number>;
 }
 
+/** Money columns are bigint: pg returns them as strings, so read them through Number() (cents fit easily). */
+type Cents = ColumnType<string | number, number, number>;
+type Json<T> = ColumnType<T, string, string>;
+
+/** A checked file owned by a user (migration 2026_11_21_123000_projects_orders). */
+export interface UploadsTable {
+  id: string;
+  user_id: number;
+  purpose: 'interior' | 'cover';
+  file_name: string;
+  content_type: string;
+  size_bytes: ColumnType<string | number, number, number>;
+  page_count: number | null;
+  storage_key: string;
+  created_at: Generated<Timestamp>;
+  attached_at: Timestamp | null;
+}
+
+/** A customer's book project. JSON columns are written as JSON text (JSON.stringify) and read as objects. */
+export interface ProjectsTable {
+  id: Generated<number>;
+  user_id: number;
+  title: string;
+  category: string;
+  language: string | null;
+  product_slug: string | null;
+  status: Generated<'draft' | 'ordered'>;
+  page_count: number;
+  quantity: Generated<number>;
+  configuration: Json<Record<string, number> | null> | null;
+  options: Json<Record<string, unknown>>;
+  price: Json<Record<string, unknown> | null> | null;
+  pdf_upload_id: string;
+  cover_upload_id: string | null;
+  cover_expert: Json<Record<string, string> | null> | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface OrdersTable {
+  id: Generated<number>;
+  user_id: number;
+  status: Generated<'awaiting_payment' | 'paid' | 'in_production' | 'shipped' | 'delivered' | 'canceled'>;
+  currency: Generated<string>;
+  subtotal_cents: Cents;
+  shipping_cents: Cents;
+  tax_cents: Cents;
+  total_cents: Cents;
+  tax_rate_bp: number;
+  tax_reason: string;
+  shipping_service: Json<Record<string, unknown>>;
+  address: Json<Record<string, unknown>>;
+  weight_grams: number;
+  payment_method: 'card' | 'paypal' | null;
+  paid_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface OrderItemsTable {
+  id: Generated<number>;
+  order_id: number;
+  project_id: number;
+  title: string;
+  category: string;
+  quantity: number;
+  cost_per_book_cents: Cents;
+  discount_cents: Cents;
+  line_total_cents: Cents;
+}
+
+export interface PaymentsTable {
+  id: Generated<number>;
+  order_id: number;
+  provider: 'stripe' | 'paypal';
+  provider_ref: string;
+  amount_cents: Cents;
+  status: Generated<'created' | 'completed' | 'failed' | 'expired'>;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface PaymentEventsTable {
+  id: string;
+  provider: string;
+  type: string;
+  order_id: number | null;
+  received_at: Generated<Timestamp>;
+}
+
 export interface DB {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
   catalog_items: CatalogItemsTable;
   catalog_price_changes: CatalogPriceChangesTable;
   catalog_state: CatalogStateTable;
+  uploads: UploadsTable;
+  projects: ProjectsTable;
+  orders: OrdersTable;
+  order_items: OrderItemsTable;
+  payments: PaymentsTable;
+  payment_events: PaymentEventsTable;
 }

@@ -5,10 +5,14 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { PRODUCT_LIST } from '@bindery/pricing/products';
 import catalog from './store/catalog/index.js';
+import checkout from './store/checkout/index.js';
 import config from './store/config/index.js';
 import health from './store/health/index.js';
+import payments from './store/payments/index.js';
+import projects from './store/projects/index.js';
 import users from './store/users/index.js';
 import adminCatalog from './admin/catalog/index.js';
+import adminOrders from './admin/orders/index.js';
 import adminUsers from './admin/users/index.js';
 
 const routes: FastifyPluginAsync = async (app) => {
@@ -16,6 +20,11 @@ const routes: FastifyPluginAsync = async (app) => {
   await app.register(health);
   await app.register(users);
   await app.register(adminUsers);
+  // The order journey: projects and uploads, shipping and orders, payments; the admin's view of orders.
+  await app.register(projects);
+  await app.register(checkout);
+  await app.register(payments);
+  await app.register(adminOrders);
   // One generic catalog module per category, at api/{slug}/ (calculator, photobook, …, pricing).
   for (const product of PRODUCT_LIST) {
     await app.register(catalog, { product, prefix: `/${product.slug}` });

@@ -31,6 +31,14 @@ export const routes: RouteObject[] = [
       { path: 'reset-password/:uidb64/:token', lazy: page(() => import('./routes/reset-password-confirm')) },
       { path: 'verify-email/:uidb64/:token', lazy: page(() => import('./routes/verify-email')) },
       { path: 'account-settings', lazy: page(() => import('./routes/account-settings')) },
+      // The order journey: projects, cart, shipping and payment.
+      { path: 'userdashboard', lazy: page(() => import('./routes/user-dashboard')) },
+      { path: 'start-project', lazy: page(() => import('./routes/start-project')) },
+      { path: 'design-project', lazy: page(() => import('./routes/design-project')) },
+      { path: 'cover-expert', lazy: page(() => import('./routes/cover-expert')) },
+      { path: 'orders', lazy: page(() => import('./routes/orders')) },
+      { path: 'shop', lazy: page(() => import('./routes/shop')) },
+      { path: 'payment', lazy: page(() => import('./routes/payment')) },
       ...['success', 'cancel', 'payment/success', 'payment/cancel'].map((path) => ({
         path,
         lazy: page(() => import('./routes/payment-result')),

@@ -1,0 +1,156 @@
+/**
+ * Shipping, tax and the order (the shop, /shop → /payment). docs/decisions/0013.
+ *
+ * - POST api/shipping-rate/  ShippingRateBody → ShippingRateResponse. Public for an estimate (one standard book
+ *   parcel × `quantity`); with `project_ids` (bearer, the caller's own projects) the parcel is the cart's real
+ *   books and the answer carries the cart's subtotal and per-service tax and total.
+ * - POST api/save-shipping/  SaveShippingBody → OrderResponse (bearer). Creates the order from the server's own
+ *   records: the projects' current prices, the re-quoted service, the tax rule. Nothing the browser says about
+ *   money is read.
+ * - GET  api/orders/          → { data: Order[] } (bearer, own orders)
+ * - GET  api/orders/{id}/     → OrderResponse (bearer, owner)
+ *
+ * Shipping is charged as the carrier's rate plus the markup of @bindery/pricing/shipping (the spec's doubling),
+ * once, on the server. Tax applies to books and shipping together where the rule says so.
+ */
+import { z } from 'zod';
+import { DecimalString, Id } from '../common.js';
+import { messages } from '../messages.js';
+
+const m = messages.checkout;
+
+export const AccountType = z.enum(['individual', 'enterprise']);
+export type AccountType = z.infer<typeof AccountType>;
+
+const required = (max: number) =>
+  z.string({ error: m.fillAllRequired }).trim().min(1, { error: m.fillAllRequired }).max(max);
+const optional = (max: number) => z.string().trim().max(max).optional().default('');
+
+/** ISO 3166-1 alpha-2, trimmed and upper-cased (customer-journey.md §5 Shop rate). */
+export const CountryCode = z
+  .string({ error: m.fillAddressForRate })
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{2}$/, { error: 'Country must be a two-letter code (for example US).' });
+/** State or region code, trimmed and upper-cased. */
+export const StateCode = z
+  .string({ error: m.fillAddressForRate })
+  .trim()
+  .toUpperCase()
+  .min(1, { error: m.fillAddressForRate })
+  .max(50);
+
+/** Where the rate is for: the four fields of the estimate widget plus the buyer's tax status. */
+export const ShippingDestination = z.object({
+  country: CountryCode,
+  state: StateCode,
+  city: z.string({ error: m.fillAddressForRate }).trim().min(1, { error: m.fillAddressForRate }).max(100),
+  postal_code: z.string({ error: m.fillAddressForRate }).trim().min(1, { error: m.fillAddressForRate }).max(20),
+  account_type: AccountType.default('individual'),
+  has_resale_cert: z.boolean().default(false),
+});
+
+export const ShippingRateBody = ShippingDestination.extend({
+  /** The cart: the caller's own projects (needs a bearer token). */
+  project_ids: z.array(Id).min(1).max(100).optional(),
+  /** For an estimate without projects: copies of one standard book. */
+  quantity: z.number().int().positive().max(100_000).optional(),
+}).strict();
+export type ShippingRateBody = z.input<typeof ShippingRateBody>;
+
+/** One way to ship: price already includes the markup; tax/total present when the cart is known. */
+export const ShippingService = z.object({
+  service_code: z.string(),
+  service_name: z.string(),
+  courier_name: z.string(),
+  total_charge: DecimalString,
+  delivery_time: z.string(),
+  tax: DecimalString.optional(),
+  total: DecimalString.optional(),
+});
+export type ShippingService = z.infer<typeof ShippingService>;
+
+/** The spec's shipping rate response; the cheapest service fills the top-level fields. */
+export const ShippingRateResponse = z.object({
+  shipping_rate: DecimalString,
+  tax: DecimalString,
+  tax_rate: z.string(),
+  tax_reason: z.string(),
+  account_type: AccountType,
+  courier_name: z.string(),
+  service_code: z.string(),
+  estimated_delivery: z.string(),
+  available_services: z.array(ShippingService),
+  /** Books total of the cart (present with project_ids). */
+  subtotal: DecimalString.optional(),
+  total: DecimalString.optional(),
+  weight_grams: z.number().int().positive(),
+});
+export type ShippingRateResponse = z.infer<typeof ShippingRateResponse>;
+
+/** The full delivery address (customer-journey.md §3 Address). */
+export const Address = ShippingDestination.extend({
+  first_name: required(100),
+  last_name: required(100),
+  company: optional(150),
+  address: required(200),
+  apt_floor: optional(100),
+  phone_number: z
+    .string({ error: m.fillAllRequired })
+    .trim()
+    .regex(/^[0-9+()\-.\s]{8,20}$/, { error: 'Enter a phone number of 8 to 20 digits.' }),
+}).strict();
+export type Address = z.infer<typeof Address>;
+export type AddressInput = z.input<typeof Address>;
+
+/** POST api/save-shipping/ */
+export const SaveShippingBody = z
+  .object({
+    user_address: Address,
+    project_ids: z.array(Id).min(1, { error: m.emptyCart }).max(100),
+    selected_service: z.string({ error: m.calculateRateFirst }).min(1, { error: m.calculateRateFirst }),
+  })
+  .strict();
+export type SaveShippingBody = z.input<typeof SaveShippingBody>;
+
+/**
+ * Order states (docs/decisions/0013): awaiting_payment → paid → in_production → shipped → delivered; canceled
+ * from awaiting_payment. Only awaiting_payment orders can be paid.
+ */
+export const OrderStatus = z.enum(['awaiting_payment', 'paid', 'in_production', 'shipped', 'delivered', 'canceled']);
+export type OrderStatus = z.infer<typeof OrderStatus>;
+
+export const OrderItem = z.object({
+  project_id: z.number().int().positive(),
+  title: z.string(),
+  category: z.string(),
+  quantity: z.number().int().positive(),
+  cost_per_book: DecimalString,
+  discount_amount: DecimalString,
+  line_total: DecimalString,
+});
+export type OrderItem = z.infer<typeof OrderItem>;
+
+export const Order = z.object({
+  id: z.number().int().positive(),
+  status: OrderStatus,
+  currency: z.literal('USD'),
+  items: z.array(OrderItem),
+  subtotal: DecimalString,
+  shipping: DecimalString,
+  tax: DecimalString,
+  tax_rate: z.string(),
+  tax_reason: z.string(),
+  total: DecimalString,
+  shipping_service: ShippingService,
+  address: Address,
+  payment_method: z.enum(['card', 'paypal']).nullable(),
+  paid_at: z.iso.datetime({ offset: true }).nullable(),
+  created_at: z.iso.datetime({ offset: true }),
+});
+export type Order = z.infer<typeof Order>;
+
+export const OrderResponse = z.object({ order: Order });
+export type OrderResponse = z.infer<typeof OrderResponse>;
+export const MyOrdersResponse = z.object({ data: z.array(Order) });
+export type MyOrdersResponse = z.infer<typeof MyOrdersResponse>;

@@ -1,0 +1,33 @@
+/**
+ * Paying an order (docs/decisions/0014). Every amount comes from the order the server stored; the browser only
+ * names the order.
+ *
+ * - POST api/create-checkout-session/  { order_id } → { id, url } (bearer). A Stripe Checkout Session built from
+ *   the order's lines; the order becomes paid on the signed webhook, never on the browser's return.
+ * - POST api/stripe/webhook/           Stripe's signed events (checkout.session.completed,
+ *   checkout.session.async_payment_succeeded); each event id handled once.
+ * - POST api/paypal/create-payment/    { order_id } → { payment_id, approval_url } (bearer). A PayPal Orders v2
+ *   order (intent CAPTURE) for the stored total.
+ * - POST api/paypal/capture-payment/   { payment_id } → OrderResponse (bearer). Called by /payment/success on the
+ *   buyer's return; captures server-side (idempotent: PayPal-Request-Id, ORDER_ALREADY_CAPTURED is success).
+ * - GET  api/config (payments)         which methods this server has keys for.
+ */
+import { z } from 'zod';
+import { Id } from '../common.js';
+
+export const CreateCheckoutSessionBody = z.object({ order_id: Id }).strict();
+export type CreateCheckoutSessionBody = z.infer<typeof CreateCheckoutSessionBody>;
+export const CreateCheckoutSessionResponse = z.object({ id: z.string(), url: z.url() });
+export type CreateCheckoutSessionResponse = z.infer<typeof CreateCheckoutSessionResponse>;
+
+export const PaypalCreatePaymentBody = z.object({ order_id: Id }).strict();
+export type PaypalCreatePaymentBody = z.infer<typeof PaypalCreatePaymentBody>;
+export const PaypalCreatePaymentResponse = z.object({ payment_id: z.string(), approval_url: z.url() });
+export type PaypalCreatePaymentResponse = z.infer<typeof PaypalCreatePaymentResponse>;
+
+export const PaypalCapturePaymentBody = z.object({ payment_id: z.string().min(1).max(64) }).strict();
+export type PaypalCapturePaymentBody = z.infer<typeof PaypalCapturePaymentBody>;
+
+/** Part of GET /api/config: the methods the SPA may offer. */
+export const PaymentMethodsConfig = z.object({ card: z.boolean(), paypal: z.boolean() });
+export type PaymentMethodsConfig = z.infer<typeof PaymentMethodsConfig>;

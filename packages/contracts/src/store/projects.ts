@@ -1,0 +1,214 @@
+/**
+ * Book projects: what a customer starts (/start-project), configures and uploads (/design-project), hands to the
+ * cover expert (/cover-expert), lists (/userdashboard) and puts in the cart (/orders).
+ *
+ * Paths (customer-journey.md §7, plus the staged upload of docs/decisions/0012):
+ * - POST   api/book/uploads/            multipart {purpose, file} → UploadedFile (bearer). The design page uploads
+ *                                       the PDF as soon as it is dropped and shows the server's page count.
+ * - POST   api/book/upload-book/        JSON UploadBookBody → UploadBookResponse (bearer). Creates the project
+ *                                       (or updates `project_id`), priced by the server from its catalog.
+ * - GET    api/book/my-books/           → { data: Project[] } (bearer)
+ * - GET    api/book/{id}/               → Project (bearer, owner)
+ * - DELETE api/book/{id}/delete/        → { message } (bearer, owner)
+ * - GET    api/book/{id}/files/{kind}/  the stored interior PDF or cover (bearer, owner or admin); kind pdf|cover
+ * - GET    api/book/dropdown-data/      → DropdownDataResponse (bearer): categories and languages to choose from
+ *
+ * File facts (type, page count, size) are the server's: it reads the bytes, never the client's claims.
+ */
+import { z } from 'zod';
+import { DecimalString, Id } from '../common.js';
+import { messages } from '../messages.js';
+
+const m = messages.projects;
+
+/** The seven project categories of /start-project, spelled as the spec spells them ("Calender", "e Book"). */
+export const PROJECT_CATEGORIES = [
+  'Print Book',
+  'Photo Book',
+  'Comic Book',
+  'Magazine',
+  'Year Book',
+  'Calender',
+  'e Book',
+] as const;
+export const ProjectCategory = z.enum(PROJECT_CATEGORIES, { error: m.selectCategory });
+export type ProjectCategory = z.infer<typeof ProjectCategory>;
+
+/** Book languages (optional on a project). */
+export const PROJECT_LANGUAGES = ['english', 'urdu', 'arabic'] as const;
+export const ProjectLanguage = z.enum(PROJECT_LANGUAGES, { error: m.validCategoryLanguage });
+export type ProjectLanguage = z.infer<typeof ProjectLanguage>;
+
+export const PROJECT_TITLE_MAX = 255;
+export const ProjectTitle = z
+  .string({ error: m.enterDetails })
+  .trim()
+  .min(1, { error: m.enterDetails })
+  .max(PROJECT_TITLE_MAX, { error: m.enterDetails });
+
+/** Interior PDFs: 2 to 800 pages (customer-journey.md §9); every upload at most 50 MB. */
+export const PDF_MIN_PAGES = 2;
+export const PDF_MAX_PAGES = 800;
+export const UPLOAD_MAX_BYTES = 50 * 1024 * 1024;
+
+/** What an upload is for: the interior PDF (PDF only, page-counted) or the cover (JPEG, PNG or PDF). */
+export const UploadPurpose = z.enum(['interior', 'cover']);
+export type UploadPurpose = z.infer<typeof UploadPurpose>;
+
+/** POST api/book/uploads/ answer: a stored, checked file, not yet attached to a project (kept 24 h). */
+export const UploadedFile = z.object({
+  id: z.uuid(),
+  purpose: UploadPurpose,
+  file_name: z.string(),
+  content_type: z.enum(['application/pdf', 'image/jpeg', 'image/png']),
+  size_bytes: z.number().int().nonnegative(),
+  /** Pages the server counted in a PDF; null for images. */
+  page_count: z.number().int().positive().nullable(),
+});
+export type UploadedFile = z.infer<typeof UploadedFile>;
+
+/**
+ * The printable configuration: catalog item ids of the project's product (the calculator's body fields).
+ * trim_size_id is absent for calendars; extras only where the product has them (photo book, thesis).
+ */
+export const ProjectConfiguration = z
+  .object({
+    trim_size_id: Id.optional(),
+    binding_id: Id,
+    interior_color_id: Id,
+    paper_type_id: Id,
+    cover_finish_id: Id.optional(),
+    spine_id: Id.optional(),
+    exterior_color_id: Id.optional(),
+    foil_stamping_id: Id.optional(),
+    screen_stamping_id: Id.optional(),
+    corner_protector_id: Id.optional(),
+  })
+  .strict();
+export type ProjectConfiguration = z.infer<typeof ProjectConfiguration>;
+
+/** The cover expert request (customer-journey.md §2 Cover expert); the re-uploaded PDF is `pdf_upload_id`. */
+export const CoverExpertRequest = z
+  .object({
+    contact_name: z.string({ error: m.nameRequired }).trim().min(1, { error: m.nameRequired }).max(150),
+    contact_email: z
+      .string({ error: m.emailRequired })
+      .trim()
+      .min(1, { error: m.emailRequired })
+      .max(254)
+      .pipe(z.email({ error: m.emailInvalid })),
+    book_title: z.string({ error: m.bookTitleRequired }).trim().min(1, { error: m.bookTitleRequired }).max(255),
+    book_genre: z.string({ error: m.bookGenreRequired }).trim().min(1, { error: m.bookGenreRequired }).max(100),
+    cover_description: z
+      .string({ error: m.coverDescriptionRequired })
+      .trim()
+      .min(1, { error: m.coverDescriptionRequired })
+      .max(5000),
+  })
+  .strict();
+export type CoverExpertRequest = z.infer<typeof CoverExpertRequest>;
+
+/**
+ * POST api/book/upload-book/ (bearer). Creates a project, or replaces project `project_id` (the dashboard's edit).
+ * The page count is the PDF's (the server counts it); `page_count`, when sent, must match it. e Book projects
+ * carry no configuration and no quantity. A cover file and a cover expert request exclude each other.
+ */
+export const UploadBookBody = z
+  .object({
+    project_id: Id.optional(),
+    title: ProjectTitle,
+    category: ProjectCategory,
+    language: ProjectLanguage.nullable().optional(),
+    pdf_upload_id: z.uuid({ error: m.uploadPdf }),
+    cover_upload_id: z.uuid().nullable().optional(),
+    page_count: z.number().int().positive().optional(),
+    configuration: ProjectConfiguration.nullable().optional(),
+    quantity: z.number().int().positive().max(100_000).default(1),
+    cover_expert: CoverExpertRequest.nullable().optional(),
+  })
+  .strict();
+export type UploadBookBody = z.input<typeof UploadBookBody>;
+
+/** One option as chosen, by name (what the admin order view and the cart show). */
+export const ProjectOptionNames = z.object({
+  trim_size: z.string().nullable(),
+  binding_type: z.string().nullable(),
+  interior_color: z.string().nullable(),
+  paper_type: z.string().nullable(),
+  cover_finish: z.string().nullable(),
+  /** Extras by kind label ("Spine": "Round"), for photo book and thesis. */
+  extras: z.record(z.string(), z.string()),
+});
+export type ProjectOptionNames = z.infer<typeof ProjectOptionNames>;
+
+/** The server's price of a project at its quantity, as of `priced_at` (checkout prices again). */
+export const ProjectPrice = z.object({
+  cost_per_book: DecimalString,
+  original_total_cost: DecimalString,
+  discount_percent: z.number().int().nonnegative(),
+  discount_amount: DecimalString,
+  total_cost: DecimalString,
+  priced_at: z.iso.datetime({ offset: true }),
+});
+export type ProjectPrice = z.infer<typeof ProjectPrice>;
+
+/** A stored file of a project; `url` is the API path that serves it to the owner or an admin. */
+export const ProjectFile = z.object({
+  file_name: z.string(),
+  content_type: z.string(),
+  size_bytes: z.number().int().nonnegative(),
+  url: z.string(),
+});
+export type ProjectFile = z.infer<typeof ProjectFile>;
+
+/** Project states: draft (configured, not ordered), ordered (in a paid order; then it cannot be deleted). */
+export const ProjectStatus = z.enum(['draft', 'ordered']);
+export type ProjectStatus = z.infer<typeof ProjectStatus>;
+
+export const Project = z.object({
+  id: z.number().int().positive(),
+  title: z.string(),
+  category: ProjectCategory,
+  language: ProjectLanguage.nullable(),
+  status: ProjectStatus,
+  page_count: z.number().int().positive(),
+  quantity: z.number().int().positive(),
+  configuration: ProjectConfiguration.nullable(),
+  options: ProjectOptionNames,
+  /** Null for e Book projects (no print price). */
+  price: ProjectPrice.nullable(),
+  pdf_file: ProjectFile,
+  cover_file: ProjectFile.nullable(),
+  cover_expert: CoverExpertRequest.nullable(),
+  created_at: z.iso.datetime({ offset: true }),
+  updated_at: z.iso.datetime({ offset: true }),
+});
+export type Project = z.infer<typeof Project>;
+
+export const MyBooksResponse = z.object({ data: z.array(Project) });
+export type MyBooksResponse = z.infer<typeof MyBooksResponse>;
+
+export const UploadBookResponse = z.object({
+  status: z.literal('success'),
+  message: z.string(),
+  project: Project,
+});
+export type UploadBookResponse = z.infer<typeof UploadBookResponse>;
+
+export const DeleteProjectResponse = z.object({ message: z.string() });
+export type DeleteProjectResponse = z.infer<typeof DeleteProjectResponse>;
+
+/** GET api/book/dropdown-data/: what /start-project offers. */
+export const DropdownDataResponse = z.object({
+  categories: z.array(
+    z.object({
+      name: ProjectCategory,
+      /** The catalog slug that prices it (api/{slug}/…), null for e Book. */
+      product_slug: z.string().nullable(),
+      description: z.string(),
+      calculator_name: z.string(),
+    }),
+  ),
+  languages: z.array(ProjectLanguage),
+});
+export type DropdownDataResponse = z.infer<typeof DropdownDataResponse>;
