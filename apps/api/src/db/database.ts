@@ -110,6 +110,7 @@ export interface ProjectsTable {
   cover_expert: Json<Record<string, string> | null> | null;
   created_at: Generated<Timestamp>;
   updated_at: Generated<Timestamp>;
+  deleted_at: Timestamp | null;
 }
 
 export interface OrdersTable {

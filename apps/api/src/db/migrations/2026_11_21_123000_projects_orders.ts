@@ -47,6 +47,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('cover_expert', 'jsonb')
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    /** Set when the customer deletes it: the row stays while an order references it. */
+    .addColumn('deleted_at', 'timestamptz')
     .execute();
   await db.schema.createIndex('projects_user_id_idx').on('projects').column('user_id').execute();
 
