@@ -171,5 +171,67 @@ export const messages = {
     // Manage Books.
     searchBooks: 'Search books...',
     noBooks: 'No books found.',
+    // Manage Orders and Order Details: headings and fallbacks of the spec's screens.
+    orderManagement: 'Order Management',
+    backToOrders: 'Back to Orders',
+    noCoverFile: 'No cover file uploaded',
+    /** A submitted project that is in no order yet (the list's status column). */
+    notOrdered: 'Not ordered',
+    // Price editors (§2 "Price editors", §8), shared by the seven editors.
+    noItemsMatching: 'No items found matching your search.',
+    noSectionItems: (section: string) => `No ${section} found.`,
+    saveChanges: 'Save Changes',
+    saving: 'Saving...',
+    // Client-side checks of a typed price (the server applies the same rule: docs/decisions/0017).
+    enterPrice: 'Enter a price.',
+    fixPricesFirst: 'Correct the highlighted prices before saving.',
+    /**
+     * Per editor, by API slug: loading, load failure, save success and save failure (§2, §8). The spec gives
+     * no loading text for print book, year book, magazine and thesis: theirs follow the others' pattern.
+     */
+    priceEditors: {
+      calculator: {
+        loading: 'Loading Print Book Settings...',
+        loadFailed: 'Failed to load settings',
+        saved: 'All changes saved successfully',
+        saveFailed: 'Error while saving',
+      },
+      photobook: {
+        loading: 'Loading PhotoBook Settings...',
+        loadFailed: 'Failed to load photobook settings.',
+        saved: 'All changes saved successfully.',
+        saveFailed: 'Failed to save changes.',
+      },
+      magazine: {
+        loading: 'Loading Magazine Settings...',
+        loadFailed: 'Failed to load settings',
+        saved: 'All changes saved successfully',
+        saveFailed: 'Error while saving',
+      },
+      yearbook: {
+        loading: 'Loading YearBook Settings...',
+        loadFailed: 'Failed to load settings',
+        saved: 'All changes saved successfully',
+        saveFailed: 'Error while saving',
+      },
+      calender: {
+        loading: 'Loading Calendar Settings...',
+        loadFailed: 'Failed to load calendar settings.',
+        saved: 'All changes saved successfully.',
+        saveFailed: 'Failed to save changes.',
+      },
+      comicbook: {
+        loading: 'Loading Comic Book Settings...',
+        loadFailed: 'Failed to load comic book settings.',
+        saved: 'All changes saved.',
+        saveFailed: 'Failed to save changes.',
+      },
+      pricing: {
+        loading: 'Loading Thesis Settings...',
+        loadFailed: 'Failed to load settings',
+        saved: 'Changes saved',
+        saveFailed: 'Error while saving',
+      },
+    },
   },
 } as const;
