@@ -34,6 +34,11 @@ export const ErrorBody = z.object({
   code: z.string(),
   statusCode: z.number().int(),
   fields: z.array(FieldError).optional(),
+  /**
+   * POST api/shipping-rate/ with no DHL or FedEx service for the destination: the other couriers that would go
+   * there (the shop builds its 'Available couriers: …' text from it; empty when none does).
+   */
+  available_couriers: z.array(z.string()).optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 

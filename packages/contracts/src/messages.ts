@@ -137,6 +137,11 @@ export const messages = {
     unknownService: 'The chosen shipping service is not available for this address. Please calculate the shipping rate again.',
     orderNotFound: 'Order not found.',
     orderNotPayable: 'This order can no longer be paid.',
+    noDhlOrFedexRates: 'No DHL or FedEx shipping rates available for this destination',
+    unknownUsState: 'Enter a US state as its two-letter code (for example TX).',
+    cartOrEstimate: 'Send project_ids to price your cart, or quantity for an estimate, not both.',
+    projectCannotBePriced: (title: string, detail: string) => `"${title}" cannot be priced: ${detail}`,
+    cartChanged: 'Your cart changed while the order was being saved. Please calculate the shipping rate again.',
   },
   /** Payment (customer-journey.md §5, §8). */
   payments: {
