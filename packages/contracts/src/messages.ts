@@ -154,6 +154,15 @@ export const messages = {
     paypalNotConfigured: 'PayPal payments are not available right now.',
     captureFailed: 'We could not confirm your PayPal payment. Please try again.',
   },
+  /** Order states as people read them (store/checkout.ts OrderStatus): one wording for web and admin. */
+  orderStatus: {
+    awaiting_payment: 'Awaiting payment',
+    paid: 'Paid',
+    in_production: 'In production',
+    shipped: 'Shipped',
+    delivered: 'Delivered',
+    canceled: 'Canceled',
+  },
   admin: {
     loadingUsers: 'Loading users...',
     noUsers: 'No users found.',
@@ -180,6 +189,7 @@ export const messages = {
     orderManagement: 'Order Management',
     backToOrders: 'Back to Orders',
     noCoverFile: 'No cover file uploaded',
+    popupBlocked: 'Your browser blocked the new tab: allow pop-ups for this site, or use Download.',
     /** A submitted project that is in no order yet (the list's status column). */
     notOrdered: 'Not ordered',
     // Price editors (§2 "Price editors", §8), shared by the seven editors.
@@ -187,6 +197,7 @@ export const messages = {
     noSectionItems: (section: string) => `No ${section} found.`,
     saveChanges: 'Save Changes',
     saving: 'Saving...',
+    leaveUnsaved: 'You have unsaved price changes. Leave this page and discard them?',
     // Client-side checks of a typed price (the server applies the same rule: docs/decisions/0017).
     enterPrice: 'Enter a price.',
     fixPricesFirst: 'Correct the highlighted prices before saving.',

@@ -1,18 +1,22 @@
 /** The admin frame: header, the spec's sidebar (Manage Orders, books, shipping, payment, users), the page. */
 import { Suspense } from 'react';
-import { Link, NavLink, Outlet } from 'react-router-dom';
+import { Link, Outlet, useLocation } from 'react-router-dom';
 import { Spinner } from '@bindery/ui/spinner';
 import { AdminHeaderActions } from '../../components/layout/admin-header-actions';
 
+// `also`: pages reached from a link's page (an order's details, a book's price editor) keep that link current.
 const sidebar = [
-  { to: '/admin/orders', label: 'Manage Orders' },
-  { to: '/manage-books', label: 'Manage Books' },
-  { to: '/admin/shipping', label: 'Shipping' },
-  { to: '/admin/payment', label: 'Payment' },
-  { to: '/manage-users', label: 'Manage Users' },
+  { to: '/admin/orders', label: 'Manage Orders', also: ['/admin/order-info'] },
+  { to: '/manage-books', label: 'Manage Books', also: ['/admin/books'] },
+  { to: '/admin/shipping', label: 'Shipping', also: [] },
+  { to: '/admin/payment', label: 'Payment', also: [] },
+  { to: '/manage-users', label: 'Manage Users', also: [] },
 ];
 
+const isUnder = (pathname: string, base: string) => pathname === base || pathname.startsWith(`${base}/`);
+
 export function AdminLayout() {
+  const { pathname } = useLocation();
   return (
     <>
       <a className="b-skip-link" href="#main">
@@ -29,9 +33,9 @@ export function AdminLayout() {
       <div className="b-sidebar-layout">
         <nav aria-label="Admin" className="b-sidebar">
           {sidebar.map((l) => (
-            <NavLink key={l.to} to={l.to}>
+            <Link key={l.to} to={l.to} aria-current={[l.to, ...l.also].some((p) => isUnder(pathname, p)) ? 'page' : undefined}>
               {l.label}
-            </NavLink>
+            </Link>
           ))}
         </nav>
         <main id="main" className="b-main" tabIndex={-1}>

@@ -1,4 +1,6 @@
-/** Placeholder while the admin's order and price-editor screens are being built. */
-export default function Page() {
-  return <h1>Coming soon</h1>;
+/** /manage-books: the seven book categories, each linking to its price editor. */
+import { ManageBooks } from '../../features/books/components/manage-books';
+
+export default function ManageBooksRoute() {
+  return <ManageBooks />;
 }

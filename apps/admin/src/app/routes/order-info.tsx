@@ -1,4 +1,6 @@
-/** Placeholder while the admin's order and price-editor screens are being built. */
-export default function Page() {
-  return <h1>Coming soon</h1>;
+/** /admin/order-info: one order's details (from navigation state, or ?id= after a reload). */
+import { OrderInfo } from '../../features/orders/components/order-info';
+
+export default function OrderInfoRoute() {
+  return <OrderInfo />;
 }

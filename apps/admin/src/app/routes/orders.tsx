@@ -1,4 +1,6 @@
-/** Placeholder while the admin's order and price-editor screens are being built. */
-export default function Page() {
-  return <h1>Coming soon</h1>;
+/** /admin/orders: Order Management. */
+import { OrderList } from '../../features/orders/components/order-list';
+
+export default function OrdersRoute() {
+  return <OrderList />;
 }

@@ -1,4 +1,14 @@
-/** Placeholder while the admin's order and price-editor screens are being built. */
-export default function Page() {
-  return <h1>Coming soon</h1>;
+/**
+ * /admin/books/{comic,calendar,photo,printbook,yearbook,magazinebook,thesis}/edit: the one price editor, for the
+ * product whose editorPath this is; any other book gets the not-found page.
+ */
+import { useParams } from 'react-router-dom';
+import { PriceEditor } from '../../features/books/components/price-editor';
+import { productByEditorPath } from '../../features/books/lib/editor-settings';
+import NotFoundRoute from './not-found';
+
+export default function PriceEditorRoute() {
+  const product = productByEditorPath(useParams().book);
+  // key: moving between editors starts a fresh one (no pending changes carried across products).
+  return product ? <PriceEditor key={product.slug} product={product} /> : <NotFoundRoute />;
 }

@@ -1,0 +1,44 @@
+/**
+ * PUT api/{slug}/{segment}/{id}/update/ with {price} or {price_per_page} as typed (admin bearer), and the
+ * editor's save: the pending changes one at a time, in order; the first failure stops the rest (§7).
+ */
+import { ApiError } from '@bindery/api-client';
+import {
+  AdminPriceUpdateResponse,
+  type AdminPriceUpdateBody,
+} from '@bindery/contracts/admin/catalog';
+import { messages } from '@bindery/contracts/messages';
+import { kindDefinition, type ProductDefinition } from '@bindery/pricing/products';
+import { api } from '../../../lib/api-client';
+import type { PriceChange } from '../lib/pending-changes';
+
+export function updatePrice(product: ProductDefinition, change: PriceChange) {
+  const segment = kindDefinition(product, change.kind)?.adminSegment;
+  if (!segment) throw new Error(`${product.name} has no update path for ${change.kind}`);
+  const body: AdminPriceUpdateBody = { [change.field]: change.value.trim() };
+  return api.put(`/api/${product.slug}/${segment}/${change.id}/update/`, { schema: AdminPriceUpdateResponse, body });
+}
+
+export type SaveOutcome =
+  | { readonly ok: true }
+  | { readonly ok: false; readonly failed: PriceChange; readonly message: string };
+
+/**
+ * Sends `changes` one after the other; `onSaved` hears each success (with the server's item) before the next
+ * is sent. Stops at the first failure and names it with the server's message (its 400 text says what is wrong).
+ */
+export async function savePriceChanges(
+  product: ProductDefinition,
+  changes: readonly PriceChange[],
+  onSaved: (change: PriceChange, item: AdminPriceUpdateResponse) => void,
+): Promise<SaveOutcome> {
+  for (const change of changes) {
+    try {
+      onSaved(change, await updatePrice(product, change));
+    } catch (error) {
+      const message = error instanceof ApiError ? error.message : messages.generic.networkError;
+      return { ok: false, failed: change, message };
+    }
+  }
+  return { ok: true };
+}

@@ -1,0 +1,63 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { messages } from '@bindery/contracts/messages';
+import { renderAdminRoute } from '../../../../testing/render-route';
+import { signInForTest } from '../../../../testing/session';
+import { server } from '../../../../testing/msw-server';
+import { listsHandler } from './price-fixtures';
+import { PRODUCTS } from '@bindery/pricing/products';
+
+const titles = () =>
+  within(screen.getByRole('table'))
+    .getAllByRole('row')
+    .slice(1)
+    .map((r) => within(r).getAllByRole('cell')[0]!.textContent);
+
+describe('Manage Books', () => {
+  beforeEach(() => void signInForTest());
+
+  it("lists the seven categories, each with Edit to the spec's editor path", async () => {
+    renderAdminRoute('/manage-books');
+    expect(await screen.findByRole('heading', { name: 'Manage Books' })).toBeInTheDocument();
+    expect(titles()).toEqual(['Print Book', 'Photo Book', 'Magazine', 'Year Book', 'Calendar', 'Comic Book', 'Thesis Binding']);
+    const edits = screen.getAllByRole('link', { name: /^Edit / });
+    expect(edits.map((a) => [a.getAttribute('aria-label'), a.getAttribute('href')])).toEqual([
+      ['Edit Print Book', '/admin/books/printbook/edit'],
+      ['Edit Photo Book', '/admin/books/photo/edit'],
+      ['Edit Magazine', '/admin/books/magazinebook/edit'],
+      ['Edit Year Book', '/admin/books/yearbook/edit'],
+      ['Edit Calendar', '/admin/books/calendar/edit'],
+      ['Edit Comic Book', '/admin/books/comic/edit'],
+      ['Edit Thesis Binding', '/admin/books/thesis/edit'],
+    ]);
+    expect(screen.getByRole('link', { name: 'Manage Books' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: 'Manage Orders' })).not.toHaveAttribute('aria-current');
+  });
+
+  it("searches by title or category, case-insensitively, says 'No books found.', and clears", async () => {
+    renderAdminRoute('/manage-books');
+    const user = userEvent.setup();
+    const search = await screen.findByPlaceholderText(messages.admin.searchBooks);
+    await user.type(search, 'BOOK');
+    expect(titles()).toEqual(['Print Book', 'Photo Book', 'Year Book', 'Comic Book']);
+    await user.clear(search);
+    // "Calender" is the category's name (as projects spell it); the list's title is "Calendar".
+    await user.type(search, 'calender');
+    expect(titles()).toEqual(['Calendar']);
+    await user.clear(search);
+    await user.type(search, 'cookbook');
+    expect(screen.getByText(messages.admin.noBooks)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Clear search books' }));
+    expect(search).toHaveValue('');
+    expect(titles()).toHaveLength(7);
+  });
+
+  it('Edit opens that book’s price editor', async () => {
+    server.use(listsHandler(PRODUCTS.yearbook, [{}]));
+    renderAdminRoute('/manage-books');
+    await userEvent.setup().click(await screen.findByRole('link', { name: 'Edit Year Book' }));
+    expect(await screen.findByRole('heading', { name: 'YearBook Settings', level: 1 })).toBeInTheDocument();
+    expect(await screen.findAllByRole('region')).toHaveLength(4);
+  });
+});

@@ -1,0 +1,74 @@
+/**
+ * View (new tab) and Download for one of an order's files. The bytes are fetched with the admin's token
+ * (api/get-order-file.ts). The tab for View is opened during the click, before the fetch, because browsers block
+ * windows opened later; it is pointed at the object URL once the file is here (or closed if the fetch fails).
+ */
+import { useState } from 'react';
+import { ApiError } from '@bindery/api-client';
+import { Alert } from '@bindery/ui/alert';
+import { Button } from '@bindery/ui/button';
+import { messages } from '@bindery/contracts/messages';
+import { fetchOrderFile } from '../api/get-order-file';
+
+/** How long a viewed file's object URL lives: the new tab has long loaded it by then. */
+const VIEW_URL_LIFETIME_MS = 60_000;
+
+const EXTENSIONS: Record<string, string> = { 'application/pdf': 'pdf', 'image/jpeg': 'jpg', 'image/png': 'png' };
+
+export interface OrderFileActionsProps {
+  /** API path of the file. */
+  path: string;
+  /** What the buttons name, e.g. 'book PDF'. */
+  label: string;
+  /** Download name without extension, used when the server names none. */
+  baseName: string;
+}
+
+export function OrderFileActions({ path, label, baseName }: OrderFileActionsProps) {
+  const [busy, setBusy] = useState<'view' | 'download' | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  async function run(action: 'view' | 'download') {
+    setError(null);
+    setBusy(action);
+    const tab = action === 'view' ? window.open('', '_blank') : null;
+    try {
+      const file = await fetchOrderFile(path);
+      const url = URL.createObjectURL(file.blob);
+      if (action === 'view') {
+        if (tab) {
+          tab.opener = null;
+          tab.location.href = url;
+        } else setError(messages.admin.popupBlocked);
+        setTimeout(() => URL.revokeObjectURL(url), VIEW_URL_LIFETIME_MS);
+      } else {
+        const link = document.createElement('a');
+        link.href = url;
+        link.download = file.fileName ?? `${baseName}.${EXTENSIONS[file.blob.type] ?? 'bin'}`;
+        document.body.append(link);
+        link.click();
+        link.remove();
+        setTimeout(() => URL.revokeObjectURL(url), 0);
+      }
+    } catch (e) {
+      tab?.close();
+      setError(e instanceof ApiError ? e.message : messages.generic.networkError);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <div className="b-stack">
+      <div className="b-row">
+        <Button size="sm" variant="secondary" busy={busy === 'view'} onClick={() => void run('view')} aria-label={`View ${label}`}>
+          View
+        </Button>
+        <Button size="sm" variant="secondary" busy={busy === 'download'} onClick={() => void run('download')} aria-label={`Download ${label}`}>
+          Download
+        </Button>
+      </div>
+      {error ? <Alert tone="error">{error}</Alert> : null}
+    </div>
+  );
+}
