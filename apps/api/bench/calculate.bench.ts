@@ -1,7 +1,8 @@
 /**
- * Load benchmark: POST api/calculator/calculate/ against a bare Fastify hello-world, in the same run, on the same
- * machine. Prints req/s and p99 latency of both and their ratio (target ≥ 0.5). Bounded: three alternating rounds
- * of BENCH_SECONDS (default 5) per target, 10 connections. Starts its own throw-away PostgreSQL.
+ * Load benchmark: POST api/calculator/calculate/ and POST api/shipping-rate/ (the public estimate) against a bare
+ * Fastify hello-world, in the same run, on the same machine. Prints req/s and p99 latency of each and their ratio
+ * to hello-world (target ≥ 0.5). Bounded: three alternating rounds of BENCH_SECONDS (default 5) per target,
+ * 10 connections. Starts its own throw-away PostgreSQL.
  * Run: `pnpm bench` in apps/api.
  */
 import { spawn } from 'node:child_process';
@@ -64,6 +65,23 @@ try {
   });
   if (check.status !== 200) throw new Error(`calculate answered ${check.status}: ${await check.text()}`);
   console.info(`calculate answers: ${await check.text()}\n`);
+  // The shop's estimate: 25 standard books to Austin, TX (carrier table, markup, Texas tax).
+  const rateBody = JSON.stringify({
+    country: 'US',
+    state: 'TX',
+    city: 'Austin',
+    postal_code: '78701',
+    quantity: 25,
+  });
+  const rateUrl = `http://127.0.0.1:${ports.api}/api/shipping-rate/`;
+  const rateCheck = await fetch(rateUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: rateBody,
+  });
+  if (rateCheck.status !== 200)
+    throw new Error(`shipping-rate answered ${rateCheck.status}: ${await rateCheck.text()}`);
+  console.info(`shipping-rate answers: ${await rateCheck.text()}\n`);
 
   const targets = {
     hello: { url: `http://127.0.0.1:${ports.hello}/` },
@@ -72,6 +90,12 @@ try {
       method: 'POST' as const,
       headers: { 'content-type': 'application/json' },
       body,
+    },
+    shippingRate: {
+      url: rateUrl,
+      method: 'POST' as const,
+      headers: { 'content-type': 'application/json' },
+      body: rateBody,
     },
   };
   type Sample = { rps: number; p99: number };
@@ -84,13 +108,27 @@ try {
 
   await run('hello', 1); // warm both up (JIT, connection pools)
   await run('calculate', 1);
+  await run('shippingRate', 1);
   // Rounds alternate the two targets so both see the same machine load (the machine is shared); each round gives
   // a ratio, and the median ratio is the figure.
-  const results: { hello: Sample; calculate: Sample; ratio: number }[] = [];
+  const results: {
+    hello: Sample;
+    calculate: Sample;
+    ratio: number;
+    shippingRate: Sample;
+    rateRatio: number;
+  }[] = [];
   for (let round = 0; round < rounds; round += 1) {
     const hello = await run('hello', seconds);
     const calculate = await run('calculate', seconds);
-    results.push({ hello, calculate, ratio: calculate.rps / hello.rps });
+    const shippingRate = await run('shippingRate', seconds);
+    results.push({
+      hello,
+      calculate,
+      ratio: calculate.rps / hello.rps,
+      shippingRate,
+      rateRatio: shippingRate.rps / hello.rps,
+    });
   }
   const fmt = (s: Sample) =>
     `${Math.round(s.rps).toLocaleString('en-US').padStart(7)} req/s  p99 ${s.p99} ms`;
@@ -99,6 +137,7 @@ try {
     console.info(
       `  round ${i + 1}: hello-world ${fmt(r.hello)} | POST calculator/calculate ${fmt(r.calculate)} | ratio ${r.ratio.toFixed(2)}`,
     );
+    console.info(`           POST shipping-rate ${fmt(r.shippingRate)} | ratio ${r.rateRatio.toFixed(2)}`);
   });
   const median = <T>(xs: T[], by: (x: T) => number) =>
     [...xs].sort((a, b) => by(a) - by(b))[Math.floor(xs.length / 2)]!;
@@ -110,6 +149,10 @@ try {
   console.info(`  ratio calculate / hello-world (median): ${ratio.toFixed(2)} (target ≥ 0.5)`);
   // A measurement, not a gate: on the shared 2-core machine one busy neighbour moves the ratio by ±0.15.
   if (ratio < 0.5) console.info('  (below the target on this run)');
+  const rateMid = median(results, (r) => r.rateRatio);
+  console.info(
+    `  median round: POST shipping-rate ${fmt(rateMid.shippingRate)} | ratio shipping-rate / hello-world ${rateMid.rateRatio.toFixed(2)} (target ≥ 0.5)`,
+  );
 } finally {
   child.kill('SIGTERM');
   await new Promise((r) => child.once('exit', r));

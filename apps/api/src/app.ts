@@ -10,6 +10,7 @@ import type { DB } from './db/database.js';
 import type { Config } from './env.js';
 import auth from './plugins/app/auth.js';
 import catalog from './plugins/app/catalog/catalog.plugin.js';
+import checkout from './plugins/app/checkout/checkout.plugin.js';
 import errors from './plugins/app/errors.js';
 import mail from './plugins/app/mail/mailer.js';
 import configPlugin from './plugins/external/config.js';
@@ -48,6 +49,7 @@ export async function buildApp({ config, db, logger = false }: BuildOptions): Pr
   await app.register(auth);
   await app.register(mail);
   await app.register(catalog);
+  await app.register(checkout);
   await app.register(routes, { prefix: '/api' });
   return app;
 }

@@ -1,6 +1,126 @@
-/** Placeholder: being built now (order journey, docs/decisions/0012–0014). Registers no route yet. */
+/**
+ * Shipping, tax and orders (the shop and the payment page; docs/decisions/0013):
+ * - POST api/shipping-rate/   public estimate, or the caller's cart with project_ids (bearer then required);
+ * - POST api/save-shipping/   bearer: creates the order (awaiting_payment) from the server's own prices;
+ * - GET  api/orders/          bearer: the caller's orders, newest first;
+ * - GET  api/orders/{id}/     bearer: one of the caller's orders (another user's: 404).
+ */
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ErrorBody, IdParams } from '@bindery/contracts/common';
+import {
+  MyOrdersResponse,
+  OrderResponse,
+  SaveShippingBody,
+  ShippingRateBody,
+  ShippingRateResponse,
+} from '@bindery/contracts/store/checkout';
+import { sendError } from '../../../plugins/app/errors.js';
+import {
+  CheckoutProblem,
+  saveShipping,
+  shippingRate,
+} from '../../../plugins/app/checkout/checkout.service.js';
+import { getMyOrder, listMyOrders } from '../../../plugins/app/checkout/orders.service.js';
 
-const checkoutRoutes: FastifyPluginAsyncZod = async () => {};
+const tags = ['checkout'];
+const security = [{ bearerAuth: [] }];
 
-export default checkoutRoutes;
+/** Runs a service call; a CheckoutProblem leaves as the one error body with its extra fields. */
+async function answer<T>(reply: FastifyReply, run: () => Promise<T>): Promise<T | FastifyReply> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof CheckoutProblem)
+      return sendError(reply, error.statusCode, error.message, error.extra);
+    throw error;
+  }
+}
+
+const checkout: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/shipping-rate',
+    {
+      schema: {
+        tags,
+        summary:
+          'Shipping services (DHL, FedEx) with tax: an estimate for standard books, or the caller’s cart (project_ids, bearer)',
+        body: ShippingRateBody,
+        response: { 200: ShippingRateResponse, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      // Public for an estimate; the cart's projects are the caller's own, so naming them needs a login.
+      if (body.project_ids) {
+        await app.authenticate(request, reply);
+        if (reply.sent) return reply;
+      }
+      return answer(reply, async () => {
+        const rates = await shippingRate(app, body, request.currentUser?.id);
+        // Called on every address change of the shop and the estimate widget: like calculate/, the answer is built
+        // from typed values by our own code and its shape is tested against ShippingRateResponse, so it is sent as
+        // ready JSON instead of being re-validated per request.
+        return reply.serializer(JSON.stringify).send(rates);
+      });
+    },
+  );
+
+  app.post(
+    '/save-shipping',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags,
+        summary: 'Create the order from the cart, the address and the chosen service; priced by the server',
+        security,
+        body: SaveShippingBody,
+        response: {
+          200: OrderResponse,
+          201: OrderResponse,
+          400: ErrorBody,
+          401: ErrorBody,
+          404: ErrorBody,
+          409: ErrorBody,
+        },
+      },
+    },
+    async (request, reply) =>
+      answer(reply, async () => {
+        const { order, created } = await saveShipping(app, request.currentUser!.id, request.body);
+        // An identical order made moments ago (a double click) is answered again, not made twice.
+        return reply.code(created ? 201 : 200).send({ order });
+      }),
+  );
+
+  app.get(
+    '/orders',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags,
+        summary: 'The caller’s orders, newest first',
+        security,
+        response: { 200: MyOrdersResponse, 401: ErrorBody },
+      },
+    },
+    async (request) => ({ data: await listMyOrders(app, request.currentUser!.id) }),
+  );
+
+  app.get(
+    '/orders/:id',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags,
+        summary: 'One of the caller’s orders',
+        security,
+        params: IdParams,
+        response: { 200: OrderResponse, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (request) => ({ order: await getMyOrder(app, request.currentUser!.id, request.params.id) }),
+  );
+};
+
+export default checkout;

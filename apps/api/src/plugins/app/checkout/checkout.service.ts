@@ -1,0 +1,400 @@
+/**
+ * The shop's money, computed only here from the server's own records (docs/decisions/0013):
+ * - the cart: each project priced again from the catalog (catalog.service.ts `calculate`), weighed from its
+ *   catalog choices (@bindery/pricing/carrier-rates);
+ * - shipping: the carrier's rate for the parcel (app.carrierRates) plus the shop's markup, once
+ *   (@bindery/pricing/shipping), DHL and FedEx only;
+ * - tax: the destination's rule on books + shipping together (@bindery/pricing/tax);
+ * - the order: written in one transaction with its items, from the same computation.
+ * Nothing the browser says about money is read.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { FieldError } from '@bindery/contracts/common';
+import { messages } from '@bindery/contracts/messages';
+import type {
+  Address,
+  Order,
+  SaveShippingBody,
+  ShippingRateBody,
+  ShippingRateResponse,
+  ShippingService,
+} from '@bindery/contracts/store/checkout';
+import type { z } from 'zod';
+import {
+  STANDARD_BOOK_GRAMS,
+  copyWeightGrams,
+  shipmentOf,
+  type CarrierRate,
+  type Shipment,
+} from '@bindery/pricing/carrier-rates';
+import { formatCents, parseCents } from '@bindery/pricing/money';
+import { productByName } from '@bindery/pricing/products';
+import { shippingChargeCents } from '@bindery/pricing/shipping';
+import { salesTaxRule, taxOnCents, usStateCode, type SalesTax } from '@bindery/pricing/tax';
+import type { Transaction } from 'kysely';
+import type { DB } from '../../../db/database.js';
+import { calculate } from '../catalog/catalog.service.js';
+import {
+  findCartProjects,
+  findRecentUnpaidOrders,
+  findOrderItems,
+  insertOrder,
+  lockUserForOrder,
+  type CartProjectRow,
+  type NewOrderItem,
+} from './orders.repository.js';
+import { iso as stamp, toOrder } from './orders.service.js';
+
+const m = messages.checkout;
+
+/** A refusal with its status and any extra ErrorBody fields; the route sends it as the one error body. */
+export class CheckoutProblem extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly extra: { code?: string; fields?: FieldError[]; available_couriers?: string[] } = {},
+  ) {
+    super(message);
+  }
+}
+
+/** The couriers the shop offers (customer-journey.md §9: "Supported carriers: DHL and FedEx"). */
+export const SUPPORTED_COURIERS: readonly string[] = ['DHL', 'FedEx'];
+
+/** Bodies as the route receives them: parsed by the contract (defaults filled in, codes upper-cased). */
+export type RateBody = z.output<typeof ShippingRateBody>;
+export type SaveBody = z.output<typeof SaveShippingBody>;
+type Destination = Pick<RateBody, 'country' | 'state' | 'city' | 'postal_code'>;
+type Buyer = Pick<RateBody, 'country' | 'state' | 'account_type' | 'has_resale_cert'>;
+
+/** One project of the cart, priced now. */
+export interface PricedLine {
+  readonly projectId: number;
+  readonly title: string;
+  readonly category: string;
+  readonly quantity: number;
+  readonly costPerBookCents: number;
+  readonly discountCents: number;
+  readonly lineTotalCents: number;
+  readonly gramsPerCopy: number;
+  /** The project row's version this price was computed from. */
+  readonly updatedAt: string;
+}
+
+export interface PricedCart {
+  readonly lines: readonly PricedLine[];
+  readonly subtotalCents: number;
+  readonly shipment: Shipment;
+}
+
+/** A service as the shop sells it: the carrier's rate and the customer's charge (with the markup). */
+export interface QuotedService extends CarrierRate {
+  readonly shippingCents: number;
+}
+
+/** US addresses must name a real state (the tax depends on it); the state is kept as its USPS code. */
+export function normalisedState(country: string, state: string): string {
+  if (country !== 'US') return state;
+  const code = usStateCode(state);
+  if (code === undefined) {
+    throw new CheckoutProblem(400, m.unknownUsState, {
+      code: 'VALIDATION_ERROR',
+      fields: [{ path: 'body.state', message: m.unknownUsState }],
+    });
+  }
+  return code;
+}
+
+/** One project priced from the catalog, and one copy's weight from its catalog choices. */
+async function priceProject(app: FastifyInstance, row: CartProjectRow): Promise<PricedLine> {
+  const product = productByName(row.category);
+  const configuration = row.configuration;
+  if (!product || !configuration) throw new CheckoutProblem(400, m.projectNotOrderable);
+  const result = await calculate(app, product.slug, {
+    ...configuration,
+    page_count: row.page_count,
+    quantity: row.quantity,
+  });
+  if (!result.ok) {
+    throw new CheckoutProblem(400, m.projectCannotBePriced(row.title, result.error), {
+      code: 'INVALID_CONFIGURATION',
+    });
+  }
+  const quote = result.value;
+
+  const catalog = (await app.catalogCache.get()).categories.get(product.slug);
+  const item = (id: number | undefined) => (id === undefined ? undefined : catalog?.byId.get(id));
+  const binding = item(configuration['binding_id']);
+  const trim = item(configuration['trim_size_id']);
+  const paper = item(configuration['paper_type_id']);
+  const gramsPerCopy = copyWeightGrams({
+    style: binding?.bindingStyle ?? 'perfect_bound',
+    pageCount: quote.page_count ?? row.page_count,
+    trim: trim?.widthMm && trim.heightMm ? { widthMm: trim.widthMm, heightMm: trim.heightMm } : null,
+    paperName: paper?.name ?? null,
+  });
+
+  return {
+    projectId: row.id,
+    title: row.title,
+    category: row.category,
+    quantity: quote.quantity,
+    costPerBookCents: parseCents(quote.cost_per_book),
+    discountCents: quote.discount_amount === undefined ? 0 : parseCents(quote.discount_amount),
+    lineTotalCents: parseCents(quote.total_cost),
+    gramsPerCopy,
+    updatedAt: stamp(row.updated_at),
+  };
+}
+
+/**
+ * The cart from the server's records: the user's own live projects, each priced and weighed. An id that is not
+ * one of them (unknown, another user's, deleted) is a 404, like any other resource of another user.
+ */
+export async function priceCart(
+  app: FastifyInstance,
+  userId: number,
+  projectIds: readonly number[],
+): Promise<PricedCart> {
+  const ids = [...new Set(projectIds)];
+  const rows = await findCartProjects(app.db, userId, ids);
+  if (rows.length !== ids.length) throw new CheckoutProblem(404, messages.projects.projectNotFound);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const lines: PricedLine[] = [];
+  // In the cart's order, one at a time: the catalog snapshot is shared, so this costs no query per project.
+  for (const id of ids) lines.push(await priceProject(app, byId.get(id) as CartProjectRow));
+  return {
+    lines,
+    subtotalCents: lines.reduce((sum, l) => sum + l.lineTotalCents, 0),
+    shipment: shipmentOf(lines.map((l) => ({ gramsPerCopy: l.gramsPerCopy, quantity: l.quantity }))),
+  };
+}
+
+/**
+ * The DHL and FedEx services for a shipment, cheapest first, each with the customer's charge. None → 404 with the
+ * couriers that would have gone there (the shop shows them).
+ */
+export async function quoteServices(
+  app: FastifyInstance,
+  destination: Destination,
+  shipment: Shipment,
+): Promise<QuotedService[]> {
+  const rates = await app.carrierRates.quote({
+    country: destination.country,
+    state: destination.state,
+    city: destination.city,
+    postalCode: destination.postal_code,
+    weightGrams: shipment.weightGrams,
+    boxes: shipment.boxes,
+  });
+  return selectServices(rates);
+}
+
+/** Keeps the supported couriers and adds the markup; cheapest first (ties by code). */
+export function selectServices(rates: readonly CarrierRate[]): QuotedService[] {
+  const supported = rates.filter((r) => SUPPORTED_COURIERS.includes(r.courier));
+  if (supported.length === 0) {
+    const others = [...new Set(rates.map((r) => r.courier))].sort();
+    throw new CheckoutProblem(404, m.noDhlOrFedexRates, { available_couriers: others });
+  }
+  return supported
+    .map((r) => ({ ...r, shippingCents: shippingChargeCents(r.chargeCents) }))
+    .sort((a, b) => a.shippingCents - b.shippingCents || (a.code < b.code ? -1 : 1));
+}
+
+/** The buyer's rule once, then an amount per service (the rule does not depend on the amount). */
+function taxPerAmount(buyer: Buyer): (taxableCents: number) => SalesTax {
+  const rule = salesTaxRule({
+    country: buyer.country,
+    state: buyer.state,
+    accountType: buyer.account_type,
+    hasResaleCert: buyer.has_resale_cert,
+  });
+  return (taxableCents) => ({ ...rule, taxCents: taxOnCents(taxableCents, rule.rateBasisPoints) });
+}
+
+function serviceEntry(s: QuotedService, cart?: { subtotalCents: number; tax: SalesTax }): ShippingService {
+  const entry: ShippingService = {
+    service_code: s.code,
+    service_name: s.name,
+    courier_name: s.courier,
+    total_charge: formatCents(s.shippingCents),
+    delivery_time: s.deliveryTime,
+  };
+  if (cart) {
+    entry.tax = formatCents(cart.tax.taxCents);
+    entry.total = formatCents(cart.subtotalCents + s.shippingCents + cart.tax.taxCents);
+  }
+  return entry;
+}
+
+/**
+ * POST api/shipping-rate/. Without a cart: an estimate for `quantity` standard books (tax shown for the shipping
+ * charge alone, as the books are unknown). With the cart: every service carries its own tax and total.
+ */
+export async function shippingRate(
+  app: FastifyInstance,
+  body: RateBody,
+  userId: number | undefined,
+): Promise<ShippingRateResponse> {
+  if (body.project_ids && body.quantity !== undefined) throw new CheckoutProblem(400, m.cartOrEstimate);
+  const buyer: Buyer = { ...body, state: normalisedState(body.country, body.state) };
+  if (body.project_ids && userId === undefined) throw new CheckoutProblem(401, messages.generic.unauthorized);
+  const cart =
+    body.project_ids && userId !== undefined ? await priceCart(app, userId, body.project_ids) : undefined;
+  const shipment =
+    cart?.shipment ?? shipmentOf([{ gramsPerCopy: STANDARD_BOOK_GRAMS, quantity: body.quantity ?? 1 }]);
+  const services = await quoteServices(app, { ...body, state: buyer.state }, shipment);
+
+  const taxOn = taxPerAmount(buyer);
+  const entries = services.map((s) => {
+    if (!cart) return { service: s, tax: taxOn(s.shippingCents), entry: serviceEntry(s) };
+    const tax = taxOn(cart.subtotalCents + s.shippingCents);
+    return { service: s, tax, entry: serviceEntry(s, { subtotalCents: cart.subtotalCents, tax }) };
+  });
+  const cheapest = entries[0];
+  if (!cheapest) throw new CheckoutProblem(404, m.noDhlOrFedexRates, { available_couriers: [] });
+  const response: ShippingRateResponse = {
+    shipping_rate: formatCents(cheapest.service.shippingCents),
+    tax: formatCents(cheapest.tax.taxCents),
+    tax_rate: cheapest.tax.rateText,
+    tax_reason: cheapest.tax.reason,
+    account_type: buyer.account_type,
+    courier_name: cheapest.service.courier,
+    service_code: cheapest.service.code,
+    estimated_delivery: cheapest.service.deliveryTime,
+    available_services: entries.map((e) => e.entry),
+    weight_grams: shipment.weightGrams,
+  };
+  if (cart) {
+    response.subtotal = formatCents(cart.subtotalCents);
+    response.total = cheapest.entry.total as string;
+  }
+  return response;
+}
+
+/** A repeated identical submission within this window returns the order it already made. */
+export const REPEAT_ORDER_WINDOW_MS = 10 * 60 * 1000;
+
+/** What makes two submissions the same order: address, service, items and amounts. */
+function orderFingerprint(args: {
+  address: unknown;
+  serviceCode: string;
+  totalCents: number;
+  items: readonly { projectId: number; quantity: number; lineTotalCents: number }[];
+}): string {
+  const address = Object.entries(args.address as Record<string, unknown>).sort(([a], [b]) =>
+    a < b ? -1 : 1,
+  );
+  const items = args.items.map((i) => [i.projectId, i.quantity, i.lineTotalCents]);
+  return JSON.stringify([address, args.serviceCode, args.totalCents, items]);
+}
+
+/** The user's unpaid order with this fingerprint made within the window, if any. */
+async function repeatedOrder(
+  trx: Transaction<DB>,
+  userId: number,
+  fingerprint: string,
+): Promise<Order | undefined> {
+  const candidates = await findRecentUnpaidOrders(trx, userId, new Date(Date.now() - REPEAT_ORDER_WINDOW_MS));
+  if (candidates.length === 0) return undefined;
+  const items = await findOrderItems(
+    trx,
+    candidates.map((c) => c.id),
+  );
+  for (const candidate of candidates) {
+    const own = items.filter((i) => i.order_id === candidate.id);
+    const service = candidate.shipping_service as { service_code?: unknown };
+    const candidateFingerprint = orderFingerprint({
+      address: candidate.address,
+      serviceCode: String(service.service_code),
+      totalCents: Number(candidate.total_cents),
+      items: own.map((i) => ({
+        projectId: i.project_id,
+        quantity: i.quantity,
+        lineTotalCents: Number(i.line_total_cents),
+      })),
+    });
+    if (candidateFingerprint === fingerprint) return toOrder(candidate, own);
+  }
+  return undefined;
+}
+
+/**
+ * POST api/save-shipping/: prices the cart and the chosen service again and writes the order (awaiting_payment)
+ * with its items in one transaction. `created` is false when an identical unpaid order made moments ago is
+ * returned instead (a double click or a retried request).
+ */
+export async function saveShipping(
+  app: FastifyInstance,
+  userId: number,
+  body: SaveBody,
+): Promise<{ order: Order; created: boolean }> {
+  const address: Address = {
+    ...body.user_address,
+    state: normalisedState(body.user_address.country, body.user_address.state),
+  };
+  const cart = await priceCart(app, userId, body.project_ids);
+  const services = await quoteServices(app, address, cart.shipment);
+  const service = services.find((s) => s.code === body.selected_service);
+  if (!service) {
+    throw new CheckoutProblem(400, m.unknownService, {
+      fields: [{ path: 'body.selected_service', message: m.unknownService }],
+    });
+  }
+  const tax = taxPerAmount(address)(cart.subtotalCents + service.shippingCents);
+  const totalCents = cart.subtotalCents + service.shippingCents + tax.taxCents;
+  const shippingService = {
+    ...serviceEntry(service, { subtotalCents: cart.subtotalCents, tax }),
+    // Kept for the books: what the carrier charges us, beside what the customer pays.
+    carrier_charge_cents: service.chargeCents,
+  };
+  const items: NewOrderItem[] = cart.lines.map((l) => ({
+    project_id: l.projectId,
+    title: l.title,
+    category: l.category,
+    quantity: l.quantity,
+    cost_per_book_cents: l.costPerBookCents,
+    discount_cents: l.discountCents,
+    line_total_cents: l.lineTotalCents,
+  }));
+  const fingerprint = orderFingerprint({ address, serviceCode: service.code, totalCents, items: cart.lines });
+
+  return app.db.transaction().execute(async (trx) => {
+    await lockUserForOrder(trx, userId);
+    // The projects must still be what was priced: locked until commit, so a delete or an edit waits for us.
+    const current = await findCartProjects(
+      trx,
+      userId,
+      cart.lines.map((l) => l.projectId),
+      true,
+    );
+    const priced = new Map(cart.lines.map((l) => [l.projectId, l.updatedAt]));
+    if (current.length !== priced.size) throw new CheckoutProblem(404, messages.projects.projectNotFound);
+    if (current.some((p) => priced.get(p.id) !== stamp(p.updated_at))) {
+      throw new CheckoutProblem(409, m.cartChanged);
+    }
+    const repeated = await repeatedOrder(trx, userId, fingerprint);
+    if (repeated) return { order: repeated, created: false };
+
+    const written = await insertOrder(
+      trx,
+      {
+        user_id: userId,
+        status: 'awaiting_payment',
+        currency: 'USD',
+        subtotal_cents: cart.subtotalCents,
+        shipping_cents: service.shippingCents,
+        tax_cents: tax.taxCents,
+        total_cents: totalCents,
+        tax_rate_bp: tax.rateBasisPoints,
+        tax_reason: tax.reason,
+        shipping_service: JSON.stringify(shippingService),
+        address: JSON.stringify(address),
+        weight_grams: cart.shipment.weightGrams,
+      },
+      items,
+    );
+    return { order: toOrder(written.order, written.items), created: true };
+  });
+}
