@@ -6,6 +6,11 @@
 import type { ColumnType, Generated } from 'kysely';
 
 export type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+/**
+ * A timestamp with a database default (now()). Not `GeneratedTimestamp`: Generated wraps a ColumnType in another,
+ * and selects would then type as the wrapper rather than Date.
+ */
+export type GeneratedTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
 export interface UsersTable {
   id: Generated<number>;
@@ -14,8 +19,8 @@ export interface UsersTable {
   password_hash: string;
   is_admin: Generated<boolean>;
   is_verified: Generated<boolean>;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
   /** Bumped by a password change or a deletion; access tokens carrying an older value are refused. */
   token_version: Generated<number>;
   /** Set when the account was deleted (the row stays, anonymised). */
@@ -29,7 +34,7 @@ export interface RefreshTokensTable {
   user_id: number;
   family_id: string;
   token_hash: string;
-  created_at: Generated<Timestamp>;
+  created_at: GeneratedTimestamp;
   expires_at: Timestamp;
   used_at: Timestamp | null;
   revoked_at: Timestamp | null;
@@ -50,8 +55,8 @@ export interface CatalogItemsTable {
   width_mm: string | null;
   height_mm: string | null;
   sort_order: Generated<number>;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
 }
 
 /** The audit of admin price changes. */
@@ -64,7 +69,7 @@ export interface CatalogPriceChangesTable {
   old_price: string;
   new_price: string;
   changed_by: number | null;
-  changed_at: Generated<Timestamp>;
+  changed_at: GeneratedTimestamp;
 }
 
 /** One row (id 1): the catalog version, bumped by every change. */
@@ -87,7 +92,7 @@ export interface UploadsTable {
   size_bytes: ColumnType<string | number, number, number>;
   page_count: number | null;
   storage_key: string;
-  created_at: Generated<Timestamp>;
+  created_at: GeneratedTimestamp;
   attached_at: Timestamp | null;
 }
 
@@ -108,8 +113,8 @@ export interface ProjectsTable {
   pdf_upload_id: string;
   cover_upload_id: string | null;
   cover_expert: Json<Record<string, string> | null> | null;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
   deleted_at: Timestamp | null;
 }
 
@@ -129,8 +134,8 @@ export interface OrdersTable {
   weight_grams: number;
   payment_method: 'card' | 'paypal' | null;
   paid_at: Timestamp | null;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
 }
 
 export interface OrderItemsTable {
@@ -152,8 +157,8 @@ export interface PaymentsTable {
   provider_ref: string;
   amount_cents: Cents;
   status: Generated<'created' | 'completed' | 'failed' | 'expired'>;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
 }
 
 export interface PaymentEventsTable {
@@ -161,7 +166,7 @@ export interface PaymentEventsTable {
   provider: string;
   type: string;
   order_id: number | null;
-  received_at: Generated<Timestamp>;
+  received_at: GeneratedTimestamp;
 }
 
 export interface DB {
