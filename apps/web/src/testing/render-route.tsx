@@ -1,15 +1,19 @@
-/** Renders the real route table at `path` with fresh providers (no query retries), for component tests. */
+/**
+ * Renders the real route table at `path` with fresh providers (no query retries), for component tests. `wrap`
+ * puts extra providers around the router (e.g. a test's own LeaveSiteProvider).
+ */
 import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import { AppProvider } from '../app/provider';
 import { createTestRouter } from '../app/router';
 
-export function renderRoute(path: string) {
+export function renderRoute(path: string, wrap: (router: ReactNode) => ReactNode = (router) => router) {
   const router = createTestRouter(path);
   const view = render(
     <AppProvider queryClient={new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } })}>
-      <RouterProvider router={router} />
+      {wrap(<RouterProvider router={router} />)}
     </AppProvider>,
   );
   return { ...view, router };

@@ -1,40 +1,27 @@
 /**
- * The payment result pages (customer-journey.md §2): /success (also /payment/success) thanks the buyer;
- * /cancel (also /payment/cancel) says the payment was cancelled. They only inform: whether an order is paid is
- * decided on the server from the payment provider's signed events, never by reaching this page.
+ * The payment result pages (customer-journey.md §2): /success (also /payment/success) and /cancel (also
+ * /payment/cancel). With an order in the URL the page asks the server whether it is paid (PayPal's `token`: the
+ * server captures first); the page itself never marks an order paid. Without one it only thanks or informs.
  */
-import { Link, useLocation } from 'react-router-dom';
-import { Card } from '@bindery/ui/card';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { useLocation } from 'react-router-dom';
+import { Id } from '@bindery/contracts/common';
+import { RequireSession } from '../../features/auth/components/require-session';
+import { useSession } from '../../features/auth/hooks/use-session';
+import { CardReturn, PaymentCancelled, PaymentSucceeded, PaypalReturn } from '../../features/checkout/components/payment-result';
 
 export default function PaymentResultRoute() {
-  const cancelled = useLocation().pathname.toLowerCase().endsWith('/cancel');
-  const title = cancelled ? 'Payment Cancelled' : 'Payment Successful!';
-  useDocumentTitle(title);
+  const { pathname, search } = useLocation();
+  const session = useSession();
+  const params = new URLSearchParams(search);
+  const orderId = Id.safeParse(params.get('order') ?? undefined).data ?? null;
+  const token = params.get('token');
+
+  if (pathname.toLowerCase().endsWith('/cancel')) return <PaymentCancelled orderId={orderId} />;
+  if (!token && orderId === null) return <PaymentSucceeded />;
   return (
-    <div className="b-container">
-      <Card className="b-stack" style={{ maxWidth: 640, margin: '0 auto', textAlign: 'center' }}>
-        <h1>{title}</h1>
-        {cancelled ? (
-          <>
-            <p>You cancelled the payment, so nothing was charged. To get your books printed, please place the order again.</p>
-            <p>
-              <Link className="b-btn b-btn--primary" to="/design-project">
-                Try Again
-              </Link>
-            </p>
-          </>
-        ) : (
-          <>
-            <p>Thank you for your order! We have received your payment and will e-mail you as your books go to print and ship.</p>
-            <p>
-              <Link className="b-btn b-btn--primary" to="/">
-                Back to Home
-              </Link>
-            </p>
-          </>
-        )}
-      </Card>
-    </div>
+    <RequireSession>
+      {session && token ? <PaypalReturn userId={session.user.id} token={token} orderId={orderId} /> : null}
+      {session && !token && orderId !== null ? <CardReturn userId={session.user.id} orderId={orderId} /> : null}
+    </RequireSession>
   );
 }

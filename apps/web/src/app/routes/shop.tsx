@@ -1,4 +1,11 @@
-/** Placeholder while the order journey is being built (docs/decisions/0012). */
-export default function Page() {
-  return <h1>Coming soon</h1>;
+/** /shop (also /Shop: routes match case-insensitively): shipping for the cart, logged-in customers only. */
+import { RequireSession } from '../../features/auth/components/require-session';
+import { useSession } from '../../features/auth/hooks/use-session';
+import { ShopPage } from '../../features/checkout/components/shop-page';
+import { useDocumentTitle } from '../../lib/use-document-title';
+
+export default function ShopRoute() {
+  useDocumentTitle('Shipping');
+  const session = useSession();
+  return <RequireSession>{session ? <ShopPage user={session.user} /> : null}</RequireSession>;
 }

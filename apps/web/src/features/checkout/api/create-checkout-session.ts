@@ -1,0 +1,12 @@
+/**
+ * POST api/create-checkout-session/ { order_id } (bearer) → { id, url }: a Stripe Checkout Session for the
+ * stored order's lines (docs/decisions/0014); the page then leaves for `url`.
+ */
+import { useMutation } from '@tanstack/react-query';
+import { CreateCheckoutSessionResponse, type CreateCheckoutSessionBody } from '@bindery/contracts/store/payments';
+import { api } from '../../../lib/api-client';
+
+export const createCheckoutSession = (body: CreateCheckoutSessionBody) =>
+  api.post('/api/create-checkout-session/', { schema: CreateCheckoutSessionResponse, body });
+
+export const useCreateCheckoutSession = () => useMutation({ mutationFn: createCheckoutSession });

@@ -1,0 +1,205 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { delay, http, HttpResponse } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import type { ErrorBody } from '@bindery/contracts/common';
+import { messages } from '@bindery/contracts/messages';
+import type { OrderResponse } from '@bindery/contracts/store/checkout';
+import type {
+  CreateCheckoutSessionBody,
+  CreateCheckoutSessionResponse,
+  PaypalCreatePaymentBody,
+  PaypalCreatePaymentResponse,
+} from '@bindery/contracts/store/payments';
+import { readCart } from '../../../../lib/cart';
+import { server } from '../../../../testing/msw-server';
+import { renderRoute } from '../../../../testing/render-route';
+import { signInForTest, testCustomer } from '../../../../testing/session';
+import { errorBody, orderResponse, paidOrder, publicConfig, putInCart, recordPosts } from '../../../../testing/checkout-fixtures';
+import { LeaveSiteProvider } from '../../lib/leave-site';
+
+const m = messages.payments;
+
+function paymentApi({ order = orderResponse(), methods = { card: true, paypal: true } } = {}) {
+  const seen = { orderIds: [] as string[] };
+  server.use(
+    http.get<{ id: string }, never, OrderResponse>('/api/orders/:id/', ({ params }) => {
+      seen.orderIds.push(params.id);
+      return HttpResponse.json(order);
+    }),
+    http.get('/api/config', () => HttpResponse.json(publicConfig(methods))),
+  );
+  return seen;
+}
+
+/** The payment page with a recording stand-in for leaving the site (jsdom cannot navigate). */
+function openPayment(path = '/payment?order=42') {
+  signInForTest();
+  const leave = vi.fn<(url: string) => void>();
+  const view = renderRoute(path, (router) => <LeaveSiteProvider value={leave}>{router}</LeaveSiteProvider>);
+  return { ...view, leave };
+}
+
+const payButton = () => screen.findByRole('button', { name: /^Pay / });
+
+describe('/payment', () => {
+  it("shows the server's order: lines, subtotal, shipping, tax and total, and where it ships", async () => {
+    const seen = paymentApi();
+    openPayment();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Order #42' })).toBeInTheDocument();
+    const lines = within(screen.getByRole('table', { name: 'Books in this order' })).getAllByRole('row').slice(1);
+    expect(lines.map((r) => within(r).getAllByRole('cell').map((c) => c.textContent))).toEqual([
+      ['My Novel (Print Book)', '10', '$8.48', '—', '$84.80'],
+      ['Family Album (Photo Book)', '2', '$20.00', '—', '$40.00'],
+    ]);
+    expect(screen.getByTestId('order-subtotal')).toHaveTextContent('$124.80');
+    expect(screen.getByTestId('order-shipping')).toHaveTextContent('$25.00');
+    expect(screen.getByText('Shipping (FedEx Ground, 3-5 days)')).toBeInTheDocument();
+    expect(screen.getByTestId('order-tax')).toHaveTextContent('$12.36');
+    expect(screen.getByTestId('order-total')).toHaveTextContent('$162.16');
+    expect(screen.getByLabelText('Delivery address')).toHaveTextContent('100 Congress Ave');
+    expect(seen.orderIds).toEqual(['42']);
+    expect(screen.getByRole('link', { name: 'Cancel' })).toHaveAttribute('href', '/start-project');
+  });
+
+  it('pays by card by default: read-only placeholders, then Stripe Checkout for the order', async () => {
+    const user = userEvent.setup();
+    paymentApi();
+    const session: CreateCheckoutSessionResponse = { id: 'cs_test_1', url: 'https://checkout.stripe.test/c/cs_test_1' };
+    const seen = recordPosts<CreateCheckoutSessionBody>('/api/create-checkout-session/', () => HttpResponse.json(session));
+    const { leave } = openPayment();
+    expect(await screen.findByRole('radio', { name: /Credit card/ })).toBeChecked();
+    expect(screen.getByLabelText('Card number')).toHaveAttribute('readonly');
+    expect(screen.getByLabelText('CVC')).toHaveAttribute('readonly');
+    expect(screen.getByText(/enter your card on our payment provider's secure page/)).toBeInTheDocument();
+    await user.click(await payButton());
+    await waitFor(() => expect(leave).toHaveBeenCalledWith('https://checkout.stripe.test/c/cs_test_1'));
+    expect(seen.bodies).toEqual([{ order_id: 42 }]);
+    expect(screen.getByRole('button', { name: /Pay \$162\.16 by card/ })).toBeDisabled();
+  });
+
+  it("shows the server's session error inline, and 'Failed to start checkout.' when there is none", async () => {
+    const user = userEvent.setup();
+    paymentApi();
+    server.use(
+      http.post<never, CreateCheckoutSessionBody, ErrorBody>('/api/create-checkout-session/', () =>
+        HttpResponse.json(errorBody(409, messages.checkout.orderNotPayable, 'CONFLICT'), { status: 409 }),
+      ),
+    );
+    const { leave } = openPayment();
+    await user.click(await payButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent(messages.checkout.orderNotPayable);
+
+    server.use(http.post('/api/create-checkout-session/', () => HttpResponse.error()));
+    await user.click(await payButton());
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(m.checkoutFailed));
+    expect(leave).not.toHaveBeenCalled();
+  });
+
+  it('pays with PayPal: a processing state, then the approval page', async () => {
+    const user = userEvent.setup();
+    paymentApi();
+    const created: PaypalCreatePaymentResponse = {
+      payment_id: '5O190127TN364715T',
+      approval_url: 'https://www.sandbox.paypal.test/checkoutnow?token=5O190127TN364715T',
+    };
+    const seen = recordPosts<PaypalCreatePaymentBody>('/api/paypal/create-payment/', async () => {
+      await delay(100);
+      return HttpResponse.json(created);
+    });
+    const { leave } = openPayment();
+    await user.click(await screen.findByRole('radio', { name: /PayPal/ }));
+    expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Pay $162.16 with PayPal' }));
+    expect(await screen.findByRole('button', { name: /Processing\.\.\./ })).toBeDisabled();
+    await waitFor(() => expect(leave).toHaveBeenCalledWith(created.approval_url));
+    expect(seen.bodies).toEqual([{ order_id: 42 }]);
+  });
+
+  it.each([
+    {
+      name: "the server's error",
+      answer: () => HttpResponse.json(errorBody(503, m.paypalNotConfigured, 'SERVICE_UNAVAILABLE'), { status: 503 }),
+      text: m.paypalNotConfigured,
+    },
+    { name: 'no approval URL', answer: () => HttpResponse.json({ payment_id: 'PAY-1' }), text: m.noApprovalUrl },
+    { name: 'a failure without a body', answer: () => new HttpResponse('Bad gateway', { status: 502 }), text: m.paypalFailed },
+  ])('a PayPal start that fails shows $name', async ({ answer, text }) => {
+    const user = userEvent.setup();
+    paymentApi();
+    server.use(http.post('/api/paypal/create-payment/', answer));
+    const { leave } = openPayment();
+    await user.click(await screen.findByRole('radio', { name: /PayPal/ }));
+    await user.click(screen.getByRole('button', { name: /with PayPal/ }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(text);
+    expect(screen.getByRole('button', { name: /with PayPal/ })).toBeEnabled();
+    expect(leave).not.toHaveBeenCalled();
+  });
+
+  it('shows methods without server keys disabled and picks one that works', async () => {
+    paymentApi({ methods: { card: false, paypal: true } });
+    openPayment();
+    const paypal = await screen.findByRole('radio', { name: /PayPal/ });
+    await waitFor(() => expect(screen.getByRole('radio', { name: /Credit card/ })).toBeDisabled());
+    expect(screen.getByRole('radio', { name: /Credit card/ })).toHaveAccessibleName(`Credit card ${m.cardNotConfigured}`);
+    expect(paypal).toBeChecked();
+    expect(screen.getByRole('button', { name: /with PayPal/ })).toBeEnabled();
+  });
+
+  it('offers no pay button that works when the server has no payment method at all', async () => {
+    paymentApi({ methods: { card: false, paypal: false } });
+    openPayment();
+    await waitFor(() => expect(screen.getByRole('radio', { name: /PayPal/ })).toBeDisabled());
+    expect(screen.getByRole('radio', { name: /Credit card/ })).toBeDisabled();
+    expect(await payButton()).toBeDisabled();
+    expect(screen.getByText(/Online payment is not available right now/)).toBeInTheDocument();
+  });
+
+  it("refuses to pay a zero total ('Invalid amount')", async () => {
+    paymentApi({ order: orderResponse({ total: '0.00' }) });
+    openPayment();
+    expect(await screen.findByRole('alert')).toHaveTextContent(m.invalidAmount);
+    expect(await payButton()).toBeDisabled();
+  });
+
+  it("a paid order shows its state instead of pay buttons, and leaves the cart", async () => {
+    signInForTest();
+    putInCart(testCustomer.id, [
+      { id: 11, title: 'My Novel', category: 'Print Book' },
+      { id: 99, title: 'Next Book', category: 'Print Book' },
+    ]);
+    paymentApi({ order: paidOrder() });
+    openPayment();
+    expect(await screen.findByText(/This order is/)).toHaveTextContent('This order is Paid.');
+    expect(screen.queryByRole('button', { name: /^Pay / })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to your projects' })).toHaveAttribute('href', '/userdashboard');
+    await waitFor(() => expect(readCart(testCustomer.id).map((i) => i.id)).toEqual([99]));
+  });
+
+  it('a canceled order cannot be paid and points back to the cart', async () => {
+    paymentApi({ order: orderResponse({ status: 'canceled' }) });
+    openPayment();
+    expect(await screen.findByText(/This order is/)).toHaveTextContent(messages.checkout.orderNotPayable);
+    expect(screen.getByRole('link', { name: 'Go to your cart' })).toHaveAttribute('href', '/orders');
+    expect(screen.queryByRole('button', { name: /^Pay / })).not.toBeInTheDocument();
+  });
+
+  it("says 'Order not found.' for an order that is not the buyer's, and explains a missing order id", async () => {
+    server.use(
+      http.get<{ id: string }, never, ErrorBody>('/api/orders/:id/', () =>
+        HttpResponse.json(errorBody(404, messages.checkout.orderNotFound, 'NOT_FOUND'), { status: 404 }),
+      ),
+      http.get('/api/config', () => HttpResponse.json(publicConfig({ card: true, paypal: true }))),
+    );
+    openPayment('/payment?order=77');
+    expect(await screen.findByRole('alert')).toHaveTextContent(messages.checkout.orderNotFound);
+
+    openPayment('/payment');
+    expect(await screen.findByText(/There is no order to pay here/)).toBeInTheDocument();
+  });
+
+  it('sends a guest to /login', async () => {
+    const { router } = renderRoute('/payment?order=42');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+});

@@ -1,0 +1,283 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import type { ErrorBody } from '@bindery/contracts/common';
+import { messages } from '@bindery/contracts/messages';
+import type { OrderResponse, SaveShippingBody, ShippingRateBody } from '@bindery/contracts/store/checkout';
+import { server } from '../../../../testing/msw-server';
+import { renderRoute } from '../../../../testing/render-route';
+import { signInForTest, testCustomer } from '../../../../testing/session';
+import { address, errorBody, orderResponse, publicConfig, putInCart, rateResponse, recordPosts } from '../../../../testing/checkout-fixtures';
+
+const m = messages.checkout;
+type User = ReturnType<typeof userEvent.setup>;
+
+/** POST api/shipping-rate/ answering `answer` (default: the two-service rate); records bodies and bearer tokens. */
+const rateApi = (answer: (body: ShippingRateBody) => Response = () => HttpResponse.json(rateResponse())) =>
+  recordPosts<ShippingRateBody>('/api/shipping-rate/', answer);
+
+function openShop(path = '/shop') {
+  signInForTest();
+  putInCart(testCustomer.id);
+  return renderRoute(path);
+}
+
+async function fillAddress(user: User) {
+  await user.type(await screen.findByLabelText('First name'), 'Ann');
+  await user.type(screen.getByLabelText('Last name'), 'Reader');
+  await user.type(screen.getByLabelText('Address'), '100 Congress Ave');
+  await user.type(screen.getByLabelText('City'), 'Austin');
+  await user.type(screen.getByLabelText('Postal code'), '78701');
+  await user.type(screen.getByLabelText('Phone number'), '+1 512 555 0100');
+}
+
+const calculate = (user: User) => user.click(screen.getByRole('button', { name: 'Calculate Shipping Rate' }));
+const saveButton = () => screen.getByRole('button', { name: 'Check Delivery Method' });
+const summary = (what: 'subtotal' | 'shipping' | 'tax' | 'total') => screen.getByTestId(`summary-${what}`);
+const serviceRadios = () => screen.queryAllByRole('radio', { name: /Ground|Express/ });
+
+async function calculated(user: User) {
+  await fillAddress(user);
+  await calculate(user);
+  return screen.findByRole('radio', { name: /FedEx Ground/ });
+}
+
+describe('/shop', () => {
+  it('sends a guest to /login', async () => {
+    const { router } = renderRoute('/shop');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+
+  it('says so when the cart is empty, with a way back to the projects', async () => {
+    signInForTest();
+    renderRoute('/shop');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your cart is empty' })).toBeInTheDocument();
+    expect(screen.getByText(m.emptyCart)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to your projects' })).toHaveAttribute('href', '/userdashboard');
+  });
+
+  it('answers /Shop too, with labelled address fields, US/TX defaults and a back link', async () => {
+    openShop('/Shop');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Shipping and delivery' })).toBeInTheDocument();
+    for (const label of ['First name', 'Last name', 'Company (optional)', 'Address', 'Apartment, suite or floor (optional)', 'City', 'Postal code', 'Phone number']) {
+      expect(screen.getByLabelText(label)).toBeInTheDocument();
+    }
+    expect(screen.getByLabelText('Country')).toHaveValue('US');
+    expect(screen.getByLabelText('State')).toHaveValue('TX');
+    expect(screen.getByRole('radio', { name: 'Individual' })).toBeChecked();
+    expect(screen.getByRole('link', { name: /Back to cart/ })).toHaveAttribute('href', '/orders');
+    const cart = screen.getByRole('list', { name: 'Projects in your cart' });
+    expect(within(cart).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['My Novel (Print Book)', 'Family Album (Photo Book)']);
+    expect(summary('total')).toHaveTextContent('—');
+  });
+
+  it("calculates for the cart's projects, picks the cheapest service and shows the server's numbers", async () => {
+    const user = userEvent.setup();
+    const seen = rateApi();
+    openShop();
+    await fillAddress(user);
+    await user.type(screen.getByLabelText('City'), '  ');
+    await calculate(user);
+    expect(await screen.findByRole('radio', { name: /FedEx Ground · 3-5 days \$25\.00/ })).toBeChecked();
+    expect(screen.getByRole('radio', { name: /DHL Express Worldwide · 1-2 days \$90\.00/ })).not.toBeChecked();
+    expect(seen.bodies).toEqual([
+      { country: 'US', state: 'TX', city: 'Austin', postal_code: '78701', account_type: 'individual', has_resale_cert: false, project_ids: [11, 12] },
+    ]);
+    expect(seen.auth).toEqual(['Bearer access-token']);
+    expect(summary('subtotal')).toHaveTextContent('$124.80');
+    expect(summary('shipping')).toHaveTextContent('$25.00');
+    expect(summary('tax')).toHaveTextContent('$12.36');
+    expect(summary('total')).toHaveTextContent('$162.16');
+    expect(screen.getByText('Taxes (8.25%)')).toBeInTheDocument();
+    expect(screen.getByTestId('selected-service')).toHaveTextContent('FedEx Ground, delivered in 3-5 days.');
+  });
+
+  it("switching service shows that service's own tax and total from the server, not a scaled one", async () => {
+    const user = userEvent.setup();
+    rateApi();
+    openShop();
+    await calculated(user);
+    await user.click(screen.getByRole('radio', { name: /DHL Express Worldwide/ }));
+    expect(screen.getByRole('radio', { name: /DHL Express Worldwide/ })).toBeChecked();
+    expect(summary('shipping')).toHaveTextContent('$90.00');
+    // Scaling Ground's tax by the charges would give $44.50; the server says $17.72.
+    expect(summary('tax')).toHaveTextContent('$17.72');
+    expect(summary('total')).toHaveTextContent('$232.52');
+    expect(summary('subtotal')).toHaveTextContent('$124.80');
+    expect(screen.getByTestId('selected-service')).toHaveTextContent('DHL Express Worldwide, delivered in 1-2 days.');
+  });
+
+  it('clears the rate when the destination, account type or resale certificate changes, not when the name does', async () => {
+    const user = userEvent.setup();
+    const seen = rateApi((body) => HttpResponse.json(rateResponse({ account_type: body.account_type ?? 'individual' })));
+    openShop();
+    await calculated(user);
+    await user.type(screen.getByLabelText('First name'), 'e');
+    expect(serviceRadios()).toHaveLength(2);
+
+    await user.type(screen.getByLabelText('Postal code'), '1');
+    expect(serviceRadios()).toHaveLength(0);
+    expect(screen.queryByTestId('selected-service')).not.toBeInTheDocument();
+    expect(summary('total')).toHaveTextContent('—');
+
+    await calculate(user);
+    await screen.findByRole('radio', { name: /FedEx Ground/ });
+    await user.click(screen.getByRole('radio', { name: 'Enterprise/Business' }));
+    expect(serviceRadios()).toHaveLength(0);
+    const certificate = screen.getByRole('checkbox', { name: m.resaleCertificate });
+    expect(certificate).not.toBeChecked();
+
+    await calculate(user);
+    await screen.findByRole('radio', { name: /FedEx Ground/ });
+    await user.click(certificate);
+    expect(serviceRadios()).toHaveLength(0);
+    await calculate(user);
+    await screen.findByRole('radio', { name: /FedEx Ground/ });
+    expect(seen.bodies.map((b) => [b.postal_code, b.account_type, b.has_resale_cert])).toEqual([
+      ['78701', 'individual', false],
+      ['787011', 'individual', false],
+      ['787011', 'enterprise', false],
+      ['787011', 'enterprise', true],
+    ]);
+
+    await user.selectOptions(screen.getByLabelText('State'), 'CA');
+    expect(serviceRadios()).toHaveLength(0);
+    await user.selectOptions(screen.getByLabelText('Country'), 'CA');
+    expect(screen.getByLabelText('State, province or region')).toHaveValue('');
+  });
+
+  it('drops an answer for an address that changed while it was on its way', async () => {
+    const user = userEvent.setup();
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    recordPosts<ShippingRateBody>('/api/shipping-rate/', async () => {
+      await answered;
+      return HttpResponse.json(rateResponse());
+    });
+    openShop();
+    await fillAddress(user);
+    await calculate(user);
+    await user.type(screen.getByLabelText('City'), 's');
+    answer();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Calculate Shipping Rate' })).toBeEnabled());
+    expect(serviceRadios()).toHaveLength(0);
+    expect(summary('total')).toHaveTextContent('—');
+  });
+
+  it('asks for country, state, city and postal code before calculating, and sends nothing', async () => {
+    const user = userEvent.setup();
+    const seen = rateApi();
+    openShop();
+    await user.type(await screen.findByLabelText('City'), '   ');
+    await user.type(screen.getByLabelText('Postal code'), '78701');
+    await calculate(user);
+    expect(await screen.findByRole('alert')).toHaveTextContent(m.fillAddressForRate);
+    expect(seen.bodies).toHaveLength(0);
+  });
+
+  it.each([
+    { name: 'the couriers that would ship', couriers: ['UPS', 'USPS'], text: m.noDhlOrFedex('UPS, USPS') },
+    { name: 'None without any', couriers: [], text: m.noDhlOrFedex('None') },
+  ])('a 404 with available couriers names $name', async ({ couriers, text }) => {
+    const user = userEvent.setup();
+    const body: ErrorBody = { ...errorBody(404, m.noDhlOrFedexRates, 'NOT_FOUND'), available_couriers: couriers };
+    rateApi(() => HttpResponse.json(body, { status: 404 }));
+    openShop();
+    await fillAddress(user);
+    await calculate(user);
+    expect(await screen.findByRole('alert')).toHaveTextContent(text);
+  });
+
+  it("clears the rate on a failure: 'Failed to fetch shipping rate…', or the server's reason for a refusal", async () => {
+    const user = userEvent.setup();
+    rateApi();
+    openShop();
+    await calculated(user);
+    rateApi(() => HttpResponse.json(errorBody(500, 'boom'), { status: 500 }));
+    await calculate(user);
+    expect(await screen.findByRole('alert')).toHaveTextContent(m.fetchRateFailed);
+    expect(serviceRadios()).toHaveLength(0);
+    expect(summary('total')).toHaveTextContent('—');
+
+    rateApi(() => HttpResponse.json(errorBody(404, 'Project not found.', 'NOT_FOUND'), { status: 404 }));
+    await calculate(user);
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Project not found.'));
+  });
+
+  it('checks the required fields, then the rate, then the phone, before saving', async () => {
+    const user = userEvent.setup();
+    const saved = vi.fn();
+    server.use(http.post('/api/save-shipping/', () => void saved()));
+    rateApi();
+    openShop();
+    await user.click(await screen.findByRole('button', { name: 'Check Delivery Method' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(m.fillAllRequired);
+
+    await fillAddress(user);
+    await user.click(saveButton());
+    expect(screen.getByRole('alert')).toHaveTextContent(m.calculateRateFirst);
+
+    await user.clear(screen.getByLabelText('Phone number'));
+    await user.type(screen.getByLabelText('Phone number'), 'call me');
+    await calculate(user);
+    await screen.findByRole('radio', { name: /FedEx Ground/ });
+    await user.click(saveButton());
+    expect(screen.getByLabelText('Phone number')).toHaveAccessibleDescription('Enter a phone number of 8 to 20 digits.');
+    expect(saved).not.toHaveBeenCalled();
+  });
+
+  it("saves the address, the cart's projects and the chosen service, then opens the order's payment page", async () => {
+    const user = userEvent.setup();
+    rateApi();
+    const saved = recordPosts<SaveShippingBody>('/api/save-shipping/', () => HttpResponse.json(orderResponse()));
+    server.use(
+      http.get<{ id: string }, never, OrderResponse>('/api/orders/:id/', () => HttpResponse.json(orderResponse())),
+      http.get('/api/config', () => HttpResponse.json(publicConfig({ card: true, paypal: true }))),
+    );
+    const { router } = openShop();
+    await calculated(user);
+    await user.click(screen.getByRole('radio', { name: /DHL Express/ }));
+    await user.click(saveButton());
+    expect(await screen.findByText(m.shippingSaved)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Payment' })).toBeInTheDocument();
+    expect(router.state.location.pathname + router.state.location.search).toBe('/payment?order=42');
+    expect(saved.bodies).toEqual([{ user_address: address, project_ids: [11, 12], selected_service: 'dhl_express' }]);
+  });
+
+  it("a 401 the refresh cannot cure says 'Session expired. Please log in again.' and goes to /login", async () => {
+    const user = userEvent.setup();
+    rateApi();
+    server.use(
+      http.post<never, SaveShippingBody, ErrorBody>('/api/save-shipping/', () =>
+        HttpResponse.json(errorBody(401, messages.generic.unauthorized, 'UNAUTHORIZED'), { status: 401 }),
+      ),
+      http.post('/api/users/token/refresh/', () => HttpResponse.json(errorBody(401, 'Refresh token refused', 'UNAUTHORIZED'), { status: 401 })),
+    );
+    const { router } = openShop();
+    await calculated(user);
+    await user.click(saveButton());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    // The page is gone; the toast tells why.
+    expect(screen.getByText(messages.generic.sessionExpired)).toBeInTheDocument();
+    expect(localStorage.getItem('accessToken')).toBeNull();
+  });
+
+  it("other failures say 'Failed to save shipping info…'; a refusal the server explains shows its reason", async () => {
+    const user = userEvent.setup();
+    rateApi();
+    server.use(http.post('/api/save-shipping/', () => new HttpResponse('Bad gateway', { status: 502 })));
+    openShop();
+    await calculated(user);
+    await user.click(saveButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent(m.saveShippingFailed);
+
+    server.use(
+      http.post<never, SaveShippingBody, ErrorBody>('/api/save-shipping/', () =>
+        HttpResponse.json(errorBody(409, m.unknownService, 'CONFLICT'), { status: 409 }),
+      ),
+    );
+    await user.click(saveButton());
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(m.unknownService));
+  });
+});

@@ -1,0 +1,79 @@
+/**
+ * The delivery address of the shop (customer-journey.md §3 Address), every field with a visible label. Country
+ * is a list of ISO codes and, for the US, the state too: the server taxes by the two-letter code.
+ */
+import { SelectField, TextField } from '@bindery/ui/field';
+import type { AddressDraft, DraftField } from '../hooks/use-shop-form';
+import { countryOptions, hasStateList, usStateOptions } from '../lib/regions';
+
+export interface AddressFieldsProps {
+  draft: AddressDraft;
+  errors: Partial<Record<DraftField, string>>;
+  onChange: (field: DraftField, value: string) => void;
+}
+
+type TextSpec = { field: DraftField; label: string; autoComplete: string; type?: string };
+
+const nameFields: TextSpec[] = [
+  { field: 'first_name', label: 'First name', autoComplete: 'given-name' },
+  { field: 'last_name', label: 'Last name', autoComplete: 'family-name' },
+  { field: 'company', label: 'Company (optional)', autoComplete: 'organization' },
+  { field: 'address', label: 'Address', autoComplete: 'address-line1' },
+  { field: 'apt_floor', label: 'Apartment, suite or floor (optional)', autoComplete: 'address-line2' },
+];
+const placeFields: TextSpec[] = [
+  { field: 'city', label: 'City', autoComplete: 'address-level2' },
+  { field: 'postal_code', label: 'Postal code', autoComplete: 'postal-code' },
+  { field: 'phone_number', label: 'Phone number', autoComplete: 'tel', type: 'tel' },
+];
+
+export function AddressFields({ draft, errors, onChange }: AddressFieldsProps) {
+  const text = ({ field, label, autoComplete, type = 'text' }: TextSpec) => (
+    <TextField
+      key={field}
+      label={label}
+      name={field}
+      type={type}
+      autoComplete={autoComplete}
+      value={String(draft[field])}
+      error={errors[field]}
+      onChange={(e) => onChange(field, e.target.value)}
+    />
+  );
+  return (
+    <div className="b-calc__fields">
+      {nameFields.map(text)}
+      <SelectField
+        label="Country"
+        name="country"
+        autoComplete="country"
+        options={countryOptions()}
+        value={draft.country}
+        error={errors.country}
+        onChange={(e) => onChange('country', e.target.value)}
+      />
+      {hasStateList(draft.country) ? (
+        <SelectField
+          label="State"
+          name="state"
+          autoComplete="address-level1"
+          placeholder="Select a state"
+          options={usStateOptions}
+          value={draft.state}
+          error={errors.state}
+          onChange={(e) => onChange('state', e.target.value)}
+        />
+      ) : (
+        <TextField
+          label="State, province or region"
+          name="state"
+          autoComplete="address-level1"
+          value={draft.state}
+          error={errors.state}
+          onChange={(e) => onChange('state', e.target.value)}
+        />
+      )}
+      {placeFields.map(text)}
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+/**
+ * Paying an order awaiting payment (customer-journey.md §2 Payment, §4 Payment method, §8): credit card (the
+ * default; the card itself is typed on Stripe's page, so the inputs here are read-only placeholders) or PayPal.
+ * The browser names only the order: the server charges what it stored (docs/decisions/0014). Methods this server
+ * has no keys for (GET /api/config → payments) are shown disabled.
+ */
+import { useState } from 'react';
+import { Alert } from '@bindery/ui/alert';
+import { Button } from '@bindery/ui/button';
+import { ChoiceCard } from '@bindery/ui/choice-card';
+import { TextField } from '@bindery/ui/field';
+import { ApiError } from '@bindery/api-client';
+import { messages } from '@bindery/contracts/messages';
+import type { Order } from '@bindery/contracts/store/checkout';
+import { formatUsd } from '../../../lib/format-usd';
+import { useCreateCheckoutSession } from '../api/create-checkout-session';
+import { NoApprovalUrlError, useCreatePaypalPayment } from '../api/create-paypal-payment';
+import { usePaymentMethods } from '../api/get-payment-methods';
+import { isSessionExpired } from '../lib/error-text';
+import { useLeaveSite } from '../lib/leave-site';
+import { isPositiveAmount } from '../lib/amount';
+
+const m = messages.payments;
+type Method = 'card' | 'paypal';
+
+/** The server's explanation when it gave one (a refused session, an order no longer payable), else `fallback`. */
+function payErrorText(error: unknown, fallback: string): string {
+  if (error instanceof NoApprovalUrlError) return error.message;
+  if (isSessionExpired(error)) return messages.generic.sessionExpired;
+  return error instanceof ApiError && error.body ? error.body.error : fallback;
+}
+
+export function PaymentForm({ order }: { order: Order }) {
+  const config = usePaymentMethods();
+  // Until the config answers (or if it cannot), offer both: the pay call itself refuses a method without keys.
+  const offered = config.data ?? { card: true, paypal: true };
+  const [picked, setPicked] = useState<Method | null>(null);
+  const method: Method | null = picked && offered[picked] ? picked : offered.card ? 'card' : offered.paypal ? 'paypal' : null;
+  const card = useCreateCheckoutSession();
+  const paypal = useCreatePaypalPayment();
+  const leave = useLeaveSite();
+  const [leaving, setLeaving] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const payable = isPositiveAmount(order.total);
+
+  async function pay() {
+    setFailure(null);
+    try {
+      const url =
+        method === 'card'
+          ? (await card.mutateAsync({ order_id: order.id })).url
+          : (await paypal.mutateAsync({ order_id: order.id })).approval_url;
+      // The page stays busy until the browser has left for the provider.
+      setLeaving(true);
+      leave(url);
+    } catch (error) {
+      setFailure(payErrorText(error, method === 'card' ? m.checkoutFailed : m.paypalFailed));
+    }
+  }
+
+  const busy = card.isPending || paypal.isPending || leaving;
+  return (
+    <section className="b-card b-stack" aria-labelledby="payment-method-title">
+      <h2 id="payment-method-title">Payment method</h2>
+      <fieldset className="b-fieldset" disabled={busy}>
+        <legend>How would you like to pay?</legend>
+        <ChoiceCard name="payment_method" value="card" checked={method === 'card'} disabled={!offered.card} onChange={() => setPicked('card')}>
+          <strong>Credit card</strong>
+          {offered.card ? null : <span className="b-muted">{m.cardNotConfigured}</span>}
+        </ChoiceCard>
+        <ChoiceCard name="payment_method" value="paypal" checked={method === 'paypal'} disabled={!offered.paypal} onChange={() => setPicked('paypal')}>
+          <strong>PayPal</strong>
+          {offered.paypal ? null : <span className="b-muted">{m.paypalNotConfigured}</span>}
+        </ChoiceCard>
+      </fieldset>
+      {method === 'card' ? (
+        <div className="b-stack" data-testid="card-placeholders">
+          <div className="b-calc__fields">
+            <TextField label="Card number" placeholder="•••• •••• •••• ••••" readOnly tabIndex={-1} />
+            <TextField label="Expiry date" placeholder="MM / YY" readOnly tabIndex={-1} />
+            <TextField label="CVC" placeholder="•••" readOnly tabIndex={-1} />
+          </div>
+          <p className="b-muted">
+            You enter your card on our payment provider&apos;s secure page, which opens next. Bindery never sees or
+            stores your card number.
+          </p>
+        </div>
+      ) : null}
+      {method === 'paypal' ? <p className="b-muted">You approve the payment on PayPal&apos;s page, then come back here.</p> : null}
+      {method === null ? <Alert tone="warning">Online payment is not available right now. Please try again later.</Alert> : null}
+      {!payable ? <Alert tone="error">{m.invalidAmount}</Alert> : null}
+      {failure ? <Alert tone="error">{failure}</Alert> : null}
+      <div>
+        <Button onClick={() => void pay()} busy={busy} disabled={method === null || !payable}>
+          {paypal.isPending || (leaving && method === 'paypal')
+            ? 'Processing...'
+            : method === 'paypal'
+              ? `Pay ${formatUsd(order.total)} with PayPal`
+              : `Pay ${formatUsd(order.total)} by card`}
+        </Button>
+      </div>
+    </section>
+  );
+}

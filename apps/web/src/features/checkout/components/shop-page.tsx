@@ -1,0 +1,165 @@
+/**
+ * /shop (customer-journey.md §2 Shop, §4, §5, §8): account type, the delivery address, the server's shipping
+ * services for the cart (cheapest chosen first), the cart summary in server numbers, and 'Check Delivery
+ * Method', which makes the server create the order and goes on to /payment?order={id}.
+ */
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { Alert } from '@bindery/ui/alert';
+import { Button } from '@bindery/ui/button';
+import { Card } from '@bindery/ui/card';
+import { useToast } from '@bindery/ui/toast';
+import { messages } from '@bindery/contracts/messages';
+import { Address } from '@bindery/contracts/store/checkout';
+import type { SessionUser } from '@bindery/contracts/store/users';
+import { useCart } from '../../../lib/cart';
+import { noCarrierCouriers, useShippingRate } from '../api/get-shipping-rate';
+import { useSaveShipping } from '../api/save-shipping';
+import { hasRateFields, hasSaveFields, useShopForm, type DraftField } from '../hooks/use-shop-form';
+import { firstIssuePerField, isSessionExpired, refusalText, serverFieldErrors } from '../lib/error-text';
+import { AccountTypeFieldset } from './account-type-fieldset';
+import { AddressFields } from './address-fields';
+import { ShippingServices } from './shipping-services';
+import { MessageCard } from './message-card';
+import { ShopSummary } from './shop-summary';
+
+const m = messages.checkout;
+
+function rateErrorText(error: unknown): string {
+  const couriers = noCarrierCouriers(error);
+  if (couriers) return m.noDhlOrFedex(couriers.length ? couriers.join(', ') : 'None');
+  if (isSessionExpired(error)) return messages.generic.sessionExpired;
+  return refusalText(error, m.fetchRateFailed);
+}
+
+export function ShopPage({ user }: { user: SessionUser }) {
+  const items = useCart(user.id);
+  const { state, service, dispatch } = useShopForm();
+  const rateCall = useShippingRate();
+  const save = useSaveShipping();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<DraftField, string>>>({});
+  const [saveError, setSaveError] = useState<string | null>(null);
+
+  if (items.length === 0) return <EmptyCart />;
+
+  const projectIds = items.map((i) => i.id);
+  // A rate priced another cart (a project was removed in another tab) is not this cart's rate.
+  const current = state.rateCart === projectIds.join(',');
+  const rate = current ? state.rate : null;
+  const chosen = current ? service : null;
+
+  function set(field: DraftField, value: string | boolean) {
+    dispatch({ type: 'set', field, value });
+    setFieldErrors(({ [field]: _edited, ...rest }) => rest);
+    setSaveError(null);
+  }
+
+  function sessionOver() {
+    // The session is gone, so the page is about to send the buyer to /login: a toast outlives the page.
+    toast.show(messages.generic.sessionExpired, 'error');
+  }
+
+  async function calculate() {
+    const { version, draft } = state;
+    setSaveError(null);
+    if (!hasRateFields(draft)) return dispatch({ type: 'rate-failed', version, message: m.fillAddressForRate });
+    const { account_type, has_resale_cert } = draft;
+    // §5 Shop rate: country and state trimmed and upper-cased, city and postal code trimmed.
+    const place = { country: draft.country.trim().toUpperCase(), state: draft.state.trim().toUpperCase(), city: draft.city.trim(), postal_code: draft.postal_code.trim() };
+    try {
+      const answer = await rateCall.mutateAsync({ ...place, account_type, has_resale_cert, project_ids: projectIds });
+      dispatch({ type: 'rate-ok', version, rate: answer, cart: projectIds.join(',') });
+    } catch (error) {
+      if (isSessionExpired(error)) sessionOver();
+      dispatch({ type: 'rate-failed', version, message: rateErrorText(error) });
+    }
+  }
+
+  async function onSave(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setSaveError(null);
+    if (!hasSaveFields(state.draft)) return setSaveError(m.fillAllRequired);
+    if (!chosen) return setSaveError(m.calculateRateFirst);
+    const address = Address.safeParse(state.draft);
+    if (!address.success) return setFieldErrors(firstIssuePerField(address.error));
+    try {
+      const { order } = await save.mutateAsync({ user_address: state.draft, project_ids: projectIds, selected_service: chosen.service_code });
+      toast.show(m.shippingSaved, 'success');
+      navigate(`/payment?order=${order.id}`);
+    } catch (error) {
+      if (isSessionExpired(error)) {
+        sessionOver();
+        return setSaveError(messages.generic.sessionExpired);
+      }
+      setFieldErrors(serverFieldErrors(error));
+      setSaveError(refusalText(error, m.saveShippingFailed));
+    }
+  }
+
+  return (
+    <div className="b-container b-stack">
+      <p>
+        <Link to="/orders">← Back to cart</Link>
+      </p>
+      <h1>Shipping and delivery</h1>
+      <div className="b-calc">
+        <form className="b-card b-stack" onSubmit={onSave} noValidate aria-label="Shipping details">
+          <AccountTypeFieldset
+            accountType={state.draft.account_type}
+            hasResaleCert={state.draft.has_resale_cert}
+            onAccountType={(value) => set('account_type', value)}
+            onResaleCert={(value) => set('has_resale_cert', value)}
+          />
+          <h2>Delivery address</h2>
+          <AddressFields draft={state.draft} errors={fieldErrors} onChange={set} />
+          <div>
+            <Button variant="secondary" onClick={() => void calculate()} busy={rateCall.isPending}>
+              Calculate Shipping Rate
+            </Button>
+          </div>
+          {state.rateError ? <Alert tone="error">{state.rateError}</Alert> : null}
+          {rate ? (
+            <>
+              <ShippingServices services={rate.available_services} selected={state.selected} onSelect={(code) => dispatch({ type: 'select', code })} />
+              {chosen ? (
+                <Card className="b-stack" data-testid="selected-service">
+                  <h3>Selected service</h3>
+                  <p>
+                    {chosen.courier_name} {chosen.service_name}, delivered in {chosen.delivery_time}.
+                  </p>
+                  <p className="b-muted">
+                    Tax {rate.tax_rate}: {rate.tax_reason}
+                  </p>
+                </Card>
+              ) : null}
+            </>
+          ) : null}
+          {saveError ? <Alert tone="error">{saveError}</Alert> : null}
+          <div>
+            <Button type="submit" busy={save.isPending}>
+              Check Delivery Method
+            </Button>
+          </div>
+        </form>
+        <aside className="b-calc__summary">
+          <ShopSummary items={items} rate={rate} service={chosen} />
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+function EmptyCart() {
+  return (
+    <MessageCard title="Your cart is empty">
+      <p>{m.emptyCart}</p>
+      <p>
+        <Link className="b-btn b-btn--primary" to="/userdashboard">
+          Go to your projects
+        </Link>
+      </p>
+    </MessageCard>
+  );
+}

@@ -1,0 +1,49 @@
+/**
+ * The shop's cart summary (customer-journey.md §2): the projects, then subtotal, shipping, taxes and total, all
+ * as the server answered them for the chosen service. Before a rate is calculated the amounts are not known.
+ */
+import type { ShippingRateResponse, ShippingService } from '@bindery/contracts/store/checkout';
+import type { CartItem } from '../../../lib/cart';
+import { formatUsd } from '../../../lib/format-usd';
+
+export interface ShopSummaryProps {
+  items: CartItem[];
+  rate: ShippingRateResponse | null;
+  service: ShippingService | null;
+}
+
+const amount = (value: string | undefined) => (value === undefined ? '—' : formatUsd(value));
+
+export function ShopSummary({ items, rate, service }: ShopSummaryProps) {
+  return (
+    <section className="b-card b-stack" aria-labelledby="shop-summary-title">
+      <h2 id="shop-summary-title">Cart summary</h2>
+      <ul className="b-link-list" aria-label="Projects in your cart">
+        {items.map((i) => (
+          <li key={i.id}>
+            {i.title} <span className="b-muted">({i.category})</span>
+          </li>
+        ))}
+      </ul>
+      <dl className="b-quote">
+        <div>
+          <dt>Subtotal</dt>
+          <dd data-testid="summary-subtotal">{amount(rate?.subtotal)}</dd>
+        </div>
+        <div>
+          <dt>Shipping</dt>
+          <dd data-testid="summary-shipping">{amount(service?.total_charge)}</dd>
+        </div>
+        <div>
+          <dt>Taxes{rate ? ` (${rate.tax_rate})` : ''}</dt>
+          <dd data-testid="summary-tax">{amount(service?.tax)}</dd>
+        </div>
+        <div className="b-quote__total">
+          <dt>Total</dt>
+          <dd data-testid="summary-total">{amount(service?.total)}</dd>
+        </div>
+      </dl>
+      {rate ? <p className="b-muted">{rate.tax_reason}</p> : <p className="b-muted">Calculate the shipping rate to see shipping, taxes and the total.</p>}
+    </section>
+  );
+}

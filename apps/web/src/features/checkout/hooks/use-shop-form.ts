@@ -1,0 +1,107 @@
+/**
+ * The shop's state (customer-journey.md §4 Shop): the address draft, the server's rate answer and the chosen
+ * service. Changing anything the rate depends on (country, state, city, postal code, account type, resale
+ * certificate) clears the rate, the services, the choice and the error; an answer to a request made before such
+ * a change is dropped (`version`), so the page never shows a rate for an address it no longer has.
+ */
+import { useReducer } from 'react';
+import type { AccountType, ShippingRateResponse, ShippingService } from '@bindery/contracts/store/checkout';
+
+export interface AddressDraft {
+  first_name: string;
+  last_name: string;
+  company: string;
+  address: string;
+  apt_floor: string;
+  country: string;
+  state: string;
+  city: string;
+  postal_code: string;
+  phone_number: string;
+  account_type: AccountType;
+  has_resale_cert: boolean;
+}
+export type DraftField = keyof AddressDraft;
+
+/** The spec's example defaults (§9): US, TX, an individual buyer. */
+export const emptyDraft: AddressDraft = {
+  first_name: '',
+  last_name: '',
+  company: '',
+  address: '',
+  apt_floor: '',
+  country: 'US',
+  state: 'TX',
+  city: '',
+  postal_code: '',
+  phone_number: '',
+  account_type: 'individual',
+  has_resale_cert: false,
+};
+
+const RATE_FIELDS: ReadonlySet<DraftField> = new Set(['country', 'state', 'city', 'postal_code', 'account_type', 'has_resale_cert']);
+
+/** What the server compares (§5 Shop rate: country and state trimmed and upper-cased; city and postal code trimmed). */
+function normalized(field: DraftField, value: string | boolean): string | boolean {
+  if (typeof value !== 'string') return value;
+  return field === 'country' || field === 'state' ? value.trim().toUpperCase() : value.trim();
+}
+
+export interface ShopState {
+  draft: AddressDraft;
+  /** Bumped by every change that invalidates a rate. */
+  version: number;
+  rate: ShippingRateResponse | null;
+  /** The cart (project ids, comma-joined) the rate was calculated for. */
+  rateCart: string | null;
+  /** service_code of the chosen service. */
+  selected: string | null;
+  rateError: string | null;
+}
+
+type Action =
+  | { type: 'set'; field: DraftField; value: string | boolean }
+  | { type: 'rate-ok'; version: number; rate: ShippingRateResponse; cart: string }
+  | { type: 'rate-failed'; version: number; message: string }
+  | { type: 'select'; code: string };
+
+const noRate = { rate: null, rateCart: null, selected: null, rateError: null } as const;
+
+/** The cheapest service: the server puts its code at the top level (ShippingRateResponse.service_code). */
+function cheapest(rate: ShippingRateResponse): string | null {
+  return (rate.available_services.find((s) => s.service_code === rate.service_code) ?? rate.available_services[0])?.service_code ?? null;
+}
+
+export function shopReducer(state: ShopState, action: Action): ShopState {
+  switch (action.type) {
+    case 'set': {
+      const draft = { ...state.draft, [action.field]: action.value };
+      // A new country has other states; an individual has no resale certificate.
+      if (action.field === 'country' && action.value !== state.draft.country) draft.state = '';
+      if (action.field === 'account_type' && action.value === 'individual') draft.has_resale_cert = false;
+      const invalidates = [...RATE_FIELDS].some((f) => normalized(f, draft[f]) !== normalized(f, state.draft[f]));
+      return invalidates ? { ...state, draft, version: state.version + 1, ...noRate } : { ...state, draft };
+    }
+    case 'rate-ok':
+      if (action.version !== state.version) return state;
+      return { ...state, rate: action.rate, rateCart: action.cart, selected: cheapest(action.rate), rateError: null };
+    case 'rate-failed':
+      if (action.version !== state.version) return state;
+      return { ...state, ...noRate, rateError: action.message };
+    case 'select':
+      return state.rate?.available_services.some((s) => s.service_code === action.code) ? { ...state, selected: action.code } : state;
+  }
+}
+
+export function useShopForm() {
+  const [state, dispatch] = useReducer(shopReducer, { draft: emptyDraft, version: 0, ...noRate });
+  const service: ShippingService | null = state.rate?.available_services.find((s) => s.service_code === state.selected) ?? null;
+  return { state, service, dispatch };
+}
+
+/** The four fields a rate needs (§5 Shop rate). */
+export const hasRateFields = (d: AddressDraft) => [d.country, d.state, d.city, d.postal_code].every((v) => v.trim() !== '');
+
+/** The fields the spec requires before saving (§5 Shop save). */
+export const hasSaveFields = (d: AddressDraft) =>
+  [d.first_name, d.last_name, d.address, d.country, d.city, d.phone_number].every((v) => v.trim() !== '');
