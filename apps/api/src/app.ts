@@ -13,6 +13,7 @@ import catalog from './plugins/app/catalog/catalog.plugin.js';
 import checkout from './plugins/app/checkout/checkout.plugin.js';
 import errors from './plugins/app/errors.js';
 import mail from './plugins/app/mail/mailer.js';
+import projects from './plugins/app/projects/projects.plugin.js';
 import configPlugin from './plugins/external/config.js';
 import dbPlugin from './plugins/external/db.js';
 import docs from './plugins/external/docs.js';
@@ -49,6 +50,7 @@ export async function buildApp({ config, db, logger = false }: BuildOptions): Pr
   await app.register(auth);
   await app.register(mail);
   await app.register(catalog);
+  await app.register(projects);
   await app.register(checkout);
   await app.register(routes, { prefix: '/api' });
   return app;

@@ -33,6 +33,8 @@ export const EnvSchema = z
     REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(7),
     ADMIN_EMAIL: z.preprocess((v) => (v === '' ? undefined : v), z.email().optional()),
     ADMIN_PASSWORD: optionalText,
+    /** Receives cover expert requests (docs/decisions/0012). Unset: ADMIN_EMAIL, else the default admin's address. */
+    COVER_EXPERT_EMAIL: z.preprocess((v) => (v === '' ? undefined : v), z.email().optional()),
     SMTP_URL: optionalText,
     MAIL_FROM: z.string().default('Bindery <no-reply@bindery.local>'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -61,6 +63,8 @@ export interface Config {
   accessTokenTtlMinutes: number;
   refreshTokenTtlDays: number;
   admin?: { email: string; password: string };
+  /** COVER_EXPERT_EMAIL, else ADMIN_EMAIL; undefined: the default admin's address. */
+  coverExpertEmail?: string;
   smtpUrl?: string;
   mailFrom: string;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
@@ -97,6 +101,7 @@ export function parseEnv(source: Record<string, string | undefined>): Config {
     accessTokenTtlMinutes: env.ACCESS_TOKEN_TTL_MINUTES,
     refreshTokenTtlDays: env.REFRESH_TOKEN_TTL_DAYS,
     admin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined,
+    coverExpertEmail: env.COVER_EXPERT_EMAIL ?? env.ADMIN_EMAIL,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     logLevel: env.LOG_LEVEL,

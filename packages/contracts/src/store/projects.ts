@@ -212,3 +212,12 @@ export const DropdownDataResponse = z.object({
   languages: z.array(ProjectLanguage),
 });
 export type DropdownDataResponse = z.infer<typeof DropdownDataResponse>;
+
+/** GET api/book/{id}/files/{kind}/: which file of a project (added for docs/decisions/0012). */
+export const ProjectFileKind = z.enum(['pdf', 'cover']);
+export type ProjectFileKind = z.infer<typeof ProjectFileKind>;
+export const ProjectFileParams = z.object({ id: Id, kind: ProjectFileKind }).strict();
+export type ProjectFileParams = z.infer<typeof ProjectFileParams>;
+/** `?download=true` answers with Content-Disposition: attachment (a download); otherwise inline (view). */
+export const ProjectFileQuery = z.object({ download: z.stringbool().optional() }).strict();
+export type ProjectFileQuery = z.infer<typeof ProjectFileQuery>;

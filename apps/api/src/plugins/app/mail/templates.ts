@@ -4,7 +4,7 @@
  */
 import type { MailMessage } from './mailer.js';
 
-const escapeHtml = (s: string) =>
+export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 function render(to: string, subject: string, name: string, lines: string[], action: string, link: string): MailMessage {

@@ -1,6 +1,201 @@
-/** Placeholder: being built now (order journey, docs/decisions/0012–0014). Registers no route yet. */
+/**
+ * Book projects and their files under api/book/ (customer-journey.md §7; docs/decisions/0012), all with a bearer
+ * token, each customer seeing only their own projects (another's id answers 404):
+ * - POST   uploads/            multipart {purpose, file} → 201 UploadedFile (the server's file facts)
+ * - POST   upload-book/        UploadBookBody → 201 (new) or 200 (project_id edited) UploadBookResponse
+ * - GET    my-books/           → { data: Project[] }, newest first
+ * - GET    dropdown-data/      → the categories and languages of /start-project
+ * - GET    {id}/               → Project
+ * - DELETE {id}/delete/        → { message }
+ * - GET    {id}/files/{kind}/  the interior PDF or the cover (owner or admin), inline or ?download=true
+ * Logic in plugins/app/projects/*; this module only wires HTTP to it.
+ */
+import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErrorBody, IdParams } from '@bindery/contracts/common';
+import {
+  DeleteProjectResponse,
+  DropdownDataResponse,
+  MyBooksResponse,
+  Project,
+  ProjectFileParams,
+  ProjectFileQuery,
+  UPLOAD_MAX_BYTES,
+  UploadBookBody,
+  UploadBookResponse,
+  UploadedFile,
+} from '@bindery/contracts/store/projects';
+import { ProjectProblem, sendProjectProblem } from '../../../plugins/app/projects/project-problem.js';
+import {
+  deleteProject,
+  dropdownData,
+  getMyProject,
+  listMyProjects,
+  openProjectFile,
+  projectTexts,
+  submitProject,
+} from '../../../plugins/app/projects/projects.service.js';
+import { receiveUpload } from '../../../plugins/app/projects/uploads.service.js';
 
-const projectsRoutes: FastifyPluginAsyncZod = async () => {};
+const tags = ['projects'];
+const security = [{ bearerAuth: [] }];
+const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody };
+
+/** Content-Disposition with an ASCII fallback and the UTF-8 name (RFC 6266 / RFC 5987). */
+function contentDisposition(type: 'inline' | 'attachment', fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  // encodeURIComponent leaves ' ( ) * as they are; RFC 5987 needs them escaped too.
+  const utf8 = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `${type}; filename="${ascii}"; filename*=UTF-8''${utf8}`;
+}
+
+const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Encapsulated here: only api/book/uploads/ takes multipart. One file of at most 50 MB, two small fields.
+  await app.register(multipart, {
+    limits: {
+      fileSize: UPLOAD_MAX_BYTES,
+      files: 1,
+      fields: 2,
+      parts: 3,
+      fieldSize: 1024,
+      fieldNameSize: 100,
+      headerPairs: 20,
+    },
+  });
+  app.addHook('onRequest', app.authenticate);
+  // Refusals that name their field; anything else goes to the app's error handler.
+  app.setErrorHandler((error, _request, reply) => {
+    if (error instanceof ProjectProblem) return sendProjectProblem(reply, error);
+    throw error;
+  });
+
+  app.post(
+    '/book/uploads',
+    {
+      schema: {
+        tags,
+        summary: 'Upload an interior PDF or a cover (multipart: purpose, file); the server checks the bytes',
+        security,
+        consumes: ['multipart/form-data'],
+        response: { 201: UploadedFile, ...errors, 413: ErrorBody, 415: ErrorBody, 429: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const uploaded = await receiveUpload(app, request.currentUser!.id, () => request.parts());
+      return reply.code(201).send(uploaded);
+    },
+  );
+
+  app.post(
+    '/book/upload-book',
+    {
+      schema: {
+        tags,
+        summary: 'Create (or edit, with project_id) a project from uploaded files; priced by the server',
+        security,
+        body: UploadBookBody,
+        response: { 200: UploadBookResponse, 201: UploadBookResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = request.currentUser!;
+      const result = await submitProject(app, { id: user.id, email: user.email }, request.body);
+      return reply
+        .code(result.created ? 201 : 200)
+        .send({ status: 'success', message: result.message, project: result.project });
+    },
+  );
+
+  app.get(
+    '/book/my-books',
+    {
+      schema: {
+        tags,
+        summary: "The customer's projects, newest first",
+        security,
+        response: { 200: MyBooksResponse, 401: ErrorBody },
+      },
+    },
+    async (request) => ({ data: await listMyProjects(app, request.currentUser!.id) }),
+  );
+
+  app.get(
+    '/book/dropdown-data',
+    {
+      schema: {
+        tags,
+        summary: 'Project categories (with the catalog slug that prices each) and languages',
+        security,
+        response: { 200: DropdownDataResponse, 401: ErrorBody },
+      },
+    },
+    async () => dropdownData(),
+  );
+
+  app.get(
+    '/book/:id',
+    {
+      schema: {
+        tags,
+        summary: "One of the customer's projects",
+        security,
+        params: IdParams,
+        response: { 200: Project, ...errors },
+      },
+    },
+    async (request) => getMyProject(app, request.currentUser!.id, request.params.id),
+  );
+
+  app.delete(
+    '/book/:id/delete',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a project (not once paid for; an unpaid order holding it is canceled)',
+        security,
+        params: IdParams,
+        response: { 200: DeleteProjectResponse, ...errors, 409: ErrorBody },
+      },
+    },
+    async (request) => {
+      await deleteProject(app, request.currentUser!.id, request.params.id);
+      return { message: projectTexts.deleted };
+    },
+  );
+
+  app.get(
+    '/book/:id/files/:kind',
+    {
+      schema: {
+        tags,
+        summary: "A project's interior PDF or cover file (its owner or an admin)",
+        security,
+        params: ProjectFileParams,
+        querystring: ProjectFileQuery,
+        produces: ['application/pdf', 'image/jpeg', 'image/png'],
+        // The file's bytes (a stream is sent as is, never serialized).
+        response: { 200: z.unknown(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = request.currentUser!;
+      const file = await openProjectFile(app, user, request.params.id, request.params.kind);
+      return reply
+        .type(file.contentType)
+        .header('content-length', file.size)
+        .header(
+          'content-disposition',
+          contentDisposition(request.query.download ? 'attachment' : 'inline', file.fileName),
+        )
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .send(file.stream);
+    },
+  );
+};
 
 export default projectsRoutes;

@@ -1,0 +1,78 @@
+/**
+ * Micro-benchmark of the upload check: counting the pages of an 800-page PDF (read from disk + PDF.js opening
+ * it, exactly what POST api/book/uploads/ does) against only reading the same bytes from disk, in the same run.
+ * Two files: the 800 pages alone, and the same pages carrying 24 MB of embedded data, to see how the count grows
+ * with the file's size (PDF.js reads the cross-reference table and the page tree, never the embedded data, but
+ * it does hold and hand over the whole byte array).
+ * Bounded: ROUNDS alternating rounds of ITERATIONS each (BENCH_ROUNDS, BENCH_ITERATIONS). Prints medians and the
+ * ratio count/read.
+ * Run: `pnpm bench` in apps/api (after the calculate bench) or `pnpm bench:pdf`.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { countPdfPagesInFile } from '../src/plugins/app/projects/pdf-inspect.js';
+
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const iterations = Number(process.env.BENCH_ITERATIONS ?? 20);
+
+async function eightHundredPages(paddingBytes: number): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  for (let i = 1; i <= 800; i += 1) {
+    doc
+      .addPage([432, 648])
+      .drawText(`Page ${i}: the quick brown fox jumps over the lazy dog.`, { x: 36, y: 600, size: 11, font });
+  }
+  if (paddingBytes > 0)
+    await doc.attach(randomBytes(paddingBytes), 'padding.bin', { mimeType: 'application/octet-stream' });
+  return doc.save();
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
+};
+
+async function time(work: () => Promise<unknown>): Promise<number> {
+  const start = process.hrtime.bigint();
+  await work();
+  return Number(process.hrtime.bigint() - start) / 1e6;
+}
+
+const dir = await mkdtemp(join(tmpdir(), 'bindery-pdf-bench-'));
+try {
+  const files = [
+    { name: '800 pages', path: join(dir, 'plain.pdf'), bytes: await eightHundredPages(0) },
+    {
+      name: '800 pages + 24 MB',
+      path: join(dir, 'padded.pdf'),
+      bytes: await eightHundredPages(24 * 1024 * 1024),
+    },
+  ];
+  for (const f of files) await writeFile(f.path, f.bytes);
+
+  console.info(`${rounds} rounds × ${iterations} iterations, medians in ms\n`);
+  console.info('| File | Size | read bytes | count pages | ratio count/read |');
+  console.info('| --- | --- | --- | --- | --- |');
+  for (const f of files) {
+    // Warm-up: PDF.js is loaded on first use; the file lands in the page cache.
+    if ((await countPdfPagesInFile(f.path)) !== 800) throw new Error(`${f.name}: page count is not 800`);
+    const reads: number[] = [];
+    const counts: number[] = [];
+    for (let r = 0; r < rounds; r += 1) {
+      for (let i = 0; i < iterations; i += 1) reads.push(await time(() => readFile(f.path)));
+      for (let i = 0; i < iterations; i += 1) counts.push(await time(() => countPdfPagesInFile(f.path)));
+    }
+    const read = median(reads);
+    const count = median(counts);
+    const mb = (f.bytes.length / 1024 / 1024).toFixed(1);
+    console.info(
+      `| ${f.name} | ${mb} MB | ${read.toFixed(2)} | ${count.toFixed(2)} | ${(count / read).toFixed(1)} |`,
+    );
+  }
+} finally {
+  await rm(dir, { recursive: true, force: true });
+}

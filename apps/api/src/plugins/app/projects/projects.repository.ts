@@ -1,0 +1,176 @@
+/**
+ * All SQL on the projects table, and the few reads and writes of orders a project's life needs (is it ordered?
+ * cancel the unpaid orders it sits in). Functions take the db (or a transaction) first so callers can compose
+ * them. Rows never leave the projects folder: projects.service.ts maps them to contract shapes.
+ * @see kysely example/src/user/user.repository.ts
+ */
+import {
+  sql,
+  type Insertable,
+  type Kysely,
+  type Selectable,
+  type Transaction,
+  type Updateable,
+} from 'kysely';
+import type { DB, OrdersTable, ProjectsTable } from '../../../db/database.js';
+
+type Db = Kysely<DB> | Transaction<DB>;
+export type ProjectRow = Selectable<ProjectsTable>;
+export type OrderStatusValue = Selectable<OrdersTable>['status'];
+
+/** A project with the facts of its files (joined from uploads). */
+export interface ProjectWithFilesRow extends ProjectRow {
+  pdf_file_name: string;
+  pdf_content_type: string;
+  pdf_size_bytes: string | number;
+  pdf_storage_key: string;
+  cover_file_name: string | null;
+  cover_content_type: string | null;
+  cover_size_bytes: string | number | null;
+  cover_storage_key: string | null;
+}
+
+/** For the admin list: plus the owner's e-mail (null once the account is deleted) and the latest live order. */
+export interface AdminProjectRow extends ProjectWithFilesRow {
+  user_email: string | null;
+  order_id: number | null;
+  order_status: OrderStatusValue | null;
+}
+
+function selectWithFiles(db: Db) {
+  return db
+    .selectFrom('projects')
+    .innerJoin('uploads as pdf', 'pdf.id', 'projects.pdf_upload_id')
+    .leftJoin('uploads as cover', 'cover.id', 'projects.cover_upload_id')
+    .selectAll('projects')
+    .select([
+      'pdf.file_name as pdf_file_name',
+      'pdf.content_type as pdf_content_type',
+      'pdf.size_bytes as pdf_size_bytes',
+      'pdf.storage_key as pdf_storage_key',
+      'cover.file_name as cover_file_name',
+      'cover.content_type as cover_content_type',
+      'cover.size_bytes as cover_size_bytes',
+      'cover.storage_key as cover_storage_key',
+    ]);
+}
+
+/** A customer's own project (not deleted). */
+export function findOwnProject(db: Db, id: number, userId: number): Promise<ProjectWithFilesRow | undefined> {
+  return selectWithFiles(db)
+    .where('projects.id', '=', id)
+    .where('projects.user_id', '=', userId)
+    .where('projects.deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+/** Any project by id, deleted ones included (an admin may open the files of a project a past order used). */
+export function findProjectById(db: Db, id: number): Promise<ProjectWithFilesRow | undefined> {
+  return selectWithFiles(db).where('projects.id', '=', id).executeTakeFirst();
+}
+
+/** A customer's projects, not deleted, newest first. */
+export function listOwnProjects(db: Db, userId: number): Promise<ProjectWithFilesRow[]> {
+  return selectWithFiles(db)
+    .where('projects.user_id', '=', userId)
+    .where('projects.deleted_at', 'is', null)
+    .orderBy('projects.created_at', 'desc')
+    .orderBy('projects.id', 'desc')
+    .execute();
+}
+
+/** Every project not deleted, newest first, with its owner's e-mail and the latest order that is not canceled. */
+export function listProjectsForAdmin(db: Db): Promise<AdminProjectRow[]> {
+  return selectWithFiles(db)
+    .innerJoin('users', 'users.id', 'projects.user_id')
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('order_items')
+          .innerJoin('orders', 'orders.id', 'order_items.order_id')
+          .select(['orders.id as order_id', 'orders.status as order_status'])
+          .whereRef('order_items.project_id', '=', 'projects.id')
+          .where('orders.status', '<>', 'canceled')
+          .orderBy('orders.created_at', 'desc')
+          .orderBy('orders.id', 'desc')
+          .limit(1)
+          .as('latest_order'),
+      (join) => join.onTrue(),
+    )
+    .select([
+      sql<string | null>`case when users.deleted_at is null then users.email end`.as('user_email'),
+      'latest_order.order_id',
+      'latest_order.order_status',
+    ])
+    .where('projects.deleted_at', 'is', null)
+    .orderBy('projects.created_at', 'desc')
+    .orderBy('projects.id', 'desc')
+    .execute();
+}
+
+/** Locks a customer's own project (not deleted) for a change. */
+export function lockOwnProject(
+  trx: Transaction<DB>,
+  id: number,
+  userId: number,
+): Promise<ProjectRow | undefined> {
+  return trx
+    .selectFrom('projects')
+    .selectAll()
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .where('deleted_at', 'is', null)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export async function insertProject(db: Db, project: Insertable<ProjectsTable>): Promise<number> {
+  const row = await db.insertInto('projects').values(project).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateProject(db: Db, id: number, changes: Updateable<ProjectsTable>): Promise<void> {
+  await db
+    .updateTable('projects')
+    .set({ ...changes, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function softDeleteProject(db: Db, id: number): Promise<void> {
+  await db
+    .updateTable('projects')
+    .set({ deleted_at: sql`now()`, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .execute();
+}
+
+/**
+ * The orders containing a project, locked. Orders are locked before the project, in the order a payment
+ * confirmation takes them (order, then its projects), so the two never deadlock.
+ */
+export function lockOrdersOfProject(
+  trx: Transaction<DB>,
+  projectId: number,
+): Promise<{ id: number; status: OrderStatusValue }[]> {
+  return trx
+    .selectFrom('orders')
+    .select(['id', 'status'])
+    .where('id', 'in', (eb) =>
+      eb.selectFrom('order_items').select('order_id').where('project_id', '=', projectId),
+    )
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+}
+
+/** Cancels orders still awaiting payment (a paid order is never touched here). */
+export async function cancelUnpaidOrders(db: Db, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('orders')
+    .set({ status: 'canceled', updated_at: sql`now()` })
+    .where('id', 'in', ids)
+    .where('status', '=', 'awaiting_payment')
+    .execute();
+}

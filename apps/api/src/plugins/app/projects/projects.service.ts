@@ -1,0 +1,487 @@
+/**
+ * Book projects: create or edit one from checked uploads (upload-book), list, read, delete, serve its files, and
+ * the admin's list of every project with its order. The server decides every fact: page count from the PDF,
+ * price from its own catalog, option names from its own list.
+ * Rules where the spec is silent: docs/decisions/0012-projects-and-uploads.md.
+ */
+import type { Readable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import type { AdminOrder } from '@bindery/contracts/admin/orders';
+import { messages } from '@bindery/contracts/messages';
+import {
+  PROJECT_CATEGORIES,
+  PROJECT_LANGUAGES,
+  ProjectConfiguration,
+  type CoverExpertRequest,
+  type DropdownDataResponse,
+  type Project,
+  type ProjectCategory,
+  type ProjectFileKind,
+  type ProjectLanguage,
+  type ProjectOptionNames,
+  type ProjectPrice,
+  type UploadBookBody,
+} from '@bindery/contracts/store/projects';
+import type { z } from 'zod';
+import type { CalculateResponse } from '@bindery/contracts/store/catalog';
+import { productByName, type OptionKind, type ProductDefinition } from '@bindery/pricing/products';
+import { DEFAULT_ADMIN_EMAIL } from '../../../bootstrap/admin.js';
+import { calculate } from '../catalog/catalog.service.js';
+import { coverExpertMail } from './cover-expert-mail.js';
+import { ProjectProblem } from './project-problem.js';
+import {
+  cancelUnpaidOrders,
+  findOwnProject,
+  findProjectById,
+  insertProject,
+  listOwnProjects,
+  listProjectsForAdmin,
+  lockOrdersOfProject,
+  lockOwnProject,
+  softDeleteProject,
+  updateProject,
+  type OrderStatusValue,
+  type ProjectWithFilesRow,
+} from './projects.repository.js';
+import { deleteUploads, lockUsableUploads, markUploadsAttached } from './uploads.repository.js';
+
+const m = messages.projects;
+
+/** The parsed upload-book body (defaults applied). */
+type UploadBook = z.output<typeof UploadBookBody>;
+
+/** Texts for the cases the spec does not cover (docs/decisions/0012). */
+export const projectTexts = {
+  deleted: 'Project deleted.',
+  coverOrExpert: 'Choose either a cover file or the cover expert, not both.',
+  eBookNoConfiguration: 'An e Book is not printed: send no configuration.',
+  eBookNoQuantity: 'An e Book is not printed: its quantity is 1.',
+  notAnOption: (field: string, product: string) => `${field} is not an option of ${product}.`,
+  noCover: 'This project has no cover file.',
+  fileGone: 'This file is no longer stored.',
+} as const;
+
+/** Order states in which the project has been paid for: it can no longer change or be deleted. */
+const PAID_STATES: readonly OrderStatusValue[] = ['paid', 'in_production', 'shipped', 'delivered'];
+
+/** The API path serving a project's file to its owner or an admin. */
+export const projectFileUrl = (id: number, kind: ProjectFileKind) => `/api/book/${id}/files/${kind}/`;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Mapping rows to the contract
+
+/** Timestamps arrive as Date (pg) or text (PGlite may differ); the contract wants ISO 8601 with offset. */
+const iso = (d: unknown) => (d instanceof Date ? d : new Date(String(d))).toISOString();
+
+const EMPTY_OPTIONS: ProjectOptionNames = {
+  trim_size: null,
+  binding_type: null,
+  interior_color: null,
+  paper_type: null,
+  cover_finish: null,
+  extras: {},
+};
+
+function toProject(row: ProjectWithFilesRow): Project {
+  const configuration = row.configuration === null ? null : ProjectConfiguration.parse(row.configuration);
+  return {
+    id: row.id,
+    title: row.title,
+    category: row.category as ProjectCategory,
+    language: row.language as ProjectLanguage | null,
+    status: row.status,
+    page_count: row.page_count,
+    quantity: row.quantity,
+    configuration,
+    options: { ...EMPTY_OPTIONS, ...(row.options as Partial<ProjectOptionNames>) },
+    price: (row.price as ProjectPrice | null) ?? null,
+    pdf_file: {
+      file_name: row.pdf_file_name,
+      content_type: row.pdf_content_type,
+      size_bytes: Number(row.pdf_size_bytes),
+      url: projectFileUrl(row.id, 'pdf'),
+    },
+    cover_file:
+      row.cover_file_name === null
+        ? null
+        : {
+            file_name: row.cover_file_name,
+            content_type: row.cover_content_type ?? 'application/octet-stream',
+            size_bytes: Number(row.cover_size_bytes),
+            url: projectFileUrl(row.id, 'cover'),
+          },
+    cover_expert: (row.cover_expert as CoverExpertRequest | null) ?? null,
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Reads
+
+export async function listMyProjects(app: FastifyInstance, userId: number): Promise<Project[]> {
+  return (await listOwnProjects(app.db, userId)).map(toProject);
+}
+
+export async function getMyProject(app: FastifyInstance, userId: number, id: number): Promise<Project> {
+  const row = await findOwnProject(app.db, id, userId);
+  if (!row) throw app.httpErrors.notFound(m.projectNotFound);
+  return toProject(row);
+}
+
+/** GET api/book/all-orders/ (admin): every project not deleted, as the admin's Order entity. */
+export async function listAllOrders(app: FastifyInstance): Promise<AdminOrder[]> {
+  const rows = await listProjectsForAdmin(app.db);
+  return rows.map((row) => {
+    const project = toProject(row);
+    return {
+      id: project.id,
+      title: project.title,
+      user_email: row.user_email,
+      category: project.category,
+      language: project.language,
+      created_at: project.created_at,
+      page_count: project.page_count,
+      binding_type: project.options.binding_type,
+      cover_finish: project.options.cover_finish,
+      interior_color: project.options.interior_color,
+      paper_type: project.options.paper_type,
+      trim_size: project.options.trim_size,
+      pdf_file: project.pdf_file.url,
+      cover_file: project.cover_file?.url ?? null,
+      cover_description: project.cover_expert?.cover_description ?? null,
+      quantity: project.quantity,
+      order_id: row.order_id,
+      order_status: row.order_status,
+    };
+  });
+}
+
+/** One line per category for /start-project (the spec's cards have a description and a calculator name). */
+const CATEGORY_COPY: Readonly<Record<ProjectCategory, { description: string; calculator: string }>> = {
+  'Print Book': {
+    description: 'Paperback or hardcover books in standard trim sizes.',
+    calculator: 'Print Book Calculator',
+  },
+  'Photo Book': {
+    description: 'Premium photo books with optional spine, cover and stamping extras.',
+    calculator: 'Photo Book Calculator',
+  },
+  'Comic Book': {
+    description: 'Full-color comics, saddle stitched or perfect bound.',
+    calculator: 'Comic Book Calculator',
+  },
+  Magazine: { description: 'Glossy short-run magazines.', calculator: 'Magazine Calculator' },
+  'Year Book': { description: 'School and club yearbooks.', calculator: 'Yearbook Calculator' },
+  Calender: { description: 'Wire-O wall calendars, priced per copy.', calculator: 'Calendar Calculator' },
+  'e Book': {
+    description: 'A digital edition of your PDF: nothing is printed or shipped.',
+    calculator: 'No print calculator',
+  },
+};
+
+export function dropdownData(): DropdownDataResponse {
+  return {
+    categories: PROJECT_CATEGORIES.map((name) => ({
+      name,
+      product_slug: productByName(name)?.slug ?? null,
+      description: CATEGORY_COPY[name].description,
+      calculator_name: CATEGORY_COPY[name].calculator,
+    })),
+    languages: [...PROJECT_LANGUAGES],
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Files
+
+export interface ProjectFileStream {
+  stream: Readable;
+  size: number;
+  contentType: string;
+  fileName: string;
+}
+
+/** The stored file of a project, for its owner (not deleted) or an admin (any project whose file remains). */
+export async function openProjectFile(
+  app: FastifyInstance,
+  user: { id: number; is_admin: boolean },
+  id: number,
+  kind: ProjectFileKind,
+): Promise<ProjectFileStream> {
+  const row = user.is_admin ? await findProjectById(app.db, id) : await findOwnProject(app.db, id, user.id);
+  if (!row) throw app.httpErrors.notFound(m.projectNotFound);
+  const file =
+    kind === 'pdf'
+      ? { key: row.pdf_storage_key, type: row.pdf_content_type, name: row.pdf_file_name }
+      : row.cover_storage_key === null
+        ? undefined
+        : {
+            key: row.cover_storage_key,
+            type: row.cover_content_type ?? 'application/octet-stream',
+            name: row.cover_file_name ?? 'cover',
+          };
+  if (!file) throw app.httpErrors.notFound(projectTexts.noCover);
+  const stored = await app.fileStore.open(file.key);
+  if (!stored) throw app.httpErrors.notFound(projectTexts.fileGone);
+  return { ...stored, contentType: file.type, fileName: file.name };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// upload-book
+
+const kindLabel = (kind: OptionKind) =>
+  kind
+    .split('_')
+    .map((w) => w[0]!.toUpperCase() + w.slice(1))
+    .join(' ');
+
+/** The chosen options by name, from the server's catalog (a snapshot: names shown even if the catalog changes). */
+async function optionNames(
+  app: FastifyInstance,
+  product: ProductDefinition,
+  configuration: ProjectConfiguration,
+): Promise<ProjectOptionNames> {
+  const catalog = (await app.catalogCache.get()).categories.get(product.slug);
+  const picked = configuration as Record<string, number | undefined>;
+  const name = (field: string) => {
+    const id = picked[field];
+    return id === undefined ? null : (catalog?.byId.get(id)?.name ?? null);
+  };
+  const extras: Record<string, string> = {};
+  for (const def of product.kinds) {
+    if (['trim_size', 'binding', 'interior_color', 'paper_type', 'cover_finish'].includes(def.kind)) continue;
+    const chosen = name(def.bodyField);
+    if (chosen !== null) extras[kindLabel(def.kind)] = chosen;
+  }
+  return {
+    trim_size: name('trim_size_id'),
+    binding_type: name('binding_id'),
+    interior_color: name('interior_color_id'),
+    paper_type: name('paper_type_id'),
+    cover_finish: name('cover_finish_id'),
+    extras,
+  };
+}
+
+function toProjectPrice(quote: CalculateResponse, pricedAt: Date): ProjectPrice {
+  return {
+    cost_per_book: quote.cost_per_book,
+    original_total_cost: quote.original_total_cost ?? quote.total_cost,
+    discount_percent: quote.discount_percent ?? 0,
+    discount_amount: quote.discount_amount ?? '0.00',
+    total_cost: quote.total_cost,
+    priced_at: pricedAt.toISOString(),
+  };
+}
+
+/** Body-level checks that need no database: the category's product and what it allows. */
+function checkShape(body: UploadBook): {
+  product: ProductDefinition | undefined;
+  configuration: ProjectConfiguration | null;
+} {
+  if (body.cover_upload_id && body.cover_expert) {
+    throw new ProjectProblem(400, projectTexts.coverOrExpert, 'cover_expert');
+  }
+  const product = productByName(body.category);
+  const configuration = body.configuration ?? null;
+  if (!product) {
+    // e Book: a digital edition, no print options and no copies.
+    if (configuration !== null)
+      throw new ProjectProblem(400, projectTexts.eBookNoConfiguration, 'configuration');
+    if (body.quantity !== 1) throw new ProjectProblem(400, projectTexts.eBookNoQuantity, 'quantity');
+    return { product, configuration };
+  }
+  if (configuration === null) throw new ProjectProblem(400, m.completeConfiguration, 'configuration');
+  const allowed = new Set<string>(product.kinds.map((k) => k.bodyField));
+  const foreign = Object.keys(configuration).filter((field) => !allowed.has(field));
+  if (foreign.length > 0) {
+    throw new ProjectProblem(
+      400,
+      projectTexts.notAnOption(foreign[0]!, product.name),
+      foreign.map((f) => ({
+        path: `body.configuration.${f}`,
+        message: projectTexts.notAnOption(f, product.name),
+      })),
+    );
+  }
+  return { product, configuration };
+}
+
+/** Prices the configuration from the catalog; the catalog's own words for what it refuses. */
+async function price(
+  app: FastifyInstance,
+  product: ProductDefinition,
+  configuration: ProjectConfiguration,
+  pageCount: number,
+  quantity: number,
+): Promise<CalculateResponse> {
+  const result = await calculate(app, product.slug, { ...configuration, page_count: pageCount, quantity });
+  if (result.ok) return result.value;
+  const fields = result.fields.map((f) => {
+    const field = f.path.replace(/^body\./, '');
+    return {
+      ...f,
+      path: field === 'page_count' || field === 'quantity' ? `body.${field}` : `body.configuration.${field}`,
+    };
+  });
+  throw new ProjectProblem(400, result.error, fields, 'INVALID_CONFIGURATION');
+}
+
+export interface SubmitResult {
+  created: boolean;
+  message: string;
+  project: Project;
+}
+
+/**
+ * POST api/book/upload-book/. In one transaction: lock what is changed (the orders holding the project, the
+ * project, the uploads), check and price, write the project, mark the uploads attached, drop uploads the edit
+ * replaced, cancel unpaid orders holding an edited project. After commit: remove replaced files, mail the cover
+ * expert team.
+ */
+export async function submitProject(
+  app: FastifyInstance,
+  user: { id: number; email: string },
+  body: UploadBook,
+): Promise<SubmitResult> {
+  const { product, configuration } = checkShape(body);
+  const uploadIds = [body.pdf_upload_id, ...(body.cover_upload_id ? [body.cover_upload_id] : [])];
+
+  const outcome = await app.db.transaction().execute(async (trx) => {
+    let existing: Awaited<ReturnType<typeof lockOwnProject>>;
+    let unpaidOrders: number[] = [];
+    if (body.project_id !== undefined) {
+      // Orders first, then the project: the order a payment confirmation locks them in (no deadlock).
+      const visible = await findOwnProject(trx, body.project_id, user.id);
+      if (visible) await lockOrdersOfProject(trx, body.project_id);
+      existing = visible ? await lockOwnProject(trx, body.project_id, user.id) : undefined;
+      // Again: checkout holds the project FOR SHARE while it adds it to a new order; that order is visible now.
+      const orders = existing ? await lockOrdersOfProject(trx, existing.id) : [];
+      if (!existing || existing.status !== 'draft' || orders.some((o) => PAID_STATES.includes(o.status))) {
+        throw app.httpErrors.notFound(m.projectNotFound);
+      }
+      unpaidOrders = orders.filter((o) => o.status === 'awaiting_payment').map((o) => o.id);
+    }
+
+    const uploads = await lockUsableUploads(trx, {
+      userId: user.id,
+      ids: uploadIds,
+      projectId: existing?.id,
+    });
+    const pdf = uploads.find((u) => u.id === body.pdf_upload_id);
+    if (!pdf) throw new ProjectProblem(400, m.uploadNotFound, 'pdf_upload_id');
+    if (pdf.purpose !== 'interior' || pdf.page_count === null)
+      throw new ProjectProblem(400, m.uploadPdf, 'pdf_upload_id');
+    const cover = body.cover_upload_id ? uploads.find((u) => u.id === body.cover_upload_id) : undefined;
+    if (body.cover_upload_id && (!cover || cover.purpose !== 'cover')) {
+      throw new ProjectProblem(400, m.uploadNotFound, 'cover_upload_id');
+    }
+    const pages = pdf.page_count;
+    if (body.page_count !== undefined && body.page_count !== pages) {
+      throw new ProjectProblem(400, m.pageCountMismatch(pages), 'page_count');
+    }
+
+    const quote =
+      product && configuration ? await price(app, product, configuration, pages, body.quantity) : null;
+    const options = product && configuration ? await optionNames(app, product, configuration) : EMPTY_OPTIONS;
+    const values = {
+      title: body.title,
+      category: body.category,
+      language: body.language ?? null,
+      product_slug: product?.slug ?? null,
+      page_count: pages,
+      quantity: body.quantity,
+      configuration: configuration === null ? null : JSON.stringify(configuration),
+      options: JSON.stringify(options),
+      price: quote === null ? null : JSON.stringify(toProjectPrice(quote, new Date())),
+      pdf_upload_id: pdf.id,
+      cover_upload_id: cover?.id ?? null,
+      cover_expert: body.cover_expert ? JSON.stringify(body.cover_expert) : null,
+    };
+
+    let id: number;
+    let replacedKeys: string[] = [];
+    if (existing) {
+      id = existing.id;
+      await updateProject(trx, id, values);
+      const replaced = [existing.pdf_upload_id, existing.cover_upload_id].filter(
+        (u): u is string => u !== null && !uploadIds.includes(u),
+      );
+      replacedKeys = await deleteUploads(trx, replaced);
+      // The unpaid order priced the project as it was: it no longer describes what would be printed.
+      await cancelUnpaidOrders(trx, unpaidOrders);
+    } else {
+      id = await insertProject(trx, { user_id: user.id, ...values });
+    }
+    await markUploadsAttached(
+      trx,
+      uploads.filter((u) => u.attached_at === null).map((u) => u.id),
+    );
+    return { id, created: !existing, replacedKeys };
+  });
+
+  await removeFiles(app, outcome.replacedKeys);
+  const project = await getMyProject(app, user.id, outcome.id);
+  if (body.cover_expert) {
+    app.sendMailInBackground(
+      coverExpertMail({
+        to: app.config.coverExpertEmail ?? DEFAULT_ADMIN_EMAIL,
+        request: body.cover_expert,
+        project,
+        customerEmail: user.email,
+        apiUrl: app.config.apiUrl,
+        adminUrl: app.config.adminUrl,
+      }),
+    );
+  }
+  return {
+    created: outcome.created,
+    message: body.cover_expert ? m.coverExpertSubmitted : m.submitted,
+    project,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// delete
+
+/**
+ * DELETE api/book/{id}/delete/ (decision 8 of the order journey): a project in a paid order cannot be deleted
+ * (409); an unpaid order holding it is canceled; the project is soft-deleted; its files are removed only when no
+ * order item references it (otherwise the order keeps what it was about).
+ */
+export async function deleteProject(app: FastifyInstance, userId: number, id: number): Promise<void> {
+  const keys = await app.db.transaction().execute(async (trx) => {
+    const visible = await findOwnProject(trx, id, userId);
+    if (!visible) throw app.httpErrors.notFound(m.projectNotFound);
+    await lockOrdersOfProject(trx, id);
+    const project = await lockOwnProject(trx, id, userId);
+    if (!project) throw app.httpErrors.notFound(m.projectNotFound);
+    // Again: checkout holds the project FOR SHARE while it adds it to a new order; that order is visible now.
+    const orders = await lockOrdersOfProject(trx, id);
+    if (project.status === 'ordered' || orders.some((o) => PAID_STATES.includes(o.status))) {
+      throw app.httpErrors.conflict(m.projectInOrder);
+    }
+    await cancelUnpaidOrders(
+      trx,
+      orders.filter((o) => o.status === 'awaiting_payment').map((o) => o.id),
+    );
+    // Read the files after the lock: an edit that committed meanwhile may have replaced them.
+    const current = await findOwnProject(trx, id, userId);
+    await softDeleteProject(trx, id);
+    if (orders.length > 0 || !current) return [];
+    return [current.pdf_storage_key, ...(current.cover_storage_key ? [current.cover_storage_key] : [])];
+  });
+  await removeFiles(app, keys);
+}
+
+/** Removes files after a commit. A failure is logged, not thrown: the change itself has been made. */
+async function removeFiles(app: FastifyInstance, keys: string[]): Promise<void> {
+  for (const key of keys) {
+    try {
+      await app.fileStore.remove(key);
+    } catch (err) {
+      app.log.error({ err, key }, 'could not remove a stored file');
+    }
+  }
+}

@@ -1,0 +1,215 @@
+/**
+ * POST api/book/uploads/: receives one file, decides what it is from its bytes, and keeps it only if it passes.
+ * The file is streamed to the store's staging area (never held in memory whole while it arrives), then:
+ * - its type comes from the magic number (PDF, JPEG, PNG), never from the name or the client's Content-Type;
+ * - an interior must be a PDF that PDF.js opens, with 2–800 pages; a cover a JPEG, PNG or readable PDF;
+ * - over 50 MB the stream is cut at the limit and the upload refused with 413.
+ * Only then is it moved into the store and recorded as a pending upload (attached to a project by upload-book,
+ * swept after 24 h otherwise). Whatever fails, the staged bytes are removed: a refused upload leaves no file.
+ * @see docs/decisions/0012-projects-and-uploads.md
+ */
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { rm, stat } from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
+import type { Multipart } from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import { messages } from '@bindery/contracts/messages';
+import {
+  PDF_MAX_PAGES,
+  PDF_MIN_PAGES,
+  UploadPurpose,
+  type UploadedFile,
+} from '@bindery/contracts/store/projects';
+import { countPdfPagesInFile, readHead, sniffContentType, type SniffedType } from './pdf-inspect.js';
+import { ProjectProblem } from './project-problem.js';
+import { countPendingUploads, deleteExpiredUploads, insertUpload } from './uploads.repository.js';
+
+const m = messages.projects;
+
+/** A user may have this many uploads waiting to be used at once: a bound on the disk one account can fill. */
+export const MAX_PENDING_UPLOADS = 20;
+/** Staged files older than this are leftovers of a crash (an upload in flight takes seconds). */
+const STALE_STAGING_MS = 60 * 60 * 1000;
+
+/** Texts for the cases the spec does not cover (docs/decisions/0012). */
+export const uploadTexts = {
+  notMultipart: 'Send the file as multipart/form-data with the fields purpose and file.',
+  purpose: 'purpose must be interior or cover.',
+  fileMissing: 'Choose a file to upload.',
+  oneFile: 'Send one file per upload.',
+  unknownField: (name: string) => `Unknown field ${name}: send only purpose and file.`,
+  malformed: 'The upload was cut off or is not valid multipart data. Please try again.',
+  tooManyPending: `You have ${MAX_PENDING_UPLOADS} uploads waiting to be used in a project. Submit a project or try again tomorrow.`,
+} as const;
+
+const EXTENSIONS: Record<SniffedType, string> = {
+  'application/pdf': 'pdf',
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+};
+
+/**
+ * The client's file name, made safe to store and to send back in Content-Disposition: no directories, no
+ * control characters, at most 255 characters; a neutral name when nothing is left.
+ */
+export function safeFileName(name: string | undefined, type: SniffedType): string {
+  const base = (name ?? '').split(/[\\/]/).pop() ?? '';
+  const cleaned = base
+    // eslint-disable-next-line no-control-regex -- stripping control characters is the point
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim()
+    .slice(0, 255);
+  return cleaned.length > 0 ? cleaned : `upload.${EXTENSIONS[type]}`;
+}
+
+/** @fastify/multipart's errors (FST_*) and busboy's parse errors are the client's; file-system errors are ours. */
+function multipartProblem(err: unknown): ProjectProblem | undefined {
+  const e = err as { code?: string; syscall?: string; statusCode?: number };
+  if (err instanceof ProjectProblem || e.syscall !== undefined) return undefined;
+  switch (e.code) {
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return new ProjectProblem(413, m.fileTooLarge, 'file');
+    case 'FST_FILES_LIMIT':
+      return new ProjectProblem(400, uploadTexts.oneFile, 'file');
+    case 'FST_FIELDS_LIMIT':
+    case 'FST_PARTS_LIMIT':
+    case 'FST_PROTO_VIOLATION':
+      return new ProjectProblem(400, uploadTexts.unknownField('(extra)'));
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return new ProjectProblem(415, uploadTexts.notMultipart);
+    default:
+      return e.statusCode !== undefined && e.statusCode >= 500
+        ? undefined
+        : new ProjectProblem(400, uploadTexts.malformed);
+  }
+}
+
+interface Staged {
+  path: string;
+  clientName: string | undefined;
+}
+
+/**
+ * Reads the parts: the purpose field and the one file, streamed to staging (in whichever order they come). The
+ * whole body is read even after a problem (an unknown part is discarded), so the client always gets the answer
+ * instead of a stalled connection; the limits (1 file of 50 MB, 2 fields) bound what that costs.
+ */
+async function readParts(app: FastifyInstance, parts: AsyncIterableIterator<Multipart>) {
+  let purpose: string | undefined;
+  let staged: Staged | undefined;
+  let problem: ProjectProblem | undefined;
+  try {
+    for await (const part of parts) {
+      if (part.type === 'field') {
+        if (part.fieldname === 'purpose') purpose = String(part.value);
+        else problem ??= new ProjectProblem(400, uploadTexts.unknownField(part.fieldname));
+        continue;
+      }
+      if (part.fieldname !== 'file' || problem) {
+        problem ??= new ProjectProblem(400, uploadTexts.unknownField(part.fieldname));
+        part.file.resume();
+        continue;
+      }
+      staged = { path: await app.fileStore.stagingPath(), clientName: part.filename };
+      await pipeline(part.file, createWriteStream(staged.path, { flags: 'wx', mode: 0o600 }));
+      // Busboy ends the stream at the size limit and marks it truncated (the iterator then reports it too).
+      if (part.file.truncated) problem ??= new ProjectProblem(413, m.fileTooLarge, 'file');
+    }
+    if (problem) throw problem;
+  } catch (err) {
+    if (staged) await rm(staged.path, { force: true });
+    throw multipartProblem(err) ?? err;
+  }
+  return { purpose, staged };
+}
+
+/** What the bytes are, or the spec's refusal. */
+async function inspect(
+  purpose: UploadPurpose,
+  path: string,
+): Promise<{ type: SniffedType; pages: number | null }> {
+  const type = sniffContentType(await readHead(path));
+  if (purpose === 'interior') {
+    if (type !== 'application/pdf') throw new ProjectProblem(400, m.onlyPdf, 'file');
+    const pages = await countPdfPagesInFile(path);
+    if (pages === null) throw new ProjectProblem(400, m.invalidPdf, 'file');
+    if (pages < PDF_MIN_PAGES || pages > PDF_MAX_PAGES)
+      throw new ProjectProblem(400, m.pageCountRange, 'file');
+    return { type, pages };
+  }
+  if (type === null) throw new ProjectProblem(400, m.coverType, 'file');
+  if (type !== 'application/pdf') return { type, pages: null };
+  const pages = await countPdfPagesInFile(path);
+  if (pages === null) throw new ProjectProblem(400, m.invalidPdf, 'file');
+  return { type, pages };
+}
+
+export async function receiveUpload(
+  app: FastifyInstance,
+  userId: number,
+  parts: () => AsyncIterableIterator<Multipart>,
+): Promise<UploadedFile> {
+  if ((await countPendingUploads(app.db, userId)) >= MAX_PENDING_UPLOADS) {
+    throw new ProjectProblem(429, uploadTexts.tooManyPending);
+  }
+  let iterator: AsyncIterableIterator<Multipart>;
+  try {
+    iterator = parts();
+  } catch (err) {
+    throw multipartProblem(err) ?? err;
+  }
+  const { purpose: purposeText, staged } = await readParts(app, iterator);
+  let stored = false;
+  try {
+    const purpose = UploadPurpose.safeParse(purposeText);
+    if (!purpose.success) throw new ProjectProblem(400, uploadTexts.purpose, 'purpose');
+    if (!staged)
+      throw new ProjectProblem(
+        400,
+        purpose.data === 'interior' ? m.uploadPdf : uploadTexts.fileMissing,
+        'file',
+      );
+    const { type, pages } = await inspect(purpose.data, staged.path);
+    const size = (await stat(staged.path)).size;
+
+    const id = randomUUID();
+    const key = `${id}.${EXTENSIONS[type]}`;
+    // Stored first, recorded second: a crash in between leaves an unreferenced file, never a row without one.
+    await app.fileStore.put(key, staged.path);
+    stored = true;
+    const row = await insertUpload(app.db, {
+      id,
+      user_id: userId,
+      purpose: purpose.data,
+      file_name: safeFileName(staged.clientName, type),
+      content_type: type,
+      size_bytes: size,
+      page_count: pages,
+      storage_key: key,
+    }).catch(async (err: unknown) => {
+      await app.fileStore.remove(key);
+      throw err;
+    });
+    return {
+      id: row.id,
+      purpose: row.purpose,
+      file_name: row.file_name,
+      content_type: type,
+      size_bytes: Number(row.size_bytes),
+      page_count: row.page_count,
+    };
+  } finally {
+    if (staged && !stored) await rm(staged.path, { force: true });
+  }
+}
+
+/** Removes expired pending uploads (rows and files) and stale staged files. */
+export async function sweepExpiredUploads(
+  app: FastifyInstance,
+): Promise<{ uploads: number; staged: number }> {
+  const keys = await deleteExpiredUploads(app.db);
+  for (const key of keys) await app.fileStore.remove(key);
+  const staged = await app.fileStore.removeStaleStaging(STALE_STAGING_MS);
+  return { uploads: keys.length, staged };
+}

@@ -1,0 +1,156 @@
+/**
+ * Helpers for the project tests: upload through the real API, pick catalog ids by name from the real dropdowns,
+ * create a project through upload-book, and put orders (B's and C's tables) straight into the database, since
+ * the order routes are not part of these tests.
+ */
+import type { Kysely, Transaction } from 'kysely';
+import { expect } from 'vitest';
+import type { UploadedFile, UploadBookBody } from '@bindery/contracts/store/projects';
+import type { DB } from '../src/db/database.js';
+import { request, type TestContext } from './helper.js';
+import { makePdf, multipartBody } from './pdf-fixtures.js';
+
+export type Auth = { authorization: string };
+
+export function upload(
+  t: TestContext,
+  auth: Auth | undefined,
+  purpose: string,
+  data: Buffer,
+  name = 'book.pdf',
+  type = 'application/pdf',
+) {
+  const body = multipartBody({ purpose }, [{ name, type, data }]);
+  return request(t, {
+    method: 'POST',
+    url: '/api/book/uploads/',
+    headers: { ...body.headers, ...auth },
+    payload: body.payload,
+  });
+}
+
+/** Uploads a real PDF of `pages` pages and returns the server's answer. */
+export async function uploadPdf(
+  t: TestContext,
+  auth: Auth,
+  pages = 40,
+  purpose = 'interior',
+): Promise<UploadedFile> {
+  const res = await upload(t, auth, purpose, await makePdf(pages, { blank: true }));
+  expect(res.statusCode, res.body).toBe(201);
+  return res.data as UploadedFile;
+}
+
+type Item = { id: number; name: string; trim_size_id?: number | null };
+
+/** The id of the item named `name` in a category's dropdowns (on a trim, for per-trim bindings). */
+export async function catalogId(
+  t: TestContext,
+  slug: string,
+  key: string,
+  name: string,
+  trimId?: number,
+): Promise<number> {
+  const res = await request(t, { method: 'GET', url: `/api/${slug}/dropdowns/` });
+  const found = (res.data as Record<string, Item[]>)[key]?.find(
+    (i) => i.name === name && (trimId === undefined || i.trim_size_id === trimId),
+  );
+  if (!found) throw new Error(`no ${name} in ${slug} ${key}`);
+  return found.id;
+}
+
+/** A complete Print Book configuration: US Trade, the given binding, Standard Color, 60# White-Uncoated, Matte. */
+export async function printBookConfiguration(t: TestContext, binding = 'Perfect Bound') {
+  const trim = await catalogId(t, 'calculator', 'trim_sizes', 'US Trade');
+  return {
+    trim_size_id: trim,
+    binding_id: await catalogId(t, 'calculator', 'bindings', binding, trim),
+    interior_color_id: await catalogId(t, 'calculator', 'interior_colors', 'Standard Color'),
+    paper_type_id: await catalogId(t, 'calculator', 'paper_types', '60# White-Uncoated'),
+    cover_finish_id: await catalogId(t, 'calculator', 'cover_finishes', 'Matte'),
+  };
+}
+
+export function uploadBook(
+  t: TestContext,
+  auth: Auth | undefined,
+  payload: UploadBookBody | Record<string, unknown>,
+) {
+  return request(t, {
+    method: 'POST',
+    url: '/api/book/upload-book/',
+    headers: { ...auth },
+    payload: payload as Record<string, unknown>,
+  });
+}
+
+/** A priced Print Book project with a fresh PDF of `pages` pages; returns the created project. */
+export async function createPrintBook(
+  t: TestContext,
+  auth: Auth,
+  overrides: Partial<UploadBookBody> = {},
+  pages = 40,
+) {
+  const pdf = await uploadPdf(t, auth, pages);
+  const res = await uploadBook(t, auth, {
+    title: 'My Book',
+    category: 'Print Book',
+    language: 'english',
+    pdf_upload_id: pdf.id,
+    configuration: await printBookConfiguration(t),
+    quantity: 1,
+    ...overrides,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.data.project as { id: number; pdf_file: { url: string }; cover_file: { url: string } | null };
+}
+
+type OrderStatus = 'awaiting_payment' | 'paid' | 'in_production' | 'shipped' | 'delivered' | 'canceled';
+
+/** An order holding these projects, inserted directly (the checkout routes are another engineer's). */
+export async function insertOrder(
+  t: TestContext,
+  userId: number,
+  projectIds: number[],
+  status: OrderStatus,
+  db: Kysely<DB> | Transaction<DB> = t.db,
+) {
+  const order = await db
+    .insertInto('orders')
+    .values({
+      user_id: userId,
+      status,
+      subtotal_cents: 1000,
+      shipping_cents: 500,
+      tax_cents: 0,
+      total_cents: 1500,
+      tax_rate_bp: 0,
+      tax_reason: 'No tax applicable',
+      shipping_service: JSON.stringify({ service_name: 'Ground' }),
+      address: JSON.stringify({ country: 'US' }),
+      weight_grams: 500,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  for (const projectId of projectIds) {
+    await db
+      .insertInto('order_items')
+      .values({
+        order_id: order.id,
+        project_id: projectId,
+        title: 'snapshot',
+        category: 'Print Book',
+        quantity: 1,
+        cost_per_book_cents: 1000,
+        discount_cents: 0,
+        line_total_cents: 1000,
+      })
+      .execute();
+  }
+  return order.id;
+}
+
+export async function orderStatus(t: TestContext, id: number) {
+  return (await t.db.selectFrom('orders').select('status').where('id', '=', id).executeTakeFirstOrThrow())
+    .status;
+}

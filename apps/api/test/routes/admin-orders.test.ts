@@ -1,0 +1,152 @@
+/**
+ * GET api/book/all-orders/ (admin): every project that is not deleted, with its customer's e-mail (null once the
+ * account is deleted), option names, file paths, quantity and the latest order that is not canceled.
+ */
+import { sql } from 'kysely';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '@bindery/contracts/messages';
+import { AllOrdersResponse, type AdminOrder } from '@bindery/contracts/admin/orders';
+import { createUser, request, setupTestApp } from '../helper.js';
+import { jpegBytes } from '../pdf-fixtures.js';
+import { createPrintBook, insertOrder, upload, uploadBook, uploadPdf } from '../projects.js';
+
+const t = setupTestApp();
+
+let admin: Awaited<ReturnType<typeof createUser>>;
+let customer: Awaited<ReturnType<typeof createUser>>;
+beforeAll(async () => {
+  admin = await createUser(t, { is_admin: true });
+  customer = await createUser(t);
+});
+
+async function allOrders(): Promise<AdminOrder[]> {
+  const res = await request(t, { method: 'GET', url: '/api/book/all-orders/', headers: admin.auth });
+  expect(res.statusCode, res.body).toBe(200);
+  return AllOrdersResponse.parse(res.data).data;
+}
+
+describe('GET api/book/all-orders/', () => {
+  it('is for admins only: 401 without a token, 403 for a customer', async () => {
+    const anonymous = await request(t, { method: 'GET', url: '/api/book/all-orders/' });
+    expect(anonymous.statusCode).toBe(401);
+    const res = await request(t, { method: 'GET', url: '/api/book/all-orders/', headers: customer.auth });
+    expect(res.statusCode).toBe(403);
+    expect(res.data.error).toBe(messages.generic.forbidden);
+  });
+
+  it('lists projects with the customer’s e-mail, option names, file paths and quantity, newest first', async () => {
+    const cover = await upload(t, customer.auth, 'cover', jpegBytes(), 'c.jpg', 'image/jpeg');
+    const first = await createPrintBook(
+      t,
+      customer.auth,
+      { title: 'With cover', cover_upload_id: cover.data.id, quantity: 7 },
+      64,
+    );
+    const pdf = await uploadPdf(t, customer.auth, 20);
+    const second = await uploadBook(t, customer.auth, {
+      title: 'Expert please',
+      category: 'e Book',
+      language: 'urdu',
+      pdf_upload_id: pdf.id,
+      cover_expert: {
+        contact_name: 'C',
+        contact_email: 'c@example.test',
+        book_title: 'E',
+        book_genre: 'Poetry',
+        cover_description: 'Gold on black',
+      },
+    });
+    expect(second.statusCode).toBe(201);
+
+    const list = await allOrders();
+    const ids = list.map((o) => o.id);
+    expect(ids.indexOf(second.data.project.id)).toBeLessThan(ids.indexOf(first.id));
+    expect(list.find((o) => o.id === first.id)).toEqual({
+      id: first.id,
+      title: 'With cover',
+      user_email: customer.user.email,
+      category: 'Print Book',
+      language: 'english',
+      created_at: expect.any(String),
+      page_count: 64,
+      binding_type: 'Perfect Bound',
+      cover_finish: 'Matte',
+      interior_color: 'Standard Color',
+      paper_type: '60# White-Uncoated',
+      trim_size: 'US Trade',
+      pdf_file: `/api/book/${first.id}/files/pdf/`,
+      cover_file: `/api/book/${first.id}/files/cover/`,
+      cover_description: null,
+      quantity: 7,
+      order_id: null,
+      order_status: null,
+    });
+    expect(list.find((o) => o.id === second.data.project.id)).toMatchObject({
+      category: 'e Book',
+      language: 'urdu',
+      binding_type: null,
+      cover_file: null,
+      cover_description: 'Gold on black',
+      quantity: 1,
+    });
+    // The listed paths serve the admin.
+    const file = await t.app.inject({
+      method: 'GET',
+      url: list.find((o) => o.id === first.id)!.pdf_file,
+      headers: admin.auth,
+    });
+    expect(file.statusCode).toBe(200);
+  });
+
+  it('gives the latest order that is not canceled', async () => {
+    const project = await createPrintBook(t, customer.auth, { title: 'Ordered twice' });
+    const paid = await insertOrder(t, customer.user.id, [project.id], 'paid');
+    await insertOrder(t, customer.user.id, [project.id], 'canceled');
+    expect((await allOrders()).find((o) => o.id === project.id)).toMatchObject({
+      order_id: paid,
+      order_status: 'paid',
+    });
+    const later = await insertOrder(t, customer.user.id, [project.id], 'shipped');
+    expect((await allOrders()).find((o) => o.id === project.id)).toMatchObject({
+      order_id: later,
+      order_status: 'shipped',
+    });
+    const onlyCanceled = await createPrintBook(t, customer.auth, { title: 'Canceled only' });
+    await insertOrder(t, customer.user.id, [onlyCanceled.id], 'canceled');
+    expect((await allOrders()).find((o) => o.id === onlyCanceled.id)).toMatchObject({
+      order_id: null,
+      order_status: null,
+    });
+  });
+
+  it('leaves out deleted projects; a deleted account’s e-mail is null', async () => {
+    const gone = await createPrintBook(t, customer.auth, { title: 'Deleted' });
+    expect(
+      (await request(t, { method: 'DELETE', url: `/api/book/${gone.id}/delete/`, headers: customer.auth }))
+        .statusCode,
+    ).toBe(200);
+    expect((await allOrders()).some((o) => o.id === gone.id)).toBe(false);
+
+    const leaving = await createUser(t);
+    const kept = await createPrintBook(t, leaving.auth, { title: 'Left behind' });
+    const deleted = await request(t, {
+      method: 'DELETE',
+      url: `/api/users/admin/users/${leaving.user.id}/delete/`,
+      headers: admin.auth,
+    });
+    expect(deleted.statusCode).toBe(204);
+    expect((await allOrders()).find((o) => o.id === kept.id)).toMatchObject({
+      title: 'Left behind',
+      user_email: null,
+    });
+  });
+
+  it('answers an empty list when there is nothing', async () => {
+    // Everything so far deleted: the list shrinks accordingly (no stale rows).
+    await t.db
+      .updateTable('projects')
+      .set({ deleted_at: sql`now()` })
+      .execute();
+    expect(await allOrders()).toEqual([]);
+  });
+});
