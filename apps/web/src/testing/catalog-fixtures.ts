@@ -4,7 +4,7 @@
  */
 import type { CalculateResponse } from '@bindery/contracts/store/catalog';
 import type { OptionKind, ProductDefinition } from '@bindery/pricing/products';
-import { availableOptionsKeys, optionsKeys } from '../features/calculators/api/option-lists';
+import { availableOptionsKeys, optionsKeys } from '../lib/catalog/option-lists';
 
 const code = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
 

@@ -13,7 +13,7 @@ import { messages } from '@bindery/contracts/messages';
 import { StoreLoginBody } from '@bindery/contracts/store/users';
 import { getAdminUrl } from '../api/get-admin-url';
 import { useLogin } from '../api/login';
-import { errorText, issuesByField } from '../lib/error-text';
+import { errorText, issuesByField } from '../../../lib/error-text';
 import { AuthCard } from './auth-card';
 
 export interface LoginFormProps {

@@ -11,7 +11,7 @@ import { TextField } from '@bindery/ui/field';
 import { messages } from '@bindery/contracts/messages';
 import { StoreRequestResetBody } from '@bindery/contracts/store/users';
 import { useRequestResetPassword } from '../api/request-reset-password';
-import { errorText, issuesByField } from '../lib/error-text';
+import { errorText, issuesByField } from '../../../lib/error-text';
 import { AuthCard } from './auth-card';
 
 export function RequestResetForm() {

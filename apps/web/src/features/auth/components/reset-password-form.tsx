@@ -13,7 +13,7 @@ import { messages } from '@bindery/contracts/messages';
 import { NewPassword } from '@bindery/contracts/store/users';
 import { useResetPassword } from '../api/reset-password';
 import { useRedirectAfter } from '../hooks/use-redirect-after';
-import { errorText, fieldErrors } from '../lib/error-text';
+import { errorText, fieldErrors } from '../../../lib/error-text';
 import { AuthCard } from './auth-card';
 
 export function ResetPasswordForm({ uidb64, token }: { uidb64: string; token: string }) {

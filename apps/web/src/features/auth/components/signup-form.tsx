@@ -12,7 +12,7 @@ import { TextField } from '@bindery/ui/field';
 import { messages } from '@bindery/contracts/messages';
 import { StoreRegisterBody } from '@bindery/contracts/store/users';
 import { useRegister } from '../api/register';
-import { errorText, fieldErrors, issuesByField } from '../lib/error-text';
+import { errorText, fieldErrors, issuesByField } from '../../../lib/error-text';
 import { AuthCard } from './auth-card';
 
 export function SignupForm() {

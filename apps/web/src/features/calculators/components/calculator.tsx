@@ -5,23 +5,24 @@
  * (client-side check with the spec's message) → calculating → the server's quote. Any change clears the result.
  * @see ../../../../../../shared/spec/calculators-account-admin.md §2–§5, §8
  */
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { Alert } from '@bindery/ui/alert';
 import { Button } from '@bindery/ui/button';
 import { Card } from '@bindery/ui/card';
-import { SelectField, TextField } from '@bindery/ui/field';
+import { TextField } from '@bindery/ui/field';
 import { Spinner } from '@bindery/ui/spinner';
 import { messages } from '@bindery/contracts/messages';
 import { clampPageCount, PAGE_COUNT_LIMITS } from '@bindery/pricing/bindings';
 import type { OptionKind, ProductDefinition } from '@bindery/pricing/products';
-import { useCalculate } from '../api/calculate';
-import { availabilityEndpoint, availabilityErrorMessage, useAvailability, type AvailabilityQuery } from '../api/get-availability';
-import { useOptions } from '../api/get-options';
-import type { OptionItem } from '../api/option-lists';
-import { CALCULATOR_COPY, FORM_ORDER, formKinds, KIND_LABELS } from '../lib/calculator-copy';
-import { toQuoteView, type QuoteView } from '../lib/quote-view';
-import { QuoteResult } from './quote-result';
+import { OptionSelect } from '../../../components/catalog/option-select';
+import { QuoteResult } from '../../../components/catalog/quote-result';
+import { useCalculate } from '../../../lib/catalog/calculate';
+import { availabilityErrorMessage } from '../../../lib/catalog/get-availability';
+import { KIND_LABELS } from '../../../lib/catalog/kind-labels';
+import { toQuoteView, type QuoteView } from '../../../lib/catalog/quote-view';
+import { chosenIds, missingKinds, nameOf, useOptionCascade } from '../../../lib/catalog/use-option-cascade';
+import { CALCULATOR_COPY } from '../lib/calculator-copy';
 import { SummaryPanel } from './summary-panel';
 
 export interface CalculatorProps {
@@ -29,32 +30,19 @@ export interface CalculatorProps {
   loggedIn: boolean;
 }
 
-type Choices = Partial<Record<OptionKind, string>>;
-
 /** How long typing in Page Count pauses before the value is clamped and availability reloads. */
 const PAGE_COUNT_SETTLE_MS = 600;
 
 export function Calculator({ product, loggedIn }: CalculatorProps) {
-  const options = useOptions(product);
-  const [choices, setChoices] = useState<Choices>({});
   const [pageText, setPageText] = useState('');
   const [pageCount, setPageCount] = useState<number | null>(null);
   const [quantityText, setQuantityText] = useState('1');
   const [formError, setFormError] = useState<string | null>(null);
   const [invalid, setInvalid] = useState<Set<string>>(new Set());
   const [result, setResult] = useState<QuoteView | null>(null);
-  const [resetNote, setResetNote] = useState<string | null>(null);
   const calc = useCalculate(product);
   const settle = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(settle.current), []);
-
-  const kinds = useMemo(() => formKinds(product), [product]);
-  const endpoint = availabilityEndpoint(product);
-  const trimSizeId = choices.trim_size ? Number(choices.trim_size) : null;
-  const availabilityQuery: AvailabilityQuery | null =
-    endpoint && trimSizeId !== null && pageCount !== null ? { trimSizeId, pageCount } : null;
-  const availability = useAvailability(product, availabilityQuery);
-  const allowed = availabilityQuery ? availability.data : undefined;
 
   /** Anything the user changes invalidates the shown quote and any message about the last submit. */
   const clearResult = () => {
@@ -62,25 +50,9 @@ export function Calculator({ product, loggedIn }: CalculatorProps) {
     setFormError(null);
     calc.reset();
   };
-
-  // A chosen item that the new trim size / page count no longer allows is reset to empty (spec §4). The choices
-  // are read through a ref: this runs when availability changes, not on every choice.
-  const choicesRef = useRef(choices);
-  choicesRef.current = choices;
-  useEffect(() => {
-    if (!allowed) return;
-    const current = choicesRef.current;
-    const dropped = (Object.entries(allowed) as [OptionKind, ReadonlySet<number>][]).filter(
-      ([kind, ids]) => current[kind] && !ids.has(Number(current[kind])),
-    );
-    if (dropped.length === 0) return;
-    setChoices((c) => ({ ...c, ...Object.fromEntries(dropped.map(([kind]) => [kind, ''])) }));
-    const names = dropped.map(([kind]) => kind).sort((a, b) => FORM_ORDER.indexOf(a) - FORM_ORDER.indexOf(b)).map((k) => KIND_LABELS[k]);
-    setResetNote(
-      `${names.join(', ')} ${names.length === 1 ? 'is' : 'are'} not available for this trim size and page count, so ${names.length === 1 ? 'it was' : 'they were'} cleared.`,
-    );
-    setResult(null);
-  }, [allowed]);
+  // Option lists, choices and the availability a trim size and page count allow (shared with the design page).
+  const cascade = useOptionCascade(product, pageCount, { onInvalidate: clearResult });
+  const { options, kinds, choices, availability, availabilityQuery } = cascade;
 
   const commitPages = (text: string) => {
     clearTimeout(settle.current);
@@ -93,22 +65,9 @@ export function Calculator({ product, loggedIn }: CalculatorProps) {
     setPageCount(clamped);
   };
 
-  const choose = (kind: OptionKind, value: string) => {
-    setChoices((c) => {
-      const next = { ...c, [kind]: value };
-      // A binding row of another trim size cannot stay chosen when the trim changes.
-      const binding = c.binding ? options.data?.binding?.find((b) => String(b.id) === c.binding) : undefined;
-      if (kind === 'trim_size' && binding?.trim_size_id && String(binding.trim_size_id) !== value) next.binding = '';
-      return next;
-    });
-    setResetNote(null);
-    clearResult();
-  };
-
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    const missing = new Set<string>();
-    for (const def of kinds) if (def.required && !choices[def.kind]) missing.add(def.kind);
+    const missing = new Set<string>(missingKinds(cascade));
     let pages = pageCount;
     if (product.hasPageCount) {
       if (pageText.trim() === '') missing.add('page_count');
@@ -125,11 +84,7 @@ export function Calculator({ product, loggedIn }: CalculatorProps) {
       return;
     }
     setFormError(null);
-    const body: Record<string, number> = { quantity };
-    for (const def of kinds) {
-      const id = choices[def.kind];
-      if (id) body[def.bodyField] = Number(id);
-    }
+    const body: Record<string, number> = { ...chosenIds(cascade), quantity };
     if (product.hasPageCount && pages !== null) body['page_count'] = pages;
     calc.mutate(body, { onSuccess: (response) => setResult(toQuoteView(response)) });
   };
@@ -138,39 +93,9 @@ export function Calculator({ product, loggedIn }: CalculatorProps) {
   if (options.isError) return <Alert tone="error">{messages.calculators.loadDropdownsFailed}</Alert>;
 
   const lists = options.data;
-  const bindingGated = endpoint !== null;
-  const waitingForShape = bindingGated && availabilityQuery === null;
-
-  const selectFor = (kind: OptionKind, required: boolean) => {
-    const list = shownItems(lists[kind] ?? [], trimSizeId);
-    const allowedIds = allowed?.[kind] ?? null;
-    const gated = kind === 'binding' && waitingForShape;
-    const label = KIND_LABELS[kind];
-    const hint = gated
-      ? 'Choose a trim size and page count first.'
-      : allowedIds && list.some((i) => !allowedIds.has(i.id))
-        ? 'Greyed-out options are not available for this trim size and page count.'
-        : undefined;
-    return (
-      <SelectField
-        key={kind}
-        label={label}
-        name={kind}
-        required={required}
-        disabled={gated || (kind === 'binding' && availability.isFetching && !allowed)}
-        value={choices[kind] ?? ''}
-        onChange={(e) => choose(kind, e.target.value)}
-        placeholder={required ? `Select ${label.toLowerCase()}` : 'None'}
-        hint={hint}
-        aria-invalid={invalid.has(kind) && !choices[kind] ? true : undefined}
-        options={list.map((item) => ({
-          value: String(item.id),
-          label: allowedIds && !allowedIds.has(item.id) ? `${item.name} (not available)` : item.name,
-          disabled: allowedIds ? !allowedIds.has(item.id) : false,
-        }))}
-      />
-    );
-  };
+  const selectFor = (kind: OptionKind, required: boolean) => (
+    <OptionSelect key={kind} cascade={cascade} kind={kind} required={required} invalid={invalid.has(kind)} />
+  );
 
   const quantity = Number(quantityText);
   return (
@@ -226,7 +151,7 @@ export function Calculator({ product, loggedIn }: CalculatorProps) {
           </div>
           {availabilityQuery && availability.isFetching ? <Spinner label="Checking available options" /> : null}
           {availabilityQuery && availability.isError ? <Alert tone="error">{availabilityErrorMessage(product)}</Alert> : null}
-          {resetNote ? <Alert tone="warning">{resetNote}</Alert> : null}
+          {cascade.resetNote ? <Alert tone="warning">{cascade.resetNote}</Alert> : null}
           {formError ? <Alert tone="error">{formError}</Alert> : null}
           {calc.isError ? (
             <Alert tone="error">{messages.calculators.errorCalculating(calc.error.message || messages.calculators.calculationFailed)}</Alert>
@@ -260,15 +185,4 @@ export function Calculator({ product, loggedIn }: CalculatorProps) {
       </aside>
     </div>
   );
-}
-
-/** Bindings priced per trim size list one row per trim: show those of the chosen trim (or all, before one is chosen). */
-function shownItems(list: OptionItem[], trimSizeId: number | null): OptionItem[] {
-  if (trimSizeId === null) return list;
-  return list.filter((item) => item.trim_size_id === undefined || item.trim_size_id === null || item.trim_size_id === trimSizeId);
-}
-
-function nameOf(list: OptionItem[] | undefined, id: string | undefined): string | null {
-  if (!id) return null;
-  return list?.find((item) => String(item.id) === id)?.name ?? null;
 }

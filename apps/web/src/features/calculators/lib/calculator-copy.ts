@@ -4,7 +4,7 @@
  * itself is generic over @bindery/pricing's product definitions.
  */
 import { messages } from '@bindery/contracts/messages';
-import { OPTION_KINDS, PRODUCTS, type CategorySlug, type OptionKind, type ProductDefinition } from '@bindery/pricing/products';
+import { PRODUCTS, type CategorySlug, type ProductDefinition } from '@bindery/pricing/products';
 
 /** The spec's carousel order (calculators-account-admin.md §2). */
 export const CAROUSEL_ORDER: readonly CategorySlug[] = ['calculator', 'comicbook', 'pricing', 'yearbook', 'calender', 'magazine', 'photobook'];
@@ -26,26 +26,6 @@ export const CALCULATOR_COPY: Readonly<Record<CategorySlug, Copy>> = {
 };
 
 export const pageTitle = (product: ProductDefinition) => product.calculatorTitle ?? `${product.name} Pricing`;
-
-/** Visible field labels (calculators-account-admin.md §3 names them). */
-export const KIND_LABELS: Readonly<Record<OptionKind, string>> = {
-  trim_size: 'Trim Size',
-  binding: 'Binding',
-  interior_color: 'Interior Color',
-  paper_type: 'Paper Type',
-  cover_finish: 'Cover Finish',
-  spine: 'Spine',
-  exterior_color: 'Exterior Color',
-  foil_stamping: 'Foil Stamping',
-  screen_stamping: 'Screen Stamping',
-  corner_protector: 'Corner Protector',
-};
-
-/** Fields appear in the form and the summary in OPTION_KINDS order, whatever order the price editor uses. */
-export const FORM_ORDER: readonly OptionKind[] = OPTION_KINDS;
-
-export const formKinds = (product: ProductDefinition) =>
-  [...product.kinds].sort((a, b) => FORM_ORDER.indexOf(a.kind) - FORM_ORDER.indexOf(b.kind));
 
 /** The route param of /calculator/:slug → its product (thesis lives at /pricing-calculator). */
 export function productForCalculatorPath(path: string): ProductDefinition | undefined {

@@ -8,7 +8,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { BindingsResponse, catalogOptionsResponse } from '@bindery/contracts/store/catalog';
 import { messages } from '@bindery/contracts/messages';
 import type { OptionKind, ProductDefinition } from '@bindery/pricing/products';
-import { api } from '../../../lib/api-client';
+import { api } from '../api-client';
 import { availableOptionsKeys, listsByKind } from './option-lists';
 
 export interface AvailabilityQuery {
@@ -51,12 +51,12 @@ export async function getAvailability(product: ProductDefinition, q: Availabilit
   return {};
 }
 
-export const getAvailabilityQueryOptions = (product: ProductDefinition, q: AvailabilityQuery | null) =>
+export const getAvailabilityQueryOptions = (product: ProductDefinition | undefined, q: AvailabilityQuery | null) =>
   queryOptions({
-    queryKey: ['catalog', product.slug, 'availability', q?.trimSizeId ?? null, q?.pageCount ?? null],
-    queryFn: ({ signal }) => getAvailability(product, q as AvailabilityQuery, signal),
-    enabled: q !== null && availabilityEndpoint(product) !== null,
+    queryKey: ['catalog', product?.slug ?? null, 'availability', q?.trimSizeId ?? null, q?.pageCount ?? null],
+    queryFn: ({ signal }) => getAvailability(product as ProductDefinition, q as AvailabilityQuery, signal),
+    enabled: q !== null && product !== undefined && availabilityEndpoint(product) !== null,
   });
 
-export const useAvailability = (product: ProductDefinition, q: AvailabilityQuery | null) =>
+export const useAvailability = (product: ProductDefinition | undefined, q: AvailabilityQuery | null) =>
   useQuery(getAvailabilityQueryOptions(product, q));

@@ -5,7 +5,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { CalculateResponse, type CalculateBody } from '@bindery/contracts/store/catalog';
 import type { ProductDefinition } from '@bindery/pricing/products';
-import { api } from '../../../lib/api-client';
+import { api } from '../api-client';
 
 export const calculate = (product: ProductDefinition, body: CalculateBody) =>
   api.post(`/api/${product.slug}/calculate/`, { schema: CalculateResponse, body });

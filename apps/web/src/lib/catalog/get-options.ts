@@ -2,7 +2,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { catalogOptionsResponse } from '@bindery/contracts/store/catalog';
 import type { ProductDefinition } from '@bindery/pricing/products';
-import { api } from '../../../lib/api-client';
+import { api } from '../api-client';
 import { listsByKind, optionsKeys } from './option-lists';
 
 export const getOptions = async (product: ProductDefinition, signal?: AbortSignal) =>
@@ -11,7 +11,12 @@ export const getOptions = async (product: ProductDefinition, signal?: AbortSigna
     await api.get(`/api/${product.slug}/${product.optionsPath}/`, { schema: catalogOptionsResponse(optionsKeys(product)), signal }),
   );
 
-export const getOptionsQueryOptions = (product: ProductDefinition) =>
-  queryOptions({ queryKey: ['catalog', product.slug, 'options'], queryFn: ({ signal }) => getOptions(product, signal) });
+/** `product` is undefined for a category the catalog does not price (an e Book project): nothing is loaded. */
+export const getOptionsQueryOptions = (product: ProductDefinition | undefined) =>
+  queryOptions({
+    queryKey: ['catalog', product?.slug ?? null, 'options'],
+    queryFn: ({ signal }) => getOptions(product as ProductDefinition, signal),
+    enabled: product !== undefined,
+  });
 
-export const useOptions = (product: ProductDefinition) => useQuery(getOptionsQueryOptions(product));
+export const useOptions = (product: ProductDefinition | undefined) => useQuery(getOptionsQueryOptions(product));

@@ -1,6 +1,7 @@
-/** The text to show for a failed auth call: the server's own message when it sent one, else the spec's fallback. */
+/** Texts for failed API calls and form checks, shared by every feature. */
 import { ApiError } from '@bindery/api-client';
 
+/** The server's own message when it sent one, else the spec's fallback. */
 export function errorText(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.body ? error.body.error : fallback;
 }

@@ -3,8 +3,8 @@
  * per-book price at every discount tier for this configuration, with the quantity's tier marked.
  */
 import { Table } from '@bindery/ui/table';
-import type { QuoteView, TierRow } from '../lib/quote-view';
-import { formatUsd } from '../lib/format';
+import type { QuoteView, TierRow } from '../../lib/catalog/quote-view';
+import { formatUsd } from '../../lib/format-usd';
 
 export function QuoteResult({ quote }: { quote: QuoteView }) {
   const tier = quote.tiers.find((t) => t.current);
