@@ -1,36 +1,21 @@
 /**
- * The header's cart badge: the length of the generic cart list kept in local storage under `cart`
- * (customer-journey.md §3: "The header badge counts a separate generic cart key"). Re-reads when another tab
- * changes storage, or when this tab announces a change with notifyCartChanged().
+ * The header's cart badge: the number of projects in the cart /orders shows, that is the signed-in customer's
+ * cart (`cart_{userId}`, lib/cart.ts) or, for a guest, the guest cart (`cart_guest`). The spec's header counted a
+ * separate generic `cart` key that nothing filled, so the badge and the cart disagreed (docs/decisions/0015).
+ * The generic key is still removed while a user is logged in (customer-journey.md §4; features/auth).
  */
 import { useSyncExternalStore } from 'react';
+import { sessionStore } from './api-client';
+import { CART_CHANGED_EVENT, useCart } from './cart';
 
 export const GENERIC_CART_KEY = 'cart';
-const EVENT = 'bindery:cart-changed';
 
-export function readCartCount(): number {
-  try {
-    const value: unknown = JSON.parse(localStorage.getItem(GENERIC_CART_KEY) ?? '[]');
-    return Array.isArray(value) ? value.length : 0;
-  } catch {
-    // A corrupt entry counts as an empty cart rather than breaking every page's header.
-    return 0;
-  }
-}
-
+/** Tells this tab's cart readers that storage changed (other tabs hear the `storage` event). */
 export function notifyCartChanged() {
-  window.dispatchEvent(new Event(EVENT));
-}
-
-function subscribe(onChange: () => void) {
-  window.addEventListener('storage', onChange);
-  window.addEventListener(EVENT, onChange);
-  return () => {
-    window.removeEventListener('storage', onChange);
-    window.removeEventListener(EVENT, onChange);
-  };
+  window.dispatchEvent(new Event(CART_CHANGED_EVENT));
 }
 
 export function useCartCount(): number {
-  return useSyncExternalStore(subscribe, readCartCount, () => 0);
+  const session = useSyncExternalStore(sessionStore.subscribe, sessionStore.get, () => null);
+  return useCart(session?.user.id ?? null).length;
 }

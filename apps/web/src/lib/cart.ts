@@ -12,7 +12,8 @@ export interface CartItem {
   category: string;
 }
 
-const EVENT = 'bindery:cart-changed';
+/** Announced on window after every write, so this tab's readers re-read (other tabs hear `storage`). */
+export const CART_CHANGED_EVENT = 'bindery:cart-changed';
 
 export const cartKey = (userId: number | null | undefined) => (userId ? `cart_${userId}` : 'cart_guest');
 
@@ -44,7 +45,7 @@ export function readCart(userId: number | null | undefined): CartItem[] {
 
 function writeCart(userId: number | null | undefined, items: CartItem[]) {
   localStorage.setItem(cartKey(userId), JSON.stringify(items));
-  window.dispatchEvent(new Event(EVENT));
+  window.dispatchEvent(new Event(CART_CHANGED_EVENT));
 }
 
 /** Adds a project (once: adding it again keeps one entry, with the newer title and category). */
@@ -66,10 +67,10 @@ export function clearCart(userId: number | null | undefined) {
 
 function subscribe(onChange: () => void) {
   window.addEventListener('storage', onChange);
-  window.addEventListener(EVENT, onChange);
+  window.addEventListener(CART_CHANGED_EVENT, onChange);
   return () => {
     window.removeEventListener('storage', onChange);
-    window.removeEventListener(EVENT, onChange);
+    window.removeEventListener(CART_CHANGED_EVENT, onChange);
   };
 }
 

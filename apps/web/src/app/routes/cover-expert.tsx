@@ -1,4 +1,10 @@
-/** Placeholder while the order journey is being built (docs/decisions/0012). */
-export default function Page() {
-  return <h1>Coming soon</h1>;
+/** /cover-expert: the cover design expert request; without a session the submission says 'Authentication required. Please log in.'. */
+import { useSession } from '../../features/auth/hooks/use-session';
+import { CoverExpert } from '../../features/projects/components/cover-expert';
+import { useDocumentTitle } from '../../lib/use-document-title';
+
+export default function CoverExpertRoute() {
+  useDocumentTitle('Cover Design Expert');
+  const session = useSession();
+  return <CoverExpert user={session?.user ?? null} />;
 }

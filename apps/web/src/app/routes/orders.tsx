@@ -1,4 +1,10 @@
-/** Placeholder while the order journey is being built (docs/decisions/0012). */
-export default function Page() {
-  return <h1>Coming soon</h1>;
+/** /orders: the cart screen; guests see 'Please Login' (calculators-account-admin.md §2). */
+import { useSession } from '../../features/auth/hooks/use-session';
+import { CartScreen } from '../../features/cart/components/cart-screen';
+import { useDocumentTitle } from '../../lib/use-document-title';
+
+export default function OrdersRoute() {
+  useDocumentTitle('Your Cart');
+  const session = useSession();
+  return <CartScreen user={session?.user ?? null} />;
 }

@@ -1,4 +1,13 @@
-/** Placeholder while the order journey is being built (docs/decisions/0012). */
-export default function Page() {
-  return <h1>Coming soon</h1>;
+/** /start-project: product type, title, language and category of a new (or edited) project; signed-in customers only. */
+import { RequireSession } from '../../features/auth/components/require-session';
+import { StartProject } from '../../features/projects/components/start-project';
+import { useDocumentTitle } from '../../lib/use-document-title';
+
+export default function StartProjectRoute() {
+  useDocumentTitle('Start Project');
+  return (
+    <RequireSession>
+      <StartProject />
+    </RequireSession>
+  );
 }

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { PRODUCTS } from '@bindery/pricing/products';
-import { notifyCartChanged } from '../../../lib/cart-count';
+import { addToCart } from '../../../lib/cart';
 import { bindingItem, dropdownsFor, item, trimItem } from '../../../testing/catalog-fixtures';
 import { server } from '../../../testing/msw-server';
 import { renderRoute } from '../../../testing/render-route';
@@ -52,18 +52,31 @@ describe('storefront shell', () => {
     expect(menu).toHaveAttribute('aria-expanded', 'true');
   });
 
-  it('sends guests to /login from the cart and profile icons and counts the generic cart in the badge', async () => {
+  it('sends guests to /login from the cart and profile icons and counts the guest cart in the badge', async () => {
     renderRoute('/');
     const header = await screen.findByRole('banner');
     expect(within(header).getByRole('link', { name: 'Cart, 0 items' })).toHaveAttribute('href', '/login');
     expect(within(header).getByRole('link', { name: 'Your dashboard' })).toHaveAttribute('href', '/login');
     expect(within(header).getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
     act(() => {
-      localStorage.setItem('cart', JSON.stringify([{ title: 'A' }, { title: 'B' }]));
-      notifyCartChanged();
+      addToCart(null, { id: 1, title: 'A', category: 'Print Book' });
+      addToCart(null, { id: 2, title: 'B', category: 'Magazine' });
+      // The spec's separate generic key is not the cart: it does not count.
+      localStorage.setItem('cart', JSON.stringify([{ title: 'C' }]));
     });
     expect(within(header).getByTestId('cart-badge')).toHaveTextContent('2');
     expect(within(header).getByRole('link', { name: 'Cart, 2 items' })).toBeInTheDocument();
+  });
+
+  it("counts the signed-in customer's own cart in the badge, not another account's", async () => {
+    signInForTest();
+    addToCart(99, { id: 5, title: 'Someone else', category: 'Print Book' });
+    renderRoute('/');
+    const header = await screen.findByRole('banner');
+    expect(within(header).queryByTestId('cart-badge')).not.toBeInTheDocument();
+    act(() => addToCart(7, { id: 3, title: 'Mine', category: 'Print Book' }));
+    expect(within(header).getByTestId('cart-badge')).toHaveTextContent('1');
+    expect(within(header).getByRole('link', { name: 'Cart, 1 item' })).toHaveAttribute('href', '/orders');
   });
 
   it('sends logged-in customers to /orders and /userdashboard', async () => {

@@ -74,12 +74,14 @@ describe('session in the web app', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
   });
 
-  it('removes the generic cart key while a user is logged in', async () => {
+  it("removes the generic cart key while a user is logged in, and the badge follows the user's own cart", async () => {
     localStorage.setItem('cart', JSON.stringify([{ title: 'A' }]));
+    localStorage.setItem('cart_guest', JSON.stringify([{ id: 1, title: 'A', category: 'Print Book' }]));
     renderRoute('/');
     expect(await screen.findByTestId('cart-badge')).toHaveTextContent('1');
     otherTabChanged(loginInOtherTab);
     await waitFor(() => expect(localStorage.getItem('cart')).toBeNull());
+    // The customer's own cart (cart_7) is empty: the guest's item is not theirs.
     expect(screen.queryByTestId('cart-badge')).not.toBeInTheDocument();
   });
 });

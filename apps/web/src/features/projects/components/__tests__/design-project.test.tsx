@@ -1,0 +1,533 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { messages } from '@bindery/contracts/messages';
+import type { ShippingRateResponse } from '@bindery/contracts/store/checkout';
+import type { Project, UploadedFile } from '@bindery/contracts/store/projects';
+import { PRODUCTS, type CategorySlug } from '@bindery/pricing/products';
+import { sessionStore } from '../../../../lib/api-client';
+import { readCart } from '../../../../lib/cart';
+import {
+  availableOptionsFor,
+  bindingItem,
+  dropdownsFor,
+  item,
+  quote100,
+  trimItem,
+} from '../../../../testing/catalog-fixtures';
+import { server } from '../../../../testing/msw-server';
+import {
+  deferred,
+  errorBody,
+  projectFixture,
+  uploadBookHandler,
+  uploadedFixture,
+} from '../../../../testing/project-fixtures';
+import { renderRoute } from '../../../../testing/render-route';
+import { signInForTest } from '../../../../testing/session';
+
+const m = messages.projects;
+
+const book = {
+  trim_size: [trimItem(1, '6 x 9 in'), trimItem(2, '8.5 x 11 in')],
+  binding: [
+    bindingItem(10, 'Perfect Bound', 1),
+    bindingItem(11, 'Saddle Stitch', 1),
+    bindingItem(13, 'Coil Bound', 2),
+  ],
+  interior_color: [item(20, 'Standard Black & White'), item(21, 'Premium Color')],
+  paper_type: [item(30, '60# Cream-Uncoated'), item(31, '80# White-Coated')],
+  cover_finish: [item(40, 'Gloss'), item(41, 'Matte')],
+};
+
+/** The print book catalog: Saddle Stitch is not available above 48 pages. */
+function catalogApi(slug: CategorySlug = 'calculator') {
+  const seen = { availability: [] as string[], calculate: [] as Record<string, unknown>[] };
+  server.use(
+    http.get(`/api/${slug}/dropdowns/`, () => HttpResponse.json(dropdownsFor(PRODUCTS[slug], book))),
+    http.get(`/api/${slug}/available-options/`, ({ request }) => {
+      const url = new URL(request.url);
+      seen.availability.push(url.search);
+      const trim = Number(url.searchParams.get('trim_size_id'));
+      const lists = { ...book, binding: book.binding.filter((b) => b.trim_size_id === trim) };
+      return HttpResponse.json(
+        availableOptionsFor(
+          PRODUCTS[slug],
+          lists,
+          new Set(Number(url.searchParams.get('page_count')) > 48 ? [11] : []),
+        ),
+      );
+    }),
+    http.post(`/api/${slug}/calculate/`, async ({ request }) => {
+      seen.calculate.push((await request.json()) as Record<string, unknown>);
+      return HttpResponse.json(quote100);
+    }),
+  );
+  return seen;
+}
+
+/** POST api/book/uploads/: answers `answer(purpose)` once `gate` opens; records the purposes. */
+function uploadsApi(
+  answer: (purpose: string) => Response = (purpose) =>
+    HttpResponse.json<UploadedFile>(uploadedFixture({ purpose: purpose as UploadedFile['purpose'] }), {
+      status: 201,
+    }),
+  gate?: Promise<void>,
+) {
+  const purposes: string[] = [];
+  server.use(
+    http.post('/api/book/uploads/', async ({ request }) => {
+      const purpose = String((await request.formData()).get('purpose'));
+      purposes.push(purpose);
+      if (gate) await gate;
+      return answer(purpose);
+    }),
+  );
+  return purposes;
+}
+
+const pdfFile = (name = 'book.pdf') => new File(['%PDF-1.7 test'], name, { type: 'application/pdf' });
+
+function startWith(
+  data: Record<string, unknown> = { projectTitle: 'My Novel', language: 'english', category: 'Print Book' },
+) {
+  localStorage.setItem('projectData', JSON.stringify(data));
+}
+
+/** A signed-in customer with saved project data (a print book by default), the catalog and the upload endpoint. */
+function openDesign(data?: Record<string, unknown>, userOptions: Parameters<typeof userEvent.setup>[0] = {}) {
+  const user = userEvent.setup(userOptions);
+  signInForTest();
+  startWith(data);
+  const seen = catalogApi();
+  const purposes = uploadsApi();
+  return { user, seen, purposes };
+}
+
+async function uploadPdf(user: ReturnType<typeof userEvent.setup>, file = pdfFile()) {
+  await user.upload(await screen.findByLabelText('Interior PDF'), file);
+  expect(await screen.findByText(/Uploaded book\.pdf/)).toBeInTheDocument();
+}
+
+async function chooseAll(user: ReturnType<typeof userEvent.setup>) {
+  await user.selectOptions(await screen.findByLabelText('Trim Size'), '6 x 9 in');
+  await waitFor(() => expect(screen.getByLabelText('Binding')).toBeEnabled());
+  await user.selectOptions(screen.getByLabelText('Binding'), 'Perfect Bound');
+  await user.selectOptions(screen.getByLabelText('Interior Color'), 'Premium Color');
+  await user.selectOptions(screen.getByLabelText('Paper Type'), '60# Cream-Uncoated');
+  await user.selectOptions(screen.getByLabelText('Cover Finish'), 'Matte');
+}
+
+describe('/design-project', () => {
+  it('asks to complete the previous steps without project data, and to start over when it is corrupt', async () => {
+    signInForTest();
+    const view = renderRoute('/design-project');
+    expect(await screen.findByRole('alert')).toHaveTextContent(m.missingProjectData);
+    expect(screen.getByRole('link', { name: 'Start your project' })).toHaveAttribute(
+      'href',
+      '/start-project',
+    );
+    view.unmount();
+    localStorage.setItem('projectData', '{not json');
+    renderRoute('/design-project');
+    expect(await screen.findByRole('alert')).toHaveTextContent(m.savedDataCorrupt);
+  });
+
+  it('uploads the PDF at once with a progress bar and fills Page Count with the page count the server found', async () => {
+    const user = userEvent.setup();
+    signInForTest();
+    startWith();
+    catalogApi();
+    const gate = deferred();
+    const purposes = uploadsApi(
+      () => HttpResponse.json<UploadedFile>(uploadedFixture({ page_count: 120 }), { status: 201 }),
+      gate.promise,
+    );
+    renderRoute('/design-project');
+    expect(await screen.findByText('My Novel')).toBeInTheDocument();
+    const pageCount = screen.getByLabelText('Page Count');
+    expect(pageCount).toHaveAttribute('readonly');
+    expect(pageCount).toHaveValue('');
+
+    await user.upload(screen.getByLabelText('Interior PDF'), pdfFile());
+    const bar = await screen.findByRole('progressbar', { name: 'Uploading book.pdf' });
+    expect(bar).toHaveAttribute('aria-valuenow', '0');
+    expect(screen.getByText('Uploading book.pdf… 0%')).toBeInTheDocument();
+    gate.release();
+    expect(await screen.findByText('Uploaded book.pdf · 120 pages')).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(pageCount).toHaveValue('120');
+    expect(purposes).toEqual(['interior']);
+  });
+
+  it("refuses a non-PDF in the browser ('Only PDF files are allowed.') and shows the server's refusal of a bad PDF", async () => {
+    const user = userEvent.setup({ applyAccept: false });
+    signInForTest();
+    startWith();
+    catalogApi();
+    const purposes = uploadsApi(() => HttpResponse.json(errorBody(m.pageCountRange, 400), { status: 400 }));
+    renderRoute('/design-project');
+    await user.upload(
+      await screen.findByLabelText('Interior PDF'),
+      new File(['hello'], 'notes.txt', { type: 'text/plain' }),
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(m.onlyPdf);
+    expect(purposes).toEqual([]);
+
+    // Dropped on the zone, the file is checked and uploaded the same way; the server's words are shown.
+    const zone = screen.getByLabelText('Interior PDF').closest('.p-drop') as HTMLElement;
+    fireEvent.drop(zone, { dataTransfer: { files: [pdfFile('long.pdf')] } });
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(m.pageCountRange));
+    expect(purposes).toEqual(['interior']);
+    expect(screen.getByLabelText('Page Count')).toHaveValue('');
+  });
+
+  it('narrows the options by trim size and the PDF page count, greying out what does not fit', async () => {
+    const { user, seen } = openDesign();
+    renderRoute('/design-project');
+    const binding = await screen.findByLabelText('Binding');
+    expect(binding).toBeDisabled();
+    expect(binding).toHaveAccessibleDescription('Choose a trim size and upload your PDF first.');
+    await user.selectOptions(screen.getByLabelText('Trim Size'), '6 x 9 in');
+    expect(binding).toBeDisabled();
+    await uploadPdf(user);
+    await waitFor(() => expect(binding).toBeEnabled());
+    expect(seen.availability).toEqual(['?trim_size_id=1&page_count=120']);
+    expect(screen.getByRole('option', { name: 'Saddle Stitch (not available)' })).toBeDisabled();
+    expect(screen.getByRole('option', { name: 'Perfect Bound' })).toBeEnabled();
+    expect(screen.queryByRole('option', { name: 'Coil Bound' })).not.toBeInTheDocument();
+  });
+
+  it('hides trim size and page count for a calendar', async () => {
+    signInForTest();
+    startWith({ projectTitle: 'Wall 2027', language: null, category: 'Calender' });
+    server.use(
+      http.get('/api/calender/dropdowns/', () => HttpResponse.json(dropdownsFor(PRODUCTS.calender, book))),
+    );
+    renderRoute('/design-project');
+    expect(await screen.findByLabelText('Binding')).toBeEnabled();
+    expect(screen.queryByLabelText('Trim Size')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Page Count')).not.toBeInTheDocument();
+    for (const label of ['Interior Color', 'Paper Type', 'Cover Finish'])
+      expect(screen.getByLabelText(label)).toBeInTheDocument();
+  });
+
+  it('calculates with the server, names missing fields, and clears the price when an option changes', async () => {
+    const { user, seen } = openDesign();
+    renderRoute('/design-project');
+    expect(await screen.findByRole('button', { name: 'Quantity and Shipping Estimates' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    expect(screen.getByRole('table', { name: 'Bulk discounts' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Calculate' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      `${m.fillRequiredFields} Trim Size, Binding, Interior Color, Paper Type, Cover Finish, Page Count`,
+    );
+
+    await uploadPdf(user);
+    await chooseAll(user);
+    await user.clear(screen.getByLabelText('Quantity'));
+    await user.type(screen.getByLabelText('Quantity'), '100');
+    await user.click(screen.getByRole('button', { name: 'Calculate' }));
+    expect(await screen.findByTestId('quote-total')).toHaveTextContent('$2,003.55');
+    expect(seen.calculate).toEqual([
+      {
+        trim_size_id: 1,
+        binding_id: 10,
+        interior_color_id: 21,
+        paper_type_id: 30,
+        cover_finish_id: 41,
+        page_count: 120,
+        quantity: 100,
+      },
+    ]);
+    // The quantity may change without losing the price; any other field clears it.
+    await user.type(screen.getByLabelText('Quantity'), '0');
+    expect(screen.getByTestId('quote-total')).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Cover Finish'), 'Gloss');
+    expect(screen.queryByTestId('quote-total')).not.toBeInTheDocument();
+  });
+
+  it("says 'Failed to calculate price. Please try again.' when the server fails", async () => {
+    const { user } = openDesign();
+    server.use(
+      http.post('/api/calculator/calculate/', () =>
+        HttpResponse.json(errorBody('boom', 500), { status: 500 }),
+      ),
+    );
+    renderRoute('/design-project');
+    await uploadPdf(user);
+    await chooseAll(user);
+    await user.click(screen.getByRole('button', { name: 'Calculate' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(messages.calculators.calculateFailed);
+  });
+
+  it('estimates shipping 500 ms after all four address fields are filled, for the chosen quantity', async () => {
+    const user = userEvent.setup();
+    signInForTest();
+    startWith();
+    catalogApi();
+    const bodies: unknown[] = [];
+    let services: ShippingRateResponse['available_services'] = [
+      {
+        service_code: 'fedex-ground',
+        service_name: 'Ground',
+        courier_name: 'FedEx',
+        total_charge: '25.00',
+        delivery_time: '3-5 days',
+      },
+    ];
+    server.use(
+      http.post('/api/shipping-rate/', async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json<ShippingRateResponse>({
+          shipping_rate: services[0]?.total_charge ?? '0.00',
+          tax: '0.00',
+          tax_rate: '0.00%',
+          tax_reason: 'Individual account - no tax for out-of-state shipping',
+          account_type: 'individual',
+          courier_name: 'FedEx',
+          service_code: 'fedex-ground',
+          estimated_delivery: '3-5 days',
+          available_services: services,
+          weight_grams: 500,
+        });
+      }),
+    );
+    renderRoute('/design-project');
+    await user.clear(await screen.findByLabelText('Quantity'));
+    await user.type(screen.getByLabelText('Quantity'), '3');
+    await user.type(screen.getByLabelText('Country'), 'US');
+    await user.type(screen.getByLabelText('State'), 'CA');
+    await user.type(screen.getByLabelText('City'), 'Fresno');
+    expect(
+      screen.getByText('Fill in all four fields to see shipping options for 3 copies.'),
+    ).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Postal Code'), '93650');
+    expect(bodies).toEqual([]);
+    const table = await screen.findByRole('table', { name: 'Shipping options for 3 copies' });
+    expect(within(table).getByText('FedEx Ground')).toBeInTheDocument();
+    expect(within(table).getByText('$25.00')).toBeInTheDocument();
+    // One request for the settled address, not one per keystroke.
+    expect(bodies).toEqual([
+      { country: 'US', state: 'CA', city: 'Fresno', postal_code: '93650', quantity: 3 },
+    ]);
+
+    services = [];
+    await user.type(screen.getByLabelText('Postal Code'), '1');
+    expect(await screen.findByText(messages.checkout.noShippingOptions)).toBeInTheDocument();
+    // A failure without the server's own words gets the spec's text.
+    server.use(http.post('/api/shipping-rate/', () => new HttpResponse('upstream', { status: 502 })));
+    await user.type(screen.getByLabelText('Postal Code'), '2');
+    expect(await screen.findByText(messages.checkout.fetchShippingOptionsFailed)).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('City'));
+    expect(screen.queryByText(messages.checkout.fetchShippingOptionsFailed)).not.toBeInTheDocument();
+  });
+
+  it('checks a print submission in the spec order, with its texts', async () => {
+    const { user } = openDesign({ projectTitle: 'My Novel', language: 'klingon', category: 'Print Book' });
+    const submit = uploadBookHandler();
+    server.use(submit.handler);
+    renderRoute('/design-project');
+    const print = await screen.findByRole('button', { name: 'Print Your Book' });
+    await user.click(print);
+    expect(screen.getByRole('alert')).toHaveTextContent(m.uploadPdf);
+    await uploadPdf(user);
+    await user.click(print);
+    expect(screen.getByRole('alert')).toHaveTextContent(m.completeConfiguration);
+    await chooseAll(user);
+    await user.click(print);
+    expect(screen.getByRole('alert')).toHaveTextContent(m.validCategoryLanguage);
+    expect(submit.bodies).toEqual([]);
+  });
+
+  it("says 'You must be logged in to submit the project.' when the session ended on the page", async () => {
+    const { user } = openDesign();
+    renderRoute('/design-project');
+    await uploadPdf(user);
+    await chooseAll(user);
+    act(() => sessionStore.clear());
+    await user.click(screen.getByRole('button', { name: 'Print Your Book' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(m.mustBeLoggedIn);
+    expect(screen.getByLabelText('Interior PDF')).toBeDisabled();
+  });
+
+  it('submits the project, adds it to the cart and goes to /shop', async () => {
+    const user = userEvent.setup();
+    signInForTest();
+    startWith();
+    catalogApi();
+    uploadsApi((purpose) =>
+      HttpResponse.json<UploadedFile>(
+        purpose === 'cover'
+          ? uploadedFixture({
+              id: '6f1c1a52-3c1e-4d6f-9a53-0d3cb1d2a002',
+              purpose: 'cover',
+              file_name: 'cover.png',
+              content_type: 'image/png',
+              page_count: null,
+            })
+          : uploadedFixture(),
+      ),
+    );
+    const submit = uploadBookHandler();
+    server.use(submit.handler);
+    const { router } = renderRoute('/design-project');
+    await uploadPdf(user);
+    await chooseAll(user);
+    await user.clear(screen.getByLabelText('Quantity'));
+    await user.type(screen.getByLabelText('Quantity'), '25');
+    await user.upload(
+      screen.getByLabelText('Cover design'),
+      new File(['png'], 'cover.png', { type: 'image/png' }),
+    );
+    expect(await screen.findByText(/Uploaded cover\.png/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Contact Cover Design Expert' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Print Your Book' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/shop'));
+    expect(await screen.findByText(m.submitted)).toBeInTheDocument();
+    expect(submit.bodies).toEqual([
+      {
+        title: 'My Novel',
+        category: 'Print Book',
+        language: 'english',
+        pdf_upload_id: uploadedFixture().id,
+        cover_upload_id: '6f1c1a52-3c1e-4d6f-9a53-0d3cb1d2a002',
+        page_count: 120,
+        configuration: {
+          trim_size_id: 1,
+          binding_id: 10,
+          interior_color_id: 21,
+          paper_type_id: 30,
+          cover_finish_id: 41,
+        },
+        quantity: 25,
+      },
+    ]);
+    expect(readCart(7)).toEqual([{ id: 501, title: 'My Novel', category: 'Print Book' }]);
+    expect(localStorage.getItem('projectData')).toBeNull();
+  });
+
+  it("shows the server's refusal, 'Submission failed: …' for a non-success answer, and the generic text otherwise", async () => {
+    const { user } = openDesign();
+    const answers = [
+      () =>
+        HttpResponse.json(
+          errorBody('This upload was not found or has expired. Please upload the file again.', 400),
+          { status: 400 },
+        ),
+      () => HttpResponse.json({ status: 'error', message: 'Title already used' }),
+      () => HttpResponse.error(),
+    ];
+    server.use(uploadBookHandler(() => (answers.shift() as () => Response)()).handler);
+    renderRoute('/design-project');
+    await uploadPdf(user);
+    await chooseAll(user);
+    const print = screen.getByRole('button', { name: 'Print Your Book' });
+    await user.click(print);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This upload was not found or has expired. Please upload the file again.',
+    );
+    await user.click(print);
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent(m.submissionFailed('Title already used')),
+    );
+    await user.click(print);
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(m.submitError));
+    expect(readCart(7)).toEqual([]);
+  });
+
+  it('refuses a cover that is not JPG, PNG or PDF', async () => {
+    const { user, purposes } = openDesign(undefined, { applyAccept: false });
+    renderRoute('/design-project');
+    await user.upload(
+      await screen.findByLabelText('Cover design'),
+      new File(['gif'], 'cover.gif', { type: 'image/gif' }),
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(m.coverType);
+    expect(purposes).toEqual([]);
+  });
+
+  it('saves the design form and goes to /cover-expert', async () => {
+    const { user } = openDesign();
+    const { router } = renderRoute('/design-project');
+    await user.click(await screen.findByRole('button', { name: 'Contact Cover Design Expert' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(m.completeConfiguration);
+    await uploadPdf(user);
+    await chooseAll(user);
+    await user.click(screen.getByRole('button', { name: 'Contact Cover Design Expert' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/cover-expert'));
+    expect(JSON.parse(localStorage.getItem('designForm') ?? 'null')).toEqual({
+      category: 'Print Book',
+      ids: { trim_size_id: 1, binding_id: 10, interior_color_id: 21, paper_type_id: 30, cover_finish_id: 41 },
+      page_count: 120,
+      quantity: 1,
+      pdf_upload: uploadedFixture(),
+    });
+    expect(await screen.findByRole('heading', { name: 'Cover Design Expert' })).toBeInTheDocument();
+  });
+
+  it('edits a project: prefilled from the server, sent with project_id after a new upload', async () => {
+    const existing: Project = projectFixture({ id: 5, title: 'Old Title', quantity: 40 });
+    const { user } = openDesign({
+      projectTitle: 'New Title',
+      language: 'english',
+      category: 'Print Book',
+      projectId: 5,
+    });
+    server.use(http.get('/api/book/5/', () => HttpResponse.json<Project>(existing)));
+    const submit = uploadBookHandler();
+    server.use(submit.handler);
+    renderRoute('/design-project');
+    expect(await screen.findByText(/You are editing this project/)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText('Binding')).toHaveValue('10'));
+    expect(screen.getByLabelText('Trim Size')).toHaveValue('1');
+    expect(screen.getByLabelText('Cover Finish')).toHaveValue('40');
+    expect(screen.getByLabelText('Quantity')).toHaveValue(40);
+    await user.click(screen.getByRole('button', { name: 'Print Your Book' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(m.uploadPdf);
+    await uploadPdf(user);
+    await user.click(screen.getByRole('button', { name: 'Print Your Book' }));
+    await waitFor(() => expect(submit.bodies).toHaveLength(1));
+    expect(submit.bodies[0]).toMatchObject({ project_id: 5, title: 'New Title', quantity: 40 });
+  });
+
+  it('lets an e Book through without print options, and sends it to the dashboard rather than the cart', async () => {
+    const user = userEvent.setup();
+    signInForTest();
+    startWith({ projectTitle: 'Digital', language: 'arabic', category: 'e Book' });
+    uploadsApi();
+    const submit = uploadBookHandler((body) =>
+      HttpResponse.json({
+        status: 'success',
+        message: 'ok',
+        project: projectFixture({
+          id: 9,
+          title: body.title,
+          category: 'e Book',
+          configuration: null,
+          price: null,
+        }),
+      }),
+    );
+    server.use(
+      submit.handler,
+      http.get('/api/book/my-books/', () => HttpResponse.json({ data: [] })),
+    );
+    const { router } = renderRoute('/design-project');
+    expect(await screen.findByText(/there are no print options/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Calculate' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(messages.calculators.notAvailableForCategory);
+    await uploadPdf(user);
+    await user.clear(screen.getByLabelText('Quantity'));
+    await user.type(screen.getByLabelText('Quantity'), '5');
+    await user.click(screen.getByRole('button', { name: 'Print Your Book' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/userdashboard'));
+    // One digital edition: the server takes no configuration and quantity 1 for an e Book.
+    expect(submit.bodies[0]).toMatchObject({ category: 'e Book', language: 'arabic', configuration: null, quantity: 1 });
+    expect(readCart(7)).toEqual([]);
+  });
+});

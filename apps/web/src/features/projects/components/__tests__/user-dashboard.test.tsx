@@ -1,0 +1,213 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { messages } from '@bindery/contracts/messages';
+import type { DeleteProjectResponse } from '@bindery/contracts/store/projects';
+import { addToCart, readCart } from '../../../../lib/cart';
+import { server } from '../../../../testing/msw-server';
+import {
+  deferred,
+  dropdownDataHandler,
+  errorBody,
+  myBooksHandler,
+  pricedAt,
+  projectFixture,
+} from '../../../../testing/project-fixtures';
+import { renderRoute } from '../../../../testing/render-route';
+import { signInForTest } from '../../../../testing/session';
+
+const m = messages.projects;
+
+const alpha = pricedAt('2003.55', {
+  id: 1,
+  title: 'alpha poems',
+  category: 'Print Book',
+  page_count: 120,
+  quantity: 100,
+});
+const beta = pricedAt('45.00', { id: 2, title: 'Beta Recipes', category: 'Magazine', page_count: 48 });
+const untitled = projectFixture({
+  id: 3,
+  title: '',
+  category: 'Comic Book',
+  page_count: 32,
+  created_at: '2026-03-05T09:00:00.000Z',
+});
+const inCart = pricedAt('10.00', { id: 4, title: 'Already in cart', category: 'Year Book' });
+
+const rowTitles = () =>
+  screen
+    .getAllByRole('row')
+    .slice(1)
+    .map((r) => within(r).getAllByRole('cell')[0]?.querySelector('strong')?.textContent);
+
+describe('/userdashboard', () => {
+  it('sends guests to /login', async () => {
+    renderRoute('/userdashboard');
+    expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
+  });
+
+  it("shows 'Loading your projects...' and then the welcome with the user's name, Start Project and the steps", async () => {
+    signInForTest();
+    const gate = deferred();
+    server.use(
+      http.get('/api/book/my-books/', async ({ request }) => {
+        expect(request.headers.get('authorization')).toBe('Bearer access-token');
+        await gate.promise;
+        return HttpResponse.json({ data: [] });
+      }),
+    );
+    renderRoute('/userdashboard');
+    expect(await screen.findByText(m.loadingProjects)).toBeInTheDocument();
+    gate.release();
+    expect(await screen.findByRole('heading', { name: 'Welcome, Ann Reader!' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Start Project' })).toHaveAttribute('href', '/start-project');
+    const steps = screen.getByRole('list', { name: 'How it works' });
+    for (const step of ['Create', 'Track', 'Complete'])
+      expect(within(steps).getByText(step)).toBeInTheDocument();
+  });
+
+  it('lists the projects not in the cart with counters, server price, page count, avatar letter and Untitled Project', async () => {
+    signInForTest();
+    addToCart(7, { id: inCart.id, title: inCart.title, category: inCart.category });
+    server.use(myBooksHandler([alpha, beta, untitled, inCart]));
+    renderRoute('/userdashboard');
+    expect(await screen.findByRole('heading', { name: 'Welcome back, Ann Reader' })).toBeInTheDocument();
+    expect(screen.getByTestId('total-projects')).toHaveTextContent('4');
+    expect(screen.getByTestId('in-cart')).toHaveTextContent('1');
+    expect(screen.getByRole('link', { name: 'New Project' })).toHaveAttribute('href', '/start-project');
+    expect(screen.queryByText('Already in cart')).not.toBeInTheDocument();
+
+    const alphaRow = screen.getByText('alpha poems').closest('tr') as HTMLElement;
+    expect(within(alphaRow).getByText('A')).toBeInTheDocument();
+    expect(within(alphaRow).getByText('$2,003.55')).toBeInTheDocument();
+    expect(within(alphaRow).getByText('100 copies')).toBeInTheDocument();
+    expect(within(alphaRow).getByText('Created Nov 20, 2026 · 120 pages')).toBeInTheDocument();
+    const untitledRow = screen.getByText(m.untitled).closest('tr') as HTMLElement;
+    expect(within(untitledRow).getByText('P')).toBeInTheDocument();
+    expect(within(untitledRow).getByText('Created Mar 5, 2026 · 32 pages')).toBeInTheDocument();
+    expect(screen.getByText('Showing 3 of 3 projects')).toBeInTheDocument();
+  });
+
+  it('searches title and category case-insensitively, with a clear button and the empty result', async () => {
+    const user = userEvent.setup();
+    signInForTest();
+    server.use(myBooksHandler([alpha, beta, untitled]));
+    renderRoute('/userdashboard');
+    const search = await screen.findByPlaceholderText(m.searchProjects);
+    await user.type(search, 'MAGAZ');
+    expect(rowTitles()).toEqual(['Beta Recipes']);
+    expect(screen.getByText('Showing 1 of 3 projects')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Clear search' }));
+    expect(search).toHaveValue('');
+    expect(rowTitles()).toHaveLength(3);
+
+    await user.type(search, 'nothing like this');
+    expect(screen.getByText(m.noProjectsFound)).toBeInTheDocument();
+    expect(screen.getByText('Showing 0 of 3 projects')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Clear Search' }));
+    expect(rowTitles()).toHaveLength(3);
+  });
+
+  it('sorts by title and by category, ascending then descending', async () => {
+    const user = userEvent.setup();
+    signInForTest();
+    server.use(myBooksHandler([beta, untitled, alpha]));
+    renderRoute('/userdashboard');
+    const titleHeader = await screen.findByRole('columnheader', { name: /Project Title/ });
+    expect(titleHeader).toHaveAttribute('aria-sort', 'none');
+    await user.click(within(titleHeader).getByRole('button'));
+    expect(titleHeader).toHaveAttribute('aria-sort', 'ascending');
+    expect(rowTitles()).toEqual(['alpha poems', 'Beta Recipes', m.untitled]);
+    await user.click(within(titleHeader).getByRole('button'));
+    expect(titleHeader).toHaveAttribute('aria-sort', 'descending');
+    expect(rowTitles()).toEqual([m.untitled, 'Beta Recipes', 'alpha poems']);
+    const categoryHeader = screen.getByRole('columnheader', { name: /Category/ });
+    await user.click(within(categoryHeader).getByRole('button'));
+    expect(rowTitles()).toEqual([m.untitled, 'Beta Recipes', 'alpha poems']); // Comic Book, Magazine, Print Book
+    expect(titleHeader).toHaveAttribute('aria-sort', 'none');
+    await user.click(within(categoryHeader).getByRole('button'));
+    expect(categoryHeader).toHaveAttribute('aria-sort', 'descending');
+    expect(rowTitles()).toEqual(['alpha poems', 'Beta Recipes', m.untitled]);
+  });
+
+  it('Add to Cart puts the project in the cart and opens /orders', async () => {
+    const user = userEvent.setup();
+    signInForTest();
+    server.use(myBooksHandler([alpha, beta]));
+    const { router } = renderRoute('/userdashboard');
+    await user.click(await screen.findByRole('button', { name: 'Add Beta Recipes to cart' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/orders'));
+    expect(readCart(7)).toEqual([{ id: 2, title: 'Beta Recipes', category: 'Magazine' }]);
+    expect(await screen.findByTestId('items-in-cart')).toHaveTextContent('1');
+  });
+
+  it('Edit opens /start-project prefilled from the project', async () => {
+    const user = userEvent.setup();
+    signInForTest();
+    server.use(myBooksHandler([alpha, beta]), dropdownDataHandler());
+    const { router } = renderRoute('/userdashboard');
+    await user.click(await screen.findByRole('button', { name: 'Edit Beta Recipes' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/start-project'));
+    expect(router.state.location.state).toMatchObject({
+      isEdit: true,
+      projectData: { id: 2, title: 'Beta Recipes' },
+    });
+    expect(await screen.findByRole('heading', { name: 'Edit Your Project' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Project Title')).toHaveValue('Beta Recipes');
+    expect(screen.getByLabelText('Book Category')).toHaveValue('Magazine');
+    expect(screen.getByLabelText('Book Language')).toHaveValue('english');
+  });
+
+  it('deletes only after confirming in a dialog and after the server confirms', async () => {
+    const user = userEvent.setup();
+    signInForTest();
+    let projects = [alpha, beta];
+    const gate = deferred();
+    const deleted: string[] = [];
+    server.use(
+      myBooksHandler(() => projects),
+      http.delete('/api/book/:id/delete/', async ({ params }) => {
+        deleted.push(String(params.id));
+        await gate.promise;
+        projects = [alpha];
+        return HttpResponse.json<DeleteProjectResponse>({ message: 'Project deleted' });
+      }),
+    );
+    renderRoute('/userdashboard');
+    const del = await screen.findByRole('button', { name: 'Delete Beta Recipes' });
+    await user.click(del);
+    let dialog = screen.getByRole('alertdialog', { name: 'Delete project' });
+    expect(dialog).toHaveAccessibleDescription(m.confirmDelete);
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(deleted).toEqual([]);
+
+    await user.click(del);
+    dialog = screen.getByRole('alertdialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(deleted).toEqual(['2']));
+    // Still listed while the server has not answered.
+    expect(screen.getByText('Beta Recipes')).toBeInTheDocument();
+    gate.release();
+    await waitFor(() => expect(screen.queryByText('Beta Recipes')).not.toBeInTheDocument());
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(screen.getByTestId('total-projects')).toHaveTextContent('1');
+  });
+
+  it("keeps the project and says 'Failed to delete project. Please try again.' when the delete fails", async () => {
+    const user = userEvent.setup();
+    signInForTest();
+    server.use(
+      myBooksHandler([alpha, beta]),
+      http.delete('/api/book/:id/delete/', () => HttpResponse.json(errorBody('boom', 500), { status: 500 })),
+    );
+    renderRoute('/userdashboard');
+    await user.click(await screen.findByRole('button', { name: 'Delete alpha poems' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(m.deleteFailed);
+    expect(screen.getByText('alpha poems')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,218 @@
+/**
+ * /start-project (customer-journey.md §2): the product type cards and the selects from GET api/book/dropdown-data/,
+ * the Project Title (n/255), an optional Book Language and the required Book Category. 'Design Your Project' is
+ * disabled (and dimmed) until a title and a category are set; it keeps the project data in local storage under
+ * `projectData` (a reload keeps it) and goes to /design-project with it as navigation state. Opened from the
+ * dashboard's Edit (state {projectData, isEdit: true}) it is prefilled from that project.
+ */
+import { useId, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { z } from 'zod';
+import { Alert } from '@bindery/ui/alert';
+import { Button } from '@bindery/ui/button';
+import { SelectField } from '@bindery/ui/field';
+import { Spinner } from '@bindery/ui/spinner';
+import { messages } from '@bindery/contracts/messages';
+import {
+  PROJECT_CATEGORIES,
+  PROJECT_LANGUAGES,
+  PROJECT_TITLE_MAX,
+  type DropdownDataResponse,
+} from '@bindery/contracts/store/projects';
+import { useDropdownData } from '../api/get-dropdown-data';
+import { readProjectData, saveProjectData, type ProjectData } from '../lib/project-data';
+import { ProjectTabs } from './project-tabs';
+import '../projects.css';
+
+const m = messages.projects;
+
+/** The dashboard's Edit hands over the project as it listed it. */
+const EditState = z.object({
+  isEdit: z.literal(true),
+  projectData: z.object({
+    id: z.number().int().positive(),
+    title: z.string(),
+    category: z.string(),
+    language: z.string().nullable().optional(),
+  }),
+});
+
+function initialData(state: unknown): ProjectData | null {
+  const edit = EditState.safeParse(state);
+  if (edit.success) {
+    const p = edit.data.projectData;
+    return { projectTitle: p.title, category: p.category, language: p.language ?? null, projectId: p.id };
+  }
+  const saved = readProjectData();
+  return saved.status === 'ok' ? saved.data : null;
+}
+
+type Category = DropdownDataResponse['categories'][number];
+
+/** If the list cannot be loaded, the contract's own names still let the customer go on (without descriptions). */
+const FALLBACK: DropdownDataResponse = {
+  categories: PROJECT_CATEGORIES.map((name) => ({
+    name,
+    product_slug: null,
+    description: '',
+    calculator_name: '',
+  })),
+  languages: [...PROJECT_LANGUAGES],
+};
+
+const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+const initials = (name: string) =>
+  name
+    .split(/\s+/)
+    .map((w) => w[0])
+    .join('')
+    .toUpperCase();
+
+function ProductCard({
+  category,
+  checked,
+  onChoose,
+}: {
+  category: Category;
+  checked: boolean;
+  onChoose: () => void;
+}) {
+  const nameId = useId();
+  const textId = useId();
+  return (
+    <label className="p-card">
+      <input
+        type="radio"
+        name="product-type"
+        value={category.name}
+        checked={checked}
+        onChange={onChoose}
+        aria-labelledby={nameId}
+        aria-describedby={textId}
+      />
+      <span className="p-card__art" aria-hidden="true">
+        {initials(category.name)}
+      </span>
+      <strong id={nameId}>{category.name}</strong>
+      <span id={textId} className="p-card__text">
+        {category.description}
+      </span>
+      {category.calculator_name ? (
+        <span className="p-card__calc">Calculator: {category.calculator_name}</span>
+      ) : null}
+    </label>
+  );
+}
+
+export function StartProject() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [initial] = useState(() => initialData(location.state));
+  const [title, setTitle] = useState(initial?.projectTitle ?? '');
+  const [language, setLanguage] = useState(initial?.language ?? '');
+  const [category, setCategory] = useState(initial?.category ?? '');
+  const dropdown = useDropdownData();
+  const titleId = useId();
+  const counterId = useId();
+  const missingId = useId();
+
+  const data = dropdown.data ?? (dropdown.isError ? FALLBACK : null);
+  const missing: string[] = [];
+  if (!title.trim()) missing.push(m.enterDetails);
+  if (!category) missing.push(m.selectCategory);
+  const projectId = initial?.projectId;
+
+  const onDesign = () => {
+    if (missing.length > 0) return;
+    const next: ProjectData = {
+      projectTitle: title.trim(),
+      language: language || null,
+      category,
+      ...(projectId ? { projectId } : {}),
+    };
+    saveProjectData(next);
+    navigate('/design-project', { state: next });
+  };
+
+  return (
+    <div className="b-container b-stack">
+      <ProjectTabs />
+      <h1>{projectId ? 'Edit Your Project' : 'Start Your Project'}</h1>
+      {!data ? (
+        <Spinner label="Loading product types..." />
+      ) : (
+        <>
+          {dropdown.isError ? (
+            <Alert tone="warning">
+              We could not load the product descriptions; you can still choose a category.
+            </Alert>
+          ) : null}
+          <fieldset className="p-cards">
+            <legend>Product type</legend>
+            {data.categories.map((c) => (
+              <ProductCard
+                key={c.name}
+                category={c}
+                checked={category === c.name}
+                onChoose={() => setCategory(c.name)}
+              />
+            ))}
+          </fieldset>
+          <div className="b-field">
+            <label className="b-label" htmlFor={titleId}>
+              Project Title
+            </label>
+            <textarea
+              id={titleId}
+              className="b-textarea"
+              name="title"
+              rows={2}
+              required
+              maxLength={PROJECT_TITLE_MAX}
+              value={title}
+              aria-describedby={counterId}
+              onChange={(e) => setTitle(e.target.value.slice(0, PROJECT_TITLE_MAX))}
+            />
+            <span id={counterId} className="p-counter">
+              {title.length}/{PROJECT_TITLE_MAX}
+            </span>
+          </div>
+          <div className="p-fields">
+            <SelectField
+              label="Book Language"
+              name="language"
+              placeholder="Select a language (optional)"
+              value={language}
+              onChange={(e) => setLanguage(e.target.value)}
+              options={data.languages.map((l) => ({ value: l, label: capitalize(l) }))}
+            />
+            <SelectField
+              label="Book Category"
+              name="category"
+              required
+              placeholder="Select a category"
+              value={category}
+              onChange={(e) => setCategory(e.target.value)}
+              options={data.categories.map((c) => ({ value: c.name, label: c.name }))}
+            />
+          </div>
+          <div className="b-stack" style={{ alignItems: 'flex-start', gap: 'var(--b-space-2)' }}>
+            <Button
+              variant="accent"
+              disabled={missing.length > 0}
+              aria-describedby={missing.length > 0 ? missingId : undefined}
+              onClick={onDesign}
+            >
+              Design Your Project
+            </Button>
+            {missing.length > 0 ? (
+              <span id={missingId} className="b-hint">
+                {missing.join(' ')}
+              </span>
+            ) : null}
+          </div>
+        </>
+      )}
+    </div>
+  );
+}

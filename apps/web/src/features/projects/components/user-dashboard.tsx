@@ -1,0 +1,238 @@
+/**
+ * /userdashboard (customer-journey.md §2, §4): the signed-in customer's projects from GET api/book/my-books/.
+ * Loading → no projects (a welcome with the steps) or the list: counters, search, a sortable table with the
+ * server's price and page count, and per row Add to Cart (→ /orders), Edit (→ /start-project with the project)
+ * and Delete (confirmed in a dialog, removed only after the server confirms). Projects in the cart are not listed.
+ */
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { Alert } from '@bindery/ui/alert';
+import { Button } from '@bindery/ui/button';
+import { Spinner } from '@bindery/ui/spinner';
+import { ApiError } from '@bindery/api-client';
+import { messages } from '@bindery/contracts/messages';
+import type { Project } from '@bindery/contracts/store/projects';
+import type { SessionUser } from '@bindery/contracts/store/users';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { Counters } from '../../../components/list/counters';
+import { EmptySearch } from '../../../components/list/empty-search';
+import {
+  titledColumns,
+  titledSearchText,
+  titledSortText,
+  type TitledSortKey,
+} from '../../../components/list/project-columns';
+import { SearchBox } from '../../../components/list/search-box';
+import { SortableTable, type SortableColumn } from '../../../components/list/sortable-table';
+import { addToCart, useCart } from '../../../lib/cart';
+import { formatUsd } from '../../../lib/format-usd';
+import { useMyBooks } from '../../../lib/my-books';
+import { useListView } from '../../../lib/use-list-view';
+import { useDeleteProject } from '../api/delete-project';
+import { formatDate, isOrderable } from '../lib/project-facts';
+
+const m = messages.projects;
+
+function Welcome({ name }: { name: string }) {
+  return (
+    <div className="b-container b-stack">
+      <h1>Welcome, {name}!</h1>
+      <p className="b-lead">
+        You have no projects yet. Start one: it takes a title, a category and your PDF.
+      </p>
+      <div className="b-row">
+        <Link to="/start-project" className="b-btn b-btn--accent">
+          Start Project
+        </Link>
+      </div>
+      <ol className="b-steps" aria-label="How it works">
+        <li>
+          <strong>Create</strong> your project: choose the product, upload your interior PDF and pick the
+          print options.
+        </li>
+        <li>
+          <strong>Track</strong> it here: every project with its price, ready to edit or add to your cart.
+        </li>
+        <li>
+          <strong>Complete</strong> your order: shipping, then payment, and we print and ship your books.
+        </li>
+      </ol>
+    </div>
+  );
+}
+
+export function UserDashboard({ user }: { user: SessionUser }) {
+  const books = useMyBooks(user.id);
+  const cart = useCart(user.id);
+  const navigate = useNavigate();
+  const remove = useDeleteProject(user.id);
+  const [confirming, setConfirming] = useState<Project | null>(null);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+
+  const projects = books.data ?? [];
+  const inCart = new Set(cart.map((i) => i.id));
+  const listed = projects.filter((p) => !inCart.has(p.id));
+  const view = useListView(listed, { searchText: titledSearchText, sortText: titledSortText });
+
+  if (books.isPending) {
+    return (
+      <div className="b-container b-stack" role="status">
+        <Spinner label="" />
+        <p>{m.loadingProjects}</p>
+      </div>
+    );
+  }
+  if (books.isError) {
+    return (
+      <div className="b-container b-stack">
+        <h1>Your Projects</h1>
+        <Alert tone="error">We could not load your projects. Please try again.</Alert>
+        <div className="b-row">
+          <Button onClick={() => void books.refetch()}>Try again</Button>
+        </div>
+      </div>
+    );
+  }
+  if (projects.length === 0) return <Welcome name={user.name} />;
+
+  const onAdd = (p: Project) => {
+    addToCart(user.id, { id: p.id, title: p.title, category: p.category });
+    navigate('/orders');
+  };
+  const onConfirmDelete = () => {
+    if (!confirming) return;
+    remove.mutate(confirming.id, {
+      onSuccess: () => setConfirming(null),
+      onError: (error) => {
+        setConfirming(null);
+        // A refusal the server explains (a project in a paid order) says why; anything else gets the spec's text.
+        setDeleteError(
+          error instanceof ApiError && error.body && error.status < 500 ? error.body.error : m.deleteFailed,
+        );
+      },
+    });
+  };
+
+  const columns: SortableColumn<Project, TitledSortKey>[] = [
+    ...titledColumns<Project>((p) => `Created ${formatDate(p.created_at)} · ${p.page_count} pages`),
+    {
+      key: 'price',
+      header: 'Price',
+      numeric: true,
+      cell: (p) =>
+        p.price ? (
+          <>
+            {formatUsd(p.price.total_cost)}
+            <span className="b-title-cell__detail">
+              {p.quantity} {p.quantity === 1 ? 'copy' : 'copies'}
+            </span>
+          </>
+        ) : (
+          <span className="b-muted">Not printed</span>
+        ),
+    },
+    {
+      key: 'actions',
+      header: 'Actions',
+      cell: (p) => (
+        <div className="b-actions">
+          {p.status === 'ordered' ? (
+            <span className="b-muted">Ordered</span>
+          ) : (
+            <Button
+              size="sm"
+              onClick={() => onAdd(p)}
+              disabled={!isOrderable(p)}
+              title={isOrderable(p) ? undefined : 'e Books are not printed, so they cannot be ordered.'}
+              aria-label={`Add ${p.title || m.untitled} to cart`}
+            >
+              Add to Cart
+            </Button>
+          )}
+          <Button
+            size="sm"
+            variant="secondary"
+            aria-label={`Edit ${p.title || m.untitled}`}
+            onClick={() => navigate('/start-project', { state: { projectData: p, isEdit: true } })}
+          >
+            Edit
+          </Button>
+          {p.status === 'ordered' ? null : (
+            <Button
+              size="sm"
+              variant="danger"
+              aria-label={`Delete ${p.title || m.untitled}`}
+              onClick={() => {
+                setDeleteError(null);
+                setConfirming(p);
+              }}
+            >
+              Delete
+            </Button>
+          )}
+        </div>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <div className="b-banner">
+        <div className="b-container">
+          <h1>Welcome back, {user.name}</h1>
+          <p>Your book projects: edit them, add them to your cart, or start a new one.</p>
+        </div>
+      </div>
+      <div className="b-container b-stack">
+        <Counters
+          label="Your projects at a glance"
+          items={[
+            { label: 'Total Projects', value: projects.length, testId: 'total-projects' },
+            { label: 'In Cart', value: projects.filter((p) => inCart.has(p.id)).length, testId: 'in-cart' },
+          ]}
+        />
+        <div className="b-row" style={{ justifyContent: 'space-between' }}>
+          <SearchBox
+            label="Search projects"
+            placeholder={m.searchProjects}
+            value={view.term}
+            onChange={view.setTerm}
+          />
+          <Link to="/start-project" className="b-btn b-btn--accent">
+            New Project
+          </Link>
+        </div>
+        {deleteError ? <Alert tone="error">{deleteError}</Alert> : null}
+        {view.shown.length > 0 ? (
+          <SortableTable
+            caption="Your projects"
+            columns={columns}
+            rows={view.shown}
+            rowKey={(p) => String(p.id)}
+            sort={view.sort}
+            onSort={view.toggleSort}
+          />
+        ) : view.term ? (
+          <EmptySearch title={m.noProjectsFound} onClear={view.clear} />
+        ) : (
+          <p>
+            Every project is in your cart. <Link to="/orders">View your cart</Link>
+          </p>
+        )}
+        <p className="b-muted">
+          Showing {view.shown.length} of {view.total} projects
+        </p>
+      </div>
+      {confirming ? (
+        <ConfirmDialog
+          title="Delete project"
+          message={m.confirmDelete}
+          confirmLabel="Delete"
+          busy={remove.isPending}
+          onCancel={() => setConfirming(null)}
+          onConfirm={onConfirmDelete}
+        />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,79 @@
+/**
+ * The last step of both the design page and the cover expert page: POST api/book/upload-book/ with the project
+ * data and its uploads, then (customer-journey.md §4) say so, clear the saved project data, put the project in
+ * the cart and go to /shop. An e Book is not printed, so it has nothing to ship or pay: it goes to the dashboard.
+ */
+import { useNavigate } from 'react-router-dom';
+import { useToast } from '@bindery/ui/toast';
+import { ApiError } from '@bindery/api-client';
+import type {
+  CoverExpertRequest,
+  ProjectCategory,
+  ProjectConfiguration,
+  ProjectLanguage,
+  UploadedFile,
+} from '@bindery/contracts/store/projects';
+import type { SessionUser } from '@bindery/contracts/store/users';
+import { productByName } from '@bindery/pricing/products';
+import { addToCart } from '../../../lib/cart';
+import { SubmissionRefused, useUploadBook } from '../api/upload-book';
+import { isOrderable } from '../lib/project-facts';
+import { clearSavedProject, type ProjectData } from '../lib/project-data';
+
+/**
+ * What to say when a submission fails (customer-journey.md §8): 'Submission failed: …' for an answer that is not a
+ * success, the server's own message for a refusal it explains, else the page's fallback.
+ */
+export function submissionErrorText(error: unknown, fallback: string): string {
+  if (error instanceof SubmissionRefused) return error.message;
+  if (error instanceof ApiError && error.body) return error.body.error;
+  return fallback;
+}
+
+export interface Submission {
+  data: ProjectData;
+  pdf: UploadedFile;
+  configuration: Record<string, number> | null;
+  quantity: number;
+  coverUploadId?: string | null;
+  coverExpert?: CoverExpertRequest;
+}
+
+export function useSubmitProject(user: SessionUser | null) {
+  const navigate = useNavigate();
+  const toast = useToast();
+  const mutation = useUploadBook(user?.id);
+
+  const submit = (s: Submission, successText: string, onError: (error: unknown) => void) =>
+    mutation.mutate(
+      {
+        ...(s.data.projectId ? { project_id: s.data.projectId } : {}),
+        title: s.data.projectTitle,
+        // Checked against the contract's lists by the caller; the server checks them again.
+        category: s.data.category as ProjectCategory,
+        language: (s.data.language || null) as ProjectLanguage | null,
+        pdf_upload_id: s.pdf.id,
+        ...(s.coverUploadId !== undefined ? { cover_upload_id: s.coverUploadId } : {}),
+        ...(s.pdf.page_count ? { page_count: s.pdf.page_count } : {}),
+        configuration: s.configuration as ProjectConfiguration | null,
+        // An e Book (no product to print) is one digital edition: the server accepts only quantity 1 for it.
+        quantity: productByName(s.data.category) ? s.quantity : 1,
+        ...(s.coverExpert ? { cover_expert: s.coverExpert } : {}),
+      },
+      {
+        onSuccess: ({ project }) => {
+          toast.show(successText, 'success');
+          clearSavedProject();
+          if (isOrderable(project) && user) {
+            addToCart(user.id, { id: project.id, title: project.title, category: project.category });
+            navigate('/shop');
+          } else {
+            navigate('/userdashboard');
+          }
+        },
+        onError,
+      },
+    );
+
+  return { submit, isPending: mutation.isPending };
+}

@@ -1,0 +1,183 @@
+/**
+ * Contract-valid project API data for component tests (every fixture is parsed with its @bindery/contracts
+ * schema, so a test cannot drift from what the API answers), and msw handlers typed by the same contracts.
+ */
+import { http, HttpResponse, type DefaultBodyType, type StrictRequest } from 'msw';
+import type { ErrorBody } from '@bindery/contracts/common';
+import type { UploadBookResponse } from '@bindery/contracts/store/projects';
+import {
+  DropdownDataResponse,
+  MyBooksResponse,
+  Project,
+  UploadedFile,
+  type UploadBookBody,
+} from '@bindery/contracts/store/projects';
+
+let nextId = 100;
+
+export function projectFixture(overrides: Partial<Project> = {}): Project {
+  const id = overrides.id ?? nextId++;
+  return Project.parse({
+    id,
+    title: `Project ${id}`,
+    category: 'Print Book',
+    language: 'english',
+    status: 'draft',
+    page_count: 120,
+    quantity: 1,
+    configuration: {
+      trim_size_id: 1,
+      binding_id: 10,
+      interior_color_id: 20,
+      paper_type_id: 30,
+      cover_finish_id: 40,
+    },
+    options: {
+      trim_size: '6 x 9 in',
+      binding_type: 'Perfect Bound',
+      interior_color: 'Standard Black & White',
+      paper_type: '60# Cream-Uncoated',
+      cover_finish: 'Matte',
+      extras: {},
+    },
+    price: {
+      cost_per_book: '21.09',
+      original_total_cost: '21.09',
+      discount_percent: 0,
+      discount_amount: '0.00',
+      total_cost: '21.09',
+      priced_at: '2026-11-20T10:00:00.000Z',
+    },
+    pdf_file: {
+      file_name: 'interior.pdf',
+      content_type: 'application/pdf',
+      size_bytes: 2048,
+      url: `/api/book/${id}/files/pdf/`,
+    },
+    cover_file: null,
+    cover_expert: null,
+    created_at: '2026-11-20T10:00:00.000Z',
+    updated_at: '2026-11-20T10:00:00.000Z',
+    ...overrides,
+  });
+}
+
+/** A priced project at `total` (its cost per book is the same for one copy). */
+export const pricedAt = (total: string, overrides: Partial<Project> = {}) =>
+  projectFixture({
+    ...overrides,
+    price: {
+      cost_per_book: total,
+      original_total_cost: total,
+      discount_percent: 0,
+      discount_amount: '0.00',
+      total_cost: total,
+      priced_at: '2026-11-20T10:00:00.000Z',
+    },
+  });
+
+export function uploadedFixture(overrides: Partial<UploadedFile> = {}): UploadedFile {
+  return UploadedFile.parse({
+    id: '6f1c1a52-3c1e-4d6f-9a53-0d3cb1d2a001',
+    purpose: 'interior',
+    file_name: 'book.pdf',
+    content_type: 'application/pdf',
+    size_bytes: 2048,
+    page_count: 120,
+    ...overrides,
+  });
+}
+
+export const dropdownDataFixture: DropdownDataResponse = DropdownDataResponse.parse({
+  categories: [
+    {
+      name: 'Print Book',
+      product_slug: 'calculator',
+      description: 'Paperback or hardcover books.',
+      calculator_name: 'Print Book Calculator',
+    },
+    {
+      name: 'Photo Book',
+      product_slug: 'photobook',
+      description: 'Premium photo books.',
+      calculator_name: 'Photo Book Calculator',
+    },
+    {
+      name: 'Comic Book',
+      product_slug: 'comicbook',
+      description: 'Full-color comics.',
+      calculator_name: 'Comic Book Calculator',
+    },
+    {
+      name: 'Magazine',
+      product_slug: 'magazine',
+      description: 'Glossy short runs.',
+      calculator_name: 'Magazine Calculator',
+    },
+    {
+      name: 'Year Book',
+      product_slug: 'yearbook',
+      description: 'School and club yearbooks.',
+      calculator_name: 'Yearbook Calculator',
+    },
+    {
+      name: 'Calender',
+      product_slug: 'calender',
+      description: 'Wire-O wall calendars.',
+      calculator_name: 'Calendar Calculator',
+    },
+    { name: 'e Book', product_slug: null, description: 'Digital editions.', calculator_name: 'None' },
+  ],
+  languages: ['english', 'urdu', 'arabic'],
+});
+
+export const errorBody = (error: string, statusCode: number): ErrorBody => ({
+  error,
+  code: 'ERROR',
+  statusCode,
+});
+
+/** GET api/book/my-books/ answering `projects` (a function is read at each request, so a test can change it). */
+export const myBooksHandler = (projects: Project[] | (() => Project[])) =>
+  http.get('/api/book/my-books/', () =>
+    HttpResponse.json<MyBooksResponse>(
+      MyBooksResponse.parse({ data: typeof projects === 'function' ? projects() : projects }),
+    ),
+  );
+
+export const dropdownDataHandler = () =>
+  http.get('/api/book/dropdown-data/', () => HttpResponse.json<DropdownDataResponse>(dropdownDataFixture));
+
+/** POST api/book/upload-book/: records each JSON body and answers with `answer(body)` (default: the stored project). */
+export function uploadBookHandler(
+  answer: (body: UploadBookBody, request: StrictRequest<DefaultBodyType>) => Response | Promise<Response> = (
+    body,
+  ) =>
+    HttpResponse.json<UploadBookResponse>({
+      status: 'success',
+      message: 'Project created',
+      project: projectFixture({
+        id: 501,
+        title: body.title,
+        category: body.category,
+        quantity: body.quantity ?? 1,
+      }),
+    }),
+) {
+  const bodies: UploadBookBody[] = [];
+  const handler = http.post('/api/book/upload-book/', async ({ request }) => {
+    const body = (await request.clone().json()) as UploadBookBody;
+    bodies.push(body);
+    return answer(body, request);
+  });
+  return { handler, bodies };
+}
+
+/** A promise a test resolves when it wants a held response to go out (to see loading and progress states). */
+export function deferred() {
+  let release!: () => void;
+  const promise = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return { promise, release };
+}
