@@ -1,0 +1,135 @@
+/** The fake PayPal driven by the real @paypal/checkout-server-sdk, as the API drives it. */
+import paypal from '@paypal/checkout-server-sdk';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakePaypal, type FakePaypal } from './paypal.js';
+
+let fake: FakePaypal;
+let client: paypal.core.PayPalHttpClient;
+
+beforeAll(async () => {
+  fake = await startFakePaypal();
+  client = new paypal.core.PayPalHttpClient(
+    new paypal.core.PayPalEnvironment(fake.clientId, fake.clientSecret, fake.url, fake.url),
+  );
+});
+afterAll(() => fake.stop());
+
+const money = (value: string) => ({ currency_code: 'USD', value });
+
+function createRequest(total = '31.00', itemTotal = '25.00') {
+  const request = new paypal.orders.OrdersCreateRequest();
+  request.requestBody({
+    intent: 'CAPTURE',
+    purchase_units: [
+      {
+        reference_id: 'order-7',
+        amount: {
+          ...money(total),
+          breakdown: { item_total: money(itemTotal), shipping: money('4.00'), tax_total: money('2.00') },
+        } as never,
+        items: [
+          {
+            name: 'My Book — 10 copies',
+            quantity: '1',
+            unit_amount: money('25.00'),
+            category: 'PHYSICAL_GOODS',
+          },
+        ],
+      },
+    ],
+    application_context: {
+      return_url: 'http://web.test/payment/success?order=7',
+      cancel_url: 'http://web.test/payment/cancel?order=7',
+    },
+  });
+  return request;
+}
+
+/** The JSON body of a PayPal SDK HttpError. */
+const errorBody = (error: unknown) =>
+  JSON.parse((error as Error).message) as { name: string; details?: { issue: string }[] };
+
+describe('fake PayPal Orders v2', () => {
+  it('gets a token, creates an order with an approve link, and captures it once approved', async () => {
+    const created = await client.execute(createRequest());
+    expect(created.statusCode).toBe(201);
+    const id = created.result.id as string;
+    const approve = (created.result.links as { rel: string; href: string }[]).find(
+      (l) => l.rel === 'approve',
+    );
+    expect(approve?.href).toBe(`${fake.url}/checkoutnow?token=${id}`);
+    expect(fake.apiRequests('POST', '/v1/oauth2/token')).toHaveLength(1);
+
+    const early = await client.execute(new paypal.orders.OrdersCaptureRequest(id)).catch((e: unknown) => e);
+    expect(errorBody(early).details?.[0]?.issue).toBe('ORDER_NOT_APPROVED');
+
+    expect(fake.approveOrder(id)).toBe(
+      `http://web.test/payment/success?order=7&token=${id}&PayerID=FAKEPAYER01`,
+    );
+    const captured = await client.execute(
+      new paypal.orders.OrdersCaptureRequest(id).payPalRequestId('capture-1'),
+    );
+    expect(captured.result.status).toBe('COMPLETED');
+    expect(captured.result.purchase_units[0].payments.captures[0]).toMatchObject({
+      status: 'COMPLETED',
+      amount: money('31.00'),
+    });
+
+    // Same PayPal-Request-Id: the first answer again. Another id: ORDER_ALREADY_CAPTURED.
+    const replay = await client.execute(
+      new paypal.orders.OrdersCaptureRequest(id).payPalRequestId('capture-1'),
+    );
+    expect(replay.result.purchase_units[0].payments.captures[0].id).toBe(
+      captured.result.purchase_units[0].payments.captures[0].id,
+    );
+    const second = await client
+      .execute(new paypal.orders.OrdersCaptureRequest(id).payPalRequestId('capture-2'))
+      .catch((e: unknown) => e);
+    expect((second as { statusCode: number }).statusCode).toBe(422);
+    expect(errorBody(second).details?.[0]?.issue).toBe('ORDER_ALREADY_CAPTURED');
+
+    const got = await client.execute(new paypal.orders.OrdersGetRequest(id));
+    expect(got.result).toMatchObject({ id, status: 'COMPLETED', intent: 'CAPTURE' });
+  });
+
+  it('checks the amount breakdown and the item total as PayPal does', async () => {
+    const mismatch = await client.execute(createRequest('30.00')).catch((e: unknown) => e);
+    expect(errorBody(mismatch).details?.[0]?.issue).toBe('AMOUNT_MISMATCH');
+    const items = await client.execute(createRequest('32.00', '26.00')).catch((e: unknown) => e);
+    expect(errorBody(items).details?.[0]?.issue).toBe('ITEM_TOTAL_MISMATCH');
+    const precision = createRequest();
+    (
+      precision.body as unknown as { purchase_units: { amount: { value: string } }[] }
+    ).purchase_units[0]!.amount.value = '31.001';
+    const bad = await client.execute(precision).catch((e: unknown) => e);
+    expect((bad as { statusCode: number }).statusCode).toBe(400);
+  });
+
+  it('refuses wrong client credentials and unknown orders', async () => {
+    const other = new paypal.core.PayPalHttpClient(
+      new paypal.core.PayPalEnvironment('someone', 'else', fake.url, fake.url),
+    );
+    const denied = await other.execute(createRequest()).catch((e: unknown) => e);
+    expect((denied as { statusCode: number }).statusCode).toBe(401);
+    const missing = await client
+      .execute(new paypal.orders.OrdersGetRequest('NOPE0000000000000'))
+      .catch((e: unknown) => e);
+    expect((missing as { statusCode: number }).statusCode).toBe(404);
+  });
+
+  it('serves an approval page whose buttons send the buyer back to return_url or cancel_url', async () => {
+    const id = (await client.execute(createRequest())).result.id as string;
+    const html = await (await fetch(`${fake.url}/checkoutnow?token=${id}`)).text();
+    expect(html).toContain('31.00 USD');
+    const cancel = await fetch(`${fake.url}/checkoutnow/cancel?token=${id}`, {
+      method: 'POST',
+      redirect: 'manual',
+    });
+    expect(cancel.headers.get('location')).toBe(`http://web.test/payment/cancel?order=7&token=${id}`);
+    const approve = await fetch(`${fake.url}/__fake/orders/${id}/approve`, { method: 'POST' });
+    expect(await approve.json()).toEqual({
+      return_url: `http://web.test/payment/success?order=7&token=${id}&PayerID=FAKEPAYER01`,
+    });
+    expect(fake.order(id)?.status).toBe('APPROVED');
+  });
+});
