@@ -2,19 +2,20 @@
  * The two servers the calculate benchmark loads, in a process of their own (so the load generator does not share
  * their event loop): the real API on the PostgreSQL database given as argument, migrated and seeded as at any
  * start, and a bare Fastify hello-world as the yardstick. Prints {"api": port, "hello": port} when both listen.
- * Usage: bench-server.ts <database-url> <data-dir>
+ * Usage: bench-server.ts <database-url> <data-dir> [extra environment as JSON, e.g. payment keys]
  */
 import Fastify from 'fastify';
 import { buildApp } from '../src/app.js';
 import { runStartupTasks } from '../src/bootstrap/index.js';
 import { parseEnv } from '../src/env.js';
 
-const [url, dataDir] = process.argv.slice(2);
+const [url, dataDir, extraEnv] = process.argv.slice(2);
 const config = parseEnv({
   DATABASE_URL: url,
   JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
   DATA_DIR: dataDir,
   LOG_LEVEL: 'silent',
+  ...(extraEnv ? (JSON.parse(extraEnv) as Record<string, string>) : {}),
 });
 const api = await buildApp({ config });
 await api.ready();
@@ -23,6 +24,8 @@ await api.listen({ host: '127.0.0.1', port: 0 });
 
 const hello = Fastify();
 hello.get('/', async () => ({ hello: 'world' }));
+// The yardstick for POST routes (the webhook benchmark): a body is received, a small JSON answer sent.
+hello.post('/', async () => ({ received: true }));
 await hello.listen({ host: '127.0.0.1', port: 0 });
 
 const port = (app: typeof hello) => {

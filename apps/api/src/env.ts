@@ -40,6 +40,15 @@ export const EnvSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Set when the API runs behind a reverse proxy (docker-compose), so rate limits see the client's IP. */
     TRUST_PROXY: z.stringbool().default(false),
+    /** Card payments (Stripe Checkout): both keys or neither (docs/decisions/0014). */
+    STRIPE_SECRET_KEY: optionalText,
+    STRIPE_WEBHOOK_SECRET: optionalText,
+    /** Another Stripe API origin, e.g. the local fake http://127.0.0.1:PORT (tooling/payment-fakes). */
+    STRIPE_API_BASE: optionalUrl,
+    /** PayPal (Orders v2): both or neither. */
+    PAYPAL_CLIENT_ID: optionalText,
+    PAYPAL_CLIENT_SECRET: optionalText,
+    PAYPAL_API_BASE: optionalUrl,
   })
   .superRefine((env, ctx) => {
     if (env.DATABASE_URL && !env.JWT_SECRET) {
@@ -47,6 +56,19 @@ export const EnvSchema = z
     }
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
       ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'ADMIN_EMAIL and ADMIN_PASSWORD go together' });
+    }
+    // Half a payment configuration is a mistake, not "disabled": say so at start-up.
+    if (Boolean(env.STRIPE_SECRET_KEY) !== Boolean(env.STRIPE_WEBHOOK_SECRET)) {
+      ctx.addIssue({ code: 'custom', path: ['STRIPE_WEBHOOK_SECRET'], message: 'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET go together' });
+    }
+    if (Boolean(env.PAYPAL_CLIENT_ID) !== Boolean(env.PAYPAL_CLIENT_SECRET)) {
+      ctx.addIssue({ code: 'custom', path: ['PAYPAL_CLIENT_SECRET'], message: 'PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET go together' });
+    }
+    for (const key of ['STRIPE_API_BASE', 'PAYPAL_API_BASE'] as const) {
+      const value = env[key];
+      if (value && !/^https?:$/.test(new URL(value).protocol)) {
+        ctx.addIssue({ code: 'custom', path: [key], message: 'must be an http(s) URL' });
+      }
     }
   });
 
@@ -69,6 +91,14 @@ export interface Config {
   mailFrom: string;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   trustProxy: boolean;
+  /** The payment methods this server has keys for; an absent one is off (GET /api/config tells the SPA). */
+  payments: PaymentsConfig;
+}
+
+export interface PaymentsConfig {
+  /** The Stripe SDK's host/port/protocol options: unset → api.stripe.com. */
+  stripe?: { secretKey: string; webhookSecret: string; host?: string; port?: number; protocol?: 'http' | 'https' };
+  paypal?: { clientId: string; clientSecret: string; apiBase: string };
 }
 
 export class EnvError extends Error {}
@@ -106,7 +136,31 @@ export function parseEnv(source: Record<string, string | undefined>): Config {
     mailFrom: env.MAIL_FROM,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
+    payments: paymentsConfig(env),
   };
+}
+
+const PAYPAL_SANDBOX = 'https://api-m.sandbox.paypal.com';
+
+function paymentsConfig(env: z.infer<typeof EnvSchema>): PaymentsConfig {
+  const payments: PaymentsConfig = {};
+  if (env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET) {
+    const base = env.STRIPE_API_BASE ? new URL(env.STRIPE_API_BASE) : undefined;
+    const protocol = base?.protocol === 'http:' ? 'http' : 'https';
+    payments.stripe = {
+      secretKey: env.STRIPE_SECRET_KEY,
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+      ...(base ? { host: base.hostname, port: Number(base.port) || (protocol === 'http' ? 80 : 443), protocol } : {}),
+    };
+  }
+  if (env.PAYPAL_CLIENT_ID && env.PAYPAL_CLIENT_SECRET) {
+    payments.paypal = {
+      clientId: env.PAYPAL_CLIENT_ID,
+      clientSecret: env.PAYPAL_CLIENT_SECRET,
+      apiBase: stripSlash(env.PAYPAL_API_BASE ?? PAYPAL_SANDBOX),
+    };
+  }
+  return payments;
 }
 
 const stripSlash = (url: string) => url.replace(/\/+$/, '');

@@ -3,11 +3,17 @@
  * (the web app learns the admin app's URL here, and vice versa).
  */
 import { z } from 'zod';
+import { PaymentMethodsConfig } from './payments.js';
 
 export const PublicConfigResponse = z.object({
   web_url: z.url(),
   admin_url: z.url(),
   api_url: z.url(),
   brand: z.string(),
+  /**
+   * Which payment methods the server has keys for; the payment page disables the others (docs/decisions/0014).
+   * This API always sends it; optional so that a client reading an older answer (or a test double) still parses.
+   */
+  payments: PaymentMethodsConfig.optional(),
 });
 export type PublicConfigResponse = z.infer<typeof PublicConfigResponse>;

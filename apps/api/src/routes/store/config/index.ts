@@ -1,4 +1,4 @@
-/** GET /api/config: the public URLs the SPAs need at run time (no per-deployment SPA builds). */
+/** GET /api/config: the public URLs the SPAs need at run time (no per-deployment SPA builds), and the payment methods. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PublicConfigResponse } from '@bindery/contracts/store/config';
 
@@ -11,6 +11,7 @@ const config: FastifyPluginAsyncZod = async (app) => {
       admin_url: app.config.adminUrl,
       api_url: app.config.apiUrl,
       brand: 'Bindery',
+      payments: { card: Boolean(app.config.payments.stripe), paypal: Boolean(app.config.payments.paypal) },
     }),
   );
 };

@@ -1,0 +1,118 @@
+/**
+ * Card payments through Stripe Checkout, with the official SDK. The only file that imports `stripe`.
+ * STRIPE_API_BASE points the SDK at another origin (tooling/payment-fakes in tests and the e2e); retries are off
+ * because every create carries our own idempotency key and the caller decides what a failure means.
+ * @see https://docs.stripe.com/api/checkout/sessions/create
+ * @see https://docs.stripe.com/webhooks#verify-events
+ */
+import Stripe from 'stripe';
+import type { PaymentsConfig } from '../../../env.js';
+import {
+  InvalidSignatureError,
+  ProviderError,
+  type CardCheckout,
+  type CardEvent,
+  type CardGateway,
+  type PaymentLine,
+  type PaymentRequest,
+} from './payment-gateways.js';
+
+const closed = (status: string | null): status is 'complete' | 'expired' =>
+  status === 'complete' || status === 'expired';
+
+const toCheckout = (s: Stripe.Checkout.Session): CardCheckout => ({
+  id: s.id,
+  url: s.url,
+  status: closed(s.status) ? s.status : 'open',
+  amountCents: s.amount_total,
+  currency: (s.currency ?? '').toUpperCase(),
+});
+
+/** Shipping and tax are lines of their own, only when there is something to charge (customer-journey.md §9). */
+export function checkoutLines(request: PaymentRequest): PaymentLine[] {
+  const lines = [
+    ...request.items,
+    ...(request.shippingCents > 0
+      ? [{ name: request.shippingName, amountCents: request.shippingCents }]
+      : []),
+    ...(request.taxCents > 0 ? [{ name: 'Sales tax', amountCents: request.taxCents }] : []),
+  ];
+  // Stripe charges the sum of the lines: it must be the order's total, to the cent.
+  const sum = lines.reduce((total, line) => total + line.amountCents, 0);
+  if (sum !== request.totalCents)
+    throw new Error(`Checkout lines add up to ${sum}, the order's total is ${request.totalCents}`);
+  return lines;
+}
+
+export function createStripeGateway(config: NonNullable<PaymentsConfig['stripe']>): CardGateway {
+  const stripe = new Stripe(config.secretKey, {
+    ...(config.host ? { host: config.host, port: config.port, protocol: config.protocol } : {}),
+    maxNetworkRetries: 0,
+    telemetry: false,
+    timeout: 20_000,
+  });
+
+  const call = async <T>(what: string, fn: () => Promise<T>): Promise<T> => {
+    try {
+      return await fn();
+    } catch (error) {
+      throw new ProviderError(`Stripe: ${what} failed`, error);
+    }
+  };
+
+  return {
+    async createCheckout(request) {
+      const lines = checkoutLines(request);
+      const currency = request.currency.toLowerCase();
+      const session = await call('create checkout session', () =>
+        stripe.checkout.sessions.create(
+          {
+            mode: 'payment',
+            line_items: lines.map((line) => ({
+              quantity: 1,
+              price_data: { currency, unit_amount: line.amountCents, product_data: { name: line.name } },
+            })),
+            client_reference_id: String(request.orderId),
+            metadata: { order_id: String(request.orderId) },
+            payment_intent_data: { metadata: { order_id: String(request.orderId) } },
+            ...(request.customerEmail ? { customer_email: request.customerEmail } : {}),
+            success_url: request.successUrl,
+            cancel_url: request.cancelUrl,
+          },
+          { idempotencyKey: request.idempotencyKey },
+        ),
+      );
+      return toCheckout(session);
+    },
+
+    async retrieveCheckout(id) {
+      return toCheckout(await call('retrieve checkout session', () => stripe.checkout.sessions.retrieve(id)));
+    },
+
+    async expireCheckout(id) {
+      await call('expire checkout session', () => stripe.checkout.sessions.expire(id));
+    },
+
+    verifyEvent(rawBody, signature) {
+      if (typeof signature !== 'string' || signature === '')
+        throw new InvalidSignatureError('Missing Stripe-Signature header');
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(rawBody, signature, config.webhookSecret);
+      } catch (error) {
+        throw new InvalidSignatureError(error instanceof Error ? error.message : undefined);
+      }
+      const result: CardEvent = { id: event.id, type: event.type };
+      if (event.type.startsWith('checkout.session.')) {
+        const s = event.data.object as Stripe.Checkout.Session;
+        result.session = {
+          id: s.id,
+          paymentStatus: s.payment_status,
+          amountCents: s.amount_total,
+          currency: (s.currency ?? '').toUpperCase(),
+        };
+      }
+      return result;
+    },
+  };
+}
