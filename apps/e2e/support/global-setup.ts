@@ -4,6 +4,9 @@
  * - an in-process SMTP server that writes every message to E2E_MAIL_DIR/<n>.eml (tests read mail there);
  * - or, with E2E_DATABASE=embedded (playwright.embedded.config.ts), neither: the API runs as the README's
  *   first command runs it, on embedded PGlite with mail written to DATA_DIR/outbox (then E2E_MAIL_DIR);
+ * - the fake Stripe and PayPal (@bindery/payment-fakes) in this process, the API configured for them exactly as
+ *   for the real services (only the base URLs differ): the fake's hosted Pay page sends the signed webhook to the
+ *   API, its PayPal approval page returns to the web app;
  * - the production builds: `node apps/api/dist/server.js`, and `vite preview` of apps/web and apps/admin.
  * Tests find the URLs in process.env (E2E_API_URL, E2E_WEB_URL, E2E_ADMIN_URL) and the seeded admin in
  * E2E_ADMIN_EMAIL / E2E_ADMIN_PASSWORD. Server logs go to test-results/servers/*.log.
@@ -16,6 +19,9 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startMailCatcher } from '@bindery/mail-test';
+import { apiEnv } from '@bindery/payment-fakes/api-env';
+import { startFakePaypal } from '@bindery/payment-fakes/paypal';
+import { startFakeStripe } from '@bindery/payment-fakes/stripe';
 import { createDatabase, freePort, startPostgres } from '@bindery/pg-test';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -76,10 +82,14 @@ export default async function globalSetup() {
   };
   const admin = { email: 'e2e-admin@bindery.test', password: 'E2e-Admin-pass1!' };
   const common = { API_PORT: String(apiPort), WEB_PORT: String(webPort), ADMIN_PORT: String(adminPort) };
+  // The API's port is chosen above, so the fake Stripe knows where to deliver its webhooks before the API runs.
+  const stripe = await startFakeStripe({ webhookUrl: `${urls.api}/api/stripe/webhook/` });
+  const paypal = await startFakePaypal();
   const children: ChildProcess[] = [];
   const api = startProcess('api', [join(root, 'apps/api/dist/server.js')], join(root, 'apps/api'), {
     ...common,
     ...database,
+    ...apiEnv(stripe, paypal),
     DATA_DIR: dataDir,
     ADMIN_EMAIL: admin.email,
     ADMIN_PASSWORD: admin.password,
@@ -96,6 +106,7 @@ export default async function globalSetup() {
   const teardown = async () => {
     for (const c of children) c.kill('SIGTERM');
     await Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : undefined)));
+    await Promise.all([stripe.stop(), paypal.stop()]);
     await mail?.stop();
     await pg?.stop();
     await rm(scratch, { recursive: true, force: true });
