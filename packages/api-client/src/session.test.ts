@@ -2,7 +2,9 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createSessionApiClient, createSessionStore, endSession, requestLogin, SESSION_KEYS, type Session } from './session.js';
+import { SessionUser } from '@bindery/contracts/store/users';
+import { createSessionApiClient, endSession, requestLogin } from './session.js';
+import { createSessionStore, isSessionUser, SESSION_KEYS, type Session } from './session-store.js';
 
 const API = 'http://api.test';
 const server = setupServer();
@@ -186,5 +188,24 @@ describe('session api client', () => {
     server.use(http.post(`${API}/api/users/logout/`, () => HttpResponse.error()));
     await endSession(api, store);
     expect(store.get()).toBeNull();
+  });
+});
+
+describe('isSessionUser (the store reads users without zod)', () => {
+  it('agrees with the contract schema SessionUser on valid and invalid users', () => {
+    const samples: unknown[] = [
+      { id: 1, name: 'Ann', email: 'ann@example.test', is_admin: false },
+      { id: 7, name: '', email: 'x@example.test', is_admin: true },
+      { id: 0, name: 'Ann', email: 'ann@example.test', is_admin: false },
+      { id: 1.5, name: 'Ann', email: 'ann@example.test', is_admin: false },
+      { id: '1', name: 'Ann', email: 'ann@example.test', is_admin: false },
+      { id: 1, email: 'ann@example.test', is_admin: false },
+      { id: 1, name: 'Ann', email: 'ann@example.test', is_admin: 'no' },
+      { id: 1, name: 'Ann', email: 3, is_admin: false },
+      null,
+      'user',
+      [],
+    ];
+    for (const sample of samples) expect(isSessionUser(sample), JSON.stringify(sample)).toBe(SessionUser.safeParse(sample).success);
   });
 });

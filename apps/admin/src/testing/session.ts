@@ -1,5 +1,5 @@
 /** Puts an admin (or customer) session in local storage, as the admin login would, for component tests. */
-import type { Session } from '@bindery/api-client/session';
+import type { Session } from '@bindery/api-client/session-store';
 import { sessionStore } from '../lib/api-client';
 
 export const testAdmin = { id: 1, name: 'Administrator', email: 'admin@bindery.test', is_admin: true };

@@ -5,7 +5,7 @@
  * The generic key is still removed while a user is logged in (customer-journey.md §4; features/auth).
  */
 import { useSyncExternalStore } from 'react';
-import { sessionStore } from './api-client';
+import { sessionStore } from './session-store';
 import { CART_CHANGED_EVENT, useCart } from './cart';
 
 export const GENERIC_CART_KEY = 'cart';

@@ -1,6 +1,6 @@
 /** Puts a customer (or admin) session in local storage, as a login would, for component tests. */
-import type { Session } from '@bindery/api-client/session';
-import { sessionStore } from '../lib/api-client';
+import type { Session } from '@bindery/api-client/session-store';
+import { sessionStore } from '../lib/session-store';
 
 export const testCustomer = { id: 7, name: 'Ann Reader', email: 'ann@example.test', is_admin: false };
 

@@ -1,9 +1,18 @@
 /** POST api/users/logout/ (revokes the refresh token) and clears the session in every tab. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { endSession } from '@bindery/api-client/session';
-import { api, sessionStore } from '../../../lib/api-client';
+import { sessionStore } from '../../../lib/session-store';
 
-export const logout = () => endSession(api, sessionStore);
+/**
+ * The header's Logout is on every page, so the API client (and zod) it needs are loaded when it is clicked, not
+ * with the page shell: the home route stays small.
+ */
+export async function logout() {
+  const [{ endSession }, { api }] = await Promise.all([
+    import('@bindery/api-client/session'),
+    import('../../../lib/api-client'),
+  ]);
+  await endSession(api, sessionStore);
+}
 
 export function useLogout() {
   const queryClient = useQueryClient();

@@ -3,8 +3,8 @@
  * made in other tabs (login, logout, token refresh).
  */
 import { useSyncExternalStore } from 'react';
-import type { Session } from '@bindery/api-client/session';
-import { sessionStore } from '../../../lib/api-client';
+import type { Session } from '@bindery/api-client/session-store';
+import { sessionStore } from '../../../lib/session-store';
 
 export function useSession(): Session | null {
   return useSyncExternalStore(sessionStore.subscribe, sessionStore.get, () => null);

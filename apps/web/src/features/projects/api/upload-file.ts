@@ -13,7 +13,8 @@ import { ErrorBody } from '@bindery/contracts/common';
 import { messages } from '@bindery/contracts/messages';
 import { UploadedFile, type UploadPurpose } from '@bindery/contracts/store/projects';
 import { env } from '../../../config/env';
-import { api, sessionStore } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
+import { sessionStore } from '../../../lib/session-store';
 
 export interface UploadOptions {
   /** Share of the bytes sent so far, 0 to 1. */

@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@bindery/contracts/messages';
 import type { UploadedFile } from '@bindery/contracts/store/projects';
-import { sessionStore } from '../../../../lib/api-client';
+import { sessionStore } from '../../../../lib/session-store';
 import { readCart } from '../../../../lib/cart';
 import { server } from '../../../../testing/msw-server';
 import { errorBody, uploadBookHandler, uploadedFixture } from '../../../../testing/project-fixtures';

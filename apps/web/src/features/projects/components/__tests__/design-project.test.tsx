@@ -6,7 +6,7 @@ import { messages } from '@bindery/contracts/messages';
 import type { ShippingRateResponse } from '@bindery/contracts/store/checkout';
 import type { Project, UploadedFile } from '@bindery/contracts/store/projects';
 import { PRODUCTS, type CategorySlug } from '@bindery/pricing/products';
-import { sessionStore } from '../../../../lib/api-client';
+import { sessionStore } from '../../../../lib/session-store';
 import { readCart } from '../../../../lib/cart';
 import {
   availableOptionsFor,
