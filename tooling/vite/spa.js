@@ -33,6 +33,9 @@ export function defineSpaConfig({ portVar, defaultPort }, overrides = {}) {
         environment: 'jsdom',
         setupFiles: ['./vitest.setup.ts'],
         include: ['src/**/*.test.{ts,tsx}'],
+        // Whole-page interaction tests (typing a full address, uploads) take 2–3 s on a busy 2-core CI runner;
+        // the 5 s default failed them there without any fault. A limit, not a speed check (speed is benchmarked).
+        testTimeout: 15_000,
       },
     }),
     overrides,

@@ -37,6 +37,8 @@ export const routes: RouteObject[] = [
       { path: 'design-project', lazy: page(() => import('./routes/design-project')) },
       { path: 'cover-expert', lazy: page(() => import('./routes/cover-expert')) },
       { path: 'orders', lazy: page(() => import('./routes/orders')) },
+      // The header spells it /Shop: routes match case-insensitively, so only that exact spelling is redirected.
+      { path: 'Shop', caseSensitive: true, element: <Navigate to="/shop" replace /> },
       { path: 'shop', lazy: page(() => import('./routes/shop')) },
       { path: 'payment', lazy: page(() => import('./routes/payment')) },
       ...['success', 'cancel', 'payment/success', 'payment/cancel'].map((path) => ({

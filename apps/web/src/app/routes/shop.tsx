@@ -1,4 +1,4 @@
-/** /shop (also /Shop: routes match case-insensitively): shipping for the cart, logged-in customers only. */
+/** /shop (/Shop redirects here: app/router.tsx): shipping for the cart, logged-in customers only. */
 import { RequireSession } from '../../features/auth/components/require-session';
 import { useSession } from '../../features/auth/hooks/use-session';
 import { ShopPage } from '../../features/checkout/components/shop-page';

@@ -57,9 +57,10 @@ describe('/shop', () => {
     expect(screen.getByRole('link', { name: 'Go to your projects' })).toHaveAttribute('href', '/userdashboard');
   });
 
-  it('answers /Shop too, with labelled address fields, US/TX defaults and a back link', async () => {
-    openShop('/Shop');
+  it('answers /Shop too (redirected to the canonical /shop), with labelled address fields, US/TX defaults and a back link', async () => {
+    const { router } = openShop('/Shop');
     expect(await screen.findByRole('heading', { level: 1, name: 'Shipping and delivery' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/shop');
     for (const label of ['First name', 'Last name', 'Company (optional)', 'Address', 'Apartment, suite or floor (optional)', 'City', 'Postal code', 'Phone number']) {
       expect(screen.getByLabelText(label)).toBeInTheDocument();
     }
