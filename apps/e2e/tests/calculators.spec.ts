@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
+import { noSidewaysScroll, usd } from '../support/checks.js';
 import { e2e } from '../support/env.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -36,16 +37,6 @@ async function fillSelects(page: Page) {
     expect(value, `an option to choose in select ${i}`).not.toBe('');
     await select.selectOption(value);
   }
-}
-
-const usd = (amount: string) => {
-  const [whole = '0', fraction = ''] = amount.split('.');
-  return `$${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction.padEnd(2, '0')}`;
-};
-
-async function noSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow, 'page wider than the viewport').toBeLessThanOrEqual(0);
 }
 
 async function seriousAxeViolations(page: Page) {

@@ -1,0 +1,71 @@
+/**
+ * Customers for the order journey, made the quick honest way: sign up through the API, follow the real
+ * verification mail, and either log in through the web app's form (the page then holds the session exactly as
+ * after a normal login) or through the API (a bearer token for setting up projects and orders).
+ * The sign-up and verification screens themselves are covered by accounts.spec.ts.
+ */
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { e2e } from './env.js';
+import { mailTo } from './mail.js';
+
+export interface Customer {
+  name: string;
+  email: string;
+  password: string;
+}
+
+/** A verified customer account with a unique e-mail. */
+export async function createCustomer(request: APIRequestContext, label: string): Promise<Customer> {
+  const customer = {
+    name: `${label} Buyer`,
+    email: `${label.toLowerCase()}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`,
+    password: 'B0ok-buyer-pass!',
+  };
+  const registered = await request.post(`${e2e.apiUrl}/api/users/register/`, { data: customer });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const mail = await mailTo(customer.email, { matching: /verify-email\// });
+  const link = mail.links.find((l) => l.includes('/verify-email/'));
+  if (!link) throw new Error(`no verification link in the mail to ${customer.email}`);
+  // The web page's path /verify-email/{uid}/{token}/ is the API's api/users/verify-email/{uid}/{token}/.
+  const path = new URL(link).pathname.replace(/^\/verify-email\//, '/api/users/verify-email/');
+  const verified = await request.get(`${e2e.apiUrl}${path}`);
+  expect(verified.status(), await verified.text()).toBe(200);
+  return customer;
+}
+
+/** Logs in through the web app's login form; the app lands on /account-settings. */
+export async function logInOnWeb(page: Page, customer: Customer) {
+  await page.goto(`${e2e.webUrl}/login`);
+  const main = page.getByRole('main');
+  await main.getByLabel('Email', { exact: true }).fill(customer.email);
+  await main.getByLabel('Password', { exact: true }).fill(customer.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL(`${e2e.webUrl}/account-settings`);
+}
+
+/** The access token the web app stored for the signed-in customer (the spec's `accessToken` key). */
+export async function webAccessToken(page: Page): Promise<string> {
+  const token = await page.evaluate(() => localStorage.getItem('accessToken'));
+  if (!token) throw new Error('the web app holds no access token');
+  return token;
+}
+
+/** Logs in through the API and answers the bearer token and the user's id. */
+export async function apiLogIn(request: APIRequestContext, customer: Customer): Promise<{ token: string; userId: number }> {
+  const res = await request.post(`${e2e.apiUrl}/api/users/login/`, {
+    data: { email: customer.email, password: customer.password },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  const body = (await res.json()) as { access: string; user: { id: number } };
+  return { token: body.access, userId: body.user.id };
+}
+
+/** Logs the seeded admin in to the admin app (its own origin); the app lands on /admin. */
+export async function logInAsAdmin(page: Page) {
+  await page.goto(`${e2e.adminUrl}/login`);
+  const main = page.getByRole('main');
+  await main.getByLabel('Email', { exact: true }).fill(e2e.adminEmail);
+  await main.getByLabel('Password', { exact: true }).fill(e2e.adminPassword);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL(`${e2e.adminUrl}/admin`);
+}

@@ -1,0 +1,355 @@
+/**
+ * The order journey in Chromium against the production builds, with the fake Stripe and PayPal of
+ * @bindery/payment-fakes standing in for the providers (the API talks to them with the real SDKs; the hosted
+ * pages send the signed webhook and the PayPal return exactly as the providers do):
+ * 1. Start a project → design it with a real 40-page PDF (the server counts the pages) → the server's price →
+ *    Print Your Book → shop (Texas, individual: taxed) → the server creates the order → pay by card on the
+ *    provider's page → 'Payment Successful!' only after the webhook marked the order paid.
+ * 2. On a phone (375 px, no sideways scrolling): dashboard → cart → shop → payment → PayPal approval → capture.
+ * 3. The dashboard and the cart show the server's prices; delete asks first; an admin finds the paid order with
+ *    the customer's e-mail and downloads the customer's PDF.
+ * 4. An admin changes a print book price; the public calculator quotes with it.
+ */
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { messages } from '@bindery/contracts/messages';
+import type { Order } from '@bindery/contracts/store/checkout';
+import type { Project } from '@bindery/contracts/store/projects';
+import {
+  createOrder,
+  createPrintBookProject,
+  getOrder,
+  makeInteriorPdf,
+  payByCard,
+  printBookConfiguration,
+  texasAddress,
+} from '../support/books.js';
+import { noSidewaysScroll, usd } from '../support/checks.js';
+import { apiLogIn, createCustomer, logInAsAdmin, logInOnWeb, webAccessToken } from '../support/customer.js';
+import { e2e } from '../support/env.js';
+import { mailTo } from '../support/mail.js';
+
+/** Picks the option whose text starts with `name` (trim sizes show their dimensions after the name). */
+async function choose(select: Locator, name: string) {
+  await expect(select).toBeEnabled();
+  const value = await select.evaluate(
+    (el: HTMLSelectElement, wanted) => Array.from(el.options).find((o) => o.text === wanted || o.text.startsWith(`${wanted} `))?.value ?? '',
+    name,
+  );
+  expect(value, `an option "${name}"`).not.toBe('');
+  await select.selectOption(value);
+}
+
+const apiResponse = (page: Page, path: string, method = 'POST') =>
+  page.waitForResponse((r) => new URL(r.url()).pathname === path && r.request().method() === method);
+
+const summaryAmount = (page: Page, testId: string) => page.getByTestId(testId);
+
+test('a customer designs a print book, ships it to Texas and pays by card', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const customer = await createCustomer(request, 'Card');
+  await logInOnWeb(page, customer);
+  const title = `The Card Journey ${Date.now()}`;
+
+  // Start: title, category, language.
+  await page.goto(`${e2e.webUrl}/start-project`);
+  await expect(page.getByRole('heading', { name: 'Start Your Project' })).toBeVisible();
+  await page.getByLabel('Project Title').fill(title);
+  await page.getByLabel('Book Language').selectOption('english');
+  await page.getByLabel('Book Category').selectOption('Print Book');
+  await page.getByRole('button', { name: 'Design Your Project' }).click();
+  await page.waitForURL(`${e2e.webUrl}/design-project`);
+  await expect(page.getByRole('heading', { name: 'Design Your Project' })).toBeVisible();
+
+  // The PDF goes up at once; the page count shown is the one the server counted.
+  const uploaded = apiResponse(page, '/api/book/uploads/');
+  await page.getByLabel('Interior PDF').setInputFiles({
+    name: 'card-journey.pdf',
+    mimeType: 'application/pdf',
+    buffer: await makeInteriorPdf(40, title),
+  });
+  const upload = await uploaded;
+  expect(upload.status(), await upload.text()).toBe(201);
+  expect(((await upload.json()) as { page_count: number }).page_count).toBe(40);
+  await expect(page.getByText('Uploaded card-journey.pdf · 40 pages')).toBeVisible();
+  await expect(page.getByLabel('Page Count')).toHaveValue('40');
+
+  // Print options, quantity, and the server's price.
+  await choose(page.getByLabel('Trim Size'), 'US Trade');
+  await choose(page.getByLabel('Binding'), 'Case Wrap');
+  await choose(page.getByLabel('Interior Color'), 'Premium Color');
+  await choose(page.getByLabel('Paper Type'), '80# White-Coated');
+  await choose(page.getByLabel('Cover Finish'), 'Gloss');
+  await page.getByLabel('Quantity', { exact: true }).fill('25');
+  const quoted = apiResponse(page, '/api/calculator/calculate/');
+  await page.getByRole('button', { name: 'Calculate', exact: true }).click();
+  const quoteResponse = await quoted;
+  expect(quoteResponse.status(), await quoteResponse.text()).toBe(200);
+  const quote = (await quoteResponse.json()) as { total_cost: string; cost_per_book: string };
+  await expect(page.getByTestId('quote-total')).toHaveText(usd(quote.total_cost));
+  await expect(page.getByTestId('quote-cost-per-book')).toHaveText(usd(quote.cost_per_book));
+
+  // Print Your Book: the project is saved, priced by the server, put in the cart; on to the shop.
+  const submitted = apiResponse(page, '/api/book/upload-book/');
+  await page.getByRole('button', { name: 'Print Your Book' }).click();
+  const submission = await submitted;
+  expect(submission.status(), await submission.text()).toBe(201);
+  const project = ((await submission.json()) as { project: Project }).project;
+  expect(project.page_count).toBe(40);
+  expect(project.price?.total_cost).toBe(quote.total_cost);
+  await expect(page.getByText(messages.projects.submitted)).toBeVisible();
+  await page.waitForURL(`${e2e.webUrl}/shop`);
+  await expect(page.getByRole('list', { name: 'Projects in your cart' })).toContainText(title);
+
+  // The shop: a Texan individual, so sales tax applies to books and shipping.
+  await expect(page.getByRole('radio', { name: 'Individual' })).toBeChecked();
+  const form = page.getByRole('form', { name: 'Shipping details' });
+  await form.getByLabel('First name').fill(texasAddress.first_name);
+  await form.getByLabel('Last name').fill(texasAddress.last_name);
+  await form.getByLabel('Address', { exact: true }).fill(texasAddress.address);
+  await form.getByLabel('Country').selectOption('US');
+  await form.getByLabel('State', { exact: true }).selectOption('TX');
+  await form.getByLabel('City').fill(texasAddress.city);
+  await form.getByLabel('Postal code').fill(texasAddress.postal_code);
+  await form.getByLabel('Phone number').fill(texasAddress.phone_number);
+  const rated = apiResponse(page, '/api/shipping-rate/');
+  await page.getByRole('button', { name: 'Calculate Shipping Rate' }).click();
+  const rateResponse = await rated;
+  expect(rateResponse.status(), await rateResponse.text()).toBe(200);
+  const rate = (await rateResponse.json()) as {
+    subtotal: string;
+    service_code: string;
+    available_services: { service_code: string; total_charge: string; tax: string; total: string }[];
+  };
+  expect(rate.subtotal).toBe(project.price?.total_cost);
+  const services = page.getByRole('group', { name: 'Shipping service' }).getByRole('radio');
+  await expect(services).toHaveCount(rate.available_services.length);
+  expect(rate.available_services.length).toBeGreaterThan(1);
+  const cents = (amount: string) => Math.round(Number(amount) * 100);
+  const cheapest = [...rate.available_services].sort((a, b) => cents(a.total_charge) - cents(b.total_charge))[0]!;
+  expect(rate.service_code).toBe(cheapest.service_code);
+  await expect(page.locator(`input[name="shipping_service"][value="${cheapest.service_code}"]`)).toBeChecked();
+  expect(cents(cheapest.tax)).toBeGreaterThan(0);
+  await expect(summaryAmount(page, 'summary-subtotal')).toHaveText(usd(rate.subtotal));
+  await expect(summaryAmount(page, 'summary-shipping')).toHaveText(usd(cheapest.total_charge));
+  await expect(summaryAmount(page, 'summary-tax')).toHaveText(usd(cheapest.tax));
+  await expect(summaryAmount(page, 'summary-total')).toHaveText(usd(cheapest.total));
+
+  // Check Delivery Method: the server creates the order; the payment page shows the server's order.
+  await page.getByRole('button', { name: 'Check Delivery Method' }).click();
+  await expect(page.getByText(messages.checkout.shippingSaved)).toBeVisible();
+  await page.waitForURL(/\/payment\?order=\d+$/);
+  const orderId = Number(new URL(page.url()).searchParams.get('order'));
+  const token = await webAccessToken(page);
+  const order = await getOrder(request, token, orderId);
+  expect(order.status).toBe('awaiting_payment');
+  expect(order.total).toBe(cheapest.total);
+  expect(order.tax).toBe(cheapest.tax);
+  await expect(page.getByTestId('order-subtotal')).toHaveText(usd(order.subtotal));
+  await expect(page.getByTestId('order-shipping')).toHaveText(usd(order.shipping));
+  await expect(page.getByTestId('order-tax')).toHaveText(usd(order.tax));
+  await expect(page.getByTestId('order-total')).toHaveText(usd(order.total));
+
+  // Card: the provider's page, Pay, back to /success, which waits for the webhook's verdict.
+  await page.getByRole('button', { name: `Pay ${usd(order.total)} by card` }).click();
+  await page.waitForURL(/\/c\/pay\/cs_test_/);
+  await expect(page.getByText(`Total: ${order.total} USD`)).toBeVisible();
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  await page.waitForURL(new RegExp(`^${e2e.webUrl}/success\\?`));
+  await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText(`Order #${orderId}, ${usd(order.total)} paid.`)).toBeVisible();
+
+  const paid = await getOrder(request, token, orderId);
+  expect(paid.status).toBe('paid');
+  expect(paid.payment_method).toBe('card');
+  expect(paid.total).toBe(order.total);
+  // The confirmation mail names the order.
+  await mailTo(customer.email, { matching: new RegExp(`#${orderId}\\b`) });
+});
+
+test('on a phone, a customer takes a project from the dashboard through the cart and pays with PayPal', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 375, height: 800 });
+  const customer = await createCustomer(request, 'Paypal');
+  const { token } = await apiLogIn(request, customer);
+  const project = await createPrintBookProject(request, token, { title: 'Pocket PayPal Book', pages: 36, quantity: 3 });
+  await logInOnWeb(page, customer);
+
+  await page.goto(`${e2e.webUrl}/start-project`);
+  await expect(page.getByRole('button', { name: 'Design Your Project' })).toBeVisible();
+  await noSidewaysScroll(page);
+
+  await page.goto(`${e2e.webUrl}/userdashboard`);
+  await page.getByRole('button', { name: `Add ${project.title} to cart` }).click();
+  await page.waitForURL(`${e2e.webUrl}/orders`);
+  await expect(page.getByTestId('total-value')).toContainText(usd(project.price!.total_cost));
+  await noSidewaysScroll(page);
+
+  await page.getByRole('button', { name: 'Checkout' }).click();
+  await page.waitForURL(`${e2e.webUrl}/shop`);
+  const form = page.getByRole('form', { name: 'Shipping details' });
+  await form.getByLabel('First name').fill(texasAddress.first_name);
+  await form.getByLabel('Last name').fill(texasAddress.last_name);
+  await form.getByLabel('Address', { exact: true }).fill(texasAddress.address);
+  await form.getByLabel('City').fill(texasAddress.city);
+  await form.getByLabel('Postal code').fill(texasAddress.postal_code);
+  await form.getByLabel('Phone number').fill(texasAddress.phone_number);
+  await page.getByRole('button', { name: 'Calculate Shipping Rate' }).click();
+  await expect(page.getByRole('group', { name: 'Shipping service' })).toBeVisible();
+  await noSidewaysScroll(page);
+  await page.getByRole('button', { name: 'Check Delivery Method' }).click();
+  await page.waitForURL(/\/payment\?order=\d+$/);
+  const orderId = Number(new URL(page.url()).searchParams.get('order'));
+  const order = await getOrder(request, token, orderId);
+  await expect(page.getByTestId('order-total')).toHaveText(usd(order.total));
+  await noSidewaysScroll(page);
+
+  // PayPal: approve on PayPal's page; back on /payment/success the server captures and answers the order.
+  await page.getByRole('radio', { name: 'PayPal' }).check();
+  await page.getByRole('button', { name: `Pay ${usd(order.total)} with PayPal` }).click();
+  await page.waitForURL(/\/checkoutnow\?token=/);
+  await expect(page.getByText(`Pay ${order.total} USD`)).toBeVisible();
+  await page.getByRole('button', { name: 'Approve' }).click();
+  await page.waitForURL(new RegExp(`^${e2e.webUrl}/payment/success\\?`));
+  await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible({ timeout: 20_000 });
+  await noSidewaysScroll(page);
+  const paid = await getOrder(request, token, orderId);
+  expect(paid.status).toBe('paid');
+  expect(paid.payment_method).toBe('paypal');
+});
+
+test("the dashboard and the cart show the server's prices; an admin finds the paid order and its PDF", async ({ page, request, browser }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const customer = await createCustomer(request, 'Admin');
+  const { token } = await apiLogIn(request, customer);
+  const paidBook = await createPrintBookProject(request, token, { title: `Paid Book ${Date.now()}`, pages: 40, quantity: 2 });
+  const draft = await createPrintBookProject(request, token, { title: `Draft Book ${Date.now()}`, pages: 48, quantity: 5 });
+  const order: Order = await payByCard(request, token, (await createOrder(request, token, [paidBook.id])).id);
+  await logInOnWeb(page, customer);
+
+  // Dashboard: both projects with the server's prices; the ordered one can no longer be deleted.
+  await page.goto(`${e2e.webUrl}/userdashboard`);
+  const paidRow = page.getByRole('row').filter({ hasText: paidBook.title });
+  const draftRow = page.getByRole('row').filter({ hasText: draft.title });
+  await expect(paidRow).toContainText(usd(paidBook.price!.total_cost));
+  await expect(paidRow).toContainText('Ordered');
+  await expect(paidRow.getByRole('button', { name: /^Delete / })).toHaveCount(0);
+  await expect(draftRow).toContainText(usd(draft.price!.total_cost));
+  await expect(page.getByTestId('total-projects')).toContainText('2');
+
+  // The cart lists the draft with the server's total.
+  await draftRow.getByRole('button', { name: `Add ${draft.title} to cart` }).click();
+  await page.waitForURL(`${e2e.webUrl}/orders`);
+  const cartRow = page.getByRole('row').filter({ hasText: draft.title });
+  await expect(cartRow).toContainText(usd(draft.price!.total_cost));
+  await expect(cartRow).toContainText(messages.cart.inCart);
+  await expect(page.getByTestId('items-in-cart')).toContainText('1');
+  await expect(page.getByTestId('total-value')).toContainText(usd(draft.price!.total_cost));
+  await cartRow.getByRole('button', { name: `Remove ${draft.title} from cart` }).click();
+  await expect(page.getByRole('heading', { name: messages.cart.noOrdersYet })).toBeVisible();
+
+  // Delete asks first (cancel keeps the project), then removes it on the server.
+  await page.goto(`${e2e.webUrl}/userdashboard`);
+  await draftRow.getByRole('button', { name: `Delete ${draft.title}` }).click();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toContainText(messages.projects.confirmDelete);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(draftRow).toBeVisible();
+  await draftRow.getByRole('button', { name: `Delete ${draft.title}` }).click();
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(draftRow).toHaveCount(0);
+  const left = (await (await request.get(`${e2e.apiUrl}/api/book/my-books/`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+    data: Project[];
+  };
+  expect(left.data.map((p) => p.id)).toEqual([paidBook.id]);
+
+  // The admin: Manage Orders lists the paid project with the customer's e-mail; the PDF opens and downloads.
+  const adminContext = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+  const admin = await adminContext.newPage();
+  await logInAsAdmin(admin);
+  await admin.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Manage Orders' }).click();
+  await expect(admin.getByRole('heading', { name: messages.admin.orderManagement })).toBeVisible();
+  await admin.getByPlaceholder(messages.admin.searchOrders).fill(customer.email);
+  const row = admin.getByRole('row').filter({ hasText: paidBook.title });
+  await expect(row).toContainText(customer.email);
+  await expect(row).toContainText(messages.orderStatus.paid);
+  await row.getByRole('link', { name: `View Details: ${paidBook.title}` }).click();
+  await expect(admin.getByRole('heading', { level: 1, name: paidBook.title })).toBeVisible();
+  await expect(admin.getByText(`#${order.id}: ${messages.orderStatus.paid}`)).toBeVisible();
+  await expect(admin.getByText('40 pages')).toBeVisible();
+
+  const [download] = await Promise.all([admin.waitForEvent('download'), admin.getByRole('button', { name: 'Download book PDF' }).click()]);
+  const path = await download.path();
+  const { readFile } = await import('node:fs/promises');
+  const bytes = await readFile(path);
+  expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  expect(bytes.length).toBe(paidBook.pdf_file.size_bytes);
+
+  const [tab] = await Promise.all([admin.waitForEvent('popup'), admin.getByRole('button', { name: 'View book PDF' }).click()]);
+  await tab.waitForURL(/^blob:/);
+  const head = await tab.evaluate(async () => {
+    const data = new Uint8Array(await (await fetch(location.href)).arrayBuffer());
+    return String.fromCharCode(...data.subarray(0, 5));
+  });
+  expect(head).toBe('%PDF-');
+  await adminContext.close();
+});
+
+test('an admin changes a print book price and the public calculator quotes with it', async ({ page, request, browser }) => {
+  // Matte (cover finish) of the print book: no other spec prices with it (the calculators take the first item,
+  // the journeys Gloss), so the change cannot disturb them; it is put back at the end all the same.
+  const pageCount = 100;
+  const ids = await printBookConfiguration(
+    request,
+    { trim: 'US Trade', binding: 'Perfect Bound', interior: 'Standard Black & White', paper: '60# White-Uncoated', finish: 'Matte' },
+    pageCount,
+  );
+  const quoteNow = async () => {
+    const res = await request.post(`${e2e.apiUrl}/api/calculator/calculate/`, { data: { ...ids, page_count: pageCount, quantity: 1 } });
+    expect(res.status(), await res.text()).toBe(200);
+    return ((await res.json()) as { total_cost: string }).total_cost;
+  };
+  const before = await quoteNow();
+
+  const adminContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const admin = await adminContext.newPage();
+  await logInAsAdmin(admin);
+  await admin.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Manage Books' }).click();
+  await admin.getByRole('link', { name: 'Edit Print Book' }).click();
+  await expect(admin.getByRole('heading', { name: 'Print Book Settings' })).toBeVisible();
+  const matte = admin.getByRole('spinbutton', { name: 'Matte price', exact: true });
+  const original = await matte.inputValue();
+  const raised = (Math.round(Number(original) * 100) + 25) / 100;
+  await matte.fill(raised.toFixed(2));
+  const save = admin.getByRole('button', { name: `${messages.admin.saveChanges} (1)` });
+  await expect(save).toBeEnabled();
+  await save.click();
+  await expect(admin.getByText(messages.admin.priceEditors.calculator.saved)).toBeVisible();
+
+  try {
+    // The public calculator prices Matte 25 cents dearer per book.
+    const after = await quoteNow();
+    expect(Math.round(Number(after) * 100) - Math.round(Number(before) * 100)).toBe(25);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${e2e.webUrl}/calculator/printbook`);
+    const form = page.locator('form[aria-label$="price calculator"]');
+    await choose(form.getByLabel('Trim Size'), 'US Trade');
+    await form.getByLabel('Page Count').fill(String(pageCount));
+    await form.getByLabel('Page Count').blur();
+    await choose(form.getByLabel('Binding'), 'Perfect Bound');
+    await choose(form.getByLabel('Interior Color'), 'Standard Black & White');
+    await choose(form.getByLabel('Paper Type'), '60# White-Uncoated');
+    await choose(form.getByLabel('Cover Finish'), 'Matte');
+    await form.getByLabel('Quantity').fill('1');
+    await form.getByRole('button', { name: 'Calculate Price' }).click();
+    await expect(page.getByTestId('quote-total')).toHaveText(usd(after));
+  } finally {
+    // Put the price back through the same editor (saved: no change is pending any more).
+    await matte.fill(original);
+    await admin.getByRole('button', { name: `${messages.admin.saveChanges} (1)` }).click();
+    await expect(admin.getByRole('button', { name: messages.admin.saveChanges, exact: true })).toBeDisabled();
+    await adminContext.close();
+  }
+  expect(await quoteNow()).toBe(before);
+});
