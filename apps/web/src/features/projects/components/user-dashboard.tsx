@@ -2,7 +2,8 @@
  * /userdashboard (customer-journey.md §2, §4): the signed-in customer's projects from GET api/book/my-books/.
  * Loading → no projects (a welcome with the steps) or the list: counters, search, a sortable table with the
  * server's price and page count, and per row Add to Cart (→ /orders), Edit (→ /start-project with the project)
- * and Delete (confirmed in a dialog, removed only after the server confirms). Projects in the cart are not listed.
+ * and Delete (confirmed in a dialog, removed only after the server confirms); an ordered project is only marked
+ * 'Ordered' (the server changes and deletes only drafts). Projects in the cart are not listed.
  */
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
@@ -149,14 +150,18 @@ export function UserDashboard({ user }: { user: SessionUser }) {
               Add to Cart
             </Button>
           )}
-          <Button
-            size="sm"
-            variant="secondary"
-            aria-label={`Edit ${p.title || m.untitled}`}
-            onClick={() => navigate('/start-project', { state: { projectData: p, isEdit: true } })}
-          >
-            Edit
-          </Button>
+          {/* A paid order printed the project as it was: the server refuses to change it (404 on upload-book,
+              docs/decisions/0012), so Edit would end in an error only after the whole design flow. */}
+          {p.status === 'ordered' ? null : (
+            <Button
+              size="sm"
+              variant="secondary"
+              aria-label={`Edit ${p.title || m.untitled}`}
+              onClick={() => navigate('/start-project', { state: { projectData: p, isEdit: true } })}
+            >
+              Edit
+            </Button>
+          )}
           {p.status === 'ordered' ? null : (
             <Button
               size="sm"

@@ -160,6 +160,20 @@ describe('/userdashboard', () => {
     expect(screen.getByLabelText('Book Language')).toHaveValue('english');
   });
 
+  it("marks an ordered project 'Ordered' and offers no Add to Cart, Edit or Delete for it (the server refuses them)", async () => {
+    signInForTest();
+    const ordered = pricedAt('99.00', { id: 5, title: 'Printed Already', category: 'Print Book', status: 'ordered' });
+    server.use(myBooksHandler([ordered, beta]));
+    renderRoute('/userdashboard');
+    const row = (await screen.findByText('Printed Already')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('Ordered')).toBeInTheDocument();
+    expect(within(row).queryByRole('button')).not.toBeInTheDocument();
+    // The draft beside it keeps every action.
+    for (const action of ['Add Beta Recipes to cart', 'Edit Beta Recipes', 'Delete Beta Recipes']) {
+      expect(screen.getByRole('button', { name: action })).toBeEnabled();
+    }
+  });
+
   it('deletes only after confirming in a dialog and after the server confirms', async () => {
     const user = userEvent.setup();
     signInForTest();
