@@ -50,7 +50,7 @@ export function CoverExpert({ user }: { user: SessionUser | null }) {
 
   return (
     <div className="b-container b-stack">
-      <ProjectTabs withCoverExpert />
+      <ProjectTabs withCoverExpert project={project.status === 'ok' ? project.data : undefined} />
       <h1>Cover Design Expert</h1>
       {problem || project.status !== 'ok' || design.status !== 'ok' ? (
         <>

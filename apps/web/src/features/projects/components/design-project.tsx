@@ -242,13 +242,16 @@ function DesignForm({
 
   return (
     <div className="b-container b-stack">
-      <ProjectTabs />
+      <ProjectTabs project={data} />
       <div>
         <h1>Design Your Project</h1>
         <p className="b-lead">
           <strong>{data.projectTitle || m.untitled}</strong> · {data.category}
           {data.language ? ` · ${data.language.charAt(0).toUpperCase()}${data.language.slice(1)}` : ''} ·{' '}
-          <Link to="/start-project">Change</Link>
+          {/* The project goes along, so that changing the title of an edit keeps it an edit. */}
+          <Link to="/start-project" state={data}>
+            Change
+          </Link>
         </p>
       </div>
       {project ? (

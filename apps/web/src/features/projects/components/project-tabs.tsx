@@ -1,5 +1,10 @@
-/** The tabs of the project pages (customer-journey.md §2): Start Project, Designs and, on /cover-expert, Cover Expert. */
+/**
+ * The tabs of the project pages (customer-journey.md §2): Start Project, Designs and, on /cover-expert, Cover Expert.
+ * Inside a project's flow the tabs carry that project (navigation state), so going back a step keeps it, an edit
+ * included; /start-project reached any other way is a new project.
+ */
 import { NavLink } from 'react-router-dom';
+import type { ProjectData } from '../lib/project-data';
 import '../projects.css';
 
 const TABS = [
@@ -8,12 +13,18 @@ const TABS = [
   { to: '/cover-expert', label: 'Cover Expert' },
 ] as const;
 
-export function ProjectTabs({ withCoverExpert = false }: { withCoverExpert?: boolean }) {
+export interface ProjectTabsProps {
+  withCoverExpert?: boolean;
+  /** The project being started, designed or edited on this page. */
+  project?: ProjectData;
+}
+
+export function ProjectTabs({ withCoverExpert = false, project }: ProjectTabsProps) {
   const tabs = withCoverExpert ? TABS : TABS.slice(0, 2);
   return (
     <nav className="p-tabs" aria-label="Project steps">
       {tabs.map((t) => (
-        <NavLink key={t.to} to={t.to} end>
+        <NavLink key={t.to} to={t.to} state={project} end>
           {t.label}
         </NavLink>
       ))}

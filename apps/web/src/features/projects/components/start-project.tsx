@@ -3,9 +3,11 @@
  * the Project Title (n/255), an optional Book Language and the required Book Category. 'Design Your Project' is
  * disabled (and dimmed) until a title and a category are set; it keeps the project data in local storage under
  * `projectData` (a reload keeps it) and goes to /design-project with it as navigation state. Opened from the
- * dashboard's Edit (state {projectData, isEdit: true}) it is prefilled from that project.
+ * dashboard's Edit (state {projectData, isEdit: true}) it is prefilled from that project; the design page's Change
+ * link and the tabs bring the project back as state. An edit left unfinished never turns a new project into an
+ * edit of that project.
  */
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { z } from 'zod';
 import { Alert } from '@bindery/ui/alert';
@@ -20,7 +22,7 @@ import {
   type DropdownDataResponse,
 } from '@bindery/contracts/store/projects';
 import { useDropdownData } from '../api/get-dropdown-data';
-import { readProjectData, saveProjectData, type ProjectData } from '../lib/project-data';
+import { clearSavedProject, ProjectData, readProjectData, saveProjectData } from '../lib/project-data';
 import { ProjectTabs } from './project-tabs';
 import '../projects.css';
 
@@ -37,14 +39,28 @@ const EditState = z.object({
   }),
 });
 
-function initialData(state: unknown): ProjectData | null {
+/**
+ * Where the form starts: the dashboard's Edit; the project coming back from its design page (Change, the tabs: an
+ * edit stays an edit); or, for a new project, what a reload kept in storage. A project id found only in storage
+ * is an edit left unfinished: a new start must not continue it, or submitting the new book would replace that
+ * project. `abandonedEdit` says to forget it.
+ */
+function initialData(state: unknown): { data: ProjectData | null; abandonedEdit: boolean } {
   const edit = EditState.safeParse(state);
   if (edit.success) {
     const p = edit.data.projectData;
-    return { projectTitle: p.title, category: p.category, language: p.language ?? null, projectId: p.id };
+    return {
+      data: { projectTitle: p.title, category: p.category, language: p.language ?? null, projectId: p.id },
+      abandonedEdit: false,
+    };
   }
+  const current = ProjectData.safeParse(state);
+  if (current.success) return { data: current.data, abandonedEdit: false };
   const saved = readProjectData();
-  return saved.status === 'ok' ? saved.data : null;
+  if (saved.status !== 'ok') return { data: null, abandonedEdit: false };
+  return saved.data.projectId === undefined
+    ? { data: saved.data, abandonedEdit: false }
+    : { data: null, abandonedEdit: true };
 }
 
 type Category = DropdownDataResponse['categories'][number];
@@ -107,7 +123,10 @@ function ProductCard({
 export function StartProject() {
   const location = useLocation();
   const navigate = useNavigate();
-  const [initial] = useState(() => initialData(location.state));
+  const [{ data: initial, abandonedEdit }] = useState(() => initialData(location.state));
+  useEffect(() => {
+    if (abandonedEdit) clearSavedProject();
+  }, [abandonedEdit]);
   const [title, setTitle] = useState(initial?.projectTitle ?? '');
   const [language, setLanguage] = useState(initial?.language ?? '');
   const [category, setCategory] = useState(initial?.category ?? '');
@@ -136,7 +155,7 @@ export function StartProject() {
 
   return (
     <div className="b-container b-stack">
-      <ProjectTabs />
+      <ProjectTabs project={initial ?? undefined} />
       <h1>{projectId ? 'Edit Your Project' : 'Start Your Project'}</h1>
       {!data ? (
         <Spinner label="Loading product types..." />

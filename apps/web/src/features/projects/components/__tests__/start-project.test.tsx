@@ -3,11 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@bindery/contracts/messages';
-import { PROJECT_CATEGORIES } from '@bindery/contracts/store/projects';
+import { PROJECT_CATEGORIES, type Project } from '@bindery/contracts/store/projects';
 import { PRODUCTS } from '@bindery/pricing/products';
 import { dropdownsFor, item } from '../../../../testing/catalog-fixtures';
 import { server } from '../../../../testing/msw-server';
-import { dropdownDataHandler, errorBody } from '../../../../testing/project-fixtures';
+import { dropdownDataHandler, errorBody, projectFixture } from '../../../../testing/project-fixtures';
 import { renderRoute } from '../../../../testing/render-route';
 import { signInForTest } from '../../../../testing/session';
 
@@ -118,6 +118,57 @@ describe('/start-project', () => {
     expect(screen.getByRole('radio', { name: 'Photo Book' })).toBeChecked();
     expect(screen.getByLabelText('Book Language')).toHaveValue('');
     expect(screen.getByRole('button', { name: 'Design Your Project' })).toBeEnabled();
+  });
+
+  it('starts a new project afresh after an edit left unfinished, which it must not replace', async () => {
+    const user = userEvent.setup();
+    signInForTest();
+    // The dashboard's Edit of project 9 reached the design page; the customer left without submitting.
+    localStorage.setItem('projectData', JSON.stringify({ projectTitle: 'Old Book', category: 'Magazine', projectId: 9 }));
+    localStorage.setItem(
+      'designForm',
+      JSON.stringify({ category: 'Magazine', ids: { binding_id: 3 }, page_count: 40, quantity: 2, pdf_upload: null }),
+    );
+    server.use(dropdownDataHandler());
+    const { router } = renderRoute('/start-project');
+    expect(await screen.findByRole('heading', { name: 'Start Your Project' })).toBeInTheDocument();
+    expect(await screen.findByLabelText('Project Title')).toHaveValue('');
+    await waitFor(() => expect(localStorage.getItem('projectData')).toBeNull());
+    expect(localStorage.getItem('designForm')).toBeNull();
+
+    await user.type(screen.getByLabelText('Project Title'), 'New Book');
+    await user.selectOptions(screen.getByLabelText('Book Category'), 'e Book');
+    await user.click(screen.getByRole('button', { name: 'Design Your Project' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/design-project'));
+    expect(router.state.location.state).toEqual({ projectTitle: 'New Book', language: null, category: 'e Book' });
+    expect(await screen.findByRole('heading', { name: 'Design Your Project' })).toBeInTheDocument();
+    expect(screen.queryByText(/You are editing this project/)).not.toBeInTheDocument();
+  });
+
+  it("keeps an edit an edit when the design page's Change link or the tabs go back to it", async () => {
+    const user = userEvent.setup();
+    signInForTest();
+    const existing = projectFixture({ id: 5, title: 'Old Title', category: 'e Book', configuration: null, price: null });
+    localStorage.setItem(
+      'projectData',
+      JSON.stringify({ projectTitle: 'Old Title', language: 'english', category: 'e Book', projectId: 5 }),
+    );
+    server.use(dropdownDataHandler(), http.get('/api/book/5/', () => HttpResponse.json<Project>(existing)));
+    const { router } = renderRoute('/design-project');
+    expect(await screen.findByText(/You are editing this project/)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('link', { name: 'Change' }));
+    expect(await screen.findByRole('heading', { name: 'Edit Your Project' })).toBeInTheDocument();
+    expect(await screen.findByLabelText('Project Title')).toHaveValue('Old Title');
+    await user.click(within(screen.getByRole('navigation', { name: 'Project steps' })).getByRole('link', { name: 'Designs' }));
+    expect(await screen.findByText(/You are editing this project/)).toBeInTheDocument();
+    await user.click(within(screen.getByRole('navigation', { name: 'Project steps' })).getByRole('link', { name: 'Start Project' }));
+    expect(await screen.findByRole('heading', { name: 'Edit Your Project' })).toBeInTheDocument();
+    await user.clear(await screen.findByLabelText('Project Title'));
+    await user.type(screen.getByLabelText('Project Title'), 'Renamed');
+    await user.click(screen.getByRole('button', { name: 'Design Your Project' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/design-project'));
+    expect(router.state.location.state).toMatchObject({ projectTitle: 'Renamed', projectId: 5 });
   });
 
   it('still offers the categories when the list cannot be loaded', async () => {
