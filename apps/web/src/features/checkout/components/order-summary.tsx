@@ -5,6 +5,7 @@
 import { Table } from '@bindery/ui/table';
 import type { Order, OrderItem } from '@bindery/contracts/store/checkout';
 import { formatUsd } from '../../../lib/format-usd';
+import { shippingServiceName } from '../../../lib/shipping-service-name';
 import { isPositiveAmount } from '../lib/amount';
 
 export function OrderSummary({ order }: { order: Order }) {
@@ -31,7 +32,7 @@ export function OrderSummary({ order }: { order: Order }) {
         </div>
         <div>
           <dt>
-            Shipping ({s.courier_name} {s.service_name}, {s.delivery_time})
+            Shipping ({shippingServiceName(s)}, {s.delivery_time})
           </dt>
           <dd data-testid="order-shipping">{formatUsd(order.shipping)}</dd>
         </div>

@@ -5,6 +5,7 @@
 import { ChoiceCard } from '@bindery/ui/choice-card';
 import type { ShippingService } from '@bindery/contracts/store/checkout';
 import { formatUsd } from '../../../lib/format-usd';
+import { shippingServiceName } from '../../../lib/shipping-service-name';
 
 export interface ShippingServicesProps {
   services: ShippingService[];
@@ -19,9 +20,7 @@ export function ShippingServices({ services, selected, onSelect }: ShippingServi
       {services.map((s) => (
         <ChoiceCard key={s.service_code} name="shipping_service" value={s.service_code} checked={selected === s.service_code} onChange={() => onSelect(s.service_code)}>
           <span>
-            <strong>
-              {s.courier_name} {s.service_name}
-            </strong>
+            <strong>{shippingServiceName(s)}</strong>
             <span className="b-muted"> · {s.delivery_time}</span>
           </span>
           <strong>{formatUsd(s.total_charge)}</strong>

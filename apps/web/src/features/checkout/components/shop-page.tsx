@@ -13,6 +13,7 @@ import { messages } from '@bindery/contracts/messages';
 import { Address } from '@bindery/contracts/store/checkout';
 import type { SessionUser } from '@bindery/contracts/store/users';
 import { useCart } from '../../../lib/cart';
+import { shippingServiceName } from '../../../lib/shipping-service-name';
 import { noCarrierCouriers, useShippingRate } from '../api/get-shipping-rate';
 import { useSaveShipping } from '../api/save-shipping';
 import { hasRateFields, hasSaveFields, useShopForm, type DraftField } from '../hooks/use-shop-form';
@@ -127,7 +128,7 @@ export function ShopPage({ user }: { user: SessionUser }) {
                 <Card className="b-stack" data-testid="selected-service">
                   <h3>Selected service</h3>
                   <p>
-                    {chosen.courier_name} {chosen.service_name}, delivered in {chosen.delivery_time}.
+                    {shippingServiceName(chosen)}, delivered in {chosen.delivery_time}.
                   </p>
                   <p className="b-muted">
                     Tax {rate.tax_rate}: {rate.tax_reason}

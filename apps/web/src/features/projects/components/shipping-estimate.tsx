@@ -12,6 +12,7 @@ import { messages } from '@bindery/contracts/messages';
 import type { ShippingService } from '@bindery/contracts/store/checkout';
 import { errorText } from '../../../lib/error-text';
 import { formatUsd } from '../../../lib/format-usd';
+import { shippingServiceName } from '../../../lib/shipping-service-name';
 import { useShippingEstimate, type EstimateAddress } from '../api/get-shipping-estimate';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 
@@ -80,7 +81,7 @@ export function ShippingEstimate({ quantity }: { quantity: number }) {
           <Table<ShippingService>
             caption={`Shipping options for ${quantity} ${quantity === 1 ? 'copy' : 'copies'}`}
             columns={[
-              { key: 'service', header: 'Service', cell: (s) => `${s.courier_name} ${s.service_name}` },
+              { key: 'service', header: 'Service', cell: shippingServiceName },
               { key: 'time', header: 'Delivery', cell: (s) => s.delivery_time },
               { key: 'rate', header: 'Rate', cell: (s) => formatUsd(s.total_charge), numeric: true },
             ]}
