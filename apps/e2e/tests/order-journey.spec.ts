@@ -100,6 +100,7 @@ test('a customer designs a print book, ships it to Texas and pays by card', asyn
   await expect(page.getByText(messages.projects.submitted)).toBeVisible();
   await page.waitForURL(`${e2e.webUrl}/shop`);
   await expect(page.getByRole('list', { name: 'Projects in your cart' })).toContainText(title);
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
 
   // The shop: a Texan individual, so sales tax applies to books and shipping.
   await expect(page.getByRole('radio', { name: 'Individual' })).toBeChecked();
@@ -119,7 +120,15 @@ test('a customer designs a print book, ships it to Texas and pays by card', asyn
   const rate = (await rateResponse.json()) as {
     subtotal: string;
     service_code: string;
-    available_services: { service_code: string; total_charge: string; tax: string; total: string }[];
+    available_services: {
+      service_code: string;
+      service_name: string;
+      courier_name: string;
+      delivery_time: string;
+      total_charge: string;
+      tax: string;
+      total: string;
+    }[];
   };
   expect(rate.subtotal).toBe(project.price?.total_cost);
   const services = page.getByRole('group', { name: 'Shipping service' }).getByRole('radio');
@@ -130,6 +139,10 @@ test('a customer designs a print book, ships it to Texas and pays by card', asyn
   expect(rate.service_code).toBe(cheapest.service_code);
   await expect(page.locator(`input[name="shipping_service"][value="${cheapest.service_code}"]`)).toBeChecked();
   expect(cents(cheapest.tax)).toBeGreaterThan(0);
+  // Named as the server names it (the carriers' own names carry the brand: never "FedEx FedEx Ground").
+  expect(cheapest.service_name.startsWith(cheapest.courier_name)).toBe(true);
+  await expect(page.getByTestId('selected-service')).toContainText(`${cheapest.service_name}, delivered in ${cheapest.delivery_time}.`);
+  await expect(page.getByTestId('selected-service')).not.toContainText(`${cheapest.courier_name} ${cheapest.courier_name}`);
   await expect(summaryAmount(page, 'summary-subtotal')).toHaveText(usd(rate.subtotal));
   await expect(summaryAmount(page, 'summary-shipping')).toHaveText(usd(cheapest.total_charge));
   await expect(summaryAmount(page, 'summary-tax')).toHaveText(usd(cheapest.tax));
@@ -150,7 +163,17 @@ test('a customer designs a print book, ships it to Texas and pays by card', asyn
   await expect(page.getByTestId('order-tax')).toHaveText(usd(order.tax));
   await expect(page.getByTestId('order-total')).toHaveText(usd(order.total));
 
-  // Card: the provider's page, Pay, back to /success, which waits for the webhook's verdict.
+  // Card: the provider's page. Cancelling there charges nothing and leads back to the same order.
+  await page.getByRole('button', { name: `Pay ${usd(order.total)} by card` }).click();
+  await page.waitForURL(/\/c\/pay\/cs_test_/);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await page.waitForURL(`${e2e.webUrl}/cancel?order=${orderId}`);
+  await expect(page.getByRole('heading', { name: 'Payment Cancelled' })).toBeVisible();
+  expect((await getOrder(request, token, orderId)).status).toBe('awaiting_payment');
+  await page.getByRole('link', { name: 'Try Again' }).click();
+  await page.waitForURL(`${e2e.webUrl}/payment?order=${orderId}`);
+
+  // Pay this time: back on /success, which waits for the webhook's verdict.
   await page.getByRole('button', { name: `Pay ${usd(order.total)} by card` }).click();
   await page.waitForURL(/\/c\/pay\/cs_test_/);
   await expect(page.getByText(`Total: ${order.total} USD`)).toBeVisible();
@@ -163,8 +186,11 @@ test('a customer designs a print book, ships it to Texas and pays by card', asyn
   expect(paid.status).toBe('paid');
   expect(paid.payment_method).toBe('card');
   expect(paid.total).toBe(order.total);
-  // The confirmation mail names the order.
-  await mailTo(customer.email, { matching: new RegExp(`#${orderId}\\b`) });
+  // The paid project left the cart; the confirmation mail names the order and the amount.
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Cart, 0 items' })).toBeVisible();
+  const receipt = await mailTo(customer.email, { matching: new RegExp(`order #${orderId}\\b`) });
+  expect(receipt.text).toContain(usd(order.total));
+  expect(receipt.links).toContain(`${e2e.webUrl}/userdashboard`);
 });
 
 test('on a phone, a customer takes a project from the dashboard through the cart and pays with PayPal', async ({ page, request }) => {
@@ -175,8 +201,13 @@ test('on a phone, a customer takes a project from the dashboard through the cart
   const project = await createPrintBookProject(request, token, { title: 'Pocket PayPal Book', pages: 36, quantity: 3 });
   await logInOnWeb(page, customer);
 
+  // The two design steps fit the phone too.
   await page.goto(`${e2e.webUrl}/start-project`);
-  await expect(page.getByRole('button', { name: 'Design Your Project' })).toBeVisible();
+  await page.getByLabel('Project Title').fill('A phone-sized look');
+  await page.getByLabel('Book Category').selectOption('Print Book');
+  await noSidewaysScroll(page);
+  await page.getByRole('button', { name: 'Design Your Project' }).click();
+  await expect(page.getByLabel('Trim Size')).toBeVisible();
   await noSidewaysScroll(page);
 
   await page.goto(`${e2e.webUrl}/userdashboard`);
