@@ -5,42 +5,11 @@
  * 10 connections. Starts its own throw-away PostgreSQL.
  * Run: `pnpm bench` in apps/api.
  */
-import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { createDatabase, startPostgres } from '@bindery/pg-test';
+import { connections, fmt, rounds, seconds, startBenchServers, type Sample } from './harness.js';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const seconds = Number(process.env.BENCH_SECONDS ?? 5);
-const rounds = 3;
-const connections = 10;
-
-const pgServer = await startPostgres();
-const dataDir = await mkdtemp(join(tmpdir(), 'bindery-bench-'));
-const child = spawn(
-  process.execPath,
-  [
-    '--conditions=@bindery/source',
-    '--import',
-    'tsx',
-    join(here, 'bench-server.ts'),
-    await createDatabase(pgServer, 'bench'),
-    dataDir,
-  ],
-  { cwd: join(here, '..'), stdio: ['ignore', 'pipe', 'inherit'] },
-);
-
+const { ports, stop } = await startBenchServers();
 try {
-  const ports = await new Promise<{ api: number; hello: number }>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`bench server exited (${code})`)));
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      if (line.startsWith('{"api"')) resolve(JSON.parse(line));
-    });
-  });
   const api = `http://127.0.0.1:${ports.api}/api/calculator`;
 
   // A real configuration from the seeded list: US Trade, Perfect Bound, 200 pages, 250 copies (5% tier).
@@ -98,7 +67,6 @@ try {
       body: rateBody,
     },
   };
-  type Sample = { rps: number; p99: number };
   const run = async (name: keyof typeof targets, duration: number): Promise<Sample> => {
     const result = await autocannon({ ...targets[name], connections, duration });
     if (result.non2xx > 0 || result.errors > 0)
@@ -130,8 +98,6 @@ try {
       rateRatio: shippingRate.rps / hello.rps,
     });
   }
-  const fmt = (s: Sample) =>
-    `${Math.round(s.rps).toLocaleString('en-US').padStart(7)} req/s  p99 ${s.p99} ms`;
   console.info(`autocannon -c ${connections}, ${rounds} rounds × ${seconds} s per target`);
   results.forEach((r, i) => {
     console.info(
@@ -154,8 +120,5 @@ try {
     `  median round: POST shipping-rate ${fmt(rateMid.shippingRate)} | ratio shipping-rate / hello-world ${rateMid.rateRatio.toFixed(2)} (target ≥ 0.5)`,
   );
 } finally {
-  child.kill('SIGTERM');
-  await new Promise((r) => child.once('exit', r));
-  await pgServer.stop();
-  await rm(dataDir, { recursive: true, force: true });
+  await stop();
 }

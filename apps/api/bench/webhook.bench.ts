@@ -10,43 +10,18 @@
  * in a child process, bench-server.ts (the API with Stripe keys, and the bare route).
  * Run: `pnpm bench:webhook` in apps/api.
  */
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import Stripe from 'stripe';
-import { createDatabase, startPostgres } from '@bindery/pg-test';
+import { connections, fmt, rounds, seconds, startBenchServers, type Sample } from './harness.js';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const seconds = Number(process.env.BENCH_SECONDS ?? 5);
-const rounds = 3;
-const connections = 10;
 const secret = `whsec_${randomBytes(16).toString('hex')}`;
-
-const pgServer = await startPostgres();
-const dataDir = await mkdtemp(join(tmpdir(), 'bindery-bench-'));
-const child = spawn(
-  process.execPath,
-  [
-    '--conditions=@bindery/source',
-    '--import',
-    'tsx',
-    join(here, 'bench-server.ts'),
-    await createDatabase(pgServer, 'bench'),
-    dataDir,
-    // Stripe keys for the webhook; nothing listens at the API base: an unknown session never calls Stripe.
-    JSON.stringify({
-      STRIPE_SECRET_KEY: 'sk_test_bench',
-      STRIPE_WEBHOOK_SECRET: secret,
-      STRIPE_API_BASE: 'http://127.0.0.1:9',
-    }),
-  ],
-  { cwd: join(here, '..'), stdio: ['ignore', 'pipe', 'inherit'] },
-);
+// Stripe keys for the webhook; nothing listens at the API base: an unknown session never calls Stripe.
+const { ports, stop } = await startBenchServers({
+  STRIPE_SECRET_KEY: 'sk_test_bench',
+  STRIPE_WEBHOOK_SECRET: secret,
+  STRIPE_API_BASE: 'http://127.0.0.1:9',
+});
 
 /** A signed checkout.session.completed for a session the API does not know (recorded and acknowledged). */
 function signedEvent(id = `evt_${randomBytes(12).toString('hex')}`) {
@@ -71,12 +46,6 @@ function signedEvent(id = `evt_${randomBytes(12).toString('hex')}`) {
 }
 
 try {
-  const ports = await new Promise<{ api: number; hello: number }>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`bench server exited (${code})`)));
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      if (line.startsWith('{"api"')) resolve(JSON.parse(line));
-    });
-  });
   const webhookUrl = `http://127.0.0.1:${ports.api}/api/stripe/webhook/`;
   const check = await fetch(webhookUrl, { method: 'POST', ...signedEvent() });
   if (check.status !== 200) throw new Error(`webhook answered ${check.status}: ${await check.text()}`);
@@ -108,7 +77,6 @@ try {
     },
   };
   type Name = keyof typeof targets;
-  type Sample = { rps: number; p99: number };
   const run = async (name: Name, duration: number): Promise<Sample> => {
     const result = await autocannon({ ...targets[name], connections, duration } as autocannon.Options);
     // The forged target must be refused (400) every time; the others must succeed every time.
@@ -130,8 +98,6 @@ try {
       forged: await run('forged', seconds),
     });
   }
-  const fmt = (s: Sample) =>
-    `${Math.round(s.rps).toLocaleString('en-US').padStart(7)} req/s  p99 ${s.p99} ms`;
   console.info(`autocannon -c ${connections}, ${rounds} rounds × ${seconds} s per target`);
   results.forEach((r, i) => {
     console.info(
@@ -146,8 +112,5 @@ try {
     `  ratio forged signature (verify + 400) / bare route (median): ${ratio('forged').toFixed(2)}`,
   );
 } finally {
-  child.kill('SIGTERM');
-  await new Promise((r) => child.once('exit', r));
-  await pgServer.stop();
-  await rm(dataDir, { recursive: true, force: true });
+  await stop();
 }
