@@ -25,6 +25,23 @@ const codes: Record<number, string> = {
   429: 'TOO_MANY_REQUESTS',
 };
 
+/**
+ * A refusal a service throws, also inside a transaction (which it rolls back): its status, the human message and
+ * any extra ErrorBody fields (code, fields, available_couriers). The app's error handler sends it as the one error
+ * body, whatever the status (502/503 included: an outside service's refusal, not a fault of ours to log as 500).
+ * `app.httpErrors` cannot carry the extra fields.
+ */
+export class ApiProblem extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly extra: Partial<Omit<ErrorBody, 'error' | 'statusCode'>> = {},
+  ) {
+    super(message);
+    this.name = 'ApiProblem';
+  }
+}
+
 export function sendError(reply: FastifyReply, statusCode: number, error: string, extra: Partial<ErrorBody> = {}) {
   const body: ErrorBody = { error, code: codes[statusCode] ?? 'ERROR', statusCode, ...extra };
   return reply.code(statusCode).type('application/json').send(body);
@@ -40,6 +57,10 @@ export default fp(
     await app.register(sensible);
 
     app.setErrorHandler((error: FastifyError, request, reply) => {
+      if ((error as unknown) instanceof ApiProblem) {
+        const problem = error as unknown as ApiProblem;
+        return sendError(reply, problem.statusCode, problem.message, problem.extra);
+      }
       if (hasZodFastifySchemaValidationErrors(error)) {
         const where = error.validationContext ?? 'body';
         const fields: FieldError[] = error.validation.map((v) => ({

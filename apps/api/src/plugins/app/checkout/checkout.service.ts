@@ -9,7 +9,6 @@
  * Nothing the browser says about money is read.
  */
 import type { FastifyInstance } from 'fastify';
-import type { FieldError } from '@bindery/contracts/common';
 import { messages } from '@bindery/contracts/messages';
 import type {
   Address,
@@ -34,6 +33,7 @@ import { salesTaxRule, taxOnCents, usStateCode, type SalesTax } from '@bindery/p
 import type { Transaction } from 'kysely';
 import type { DB } from '../../../db/database.js';
 import { calculate } from '../catalog/catalog.service.js';
+import { ApiProblem } from '../errors.js';
 import {
   findCartProjects,
   findRecentUnpaidOrders,
@@ -46,17 +46,6 @@ import {
 import { iso as stamp, toOrder } from './orders.service.js';
 
 const m = messages.checkout;
-
-/** A refusal with its status and any extra ErrorBody fields; the route sends it as the one error body. */
-export class CheckoutProblem extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-    readonly extra: { code?: string; fields?: FieldError[]; available_couriers?: string[] } = {},
-  ) {
-    super(message);
-  }
-}
 
 /** The couriers the shop offers (customer-journey.md §9: "Supported carriers: DHL and FedEx"). */
 export const SUPPORTED_COURIERS: readonly string[] = ['DHL', 'FedEx'];
@@ -97,7 +86,7 @@ export function normalisedState(country: string, state: string): string {
   if (country !== 'US') return state;
   const code = usStateCode(state);
   if (code === undefined) {
-    throw new CheckoutProblem(400, m.unknownUsState, {
+    throw new ApiProblem(400, m.unknownUsState, {
       code: 'VALIDATION_ERROR',
       fields: [{ path: 'body.state', message: m.unknownUsState }],
     });
@@ -109,14 +98,14 @@ export function normalisedState(country: string, state: string): string {
 async function priceProject(app: FastifyInstance, row: CartProjectRow): Promise<PricedLine> {
   const product = productByName(row.category);
   const configuration = row.configuration;
-  if (!product || !configuration) throw new CheckoutProblem(400, m.projectNotOrderable);
+  if (!product || !configuration) throw new ApiProblem(400, m.projectNotOrderable);
   const result = await calculate(app, product.slug, {
     ...configuration,
     page_count: row.page_count,
     quantity: row.quantity,
   });
   if (!result.ok) {
-    throw new CheckoutProblem(400, m.projectCannotBePriced(row.title, result.error), {
+    throw new ApiProblem(400, m.projectCannotBePriced(row.title, result.error), {
       code: 'INVALID_CONFIGURATION',
     });
   }
@@ -158,7 +147,7 @@ export async function priceCart(
 ): Promise<PricedCart> {
   const ids = [...new Set(projectIds)];
   const rows = await findCartProjects(app.db, userId, ids);
-  if (rows.length !== ids.length) throw new CheckoutProblem(404, messages.projects.projectNotFound);
+  if (rows.length !== ids.length) throw new ApiProblem(404, messages.projects.projectNotFound);
   const byId = new Map(rows.map((r) => [r.id, r]));
   const lines: PricedLine[] = [];
   // In the cart's order, one at a time: the catalog snapshot is shared, so this costs no query per project.
@@ -195,7 +184,7 @@ export function selectServices(rates: readonly CarrierRate[]): QuotedService[] {
   const supported = rates.filter((r) => SUPPORTED_COURIERS.includes(r.courier));
   if (supported.length === 0) {
     const others = [...new Set(rates.map((r) => r.courier))].sort();
-    throw new CheckoutProblem(404, m.noDhlOrFedexRates, { available_couriers: others });
+    throw new ApiProblem(404, m.noDhlOrFedexRates, { available_couriers: others });
   }
   return supported
     .map((r) => ({ ...r, shippingCents: shippingChargeCents(r.chargeCents) }))
@@ -237,9 +226,9 @@ export async function shippingRate(
   body: RateBody,
   userId: number | undefined,
 ): Promise<ShippingRateResponse> {
-  if (body.project_ids && body.quantity !== undefined) throw new CheckoutProblem(400, m.cartOrEstimate);
+  if (body.project_ids && body.quantity !== undefined) throw new ApiProblem(400, m.cartOrEstimate);
   const buyer: Buyer = { ...body, state: normalisedState(body.country, body.state) };
-  if (body.project_ids && userId === undefined) throw new CheckoutProblem(401, messages.generic.unauthorized);
+  if (body.project_ids && userId === undefined) throw new ApiProblem(401, messages.generic.unauthorized);
   const cart =
     body.project_ids && userId !== undefined ? await priceCart(app, userId, body.project_ids) : undefined;
   const shipment =
@@ -253,7 +242,7 @@ export async function shippingRate(
     return { service: s, tax, entry: serviceEntry(s, { subtotalCents: cart.subtotalCents, tax }) };
   });
   const cheapest = entries[0];
-  if (!cheapest) throw new CheckoutProblem(404, m.noDhlOrFedexRates, { available_couriers: [] });
+  if (!cheapest) throw new ApiProblem(404, m.noDhlOrFedexRates, { available_couriers: [] });
   const response: ShippingRateResponse = {
     shipping_rate: formatCents(cheapest.service.shippingCents),
     tax: formatCents(cheapest.tax.taxCents),
@@ -338,7 +327,7 @@ export async function saveShipping(
   const services = await quoteServices(app, address, cart.shipment);
   const service = services.find((s) => s.code === body.selected_service);
   if (!service) {
-    throw new CheckoutProblem(400, m.unknownService, {
+    throw new ApiProblem(400, m.unknownService, {
       fields: [{ path: 'body.selected_service', message: m.unknownService }],
     });
   }
@@ -370,9 +359,9 @@ export async function saveShipping(
       true,
     );
     const priced = new Map(cart.lines.map((l) => [l.projectId, l.updatedAt]));
-    if (current.length !== priced.size) throw new CheckoutProblem(404, messages.projects.projectNotFound);
+    if (current.length !== priced.size) throw new ApiProblem(404, messages.projects.projectNotFound);
     if (current.some((p) => priced.get(p.id) !== stamp(p.updated_at))) {
-      throw new CheckoutProblem(409, m.cartChanged);
+      throw new ApiProblem(409, m.cartChanged);
     }
     const repeated = await repeatedOrder(trx, userId, fingerprint);
     if (repeated) return { order: repeated, created: false };

@@ -15,6 +15,7 @@ import { messages } from '@bindery/contracts/messages';
 import type { UserRow } from '../users/users.repository.js';
 import { findOrderItems, findUserOrder, type OrderRow } from '../checkout/orders.repository.js';
 import { getMyOrder } from '../checkout/orders.service.js';
+import { ApiProblem } from '../errors.js';
 import { orderPaidMail } from './order-paid-mail.js';
 import {
   InvalidSignatureError,
@@ -40,13 +41,9 @@ import {
 } from './payments.repository.js';
 
 /** A refusal with its HTTP status, the spec's text and a machine code (routes turn it into ErrorBody). */
-export class PaymentProblem extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-    readonly code: string,
-  ) {
-    super(message);
+export class PaymentProblem extends ApiProblem {
+  constructor(statusCode: number, message: string, code: string) {
+    super(statusCode, message, { code });
     this.name = 'PaymentProblem';
   }
 }

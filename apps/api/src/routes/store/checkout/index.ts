@@ -5,7 +5,6 @@
  * - GET  api/orders/          bearer: the caller's orders, newest first;
  * - GET  api/orders/{id}/     bearer: one of the caller's orders (another user's: 404).
  */
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBody, IdParams } from '@bindery/contracts/common';
 import {
@@ -15,9 +14,7 @@ import {
   ShippingRateBody,
   ShippingRateResponse,
 } from '@bindery/contracts/store/checkout';
-import { sendError } from '../../../plugins/app/errors.js';
 import {
-  CheckoutProblem,
   saveShipping,
   shippingRate,
 } from '../../../plugins/app/checkout/checkout.service.js';
@@ -25,17 +22,6 @@ import { getMyOrder, listMyOrders } from '../../../plugins/app/checkout/orders.s
 
 const tags = ['checkout'];
 const security = [{ bearerAuth: [] }];
-
-/** Runs a service call; a CheckoutProblem leaves as the one error body with its extra fields. */
-async function answer<T>(reply: FastifyReply, run: () => Promise<T>): Promise<T | FastifyReply> {
-  try {
-    return await run();
-  } catch (error) {
-    if (error instanceof CheckoutProblem)
-      return sendError(reply, error.statusCode, error.message, error.extra);
-    throw error;
-  }
-}
 
 const checkout: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -56,13 +42,11 @@ const checkout: FastifyPluginAsyncZod = async (app) => {
         await app.authenticate(request, reply);
         if (reply.sent) return reply;
       }
-      return answer(reply, async () => {
-        const rates = await shippingRate(app, body, request.currentUser?.id);
-        // Called on every address change of the shop and the estimate widget: like calculate/, the answer is built
-        // from typed values by our own code and its shape is tested against ShippingRateResponse, so it is sent as
-        // ready JSON instead of being re-validated per request.
-        return reply.serializer(JSON.stringify).send(rates);
-      });
+      const rates = await shippingRate(app, body, request.currentUser?.id);
+      // Called on every address change of the shop and the estimate widget: like calculate/, the answer is built
+      // from typed values by our own code and its shape is tested against ShippingRateResponse, so it is sent as
+      // ready JSON instead of being re-validated per request.
+      return reply.serializer(JSON.stringify).send(rates);
     },
   );
 
@@ -85,12 +69,11 @@ const checkout: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request, reply) =>
-      answer(reply, async () => {
-        const { order, created } = await saveShipping(app, request.currentUser!.id, request.body);
-        // An identical order made moments ago (a double click) is answered again, not made twice.
-        return reply.code(created ? 201 : 200).send({ order });
-      }),
+    async (request, reply) => {
+      const { order, created } = await saveShipping(app, request.currentUser!.id, request.body);
+      // An identical order made moments ago (a double click) is answered again, not made twice.
+      return reply.code(created ? 201 : 200).send({ order });
+    },
   );
 
   app.get(

@@ -6,7 +6,6 @@
  * - POST api/paypal/capture-payment/   {payment_id} → OrderResponse         bearer; capture on the buyer's return
  * Bodies are strict: nothing about money is accepted from the browser (an `amount` field is a 400).
  */
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBody } from '@bindery/contracts/common';
@@ -18,12 +17,10 @@ import {
   PaypalCreatePaymentBody,
   PaypalCreatePaymentResponse,
 } from '@bindery/contracts/store/payments';
-import { sendError } from '../../../plugins/app/errors.js';
 import paymentsPlugin from '../../../plugins/app/payments/payments.plugin.js';
 import {
   capturePaypalPayment,
   handleCardWebhook,
-  PaymentProblem,
   startCardCheckout,
   startPaypalPayment,
 } from '../../../plugins/app/payments/payments.service.js';
@@ -37,17 +34,6 @@ const errors = {
   502: ErrorBody,
   503: ErrorBody,
 };
-
-/** Runs a service call; a PaymentProblem becomes its ErrorBody (502/503 included, which httpErrors would log as 500s). */
-async function answer<T>(reply: FastifyReply, fn: () => Promise<T>) {
-  try {
-    return await fn();
-  } catch (error) {
-    if (error instanceof PaymentProblem)
-      return sendError(reply, error.statusCode, error.message, { code: error.code });
-    throw error;
-  }
-}
 
 const payments: FastifyPluginAsyncZod = async (app) => {
   await app.register(paymentsPlugin);
@@ -63,8 +49,7 @@ const payments: FastifyPluginAsyncZod = async (app) => {
       },
       onRequest: [app.authenticate],
     },
-    async (request, reply) =>
-      answer(reply, () => startCardCheckout(app, request.currentUser!, request.body.order_id)),
+    async (request) => startCardCheckout(app, request.currentUser!, request.body.order_id),
   );
 
   app.post(
@@ -78,8 +63,7 @@ const payments: FastifyPluginAsyncZod = async (app) => {
       },
       onRequest: [app.authenticate],
     },
-    async (request, reply) =>
-      answer(reply, () => startPaypalPayment(app, request.currentUser!, request.body.order_id)),
+    async (request) => startPaypalPayment(app, request.currentUser!, request.body.order_id),
   );
 
   app.post(
@@ -93,10 +77,9 @@ const payments: FastifyPluginAsyncZod = async (app) => {
       },
       onRequest: [app.authenticate],
     },
-    async (request, reply) =>
-      answer(reply, async () => ({
-        order: await capturePaypalPayment(app, request.currentUser!, request.body.payment_id),
-      })),
+    async (request) => ({
+      order: await capturePaypalPayment(app, request.currentUser!, request.body.payment_id),
+    }),
   );
 
   // The webhook needs the exact bytes Stripe signed, so JSON is not parsed here: this encapsulated context gets its
@@ -114,12 +97,11 @@ const payments: FastifyPluginAsyncZod = async (app) => {
           response: { 200: z.object({ received: z.literal(true) }), 400: ErrorBody, 503: ErrorBody },
         },
       },
-      async (request, reply) =>
-        answer(reply, async () => {
-          const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-          await handleCardWebhook(app, body, request.headers['stripe-signature']);
-          return { received: true as const };
-        }),
+      async (request) => {
+        const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        await handleCardWebhook(app, body, request.headers['stripe-signature']);
+        return { received: true as const };
+      },
     );
   });
 };

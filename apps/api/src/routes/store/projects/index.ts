@@ -26,7 +26,6 @@ import {
   UploadBookResponse,
   UploadedFile,
 } from '@bindery/contracts/store/projects';
-import { ProjectProblem, sendProjectProblem } from '../../../plugins/app/projects/project-problem.js';
 import {
   deleteProject,
   dropdownData,
@@ -67,11 +66,6 @@ const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
   app.addHook('onRequest', app.authenticate);
-  // Refusals that name their field; anything else goes to the app's error handler.
-  app.setErrorHandler((error, _request, reply) => {
-    if (error instanceof ProjectProblem) return sendProjectProblem(reply, error);
-    throw error;
-  });
 
   app.post(
     '/book/uploads',
