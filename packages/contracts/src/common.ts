@@ -54,3 +54,29 @@ export const errorResponses = {
 
 /** `{ data: [...] }` list wrapper the spec uses for user and order lists. */
 export const dataList = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item) });
+
+/**
+ * Keyset paging, shared by every list (docs/decisions/0019-keyset-lists.md). `cursor` is opaque to clients: the
+ * previous page's `next_cursor`, handed back unchanged. Query strings are text, hence the coercion of `limit`.
+ */
+export const PageQuery = z.object({
+  limit: z.coerce
+    .number({ error: 'Must be a number' })
+    .int({ error: 'Must be a whole number' })
+    .min(1, { error: 'Must be at least 1' })
+    .max(200, { error: 'Must be at most 200' })
+    .default(50),
+  cursor: z.string().min(1).max(512).optional(),
+});
+export type PageQuery = z.infer<typeof PageQuery>;
+
+/**
+ * One page of a list: the spec's `data` array, `next_cursor` (null on the last page) and, where a screen shows
+ * "n of m", the number of rows matching the filters (counted by the server, not by the page).
+ */
+export const page = <T extends z.ZodType>(item: T) =>
+  z.object({
+    data: z.array(item),
+    next_cursor: z.string().nullable(),
+    total: z.number().int().nonnegative().optional(),
+  });

@@ -33,7 +33,13 @@ export async function openDatabase(database: Config['database']): Promise<Kysely
 export class MigrationError extends Error {}
 
 export async function migrateToLatest(db: Kysely<DB>): Promise<MigrationResultSet> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    // Several engineers add migrations on branches at once; one that lands after a later-named one must still
+    // run on databases that already have the later one (each migration only adds its own tables and columns).
+    allowUnorderedMigrations: true,
+  });
   const result = await migrator.migrateToLatest();
   if (result.error) {
     const failed = result.results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';

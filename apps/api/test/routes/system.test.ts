@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { ErrorBody } from '@bindery/contracts/common';
 import { HealthResponse } from '@bindery/contracts/store/health';
+import { DomainError } from '../../src/lib/domain-error.js';
 import { request, setupTestApp } from '../helper.js';
 
 const t = setupTestApp({
@@ -15,6 +16,12 @@ const t = setupTestApp({
           { schema: { body: z.object({ quantity: z.number().int().positive(), name: z.string().min(1) }).strict() } },
           async (req) => req.body,
         );
+        probe.get('/conflict', async () => {
+          throw new DomainError('conflict', 'Order #7 is shipped; it cannot become paid.', { code: 'BAD_TRANSITION' });
+        });
+        probe.get('/upstream', async () => {
+          throw new DomainError('upstream', 'Stripe said no.');
+        });
         probe.get('/boom', async () => {
           throw new Error('secret connection string postgres://u:p@db');
         });
@@ -71,6 +78,14 @@ describe('error model', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(ErrorBody.parse(res.data).statusCode).toBe(400);
+  });
+  it.each([
+    ['/conflict', 409, { code: 'BAD_TRANSITION', error: 'Order #7 is shipped; it cannot become paid.' }],
+    ['/upstream', 502, { code: 'UPSTREAM_ERROR', error: 'Stripe said no.' }],
+  ])('maps a domain error %s to its status and the one error body', async (path, status, expected) => {
+    const res = await request(t, { method: 'GET', url: `/api/_probe${path}` });
+    expect(res.statusCode).toBe(status);
+    expect(ErrorBody.parse(res.data)).toMatchObject({ ...expected, statusCode: status });
   });
   it('never leaks internals on a 500', async () => {
     const res = await request(t, { method: 'GET', url: '/api/_probe/boom' });

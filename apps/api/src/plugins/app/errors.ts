@@ -11,6 +11,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorBody, FieldError } from '@bindery/contracts/common';
 import { messages } from '@bindery/contracts/messages';
+import { isDomainError, statusOfKind } from '../../lib/domain-error.js';
 
 const codes: Record<number, string> = {
   400: 'BAD_REQUEST',
@@ -18,11 +19,14 @@ const codes: Record<number, string> = {
   403: 'FORBIDDEN',
   404: 'NOT_FOUND',
   405: 'METHOD_NOT_ALLOWED',
+  402: 'PAYMENT_REQUIRED',
   409: 'CONFLICT',
   413: 'PAYLOAD_TOO_LARGE',
   415: 'UNSUPPORTED_MEDIA_TYPE',
   422: 'UNPROCESSABLE_ENTITY',
   429: 'TOO_MANY_REQUESTS',
+  502: 'UPSTREAM_ERROR',
+  503: 'SERVICE_UNAVAILABLE',
 };
 
 /**
@@ -57,6 +61,14 @@ export default fp(
     await app.register(sensible);
 
     app.setErrorHandler((error: FastifyError, request, reply) => {
+      if (isDomainError(error)) {
+        const { code, fields, extra } = error.details;
+        return sendError(reply, statusOfKind[error.kind], error.message, {
+          ...extra,
+          ...(code ? { code } : {}),
+          ...(fields ? { fields } : {}),
+        });
+      }
       if ((error as unknown) instanceof ApiProblem) {
         const problem = error as unknown as ApiProblem;
         return sendError(reply, problem.statusCode, problem.message, problem.extra);

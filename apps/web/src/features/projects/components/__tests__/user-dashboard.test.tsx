@@ -155,7 +155,8 @@ describe('/userdashboard', () => {
       projectData: { id: 2, title: 'Beta Recipes' },
     });
     expect(await screen.findByRole('heading', { name: 'Edit Your Project' })).toBeInTheDocument();
-    expect(screen.getByLabelText('Project Title')).toHaveValue('Beta Recipes');
+    // The heading shows at once; the form only once the product types (dropdown-data) have arrived.
+    expect(await screen.findByLabelText('Project Title')).toHaveValue('Beta Recipes');
     expect(screen.getByLabelText('Book Category')).toHaveValue('Magazine');
     expect(screen.getByLabelText('Book Language')).toHaveValue('english');
   });
