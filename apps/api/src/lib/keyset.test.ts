@@ -32,7 +32,10 @@ describe('keyset cursors', () => {
     const rows = [1, 2, 3].map((id) => ({ id }));
     const first = toPage(rows, 2, (r) => ['2026-01-01T00:00:00.000Z', r.id]);
     expect(first.rows).toEqual([{ id: 1 }, { id: 2 }]);
-    expect(decodeCursor(first.next_cursor ?? undefined, TimeIdCursor)).toEqual(['2026-01-01T00:00:00.000Z', 2]);
+    expect(decodeCursor(first.next_cursor ?? undefined, TimeIdCursor)).toEqual([
+      '2026-01-01T00:00:00.000Z',
+      2,
+    ]);
     const last = toPage(rows.slice(2), 2, (r) => ['2026-01-01T00:00:00.000Z', r.id]);
     expect(last).toEqual({ rows: [{ id: 3 }], next_cursor: null });
   });

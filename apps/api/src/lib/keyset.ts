@@ -21,7 +21,10 @@ export function encodeCursor(key: readonly unknown[]): string {
 }
 
 /** The key inside a cursor, checked against its schema; undefined for the first page. */
-export function decodeCursor<T extends z.ZodType>(cursor: string | undefined, schema: T): z.infer<T> | undefined {
+export function decodeCursor<T extends z.ZodType>(
+  cursor: string | undefined,
+  schema: T,
+): z.infer<T> | undefined {
   if (cursor === undefined) return undefined;
   let json: unknown;
   try {
