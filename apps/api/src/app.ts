@@ -8,6 +8,8 @@ import type { Kysely } from 'kysely';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DB } from './db/database.js';
 import type { Config } from './env.js';
+import jobs from './jobs/jobs.plugin.js';
+import type { Clock } from './lib/clock.js';
 import auth from './plugins/app/auth.js';
 import catalog from './plugins/app/catalog/catalog.plugin.js';
 import checkout from './plugins/app/checkout/checkout.plugin.js';
@@ -26,9 +28,11 @@ export interface BuildOptions {
   /** An open database owned by the caller (tests); otherwise opened from config and closed with the app. */
   db?: Kysely<DB>;
   logger?: FastifyServerOptions['logger'];
+  /** Where "now" comes from (a test's manual clock); default the system clock. */
+  clock?: Clock;
 }
 
-export async function buildApp({ config, db, logger = false }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, logger = false, clock }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     // The spec's paths end in a slash (api/calculator/dropdowns/); clients may send either form.
@@ -44,6 +48,7 @@ export async function buildApp({ config, db, logger = false }: BuildOptions): Pr
   await app.register(configPlugin, { config });
   await app.register(errors);
   await app.register(dbPlugin, { db });
+  await app.register(jobs, { clock });
   await app.register(security);
   await app.register(rateLimit);
   await app.register(docs);

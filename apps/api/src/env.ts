@@ -49,6 +49,10 @@ export const EnvSchema = z
     PAYPAL_CLIENT_ID: optionalText,
     PAYPAL_CLIENT_SECRET: optionalText,
     PAYPAL_API_BASE: optionalUrl,
+    /** Periodic jobs (docs/decisions/0021): off only where something else drives them (the API tests). */
+    JOBS_ENABLED: z.stringbool().default(true),
+    /** How often each instance looks for due jobs. */
+    JOBS_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
   })
   .superRefine((env, ctx) => {
     if (env.DATABASE_URL && !env.JWT_SECRET) {
@@ -93,6 +97,8 @@ export interface Config {
   trustProxy: boolean;
   /** The payment methods this server has keys for; an absent one is off (GET /api/config tells the SPA). */
   payments: PaymentsConfig;
+  /** The job scheduler (src/jobs/). */
+  jobs: { enabled: boolean; pollMs: number };
 }
 
 export interface PaymentsConfig {
@@ -137,6 +143,7 @@ export function parseEnv(source: Record<string, string | undefined>): Config {
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
     payments: paymentsConfig(env),
+    jobs: { enabled: env.JOBS_ENABLED, pollMs: env.JOBS_POLL_SECONDS * 1000 },
   };
 }
 

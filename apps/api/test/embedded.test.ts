@@ -10,6 +10,8 @@ import { buildApp } from '../src/app.js';
 import { ensureAdmin, DEFAULT_ADMIN_EMAIL } from '../src/bootstrap/admin.js';
 import { runStartupTasks } from '../src/bootstrap/index.js';
 import { parseEnv } from '../src/env.js';
+import { createScheduler } from '../src/jobs/scheduler.js';
+import { manualClock } from '../src/lib/clock.js';
 import { verifyPassword } from '../src/lib/password.js';
 import { findUserByEmail } from '../src/plugins/app/users/users.repository.js';
 
@@ -40,6 +42,18 @@ describe('embedded PGlite mode', () => {
     const health = await app.inject({ method: 'GET', url: '/api/health' });
     expect(health.statusCode).toBe(200);
     expect(health.json().database).toMatchObject({ reachable: true, mode: 'embedded' });
+
+    // Periodic jobs run on PGlite with the same SQL (docs/decisions/0021): one run per period.
+    const clock = manualClock(new Date('2026-11-23T10:00:00Z'));
+    const quiet = { debug() {}, info() {}, warn() {}, error() {} };
+    const schedulers = ['a', 'b'].map((instance) => createScheduler({ db: app.db, clock, log: quiet, instance }));
+    let runs = 0;
+    for (const s of schedulers) s.add({ name: 'test.embedded', everyMs: 60_000, run: async () => void (runs += 1) });
+    await Promise.all(schedulers.flatMap((s) => [s.tick(), s.tick()]));
+    expect(runs).toBe(1);
+    clock.advance(60_000);
+    await Promise.all(schedulers.flatMap((s) => [s.tick(), s.tick()]));
+    expect(runs).toBe(2);
     await app.close();
 
     // Restart on the same directory: same data, no second admin, the same token secret.

@@ -17,6 +17,7 @@ import { runStartupTasks } from '../src/bootstrap/index.js';
 import type { DB } from '../src/db/database.js';
 import { openDatabase } from '../src/db/connect.js';
 import { parseEnv, type Config } from '../src/env.js';
+import type { Clock } from '../src/lib/clock.js';
 import { hashPassword } from '../src/lib/password.js';
 import { insertUser } from '../src/plugins/app/users/users.repository.js';
 import { TEMPLATE_DB, TEST_JWT_SECRET } from './constants.js';
@@ -33,6 +34,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** Registers extra routes before the app is ready (test-only probes of shared plugins). */
   register?: (app: FastifyInstance) => void;
+  /** The app's clock (e.g. a manualClock() the test moves); default the system clock. */
+  clock?: Clock;
 }
 
 /** A private database: cloned from the template on PostgreSQL, or a fresh PGlite in the fallback mode. */
@@ -61,10 +64,12 @@ export function setupTestApp(options: TestAppOptions = {}): TestContext {
       JWT_SECRET: TEST_JWT_SECRET,
       DATA_DIR: ctx.dataDir,
       LOG_LEVEL: 'silent',
+      // Tests run jobs themselves (the job's function, or t.app.jobs.tick()), never on a timer.
+      JOBS_ENABLED: 'false',
       ...options.env,
     });
     ctx.db = database.db;
-    ctx.app = await buildApp({ config: ctx.config, db: database.db });
+    ctx.app = await buildApp({ config: ctx.config, db: database.db, clock: options.clock });
     options.register?.(ctx.app);
     await ctx.app.ready();
     if (!database.url) await runStartupTasks(ctx.app);

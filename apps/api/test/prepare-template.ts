@@ -10,7 +10,7 @@ import { parseEnv } from '../src/env.js';
 import { TEST_JWT_SECRET } from './constants.js';
 
 const [url, dataDir] = process.argv.slice(2);
-const config = parseEnv({ DATABASE_URL: url, JWT_SECRET: TEST_JWT_SECRET, DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+const config = parseEnv({ DATABASE_URL: url, JWT_SECRET: TEST_JWT_SECRET, DATA_DIR: dataDir, LOG_LEVEL: 'silent', JOBS_ENABLED: 'false' });
 const app = await buildApp({ config });
 await app.ready();
 await runStartupTasks(app);

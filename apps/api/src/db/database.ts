@@ -169,6 +169,22 @@ export interface PaymentEventsTable {
   received_at: GeneratedTimestamp;
 }
 
+/** Periodic jobs (src/jobs/, docs/decisions/0021): one row per job, claimed by one UPDATE per run. */
+export interface JobSchedulesTable {
+  name: string;
+  every_ms: ColumnType<string | number, number, number>;
+  next_run_at: Timestamp;
+  locked_until: Timestamp | null;
+  claim_id: string | null;
+  last_started_at: Timestamp | null;
+  last_finished_at: Timestamp | null;
+  last_error: string | null;
+  last_error_at: Timestamp | null;
+  runs: ColumnType<string | number, number | undefined, number>;
+  failures: Generated<number>;
+  created_at: GeneratedTimestamp;
+}
+
 export interface DB {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -181,4 +197,5 @@ export interface DB {
   order_items: OrderItemsTable;
   payments: PaymentsTable;
   payment_events: PaymentEventsTable;
+  job_schedules: JobSchedulesTable;
 }

@@ -9,10 +9,12 @@ import * as m0001 from './2026_11_21_000001_create_users.js';
 import * as m0401 from './2026_11_21_000401_accounts_sessions.js';
 import * as m114500 from './2026_11_21_114500_catalog.js';
 import * as m123000 from './2026_11_21_123000_projects_orders.js';
+import * as m20261123212800 from './2026_11_23_212800_job_schedules.js';
 
 export const migrations: Record<string, Migration> = {
   '2026_11_21_000001_create_users': m0001,
   '2026_11_21_000401_accounts_sessions': m0401,
   '2026_11_21_114500_catalog': m114500,
   '2026_11_21_123000_projects_orders': m123000,
+  '2026_11_23_212800_job_schedules': m20261123212800,
 };
