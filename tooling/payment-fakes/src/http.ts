@@ -15,6 +15,11 @@ export interface RecordedRequest {
   rawBody: string;
   body: unknown;
   receivedAt: Date;
+  /**
+   * What the request is, in the provider's terms ('refund.create', 'order.capture'…), when the fake knows it;
+   * `fake.received(kind)` lists them.
+   */
+  kind?: string;
 }
 
 export interface Reply {
@@ -151,6 +156,23 @@ export function page(title: string, lines: string[], actions: { label: string; a
   return { status: 200, body };
 }
 
+/** A request as GET /__fake/requests lists it (for another process, e.g. the e2e). */
+export const requestSummary = (r: RecordedRequest) => ({
+  method: r.method,
+  path: r.path,
+  kind: r.kind ?? null,
+  headers: r.headers,
+  body: r.body,
+  received_at: r.receivedAt,
+});
+
+/** GET /__fake/requests[?kind=…]: what the fake received, optionally of one kind only. */
+export const listRequests = (fake: FakeServer, query: URLSearchParams): Reply => {
+  const kind = query.get('kind');
+  const list = kind ? fake.received(kind) : fake.requests;
+  return json(200, { requests: list.map(requestSummary) });
+};
+
 /** Exact decimal text of integer cents ("1234" → "12.34"), as both providers print amounts. */
 export function centsToDecimal(cents: number): string {
   const sign = cents < 0 ? '-' : '';
@@ -193,6 +215,8 @@ export interface FakeServer {
   requests: RecordedRequest[];
   /** The requests with this method to this path (or a path matching the pattern). */
   apiRequests(method: string, path: string | RegExp): RecordedRequest[];
+  /** The requests of one kind ('refund.create', 'checkout.session.expire', 'capture.refund'…), in order. */
+  received(kind: string): RecordedRequest[];
   /** Answers the next request matching method + path with this reply instead (failure injection). */
   respondOnce(method: string, path: string | RegExp, reply: Reply): void;
   /** Forgets the recorded requests. */
@@ -207,12 +231,18 @@ export async function startFake(
   options: ListenOptions = {},
   /** Applied to every answer, the queued ones included (e.g. a header the SDK expects on each). */
   finish: (reply: Reply) => Reply = (reply) => reply,
+  /** Names a request's kind from its method and path (undefined: no kind). */
+  classify: (method: string, path: string) => string | undefined = () => undefined,
 ): Promise<FakeServer> {
   const requests: RecordedRequest[] = [];
   const overrides = new OneShotReplies();
   const server = await startServer(
     async (req) => finish(overrides.take(req) ?? (await route(req))),
-    (req) => requests.push(req),
+    (req) => {
+      const kind = classify(req.method, req.path);
+      if (kind) req.kind = kind;
+      requests.push(req);
+    },
     parseForm,
     options,
   );
@@ -222,6 +252,7 @@ export async function startFake(
     port: server.port,
     requests,
     apiRequests: (method, path) => requests.filter((r) => r.method === method && matchesPath(path, r.path)),
+    received: (kind) => requests.filter((r) => r.kind === kind),
     respondOnce: (method, path, reply) => overrides.add(method, path, reply),
     clear: () => {
       requests.length = 0;

@@ -133,3 +133,68 @@ describe('fake PayPal Orders v2', () => {
     expect(fake.order(id)?.status).toBe('APPROVED');
   });
 });
+
+describe('fake PayPal capture refunds', () => {
+  /** An approved and captured order: its capture id. */
+  async function capturedOrder(): Promise<string> {
+    const id = (await client.execute(createRequest())).result.id as string;
+    fake.approveOrder(id);
+    const captured = await client.execute(new paypal.orders.OrdersCaptureRequest(id));
+    return captured.result.purchase_units[0].payments.captures[0].id as string;
+  }
+  const refundRequest = (captureId: string, value?: string, requestId?: string) => {
+    const request = new paypal.payments.CapturesRefundRequest(captureId).prefer('return=representation');
+    if (requestId) request.payPalRequestId(requestId);
+    if (value) request.requestBody({ amount: money(value) } as never);
+    return request;
+  };
+
+  it('refunds part, then the rest without an amount, then refuses more as PayPal does', async () => {
+    const captureId = await capturedOrder();
+    const part = await client.execute(refundRequest(captureId, '10.00'));
+    expect(part.statusCode).toBe(201);
+    expect(part.result).toMatchObject({ status: 'COMPLETED', amount: money('10.00') });
+    expect(fake.capture(captureId)?.status).toBe('PARTIALLY_REFUNDED');
+    const tooMuch = await client.execute(refundRequest(captureId, '21.01')).catch((e: unknown) => e);
+    expect((tooMuch as { statusCode: number }).statusCode).toBe(422);
+    expect(errorBody(tooMuch).details?.[0]?.issue).toBe('REFUND_AMOUNT_EXCEEDED');
+    const rest = await client.execute(refundRequest(captureId));
+    expect(rest.result.amount).toEqual(money('21.00'));
+    expect(fake.capture(captureId)?.status).toBe('REFUNDED');
+    const again = await client.execute(refundRequest(captureId)).catch((e: unknown) => e);
+    expect(errorBody(again).details?.[0]?.issue).toBe('CAPTURE_FULLY_REFUNDED');
+    const got = await client.execute(new paypal.payments.CapturesGetRequest(captureId));
+    expect(got.result.status).toBe('REFUNDED');
+    const refund = await client.execute(new paypal.payments.RefundsGetRequest(part.result.id as string));
+    expect(refund.result.amount).toEqual(money('10.00'));
+  });
+
+  it('replays a refund for a repeated PayPal-Request-Id instead of refunding twice', async () => {
+    const captureId = await capturedOrder();
+    const first = await client.execute(refundRequest(captureId, '5.00', 'refund-order-3-1'));
+    const retry = await client.execute(refundRequest(captureId, '5.00', 'refund-order-3-1'));
+    expect(retry.result.id).toBe(first.result.id);
+    expect(fake.refunds(captureId)).toHaveLength(1);
+    expect(fake.received('capture.refund').at(-1)?.headers['paypal-request-id']).toBe('refund-order-3-1');
+  });
+
+  it('answers an unknown capture with 404, and offers no way to void a CAPTURE order (PayPal has none)', async () => {
+    const missing = await client.execute(refundRequest('NOPE0000000000000')).catch((e: unknown) => e);
+    expect((missing as { statusCode: number }).statusCode).toBe(404);
+    const id = (await client.execute(createRequest())).result.id as string;
+    const token = await fetch(`${fake.url}/v1/oauth2/token`, {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${Buffer.from(`${fake.clientId}:${fake.clientSecret}`).toString('base64')}`,
+      },
+    });
+    const { access_token } = (await token.json()) as { access_token: string };
+    const voided = await fetch(`${fake.url}/v2/checkout/orders/${id}/void`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${access_token}` },
+    });
+    expect(voided.status).toBe(404);
+    // An order nobody captures stays as it was: no money moves.
+    expect(fake.order(id)?.status).toBe('CREATED');
+  });
+});

@@ -8,20 +8,32 @@
  * - GET  /v2/checkout/orders/:id
  * - POST /v2/checkout/orders/:id/capture     APPROVED → COMPLETED with one capture; not approved → 422
  *                                            ORDER_NOT_APPROVED; captured → 422 ORDER_ALREADY_CAPTURED
+ * - POST /v2/payments/captures/:id/refund    amount optional (= what is left); PayPal's refusals: 422
+ *                                            REFUND_AMOUNT_EXCEEDED, CAPTURE_FULLY_REFUNDED; the capture becomes
+ *                                            PARTIALLY_REFUNDED / REFUNDED
+ * - GET  /v2/payments/captures/:id, GET /v2/payments/refunds/:id
  * - GET  /checkoutnow?token=:id              the buyer's approval page: Approve (→ return_url?token=&PayerID=)
  *                                            or Cancel (→ cancel_url?token=)
- * - GET  /__fake/requests, POST /__fake/orders/:id/approve   the same controls for another process (e2e)
+ * - GET  /__fake/requests[?kind=], POST /__fake/orders/:id/approve   the same controls for another process (e2e)
+ *
+ * There is no way to cancel or void an Orders v2 order with intent CAPTURE, and this fake offers none either:
+ * PayPal's Orders v2 API has create, show, update, confirm-payment-source, authorize, capture and track, and
+ * `void` exists only for authorizations (intent AUTHORIZE). Money moves only when the merchant captures, so an
+ * order the merchant no longer wants is simply never captured; an unapproved one stays CREATED (or
+ * PAYER_ACTION_REQUIRED) until PayPal forgets it.
  *
  * PayPal-Request-Id is honoured as PayPal does: a POST repeated with the same id gets the first answer again
  * (so a retried capture is safe); errors follow PayPal's shape {name, message, details: [{issue}], debug_id}.
  * @see https://developer.paypal.com/docs/api/orders/v2/
  * @see https://developer.paypal.com/api/rest/reference/idempotency/
+ * @see https://developer.paypal.com/docs/api/payments/v2/#captures_refund
  */
 import { randomBytes } from 'node:crypto';
 import {
   centsToDecimal,
   decimalToCents,
   json,
+  listRequests,
   page,
   redirect,
   startFake,
@@ -51,11 +63,23 @@ export interface PaypalLink {
 
 export interface FakePaypalCapture {
   id: string;
-  status: 'COMPLETED';
+  status: 'COMPLETED' | 'PARTIALLY_REFUNDED' | 'REFUNDED';
   amount: PaypalMoney;
   final_capture: true;
   create_time: string;
   update_time: string;
+  links?: PaypalLink[];
+}
+
+export interface FakePaypalRefund {
+  id: string;
+  status: 'COMPLETED';
+  amount: PaypalMoney;
+  note_to_payer?: string;
+  invoice_id?: string;
+  create_time: string;
+  update_time: string;
+  links: PaypalLink[];
 }
 
 export interface FakePaypalPurchaseUnit {
@@ -64,7 +88,7 @@ export interface FakePaypalPurchaseUnit {
   items?: { name: string; quantity: string; unit_amount: PaypalMoney }[];
   custom_id?: string;
   description?: string;
-  payments?: { captures: FakePaypalCapture[] };
+  payments?: { captures: FakePaypalCapture[]; refunds?: FakePaypalRefund[] };
 }
 
 export interface FakePaypalOrder {
@@ -91,6 +115,9 @@ export interface FakePaypal extends FakeServer {
   approveOrder(id: string): string;
   /** Captures outside the API (e.g. by another system), so the API's own capture meets ORDER_ALREADY_CAPTURED. */
   captureOrder(id: string): FakePaypalOrder;
+  capture(id: string): FakePaypalCapture | undefined;
+  /** The refunds made, optionally of one capture. */
+  refunds(captureId?: string): FakePaypalRefund[];
 }
 
 const iso = () => new Date().toISOString();
@@ -110,6 +137,10 @@ const ISSUE_TEXT: Record<string, string> = {
     'If item details are specified (items.unit_amount and items.quantity) corresponding amount.breakdown.item_total is required.',
   ACTION_DOES_NOT_MATCH_INTENT:
     'Order was created with an intent to AUTHORIZE. Please use the authorize action instead.',
+  REFUND_AMOUNT_EXCEEDED:
+    'The refund amount must be less than or equal to the capture amount that has not yet been refunded.',
+  CAPTURE_FULLY_REFUNDED: 'The capture has already been fully refunded.',
+  REFUND_CAPTURE_CURRENCY_MISMATCH: 'Refund must be in the same currency as the capture.',
 };
 
 const unprocessable = (issue: string): Reply =>
@@ -260,6 +291,12 @@ export async function startFakePaypal(options: FakePaypalOptions = {}): Promise<
   const orders = new Map<string, FakePaypalOrder>();
   const tokens = new Set<string>();
   const replayed = new Map<string, Reply>();
+  /** Every capture, with the order it belongs to and its refunds. */
+  const captures = new Map<
+    string,
+    { capture: FakePaypalCapture; order: FakePaypalOrder; refunds: FakePaypalRefund[] }
+  >();
+  const refunds = new Map<string, FakePaypalRefund>();
 
   const view = (o: FakePaypalOrder) => {
     const { return_url: _r, cancel_url: _c, ...rest } = o;
@@ -321,20 +358,71 @@ export async function startFakePaypal(options: FakePaypalOptions = {}): Promise<
     order.update_time = iso();
     for (const unit of order.purchase_units) {
       const { breakdown: _b, ...money } = unit.amount;
-      unit.payments = {
-        captures: [
-          {
-            id: paypalId(),
-            status: 'COMPLETED',
-            amount: money,
-            final_capture: true,
-            create_time: iso(),
-            update_time: iso(),
-          },
+      const id = paypalId();
+      const captured: FakePaypalCapture = {
+        id,
+        status: 'COMPLETED',
+        amount: money,
+        final_capture: true,
+        create_time: iso(),
+        update_time: iso(),
+        links: [
+          { href: `${fake.url}/v2/payments/captures/${id}`, rel: 'self', method: 'GET' },
+          { href: `${fake.url}/v2/payments/captures/${id}/refund`, rel: 'refund', method: 'POST' },
+          { href: `${fake.url}/v2/checkout/orders/${order.id}`, rel: 'up', method: 'GET' },
         ],
       };
+      unit.payments = { captures: [captured] };
+      captures.set(id, { capture: captured, order, refunds: [] });
     }
     return json(201, view(order));
+  }
+
+  /** POST /v2/payments/captures/:id/refund: no amount refunds what is left. */
+  function refundCapture(captureId: string, body: unknown, prefer: string | undefined): Reply {
+    const entry = captures.get(captureId);
+    if (!entry) return notFound();
+    const { capture: captured, order } = entry;
+    const total = decimalToCents(captured.amount.value) ?? 0;
+    const left = total - entry.refunds.reduce((sum, r) => sum + (decimalToCents(r.amount.value) ?? 0), 0);
+    if (left <= 0) return unprocessable('CAPTURE_FULLY_REFUNDED');
+    let cents = left;
+    if (isObject(body) && body.amount !== undefined) {
+      const amount = readMoney(body.amount, '/amount');
+      if (amount.money.currency_code !== captured.amount.currency_code)
+        return unprocessable('REFUND_CAPTURE_CURRENCY_MISMATCH');
+      if (amount.cents <= 0)
+        return invalidRequest('/amount/value', 'INVALID_PARAMETER_VALUE', 'The value of a field is invalid.');
+      if (amount.cents > left) return unprocessable('REFUND_AMOUNT_EXCEEDED');
+      cents = amount.cents;
+    }
+    const id = paypalId();
+    const refund: FakePaypalRefund = {
+      id,
+      status: 'COMPLETED',
+      amount: { currency_code: captured.amount.currency_code, value: centsToDecimal(cents) },
+      ...(isObject(body) && typeof body.note_to_payer === 'string'
+        ? { note_to_payer: body.note_to_payer }
+        : {}),
+      ...(isObject(body) && typeof body.invoice_id === 'string' ? { invoice_id: body.invoice_id } : {}),
+      create_time: iso(),
+      update_time: iso(),
+      links: [
+        { href: `${fake.url}/v2/payments/refunds/${id}`, rel: 'self', method: 'GET' },
+        { href: `${fake.url}/v2/payments/captures/${captureId}`, rel: 'up', method: 'GET' },
+      ],
+    };
+    entry.refunds.push(refund);
+    refunds.set(id, refund);
+    captured.status = cents === left ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
+    captured.update_time = iso();
+    const unit = order.purchase_units.find((u) => u.payments?.captures.includes(captured));
+    if (unit?.payments) unit.payments.refunds = [...(unit.payments.refunds ?? []), refund];
+    // Without Prefer: return=representation PayPal answers the minimal representation.
+    return json(
+      201,
+      prefer?.includes('return=representation') ? refund : { id, status: refund.status, links: refund.links },
+    );
   }
 
   function approveOrder(id: string): string {
@@ -375,6 +463,23 @@ export async function startFakePaypal(options: FakePaypalOptions = {}): Promise<
     if (!bearer || !tokens.has(bearer[1]!)) return unauthorized();
     try {
       if (method === 'POST' && path === '/v2/checkout/orders') return createOrder(req.body);
+      const payment = /^\/v2\/payments\/(captures|refunds)\/([A-Z0-9]+)(\/refund)?$/.exec(path);
+      if (payment) {
+        const [, what, id, refund] = payment;
+        if (what === 'captures' && refund && method === 'POST') {
+          const prefer = req.headers.prefer;
+          return refundCapture(id!, req.body, typeof prefer === 'string' ? prefer : undefined);
+        }
+        if (what === 'captures' && !refund && method === 'GET') {
+          const entry = captures.get(id!);
+          return entry ? json(200, entry.capture) : notFound();
+        }
+        if (what === 'refunds' && !refund && method === 'GET') {
+          const found = refunds.get(id!);
+          return found ? json(200, found) : notFound();
+        }
+        return notFound();
+      }
       const one = /^\/v2\/checkout\/orders\/([A-Z0-9]+)(\/capture)?$/.exec(path);
       const order = one ? orders.get(one[1]!) : undefined;
       if (!one || !order) return notFound();
@@ -421,16 +526,7 @@ export async function startFakePaypal(options: FakePaypalOptions = {}): Promise<
 
   function route(req: RecordedRequest): Reply {
     if (req.path.startsWith('/checkoutnow')) return hosted(req);
-    if (req.path === '/__fake/requests' && req.method === 'GET') {
-      return json(200, {
-        requests: fake.requests.map((r) => ({
-          method: r.method,
-          path: r.path,
-          headers: r.headers,
-          body: r.body,
-        })),
-      });
-    }
+    if (req.path === '/__fake/requests' && req.method === 'GET') return listRequests(fake, req.query);
     const control = /^\/__fake\/orders\/([A-Z0-9]+)\/approve$/.exec(req.path);
     if (control && req.method === 'POST') {
       try {
@@ -453,7 +549,13 @@ export async function startFakePaypal(options: FakePaypalOptions = {}): Promise<
   }
 
   // The handlers above read `fake` (its URL, its requests) only once it listens.
-  const fake = await startFake(route, (raw) => Object.fromEntries(new URLSearchParams(raw)), options);
+  const fake = await startFake(
+    route,
+    (raw) => Object.fromEntries(new URLSearchParams(raw)),
+    options,
+    undefined,
+    classifyPaypal,
+  );
 
   return {
     ...fake,
@@ -469,7 +571,23 @@ export async function startFakePaypal(options: FakePaypalOptions = {}): Promise<
       if (reply.status !== 201) throw new Error(`capture refused: ${JSON.stringify(reply.body)}`);
       return order;
     },
+    capture: (id) => captures.get(id)?.capture,
+    refunds: (captureId) =>
+      captureId ? [...(captures.get(captureId)?.refunds ?? [])] : [...refunds.values()],
   };
+}
+
+/** Kinds of the API requests (fake.received(kind)). */
+function classifyPaypal(method: string, path: string): string | undefined {
+  if (method === 'POST' && path === '/v1/oauth2/token') return 'oauth.token';
+  if (method === 'POST' && path === '/v2/checkout/orders') return 'order.create';
+  if (method === 'GET' && /^\/v2\/checkout\/orders\/[A-Z0-9]+$/.test(path)) return 'order.get';
+  if (method === 'POST' && /^\/v2\/checkout\/orders\/[A-Z0-9]+\/capture$/.test(path)) return 'order.capture';
+  if (method === 'POST' && /^\/v2\/payments\/captures\/[A-Z0-9]+\/refund$/.test(path))
+    return 'capture.refund';
+  if (method === 'GET' && /^\/v2\/payments\/captures\/[A-Z0-9]+$/.test(path)) return 'capture.get';
+  if (method === 'GET' && /^\/v2\/payments\/refunds\/[A-Z0-9]+$/.test(path)) return 'refund.get';
+  return undefined;
 }
 
 function withParams(url: string, params: Record<string, string>): string {

@@ -174,3 +174,159 @@ describe('fake Stripe webhooks', () => {
     }
   });
 });
+
+describe('fake Stripe refunds', () => {
+  /** A paid session's PaymentIntent id (the webhook goes nowhere in particular). */
+  async function paidIntent(amounts: number[]): Promise<string> {
+    const session = await stripe.checkout.sessions.create(params(amounts));
+    await fake.completeSession(session.id, { target: async () => ({ status: 200, body: '' }) });
+    const retrieved = await stripe.checkout.sessions.retrieve(session.id);
+    expect(retrieved).toMatchObject({ status: 'complete', payment_status: 'paid', url: null });
+    return retrieved.payment_intent as string;
+  }
+
+  it('refunds part, then the rest by default, then refuses more as Stripe does', async () => {
+    const pi = await paidIntent([2000, 500]);
+    expect(await stripe.paymentIntents.retrieve(pi)).toMatchObject({
+      status: 'succeeded',
+      amount_received: 2500,
+    });
+    const part = await stripe.refunds.create({
+      payment_intent: pi,
+      amount: 1000,
+      reason: 'requested_by_customer',
+    });
+    expect(part).toMatchObject({ object: 'refund', amount: 1000, payment_intent: pi, status: 'succeeded' });
+    expect(part.id).toMatch(/^re_/);
+    const tooMuch = await stripe.refunds
+      .create({ payment_intent: pi, amount: 1501 })
+      .catch((e: unknown) => e);
+    expect(tooMuch).toMatchObject({
+      type: 'StripeInvalidRequestError',
+      statusCode: 400,
+      param: 'amount',
+      message: 'Refund amount ($15.01) is greater than unrefunded amount on charge ($15.00)',
+    });
+    const rest = await stripe.refunds.create({ payment_intent: pi });
+    expect(rest.amount).toBe(1500);
+    const again = await stripe.refunds.create({ payment_intent: pi }).catch((e: unknown) => e);
+    expect(again).toMatchObject({ statusCode: 400, code: 'charge_already_refunded' });
+    expect((await stripe.refunds.list({ payment_intent: pi })).data.map((r) => r.amount)).toEqual([
+      1500, 1000,
+    ]);
+    expect(await stripe.refunds.retrieve(part.id)).toMatchObject({ id: part.id, amount: 1000 });
+    expect(fake.refunds(pi)).toHaveLength(2);
+  });
+
+  it('replays a refund for a repeated Idempotency-Key instead of refunding twice', async () => {
+    const pi = await paidIntent([3000]);
+    const first = await stripe.refunds.create(
+      { payment_intent: pi, amount: 700 },
+      { idempotencyKey: 'refund-9-1' },
+    );
+    const retry = await stripe.refunds.create(
+      { payment_intent: pi, amount: 700 },
+      { idempotencyKey: 'refund-9-1' },
+    );
+    expect(retry.id).toBe(first.id);
+    expect(fake.refunds(pi)).toHaveLength(1);
+    expect(
+      fake
+        .received('refund.create')
+        .slice(-2)
+        .map((r) => r.headers['idempotency-key']),
+    ).toEqual(['refund-9-1', 'refund-9-1']);
+  });
+
+  it('refuses a refund of an unknown or unpaid PaymentIntent', async () => {
+    const unknown = await stripe.refunds.create({ payment_intent: 'pi_nope' }).catch((e: unknown) => e);
+    expect(unknown).toMatchObject({ statusCode: 404, code: 'resource_missing' });
+    const session = await stripe.checkout.sessions.create(params([900]));
+    await fake.completeSession(session.id, {
+      paymentStatus: 'unpaid',
+      target: async () => ({ status: 200, body: '' }),
+    });
+    const pi = (await stripe.checkout.sessions.retrieve(session.id)).payment_intent as string;
+    const unpaid = await stripe.refunds.create({ payment_intent: pi }).catch((e: unknown) => e);
+    expect(unpaid).toMatchObject({
+      statusCode: 400,
+      message: expect.stringContaining('does not have a successful charge'),
+    });
+  });
+});
+
+describe('fake Stripe expiry, lost webhooks and what it received', () => {
+  it('expires a session by itself with a checkout.session.expired event', async () => {
+    const session = await stripe.checkout.sessions.create({
+      ...params([800]),
+      expires_at: Math.floor(Date.now() / 1000) + 3600,
+    });
+    const events: string[] = [];
+    const delivery = await fake.expireSession(session.id, {
+      target: async (req) => (events.push(JSON.parse(req.body).type as string), { status: 200, body: '' }),
+    });
+    expect(delivery?.status).toBe(200);
+    expect(events).toEqual(['checkout.session.expired']);
+    expect(await stripe.checkout.sessions.retrieve(session.id)).toMatchObject({
+      status: 'expired',
+      url: null,
+    });
+    const tooLate = await stripe.checkout.sessions
+      .create({ ...params([800]), expires_at: Math.floor(Date.now() / 1000) + 3 * 24 * 3600 })
+      .catch((e: unknown) => e);
+    expect(tooLate).toMatchObject({ statusCode: 400, param: 'expires_at' });
+  });
+
+  it('drops the next webhook when told: recorded as lost, never sent, the next one goes out', async () => {
+    const sent: string[] = [];
+    const target = async (req: { body: string }) => (sent.push(req.body), { status: 200, body: '' });
+    const lost = await stripe.checkout.sessions.create(params([100]));
+    const kept = await stripe.checkout.sessions.create(params([200]));
+    fake.dropWebhooks();
+    const dropped = await fake.completeSession(lost.id, { target });
+    expect(dropped).toMatchObject({ dropped: true, status: 0 });
+    expect(sent).toHaveLength(0);
+    // The money is there all the same: Stripe answers the truth to whoever asks.
+    expect(await stripe.checkout.sessions.retrieve(lost.id)).toMatchObject({
+      status: 'complete',
+      payment_status: 'paid',
+    });
+    expect((await fake.completeSession(kept.id, { target })).dropped).toBe(false);
+    expect(sent).toHaveLength(1);
+    expect(
+      fake
+        .webhooks()
+        .slice(-2)
+        .map((d) => d.dropped),
+    ).toEqual([true, false]);
+  });
+
+  it('lists the requests it received by kind, also over HTTP for another process', async () => {
+    const session = await stripe.checkout.sessions.create(params([300]));
+    await stripe.checkout.sessions.retrieve(session.id);
+    await stripe.checkout.sessions.expire(session.id);
+    expect(fake.received('checkout.session.expire').at(-1)?.path).toBe(
+      `/v1/checkout/sessions/${session.id}/expire`,
+    );
+    const listed = (await (
+      await fetch(`${fake.url}/__fake/requests?kind=checkout.session.retrieve`)
+    ).json()) as {
+      requests: { kind: string; path: string }[];
+    };
+    expect(listed.requests.length).toBeGreaterThan(0);
+    expect(new Set(listed.requests.map((r) => r.kind))).toEqual(new Set(['checkout.session.retrieve']));
+    const drop = await fetch(`${fake.url}/__fake/webhooks/drop?count=2`, { method: 'POST' });
+    expect(await drop.json()).toEqual({ dropping: 2 });
+    const target = async () => ({ status: 200, body: '' });
+    for (const amount of [1, 2, 3]) {
+      const s = await stripe.checkout.sessions.create(params([amount]));
+      await fake.completeSession(s.id, { target });
+    }
+    expect(
+      fake
+        .webhooks()
+        .slice(-3)
+        .map((d) => d.dropped),
+    ).toEqual([true, true, false]);
+  });
+});

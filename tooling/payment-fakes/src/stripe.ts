@@ -4,15 +4,25 @@
  * - POST /v1/checkout/sessions           (form-encoded, as the SDK sends it) → a Checkout Session
  * - GET  /v1/checkout/sessions/:id       → the session
  * - POST /v1/checkout/sessions/:id/expire → the session, expired
+ * - GET  /v1/payment_intents/:id         → the PaymentIntent a completed session created (with its charge)
+ * - POST /v1/refunds                     payment_intent (or charge) + amount (default: what is left) → a refund;
+ *                                        refuses more than is left as Stripe does (charge_already_refunded, or
+ *                                        "Refund amount ($x) is greater than unrefunded amount on charge ($y)")
+ * - GET  /v1/refunds/:id, GET /v1/refunds?payment_intent=
  * - GET  /c/pay/:id                      the "hosted checkout" page: Pay (marks it paid, sends the signed
  *                                        checkout.session.completed webhook, redirects to success_url) or Cancel
- * - GET  /__fake/requests, POST /__fake/sessions/:id/complete   the same controls for another process (e2e)
+ * - GET  /__fake/requests[?kind=], POST /__fake/sessions/:id/complete, POST /__fake/sessions/:id/expire,
+ *   POST /__fake/webhooks/drop[?count=]   the same controls for another process (e2e)
+ *
+ * Tests can lose webhooks on purpose (`dropWebhooks(n)`: the next n deliveries are recorded, never sent), to
+ * check that reconciliation finds what really happened by asking the API.
  *
  * Like Stripe it checks the secret key, honours Idempotency-Key (same key + same body → the first answer again;
  * same key + another body → 400 idempotency_error) and answers errors as `{error: {type, message, param}}`.
  * Webhooks are signed with stripe-node's own generateTestHeaderString, so the receiver's constructEvent
  * performs a real signature check.
  * @see https://docs.stripe.com/api/checkout/sessions/create
+ * @see https://docs.stripe.com/api/refunds/create
  * @see https://docs.stripe.com/webhooks#verify-events
  */
 import { randomBytes } from 'node:crypto';
@@ -20,6 +30,7 @@ import Stripe from 'stripe';
 import {
   centsToDecimal,
   json,
+  listRequests,
   page,
   redirect,
   startFake,
@@ -69,6 +80,34 @@ export interface FakeCheckoutSession {
   livemode: false;
 }
 
+/** A PaymentIntent as the fake's API returns it (a subset of Stripe's object). */
+export interface FakePaymentIntent {
+  id: string;
+  object: 'payment_intent';
+  amount: number;
+  amount_received: number;
+  currency: string;
+  /** 'succeeded' once paid; 'processing' for a delayed method whose money has not arrived. */
+  status: 'succeeded' | 'processing';
+  latest_charge: string | null;
+  metadata: Record<string, string>;
+  created: number;
+  livemode: false;
+}
+
+export interface FakeRefund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  charge: string;
+  currency: string;
+  payment_intent: string;
+  reason: string | null;
+  metadata: Record<string, string>;
+  status: 'succeeded';
+  created: number;
+}
+
 export interface FakeStripeEvent {
   id: string;
   object: 'event';
@@ -93,8 +132,11 @@ export interface WebhookDelivery {
   event: FakeStripeEvent;
   payload: string;
   signature: string;
+  /** 0 when the delivery was dropped (never sent). */
   status: number;
   body: string;
+  /** True when `dropWebhooks` made this delivery get lost. */
+  dropped: boolean;
 }
 
 export interface DeliverOptions {
@@ -127,6 +169,18 @@ export interface FakeStripe extends FakeServer {
   deliver(event: FakeStripeEvent, options?: DeliverOptions): Promise<WebhookDelivery>;
   /** The buyer pays: the session becomes complete and checkout.session.completed is delivered. */
   completeSession(id: string, options?: CompleteOptions): Promise<WebhookDelivery>;
+  /**
+   * Stripe expires the session by itself (its expires_at passed): the session becomes expired and
+   * checkout.session.expired is delivered (unless there is no webhook target).
+   */
+  expireSession(id: string, options?: DeliverOptions): Promise<WebhookDelivery | undefined>;
+  /** The next `count` webhook deliveries are lost: recorded in `webhooks()`, never sent. Default 1. */
+  dropWebhooks(count?: number): void;
+  /** Every delivery attempted, sent or dropped, in order. */
+  webhooks(): WebhookDelivery[];
+  paymentIntent(id: string): FakePaymentIntent | undefined;
+  /** The refunds made, optionally of one PaymentIntent. */
+  refunds(paymentIntentId?: string): FakeRefund[];
 }
 
 const API_VERSION = Stripe.API_VERSION;
@@ -188,6 +242,10 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
   const sessions = new Map<string, FakeCheckoutSession>();
   const items = new Map<string, FakeLineItem[]>();
   const idempotent = new Map<string, { body: string; reply: Reply }>();
+  const intents = new Map<string, FakePaymentIntent>();
+  const refunds = new Map<string, FakeRefund>();
+  const deliveries: WebhookDelivery[] = [];
+  let dropNext = 0;
 
   function createSession(body: Record<string, FormValue>): FakeCheckoutSession {
     if (asText(body.mode) !== 'payment')
@@ -206,6 +264,18 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       metadata[k] = v;
     }
     const total = lineItems.reduce((sum, l) => sum + l.amount_total, 0);
+    // Stripe: expires_at between 30 minutes and 24 hours after creation (default 24 hours).
+    let expiresAt = now() + 24 * 3600;
+    if (body.expires_at !== undefined) {
+      const at = asInt(body.expires_at);
+      if (at === undefined || at < now() + 30 * 60 - 60 || at > now() + 24 * 3600 + 60) {
+        throw new InvalidRequest(
+          'The `expires_at` timestamp must be between 30 minutes and 24 hours after the Checkout Session is created.',
+          'expires_at',
+        );
+      }
+      expiresAt = at;
+    }
     const id = randomId('cs_test');
     const session: FakeCheckoutSession = {
       id,
@@ -224,7 +294,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       url: `${fake.url}/c/pay/${id}`,
       payment_intent: null,
       created: now(),
-      expires_at: now() + 24 * 3600,
+      expires_at: expiresAt,
       livemode: false,
     };
     sessions.set(id, session);
@@ -242,12 +312,19 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       timestamp: opts.timestamp ?? now(),
     });
     const headers = { 'content-type': 'application/json', 'stripe-signature': signature };
-    if (typeof target === 'function') {
+    let delivery: WebhookDelivery;
+    if (dropNext > 0) {
+      dropNext -= 1;
+      delivery = { event, payload, signature, status: 0, body: '', dropped: true };
+    } else if (typeof target === 'function') {
       const res = await target({ body: payload, headers });
-      return { event, payload, signature, ...res };
+      delivery = { event, payload, signature, ...res, dropped: false };
+    } else {
+      const res = await fetch(target, { method: 'POST', headers, body: payload });
+      delivery = { event, payload, signature, status: res.status, body: await res.text(), dropped: false };
     }
-    const res = await fetch(target, { method: 'POST', headers, body: payload });
-    return { event, payload, signature, status: res.status, body: await res.text() };
+    deliveries.push(delivery);
+    return delivery;
   }
 
   const buildEvent = (
@@ -270,23 +347,141 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     const session = sessions.get(id);
     if (!session) throw new Error(`No such checkout session: ${id}`);
     if (session.status !== 'open') throw new Error(`Checkout session ${id} is ${session.status}`);
-    session.status = 'complete';
-    session.payment_status = opts.paymentStatus ?? 'paid';
-    session.payment_intent = randomId('pi');
+    pay(session, opts.paymentStatus ?? 'paid');
     const event = buildEvent('checkout.session.completed', { ...session, ...opts.eventOverrides });
     return deliver(event, opts);
+  }
+
+  /** The session completes: a PaymentIntent holds the money (a delayed method's is still processing). */
+  function pay(session: FakeCheckoutSession, paymentStatus: 'paid' | 'unpaid') {
+    session.status = 'complete';
+    session.payment_status = paymentStatus;
+    session.url = null;
+    const intent: FakePaymentIntent = {
+      id: randomId('pi'),
+      object: 'payment_intent',
+      amount: session.amount_total,
+      amount_received: paymentStatus === 'paid' ? session.amount_total : 0,
+      currency: session.currency,
+      status: paymentStatus === 'paid' ? 'succeeded' : 'processing',
+      latest_charge: paymentStatus === 'paid' ? randomId('ch') : null,
+      metadata: { ...session.metadata },
+      created: now(),
+      livemode: false,
+    };
+    intents.set(intent.id, intent);
+    session.payment_intent = intent.id;
+  }
+
+  async function expireSession(id: string, opts: DeliverOptions = {}): Promise<WebhookDelivery | undefined> {
+    const session = sessions.get(id);
+    if (!session) throw new Error(`No such checkout session: ${id}`);
+    if (session.status !== 'open') throw new Error(`Checkout session ${id} is ${session.status}`);
+    session.status = 'expired';
+    session.url = null;
+    if (!opts.target && !options.webhookUrl) return undefined;
+    return deliver(buildEvent('checkout.session.expired', { ...session }), opts);
+  }
+
+  const refunded = (intentId: string) =>
+    [...refunds.values()].filter((r) => r.payment_intent === intentId).reduce((sum, r) => sum + r.amount, 0);
+
+  const dollars = (cents: number) => `$${centsToDecimal(cents)}`;
+
+  /** POST /v1/refunds, with Stripe's refusals. @see https://docs.stripe.com/api/refunds/create */
+  function createRefund(body: Record<string, FormValue>): Reply {
+    const intentId = asText(body.payment_intent);
+    const chargeId = asText(body.charge);
+    if (!intentId && !chargeId) {
+      throw new InvalidRequest(
+        'One of the following params should be provided for this request: payment_intent or charge.',
+      );
+    }
+    const intent = intentId
+      ? intents.get(intentId)
+      : [...intents.values()].find((i) => i.latest_charge === chargeId);
+    if (!intent) {
+      return json(404, {
+        error: {
+          type: 'invalid_request_error',
+          code: 'resource_missing',
+          message: intentId ? `No such payment_intent: '${intentId}'` : `No such charge: '${chargeId}'`,
+          param: intentId ? 'payment_intent' : 'charge',
+        },
+      });
+    }
+    if (intent.status !== 'succeeded' || !intent.latest_charge) {
+      throw new InvalidRequest(
+        `This PaymentIntent (${intent.id}) does not have a successful charge to refund.`,
+      );
+    }
+    let amount: number | undefined;
+    if (body.amount !== undefined) {
+      amount = asInt(body.amount);
+      if (amount === undefined || amount < 1) throw new InvalidRequest('Invalid positive integer', 'amount');
+    }
+    const reason = asText(body.reason);
+    if (reason !== undefined && !['duplicate', 'fraudulent', 'requested_by_customer'].includes(reason)) {
+      throw new InvalidRequest(
+        'Invalid reason: must be one of duplicate, fraudulent, or requested_by_customer',
+        'reason',
+      );
+    }
+    const left = intent.amount_received - refunded(intent.id);
+    if (left <= 0) {
+      return json(400, {
+        error: {
+          type: 'invalid_request_error',
+          code: 'charge_already_refunded',
+          message: `Charge ${intent.latest_charge} has already been refunded.`,
+        },
+      });
+    }
+    if (amount !== undefined && amount > left) {
+      throw new InvalidRequest(
+        `Refund amount (${dollars(amount)}) is greater than unrefunded amount on charge (${dollars(left)})`,
+        'amount',
+      );
+    }
+    const metadata: Record<string, string> = {};
+    for (const [k, v] of Object.entries(asRecord(body.metadata) ?? {})) {
+      if (typeof v === 'string') metadata[k] = v;
+    }
+    const refund: FakeRefund = {
+      id: randomId('re'),
+      object: 'refund',
+      amount: amount ?? left,
+      charge: intent.latest_charge,
+      currency: intent.currency,
+      payment_intent: intent.id,
+      reason: reason ?? null,
+      metadata,
+      status: 'succeeded',
+      created: now(),
+    };
+    refunds.set(refund.id, refund);
+    return json(200, refund);
   }
 
   function route(req: RecordedRequest): Reply | Promise<Reply> {
     const { method, path } = req;
     const hosted = /^\/c\/pay\/([\w-]+)(\/pay|\/cancel)?$/.exec(path);
     if (hosted) return hostedPage(method, hosted[1]!, hosted[2]);
-    if (path === '/__fake/requests' && method === 'GET')
-      return json(200, { requests: fake.requests.map(summary) });
-    const control = /^\/__fake\/sessions\/([\w-]+)\/complete$/.exec(path);
+    if (path === '/__fake/requests' && method === 'GET') return listRequests(fake, req.query);
+    if (path === '/__fake/webhooks/drop' && method === 'POST') {
+      dropNext += Number(req.query.get('count') ?? '1') || 1;
+      return json(200, { dropping: dropNext });
+    }
+    const control = /^\/__fake\/sessions\/([\w-]+)\/(complete|expire)$/.exec(path);
     if (control && method === 'POST') {
-      return completeSession(control[1]!).then(
-        (d) => json(200, { event_id: d.event.id, webhook_status: d.status }),
+      const done = control[2] === 'complete' ? completeSession(control[1]!) : expireSession(control[1]!);
+      return done.then(
+        (d) =>
+          json(200, {
+            event_id: d?.event.id ?? null,
+            webhook_status: d?.status ?? null,
+            dropped: d?.dropped ?? false,
+          }),
         (e: unknown) => json(400, { error: String(e) }),
       );
     }
@@ -319,6 +514,26 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     try {
       if (method === 'POST' && path === '/v1/checkout/sessions') {
         return json(200, createSession((req.body ?? {}) as Record<string, FormValue>));
+      }
+      if (method === 'POST' && path === '/v1/refunds') {
+        return createRefund((req.body ?? {}) as Record<string, FormValue>);
+      }
+      if (method === 'GET' && path === '/v1/refunds') {
+        const pi = req.query.get('payment_intent');
+        const data = [...refunds.values()].filter((r) => !pi || r.payment_intent === pi).reverse();
+        return json(200, { object: 'list', data, has_more: false, url: '/v1/refunds' });
+      }
+      const refund = /^\/v1\/refunds\/([\w-]+)$/.exec(path);
+      if (refund && method === 'GET') {
+        const found = refunds.get(refund[1]!);
+        return found ? json(200, found) : stripeError(404, `No such refund: '${refund[1]}'`, 'id');
+      }
+      const intent = /^\/v1\/payment_intents\/([\w-]+)$/.exec(path);
+      if (intent && method === 'GET') {
+        const found = intents.get(intent[1]!);
+        return found
+          ? json(200, { ...found, amount_refunded: refunded(found.id) })
+          : stripeError(404, `No such payment_intent: '${intent[1]}'`, 'intent');
       }
       const one = /^\/v1\/checkout\/sessions\/([\w-]+)(\/expire)?$/.exec(path);
       const session = one ? sessions.get(one[1]!) : undefined;
@@ -364,12 +579,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     if (method === 'POST' && action === '/pay') {
       if (session.status !== 'open') return { status: 409, body: `Session is ${session.status}` };
       if (options.webhookUrl) await completeSession(id);
-      else
-        Object.assign(session, {
-          status: 'complete',
-          payment_status: 'paid',
-          payment_intent: randomId('pi'),
-        });
+      else pay(session, 'paid');
       return redirect(session.success_url.replaceAll('{CHECKOUT_SESSION_ID}', id));
     }
     if (method === 'POST' && action === '/cancel') return redirect(session.cancel_url ?? session.success_url);
@@ -378,10 +588,13 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
 
   // stripe-node reads a request id from every answer.
   // The handlers above read `fake` (its URL, its requests) only once it listens.
-  const fake = await startFake(route, parseStripeForm, options, (reply) => ({
-    ...reply,
-    headers: { 'request-id': randomId('req'), ...reply.headers },
-  }));
+  const fake = await startFake(
+    route,
+    parseStripeForm,
+    options,
+    (reply) => ({ ...reply, headers: { 'request-id': randomId('req'), ...reply.headers } }),
+    classifyStripe,
+  );
 
   return {
     ...fake,
@@ -394,12 +607,25 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     buildEvent,
     deliver,
     completeSession,
+    expireSession,
+    dropWebhooks: (count = 1) => {
+      dropNext += count;
+    },
+    webhooks: () => [...deliveries],
+    paymentIntent: (id) => intents.get(id),
+    refunds: (paymentIntentId) =>
+      [...refunds.values()].filter((r) => !paymentIntentId || r.payment_intent === paymentIntentId),
   };
 }
 
-const summary = (r: RecordedRequest) => ({
-  method: r.method,
-  path: r.path,
-  body: r.body,
-  received_at: r.receivedAt,
-});
+/** Kinds of the API requests (fake.received(kind)). */
+function classifyStripe(method: string, path: string): string | undefined {
+  if (method === 'POST' && path === '/v1/checkout/sessions') return 'checkout.session.create';
+  if (/^\/v1\/checkout\/sessions\/[\w-]+$/.test(path)) return 'checkout.session.retrieve';
+  if (/^\/v1\/checkout\/sessions\/[\w-]+\/expire$/.test(path)) return 'checkout.session.expire';
+  if (method === 'POST' && path === '/v1/refunds') return 'refund.create';
+  if (method === 'GET' && path === '/v1/refunds') return 'refund.list';
+  if (/^\/v1\/refunds\/[\w-]+$/.test(path)) return 'refund.retrieve';
+  if (/^\/v1\/payment_intents\/[\w-]+$/.test(path)) return 'payment_intent.retrieve';
+  return undefined;
+}
