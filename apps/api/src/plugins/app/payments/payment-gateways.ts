@@ -35,9 +35,34 @@ export interface CardCheckout {
   id: string;
   url: string | null;
   status: 'open' | 'complete' | 'expired';
+  /** 'paid' once the money is there ('unpaid' while a delayed method is still processing). */
+  paymentStatus: string;
   amountCents: number | null;
   /** Upper case. */
   currency: string;
+  /** The PaymentIntent that holds the money (set once the session is complete): what a refund is made against. */
+  paymentIntentId: string | null;
+}
+
+/** A refund as the provider recorded it. */
+export interface ProviderRefund {
+  /** Stripe re_…, PayPal's refund id. */
+  id: string;
+  amountCents: number;
+  /** Stripe: succeeded, pending, failed…; PayPal: COMPLETED, PENDING… (as the provider says it). */
+  status: string;
+}
+
+export interface RefundRequest {
+  amountCents: number;
+  /** ISO 4217, upper case. */
+  currency: string;
+  /** Same key → the provider answers the first refund again instead of refunding twice. */
+  idempotencyKey: string;
+  /** Shown to the buyer where the provider shows it (PayPal's note_to_payer). */
+  note?: string;
+  /** Our order id, kept with the refund at the provider. */
+  orderId: number;
 }
 
 /** A verified webhook event; `session` is set for checkout.session.* events. */
@@ -50,6 +75,7 @@ export interface CardEvent {
     amountCents: number | null;
     /** Upper case. */
     currency: string;
+    paymentIntentId: string | null;
   };
 }
 
@@ -57,6 +83,8 @@ export interface CardGateway {
   createCheckout(request: PaymentRequest): Promise<CardCheckout>;
   retrieveCheckout(id: string): Promise<CardCheckout>;
   expireCheckout(id: string): Promise<void>;
+  /** Refunds (part of) the money of a PaymentIntent (Stripe Refunds). */
+  refund(paymentIntentId: string, request: RefundRequest): Promise<ProviderRefund>;
   /** Verifies the Stripe-Signature header over the exact raw body; throws InvalidSignatureError. */
   verifyEvent(rawBody: Buffer, signature: string | string[] | undefined): CardEvent;
 }
@@ -67,9 +95,11 @@ export interface PaypalOrder {
   status: string;
   /** The link the buyer approves at (rel approve, or payer-action), if PayPal gave one. */
   approvalUrl?: string;
-  /** The sum of the order's COMPLETED captures, in cents, and their currency (upper case). */
+  /** The money the order's captures took (refunded or not), in cents, and its currency (upper case). */
   capturedCents: number;
   capturedCurrency?: string;
+  /** The capture that took the money: what a refund is made against. */
+  captureId?: string;
 }
 
 export type PaypalCaptureResult =
@@ -82,6 +112,8 @@ export interface PaypalGateway {
   getOrder(id: string): Promise<PaypalOrder>;
   /** `requestId` is sent as PayPal-Request-Id, so a retried capture gets PayPal's first answer again. */
   captureOrder(id: string, requestId: string): Promise<PaypalCaptureResult>;
+  /** Refunds (part of) a capture; `requestId` is sent as PayPal-Request-Id, so a retry never refunds twice. */
+  refundCapture(captureId: string, request: RefundRequest): Promise<ProviderRefund>;
 }
 
 export interface PaymentGateways {
@@ -89,14 +121,32 @@ export interface PaymentGateways {
   paypal?: PaypalGateway;
 }
 
+/** What the provider said when it refused or failed, for the staff who must act on it. */
+export interface ProviderErrorDetails {
+  /** The provider's own message ("Refund amount ($15.01) is greater than…", PayPal's issue description). */
+  providerMessage?: string;
+  /** The provider's code (Stripe's `code`, PayPal's `issue`). */
+  providerCode?: string;
+  /** The HTTP status the provider answered; undefined when it could not be reached. */
+  statusCode?: number;
+}
+
 /** The provider could not be reached or answered something unusable (the caller answers 502). */
 export class ProviderError extends Error {
+  readonly providerMessage?: string;
+  readonly providerCode?: string;
+  readonly statusCode?: number;
+
   constructor(
     message: string,
     override readonly cause?: unknown,
+    details: ProviderErrorDetails = {},
   ) {
     super(message);
     this.name = 'ProviderError';
+    this.providerMessage = details.providerMessage;
+    this.providerCode = details.providerCode;
+    this.statusCode = details.statusCode;
   }
 }
 

@@ -4,6 +4,7 @@
  * The SDK is deprecated upstream in favour of @paypal/paypal-server-sdk, which cannot be pointed at another
  * origin; the Orders v2 API it speaks is current (docs/decisions/0014).
  * @see https://developer.paypal.com/docs/api/orders/v2/
+ * @see https://developer.paypal.com/docs/api/payments/v2/#captures_refund
  */
 import paypal from '@paypal/checkout-server-sdk';
 import { formatCents, parseCents } from '@bindery/pricing/money';
@@ -20,14 +21,25 @@ interface OrderJson {
   status: string;
   links?: { rel: string; href: string }[];
   purchase_units?: {
-    payments?: { captures?: { status: string; amount?: { currency_code: string; value: string } }[] };
+    payments?: {
+      captures?: { id: string; status: string; amount?: { currency_code: string; value: string } }[];
+    };
   }[];
 }
+
+interface RefundJson {
+  id: string;
+  status: string;
+  amount?: { currency_code: string; value: string };
+}
+
+/** Captures that took money; a refund later changes their status but not what was taken. */
+const TOOK_MONEY = new Set(['COMPLETED', 'PARTIALLY_REFUNDED', 'REFUNDED']);
 
 function toOrder(json: OrderJson): PaypalOrder {
   const captures = (json.purchase_units ?? [])
     .flatMap((u) => u.payments?.captures ?? [])
-    .filter((c) => c.status === 'COMPLETED' && c.amount);
+    .filter((c) => TOOK_MONEY.has(c.status) && c.amount);
   const approval =
     json.links?.find((l) => l.rel === 'approve') ?? json.links?.find((l) => l.rel === 'payer-action');
   return {
@@ -35,18 +47,44 @@ function toOrder(json: OrderJson): PaypalOrder {
     status: json.status,
     ...(approval ? { approvalUrl: approval.href } : {}),
     capturedCents: captures.reduce((sum, c) => sum + parseCents(c.amount!.value), 0),
-    ...(captures[0] ? { capturedCurrency: captures[0].amount!.currency_code.toUpperCase() } : {}),
+    ...(captures[0]
+      ? { capturedCurrency: captures[0].amount!.currency_code.toUpperCase(), captureId: captures[0].id }
+      : {}),
   };
 }
 
-/** PayPal's error body names the reason in details[0].issue (or in name); the SDK puts the body in message. */
-function issueOf(error: { message?: string }): string {
+interface PaypalErrorBody {
+  name?: string;
+  message?: string;
+  details?: { issue?: string; description?: string }[];
+}
+
+/** PayPal's error body (the SDK puts it in the error's message as JSON). */
+function bodyOf(error: { message?: string }): PaypalErrorBody | undefined {
   try {
-    const body = JSON.parse(error.message ?? '') as { name?: string; details?: { issue?: string }[] };
-    return body.details?.[0]?.issue ?? body.name ?? 'UNKNOWN';
+    return JSON.parse(error.message ?? '') as PaypalErrorBody;
   } catch {
-    return 'UNKNOWN';
+    return undefined;
   }
+}
+
+/** PayPal's error body names the reason in details[0].issue (or in name). */
+function issueOf(error: { message?: string }): string {
+  const body = bodyOf(error);
+  return body?.details?.[0]?.issue ?? body?.name ?? 'UNKNOWN';
+}
+
+/** PayPal's own words: the issue's description, else the error's message. */
+function paypalDetails(error: unknown) {
+  const body = bodyOf(error as { message?: string });
+  const status = statusOf(error);
+  const issue = body?.details?.[0];
+  const message = issue?.description ?? body?.message;
+  return {
+    ...(message ? { providerMessage: message } : {}),
+    ...(issue?.issue || body?.name ? { providerCode: issue?.issue ?? body?.name } : {}),
+    ...(status !== undefined ? { statusCode: status } : {}),
+  };
 }
 
 const statusOf = (error: unknown): number | undefined =>
@@ -61,11 +99,15 @@ export function createPaypalGateway(config: NonNullable<PaymentsConfig['paypal']
     new paypal.core.PayPalEnvironment(config.clientId, config.clientSecret, config.apiBase, config.apiBase),
   );
 
-  const execute = async (what: string, request: object): Promise<OrderJson> => {
+  const execute = async <T = OrderJson>(what: string, request: object): Promise<T> => {
     try {
-      return (await client.execute(request)).result as OrderJson;
+      return (await client.execute(request)).result as T;
     } catch (error) {
-      throw new ProviderError(`PayPal: ${what} failed (${statusOf(error) ?? 'no answer'})`, error);
+      throw new ProviderError(
+        `PayPal: ${what} failed (${statusOf(error) ?? 'no answer'})`,
+        error,
+        paypalDetails(error),
+      );
     }
   };
 
@@ -128,8 +170,35 @@ export function createPaypalGateway(config: NonNullable<PaymentsConfig['paypal']
         if (status !== undefined && status >= 400 && status < 500) {
           return { ok: false, issue: issueOf(error as { message?: string }), statusCode: status };
         }
-        throw new ProviderError(`PayPal: capture failed (${status ?? 'no answer'})`, error);
+        throw new ProviderError(
+          `PayPal: capture failed (${status ?? 'no answer'})`,
+          error,
+          paypalDetails(error),
+        );
       }
+    },
+
+    async refundCapture(captureId, r) {
+      const request = new paypal.payments.CapturesRefundRequest(captureId)
+        .payPalRequestId(r.idempotencyKey)
+        .prefer('return=representation');
+      const body: {
+        amount: { currency_code: string; value: string };
+        invoice_id: string;
+        note_to_payer?: string;
+      } = {
+        amount: { currency_code: r.currency, value: formatCents(r.amountCents) },
+        invoice_id: `bindery-${r.orderId}-${r.idempotencyKey}`.slice(0, 127),
+      };
+      if (r.note) body.note_to_payer = r.note.slice(0, 255);
+      // @types/paypal__checkout-server-sdk marks every field required (and spells amount "amont").
+      request.requestBody(body as unknown as Parameters<typeof request.requestBody>[0]);
+      const refund = await execute<RefundJson>('refund capture', request);
+      return {
+        id: refund.id,
+        amountCents: refund.amount ? parseCents(refund.amount.value) : r.amountCents,
+        status: refund.status,
+      };
     },
   };
 }

@@ -3,6 +3,7 @@
  * STRIPE_API_BASE points the SDK at another origin (tooling/payment-fakes in tests and the e2e); retries are off
  * because every create carries our own idempotency key and the caller decides what a failure means.
  * @see https://docs.stripe.com/api/checkout/sessions/create
+ * @see https://docs.stripe.com/api/refunds/create
  * @see https://docs.stripe.com/webhooks#verify-events
  */
 import Stripe from 'stripe';
@@ -20,13 +21,28 @@ import {
 const closed = (status: string | null): status is 'complete' | 'expired' =>
   status === 'complete' || status === 'expired';
 
+const intentId = (s: Stripe.Checkout.Session): string | null =>
+  typeof s.payment_intent === 'string' ? s.payment_intent : (s.payment_intent?.id ?? null);
+
 const toCheckout = (s: Stripe.Checkout.Session): CardCheckout => ({
   id: s.id,
   url: s.url,
   status: closed(s.status) ? s.status : 'open',
+  paymentStatus: s.payment_status,
   amountCents: s.amount_total,
   currency: (s.currency ?? '').toUpperCase(),
+  paymentIntentId: intentId(s),
 });
+
+/** Stripe's own words for a refusal or failure (the SDK's StripeError carries them). */
+function stripeDetails(error: unknown) {
+  if (!(error instanceof Stripe.errors.StripeError)) return {};
+  return {
+    providerMessage: error.message,
+    ...(error.code ? { providerCode: error.code } : {}),
+    ...(error.statusCode ? { statusCode: error.statusCode } : {}),
+  };
+}
 
 /** Shipping and tax are lines of their own, only when there is something to charge (customer-journey.md §9). */
 export function checkoutLines(request: PaymentRequest): PaymentLine[] {
@@ -56,7 +72,7 @@ export function createStripeGateway(config: NonNullable<PaymentsConfig['stripe']
     try {
       return await fn();
     } catch (error) {
-      throw new ProviderError(`Stripe: ${what} failed`, error);
+      throw new ProviderError(`Stripe: ${what} failed`, error, stripeDetails(error));
     }
   };
 
@@ -93,6 +109,25 @@ export function createStripeGateway(config: NonNullable<PaymentsConfig['stripe']
       await call('expire checkout session', () => stripe.checkout.sessions.expire(id));
     },
 
+    async refund(paymentIntentId, request) {
+      const refund = await call('refund', () =>
+        stripe.refunds.create(
+          {
+            payment_intent: paymentIntentId,
+            amount: request.amountCents,
+            metadata: { order_id: String(request.orderId) },
+          },
+          { idempotencyKey: request.idempotencyKey },
+        ),
+      );
+      if (refund.currency.toUpperCase() !== request.currency.toUpperCase()) {
+        throw new ProviderError(
+          `Stripe: refund ${refund.id} is in ${refund.currency}, not ${request.currency}`,
+        );
+      }
+      return { id: refund.id, amountCents: refund.amount, status: refund.status ?? 'succeeded' };
+    },
+
     verifyEvent(rawBody, signature) {
       if (typeof signature !== 'string' || signature === '')
         throw new InvalidSignatureError('Missing Stripe-Signature header');
@@ -110,6 +145,7 @@ export function createStripeGateway(config: NonNullable<PaymentsConfig['stripe']
           paymentStatus: s.payment_status,
           amountCents: s.amount_total,
           currency: (s.currency ?? '').toUpperCase(),
+          paymentIntentId: intentId(s),
         };
       }
       return result;
