@@ -15,6 +15,8 @@ import catalog from './plugins/app/catalog/catalog.plugin.js';
 import checkout from './plugins/app/checkout/checkout.plugin.js';
 import errors from './plugins/app/errors.js';
 import mail from './plugins/app/mail/mailer.js';
+import mailOutbox from './plugins/app/mail/mail-outbox.plugin.js';
+import orders from './plugins/app/orders/orders.plugin.js';
 import projects from './plugins/app/projects/projects.plugin.js';
 import configPlugin from './plugins/external/config.js';
 import dbPlugin from './plugins/external/db.js';
@@ -54,9 +56,11 @@ export async function buildApp({ config, db, logger = false, clock }: BuildOptio
   await app.register(docs);
   await app.register(auth);
   await app.register(mail);
+  await app.register(mailOutbox);
   await app.register(catalog);
   await app.register(projects);
   await app.register(checkout);
+  await app.register(orders);
   await app.register(routes, { prefix: '/api' });
   return app;
 }

@@ -53,6 +53,8 @@ export const EnvSchema = z
     JOBS_ENABLED: z.stringbool().default(true),
     /** How often each instance looks for due jobs. */
     JOBS_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
+    /** An order not paid within this many hours expires (docs/decisions/0020, 0022). */
+    UNPAID_ORDER_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(24),
   })
   .superRefine((env, ctx) => {
     if (env.DATABASE_URL && !env.JWT_SECRET) {
@@ -99,6 +101,12 @@ export interface Config {
   payments: PaymentsConfig;
   /** The job scheduler (src/jobs/). */
   jobs: { enabled: boolean; pollMs: number };
+  orders: OrdersConfig;
+}
+
+export interface OrdersConfig {
+  /** UNPAID_ORDER_TTL_HOURS: an order placed and not paid within this time expires. */
+  unpaidOrderTtlHours: number;
 }
 
 export interface PaymentsConfig {
@@ -144,6 +152,7 @@ export function parseEnv(source: Record<string, string | undefined>): Config {
     trustProxy: env.TRUST_PROXY,
     payments: paymentsConfig(env),
     jobs: { enabled: env.JOBS_ENABLED, pollMs: env.JOBS_POLL_SECONDS * 1000 },
+    orders: { unpaidOrderTtlHours: env.UNPAID_ORDER_TTL_HOURS },
   };
 }
 

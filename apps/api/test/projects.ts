@@ -129,6 +129,10 @@ export async function insertOrder(
       shipping_service: JSON.stringify({ service_name: 'Ground' }),
       address: JSON.stringify({ country: 'US' }),
       weight_grams: 500,
+      // A shipped order has a carrier and tracking number (a check constraint of the orders table).
+      ...(status === 'shipped' || status === 'delivered'
+        ? { carrier: 'FedEx', tracking_number: '7700 0000 0001' }
+        : {}),
     })
     .returning('id')
     .executeTakeFirstOrThrow();

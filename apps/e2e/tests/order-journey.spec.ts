@@ -188,7 +188,7 @@ test('a customer designs a print book, ships it to Texas and pays by card', asyn
   expect(paid.total).toBe(order.total);
   // The paid project left the cart; the confirmation mail names the order and the amount.
   await expect(page.getByRole('banner').getByRole('link', { name: 'Cart, 0 items' })).toBeVisible();
-  const receipt = await mailTo(customer.email, { matching: new RegExp(`order #${orderId}\\b`) });
+  const receipt = await mailTo(customer.email, { matching: new RegExp(`order ${paid.order_number}\\b`) });
   expect(receipt.text).toContain(usd(order.total));
   expect(receipt.links).toContain(`${e2e.webUrl}/userdashboard`);
 });

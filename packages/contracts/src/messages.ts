@@ -163,6 +163,49 @@ export const messages = {
     delivered: 'Delivered',
     canceled: 'Canceled',
   },
+  /**
+   * The order lifecycle (issue 10, docs/decisions/0020): staff actions, refusals, the customer's order pages, the
+   * order lookup, reorder and the dashboard's sales overview. Not spec texts except where noted.
+   */
+  orders: {
+    /** The admin console's buttons, one per staff move of the lifecycle table (order-lifecycle.ts). */
+    actions: {
+      startProduction: 'Start production',
+      markShipped: 'Mark shipped',
+      markDelivered: 'Mark delivered',
+      cancel: 'Cancel order',
+    },
+    /** 409: the table does not allow the move (or another move won the race). Statuses in lower case. */
+    transitionNotAllowed: (orderNumber: string, from: string, to: string) =>
+      `Order ${orderNumber} is ${from}; it cannot become ${to}.`,
+    alreadyInStatus: (orderNumber: string, status: string) => `Order ${orderNumber} is already ${status}.`,
+    /** 403: the move exists, but not for this actor (e.g. staff cannot mark an order paid: the payment does). */
+    notYourMove: (orderNumber: string, to: string) => `Order ${orderNumber} cannot be made ${to} by hand.`,
+    carrierRequired: 'Enter the carrier to mark the order shipped.',
+    trackingNumberRequired: 'Enter the tracking number to mark the order shipped.',
+    trackingUrlInvalid: 'The tracking link must be an http(s) address.',
+    paymentRequired: (orderNumber: string) => `Order ${orderNumber} has no completed payment.`,
+    refundRequired: (orderNumber: string, status: string) =>
+      `Order ${orderNumber} is ${status}: refund the payment in full before canceling it.`,
+    someRefundRequired: (orderNumber: string) =>
+      `Order ${orderNumber} is in production: refund the customer (in full or in part) before canceling it.`,
+    lookupNotFound: 'No order with this number was found in your account.',
+    lookupNumberInvalid: 'Enter an order number such as BND-000042.',
+    notReorderable: 'Only a paid order can be ordered again.',
+    reorderItemNotInOrder: 'This book is not part of the order.',
+    /** Timeline notes of an unpaid order the customer's own change canceled. */
+    canceledBookDeleted: 'Canceled: a book of this order was deleted.',
+    canceledBookChanged: 'Canceled: a book of this order was changed; order it again from your cart.',
+    reordered: 'Your books are in your cart again: check the quantities, then choose the address.',
+    /** Timeline: who made a move that no person made. */
+    systemActor: 'Bindery',
+    staffActor: 'Bindery staff',
+    /** The dashboard's "Sales and payments overview" (customer-journey.md §2; the first two are the spec's). */
+    totalUnpaidRevenue: (amount: string) => `${amount} USD total unpaid revenue`,
+    noSalesYet: "You don't have any sales yet",
+    paymentOverview: 'Payment Overview',
+    projectOverview: 'Project Overview',
+  },
   admin: {
     loadingUsers: 'Loading users...',
     noUsers: 'No users found.',

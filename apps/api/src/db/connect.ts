@@ -22,11 +22,14 @@ export async function openDatabase(database: Config['database']): Promise<Kysely
   }
   mkdirSync(database.dataDir, { recursive: true });
   // Imported lazily: a PostgreSQL deployment never loads the ~10 MB WebAssembly module.
-  const [{ PGlite }, { PGliteDialect }] = await Promise.all([
+  const [{ PGlite }, { PGliteDialect }, { pg_trgm }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('kysely-pglite-dialect'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
   ]);
-  const pglite = await PGlite.create(database.dataDir);
+  // PGlite ships contrib extensions as separate bundles: the orders search indexes need pg_trgm (migration
+  // 2026_11_23_212300_order_lifecycle), which PostgreSQL servers have built in.
+  const pglite = await PGlite.create(database.dataDir, { extensions: { pg_trgm } });
   return new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
 }
 
@@ -43,7 +46,9 @@ export async function migrateToLatest(db: Kysely<DB>): Promise<MigrationResultSe
   const result = await migrator.migrateToLatest();
   if (result.error) {
     const failed = result.results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
-    throw new MigrationError(`Migration ${failed} failed: ${String((result.error as Error).message ?? result.error)}`);
+    throw new MigrationError(
+      `Migration ${failed} failed: ${String((result.error as Error).message ?? result.error)}`,
+    );
   }
   return result;
 }

@@ -3,7 +3,7 @@
  * Rows never leave the repositories: services map them to contract shapes.
  * @see https://kysely.dev/docs/getting-started#types
  */
-import type { ColumnType, Generated } from 'kysely';
+import type { ColumnType, Generated, GeneratedAlways } from 'kysely';
 
 export type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 /**
@@ -121,7 +121,7 @@ export interface ProjectsTable {
 export interface OrdersTable {
   id: Generated<number>;
   user_id: number;
-  status: Generated<'awaiting_payment' | 'paid' | 'in_production' | 'shipped' | 'delivered' | 'canceled'>;
+  status: Generated<OrderStatusValue>;
   currency: Generated<string>;
   subtotal_cents: Cents;
   shipping_cents: Cents;
@@ -136,6 +136,21 @@ export interface OrdersTable {
   paid_at: Timestamp | null;
   created_at: GeneratedTimestamp;
   updated_at: GeneratedTimestamp;
+  // Issue 10 (migration 2026_11_23_212300_order_lifecycle; docs/decisions/0020).
+  /** BND-000042, computed by the database from the id. */
+  order_number: GeneratedAlways<string>;
+  /** Copied from the account at creation (a trigger fills them when a writer does not). */
+  customer_email: ColumnType<string, string | undefined, string>;
+  customer_name: ColumnType<string, string | undefined, string>;
+  discount_cents: ColumnType<string | number, number | undefined, number>;
+  carrier: string | null;
+  tracking_number: string | null;
+  tracking_url: string | null;
+  in_production_at: Timestamp | null;
+  shipped_at: Timestamp | null;
+  delivered_at: Timestamp | null;
+  canceled_at: Timestamp | null;
+  expires_at: Timestamp | null;
 }
 
 export interface OrderItemsTable {
@@ -159,6 +174,8 @@ export interface PaymentsTable {
   status: Generated<'created' | 'completed' | 'failed' | 'expired'>;
   created_at: GeneratedTimestamp;
   updated_at: GeneratedTimestamp;
+  /** Stripe PaymentIntent id or PayPal capture id, once the money was taken (what a refund is made against). */
+  charge_ref: string | null;
 }
 
 export interface PaymentEventsTable {
@@ -185,6 +202,61 @@ export interface JobSchedulesTable {
   created_at: GeneratedTimestamp;
 }
 
+export type OrderStatusValue =
+  'awaiting_payment' | 'paid' | 'in_production' | 'shipped' | 'delivered' | 'canceled';
+export type ActorType = 'system' | 'staff' | 'customer';
+
+/** One move of an order, written in the transaction of the move (migration 2026_11_23_212300_order_lifecycle). */
+export interface OrderEventsTable {
+  id: Generated<number>;
+  order_id: number;
+  from_status: OrderStatusValue | null;
+  to_status: OrderStatusValue;
+  actor_type: ActorType;
+  actor_user_id: number | null;
+  actor_label: string;
+  note: string | null;
+  internal: Generated<boolean>;
+  created_at: GeneratedTimestamp;
+}
+
+/** Money given back through the provider that took it (docs/decisions/0022). */
+export interface RefundsTable {
+  id: Generated<number>;
+  order_id: number;
+  payment_id: number;
+  provider: 'stripe' | 'paypal';
+  provider_refund_id: string | null;
+  amount_cents: Cents;
+  reason: string;
+  status: Generated<'pending' | 'succeeded' | 'failed'>;
+  actor_type: ActorType;
+  actor_user_id: number | null;
+  actor_label: string;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+}
+
+/** Mails written in the transaction of what they announce, sent after commit and retried (mail-outbox.ts). */
+export interface MailOutboxTable {
+  id: Generated<number>;
+  kind: string;
+  dedupe_key: string | null;
+  order_id: number | null;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  link: string | null;
+  status: Generated<'pending' | 'sent' | 'failed'>;
+  attempts: Generated<number>;
+  next_attempt_at: GeneratedTimestamp;
+  locked_until: Timestamp | null;
+  last_error: string | null;
+  created_at: GeneratedTimestamp;
+  sent_at: Timestamp | null;
+}
+
 export interface DB {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -198,4 +270,7 @@ export interface DB {
   payments: PaymentsTable;
   payment_events: PaymentEventsTable;
   job_schedules: JobSchedulesTable;
+  order_events: OrderEventsTable;
+  refunds: RefundsTable;
+  mail_outbox: MailOutboxTable;
 }

@@ -8,6 +8,7 @@ import catalog from './store/catalog/index.js';
 import checkout from './store/checkout/index.js';
 import config from './store/config/index.js';
 import health from './store/health/index.js';
+import orders from './store/orders/index.js';
 import payments from './store/payments/index.js';
 import projects from './store/projects/index.js';
 import users from './store/users/index.js';
@@ -20,9 +21,11 @@ const routes: FastifyPluginAsync = async (app) => {
   await app.register(health);
   await app.register(users);
   await app.register(adminUsers);
-  // The order journey: projects and uploads, shipping and orders, payments; the admin's view of orders.
+  // The order journey: projects and uploads, shipping and orders, the customer's orders, payments; the admin's
+  // orders.
   await app.register(projects);
   await app.register(checkout);
+  await app.register(orders);
   await app.register(payments);
   await app.register(adminOrders);
   // One generic catalog module per category, at api/{slug}/ (calculator, photobook, …, pricing).

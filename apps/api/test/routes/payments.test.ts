@@ -375,7 +375,7 @@ describe('POST /api/stripe/webhook/', () => {
 
     const message = await mail.waitFor({
       to: user.user.email,
-      subject: `Bindery order #${order.id}: payment received`,
+      subject: `Bindery order ${(await orderRow(order.id)).order_number}: payment received`,
     });
     expect(message.text).toContain(`$${(total / 100).toFixed(2)}`);
     expect(message.text).toContain('My Novel — 25 copies');
@@ -545,7 +545,10 @@ describe('PayPal: POST /api/paypal/create-payment/ and /api/paypal/capture-payme
     expect(await projectStatuses(projectIds)).toEqual(['ordered', 'ordered']);
     const [capture] = paypal.apiRequests('POST', /\/capture$/);
     expect(capture!.headers['paypal-request-id']).toMatch(/^bindery-capture-\d+-/);
-    await mail.waitFor({ to: user.user.email, subject: `Bindery order #${order.id}: payment received` });
+    await mail.waitFor({
+      to: user.user.email,
+      subject: `Bindery order ${(await orderRow(order.id)).order_number}: payment received`,
+    });
   });
 
   it('is idempotent: capturing twice gives the paid order again and still one completed payment', async () => {

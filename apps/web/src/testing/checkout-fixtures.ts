@@ -93,6 +93,15 @@ export function order(overrides: Partial<Order> = {}): Order {
     payment_method: null,
     paid_at: null,
     created_at: '2026-11-22T10:00:00.000Z',
+    order_number: 'BND-000042',
+    discount: '0.00',
+    expires_at: '2026-11-23T10:00:00.000Z',
+    carrier: null,
+    tracking_number: null,
+    tracking_url: null,
+    timeline: [{ from: null, status: 'awaiting_payment', at: '2026-11-22T10:00:00.000Z', note: null }],
+    refunded: '0.00',
+    refunds: [],
     ...overrides,
   };
 }

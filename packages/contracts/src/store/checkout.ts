@@ -7,8 +7,8 @@
  * - POST api/save-shipping/  SaveShippingBody → OrderResponse (bearer). Creates the order from the server's own
  *   records: the projects' current prices, the re-quoted service, the tax rule. Nothing the browser says about
  *   money is read.
- * - GET  api/orders/          → { data: Order[] } (bearer, own orders)
- * - GET  api/orders/{id}/     → OrderResponse (bearer, owner)
+ * - GET  api/orders/{id}/     → OrderResponse (bearer, owner); the order list, lookup, reorder and the sales
+ *   overview are in ./orders.ts (docs/decisions/0020).
  *
  * Shipping is charged as the carrier's rate plus the markup of @bindery/pricing/shipping (the spec's doubling),
  * once, on the server. Tax applies to books and shipping together where the rule says so.
@@ -16,6 +16,7 @@
 import { z } from 'zod';
 import { DecimalString, Id } from '../common.js';
 import { messages } from '../messages.js';
+import { ORDER_ACTORS, ORDER_STATUSES } from '../order-lifecycle.js';
 
 const m = messages.checkout;
 
@@ -45,7 +46,11 @@ export const ShippingDestination = z.object({
   country: CountryCode,
   state: StateCode,
   city: z.string({ error: m.fillAddressForRate }).trim().min(1, { error: m.fillAddressForRate }).max(100),
-  postal_code: z.string({ error: m.fillAddressForRate }).trim().min(1, { error: m.fillAddressForRate }).max(20),
+  postal_code: z
+    .string({ error: m.fillAddressForRate })
+    .trim()
+    .min(1, { error: m.fillAddressForRate })
+    .max(20),
   account_type: AccountType.default('individual'),
   has_resale_cert: z.boolean().default(false),
 });
@@ -114,10 +119,9 @@ export const SaveShippingBody = z
 export type SaveShippingBody = z.input<typeof SaveShippingBody>;
 
 /**
- * Order states (docs/decisions/0013): awaiting_payment → paid → in_production → shipped → delivered; canceled
- * from awaiting_payment. Only awaiting_payment orders can be paid.
+ * Order states: the lifecycle table of ../order-lifecycle.ts (docs/decisions/0020) says which may follow which.
  */
-export const OrderStatus = z.enum(['awaiting_payment', 'paid', 'in_production', 'shipped', 'delivered', 'canceled']);
+export const OrderStatus = z.enum(ORDER_STATUSES);
 export type OrderStatus = z.infer<typeof OrderStatus>;
 
 export const OrderItem = z.object({
@@ -131,12 +135,46 @@ export const OrderItem = z.object({
 });
 export type OrderItem = z.infer<typeof OrderItem>;
 
+/** Who made a move: the system (payments, jobs), staff or the customer; `label` is what a timeline shows. */
+export const OrderActor = z.object({
+  type: z.enum(ORDER_ACTORS),
+  user_id: z.number().int().positive().nullable(),
+  label: z.string(),
+});
+export type OrderActor = z.infer<typeof OrderActor>;
+
+/**
+ * One step of the customer's status timeline: the move, when, and the note staff chose to share (notes marked
+ * internal never reach the customer). `from` is null for the order being placed.
+ */
+export const OrderTimelineEntry = z.object({
+  from: OrderStatus.nullable(),
+  status: OrderStatus,
+  at: z.iso.datetime({ offset: true }),
+  note: z.string().nullable(),
+});
+export type OrderTimelineEntry = z.infer<typeof OrderTimelineEntry>;
+
+/** Money returned to the customer (amount and date; staff's reasons stay in the admin console). */
+export const OrderRefundSummary = z.object({
+  amount: DecimalString,
+  created_at: z.iso.datetime({ offset: true }),
+});
+export type OrderRefundSummary = z.infer<typeof OrderRefundSummary>;
+
+/**
+ * The customer's order. total = subtotal − discount + shipping + tax. `order_number` (BND-000042) is what mails,
+ * the order page and the lookup show. Carrier and tracking appear once the order is shipped.
+ */
 export const Order = z.object({
   id: z.number().int().positive(),
+  order_number: z.string(),
   status: OrderStatus,
   currency: z.literal('USD'),
   items: z.array(OrderItem),
   subtotal: DecimalString,
+  /** The order's own discount (the first-print discount); 0.00 when none. Line discounts are in the items. */
+  discount: DecimalString,
   shipping: DecimalString,
   tax: DecimalString,
   tax_rate: z.string(),
@@ -147,10 +185,17 @@ export const Order = z.object({
   payment_method: z.enum(['card', 'paypal']).nullable(),
   paid_at: z.iso.datetime({ offset: true }).nullable(),
   created_at: z.iso.datetime({ offset: true }),
+  /** An unpaid order is canceled after this moment (null once paid or closed). */
+  expires_at: z.iso.datetime({ offset: true }).nullable(),
+  carrier: z.string().nullable(),
+  tracking_number: z.string().nullable(),
+  tracking_url: z.string().nullable(),
+  timeline: z.array(OrderTimelineEntry),
+  /** Sum of the refunds that went through, and each of them. */
+  refunded: DecimalString,
+  refunds: z.array(OrderRefundSummary),
 });
 export type Order = z.infer<typeof Order>;
 
 export const OrderResponse = z.object({ order: Order });
 export type OrderResponse = z.infer<typeof OrderResponse>;
-export const MyOrdersResponse = z.object({ data: z.array(Order) });
-export type MyOrdersResponse = z.infer<typeof MyOrdersResponse>;

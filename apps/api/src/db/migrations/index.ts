@@ -10,6 +10,7 @@ import * as m0401 from './2026_11_21_000401_accounts_sessions.js';
 import * as m114500 from './2026_11_21_114500_catalog.js';
 import * as m123000 from './2026_11_21_123000_projects_orders.js';
 import * as m20261123212800 from './2026_11_23_212800_job_schedules.js';
+import * as m20261123_212300 from './2026_11_23_212300_order_lifecycle.js';
 
 export const migrations: Record<string, Migration> = {
   '2026_11_21_000001_create_users': m0001,
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_21_114500_catalog': m114500,
   '2026_11_21_123000_projects_orders': m123000,
   '2026_11_23_212800_job_schedules': m20261123212800,
+  '2026_11_23_212300_order_lifecycle': m20261123_212300,
 };

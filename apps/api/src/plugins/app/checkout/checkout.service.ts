@@ -34,16 +34,14 @@ import type { Transaction } from 'kysely';
 import type { DB } from '../../../db/database.js';
 import { calculate } from '../catalog/catalog.service.js';
 import { ApiProblem } from '../errors.js';
+import { iso as stamp } from '../orders/order-views.js';
+import { findOrderItems, type NewOrderItem } from '../orders/orders.repository.js';
 import {
   findCartProjects,
   findRecentUnpaidOrders,
-  findOrderItems,
-  insertOrder,
   lockUserForOrder,
   type CartProjectRow,
-  type NewOrderItem,
-} from './orders.repository.js';
-import { iso as stamp, toOrder } from './orders.service.js';
+} from './checkout.repository.js';
 
 const m = messages.checkout;
 
@@ -279,12 +277,12 @@ function orderFingerprint(args: {
   return JSON.stringify([address, args.serviceCode, args.totalCents, items]);
 }
 
-/** The user's unpaid order with this fingerprint made within the window, if any. */
+/** The id of the user's unpaid order with this fingerprint made within the window, if any. */
 async function repeatedOrder(
   trx: Transaction<DB>,
   userId: number,
   fingerprint: string,
-): Promise<Order | undefined> {
+): Promise<number | undefined> {
   const candidates = await findRecentUnpaidOrders(trx, userId, new Date(Date.now() - REPEAT_ORDER_WINDOW_MS));
   if (candidates.length === 0) return undefined;
   const items = await findOrderItems(
@@ -304,7 +302,7 @@ async function repeatedOrder(
         lineTotalCents: Number(i.line_total_cents),
       })),
     });
-    if (candidateFingerprint === fingerprint) return toOrder(candidate, own);
+    if (candidateFingerprint === fingerprint) return candidate.id;
   }
   return undefined;
 }
@@ -349,7 +347,7 @@ export async function saveShipping(
   }));
   const fingerprint = orderFingerprint({ address, serviceCode: service.code, totalCents, items: cart.lines });
 
-  return app.db.transaction().execute(async (trx) => {
+  const saved = await app.db.transaction().execute(async (trx) => {
     await lockUserForOrder(trx, userId);
     // The projects must still be what was priced: locked until commit, so a delete or an edit waits for us.
     const current = await findCartProjects(
@@ -364,13 +362,13 @@ export async function saveShipping(
       throw new ApiProblem(409, m.cartChanged);
     }
     const repeated = await repeatedOrder(trx, userId, fingerprint);
-    if (repeated) return { order: repeated, created: false };
+    if (repeated !== undefined) return { id: repeated, created: false };
 
-    const written = await insertOrder(
+    // The orders module writes the order (with the customer's snapshot, its expiry and its first event).
+    const written = await app.orders.placeWithin(
       trx,
+      userId,
       {
-        user_id: userId,
-        status: 'awaiting_payment',
         currency: 'USD',
         subtotal_cents: cart.subtotalCents,
         shipping_cents: service.shippingCents,
@@ -384,6 +382,7 @@ export async function saveShipping(
       },
       items,
     );
-    return { order: toOrder(written.order, written.items), created: true };
+    return { id: written.order.id, created: true };
   });
+  return { order: await app.orders.myOrder(userId, saved.id), created: saved.created };
 }

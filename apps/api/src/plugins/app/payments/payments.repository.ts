@@ -1,7 +1,7 @@
 /**
  * All SQL of payments: payment attempts (one row per Stripe Checkout Session or PayPal order), the webhook event
- * log, and the one "order paid" write. Functions take the db (or a transaction) first so the service composes
- * them into one transaction. Orders and their items are read with checkout's repository (orders.repository.ts).
+ * log, and the payment half of "money arrived" (the order half is the orders module's `payWithin`). Functions
+ * take the db (or a transaction) first so the service composes them into one transaction.
  * @see kysely example/src/user/user.repository.ts
  */
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
@@ -149,54 +149,26 @@ export type PaidResult =
   | 'order_not_payable';
 
 /**
- * The one "money arrived" write, in one transaction: the payment becomes completed; the order becomes paid
- * (paid_at, payment_method) only if it still awaits payment; its projects become 'ordered'. Row locks (payment,
- * then order) serialise a webhook racing a redelivery or a PayPal capture racing its retry.
+ * The payment half of "money arrived": locks the payment row (a webhook racing a redelivery, or a PayPal capture
+ * racing its retry, wait here) and completes it. Returns the order to pay, or undefined when the payment was
+ * completed before (nothing to do). The caller then moves the order with the orders module in the same
+ * transaction.
  */
-export async function markPaid(
+export async function completePayment(
   trx: Transaction<DB>,
   paymentId: number,
-  method: 'card' | 'paypal',
-): Promise<PaidResult> {
+): Promise<{ order_id: number } | undefined> {
   const payment = await trx
     .selectFrom('payments')
     .select(['id', 'order_id', 'status'])
     .where('id', '=', paymentId)
     .forUpdate()
     .executeTakeFirstOrThrow();
-  if (payment.status === 'completed') return 'already_completed';
+  if (payment.status === 'completed') return undefined;
   await trx
     .updateTable('payments')
     .set({ status: 'completed', updated_at: sql`now()` })
     .where('id', '=', paymentId)
     .execute();
-  const order = await trx
-    .updateTable('orders')
-    .set({ status: 'paid', paid_at: sql`now()`, payment_method: method, updated_at: sql`now()` })
-    .where('id', '=', payment.order_id)
-    .where('status', '=', 'awaiting_payment')
-    .returning('id')
-    .executeTakeFirst();
-  if (!order) return 'order_not_payable';
-  await trx
-    .updateTable('projects')
-    .set({ status: 'ordered', updated_at: sql`now()` })
-    .where('id', 'in', (eb) =>
-      eb.selectFrom('order_items').select('project_id').where('order_id', '=', payment.order_id),
-    )
-    .execute();
-  return 'paid';
-}
-
-/** Whom to thank for a paid order. */
-export async function findOrderOwner(
-  db: Db,
-  orderId: number,
-): Promise<{ email: string; name: string } | undefined> {
-  return db
-    .selectFrom('orders')
-    .innerJoin('users', 'users.id', 'orders.user_id')
-    .select(['users.email', 'users.name'])
-    .where('orders.id', '=', orderId)
-    .executeTakeFirst();
+  return { order_id: payment.order_id };
 }

@@ -6,17 +6,19 @@
  * - PayPal: an Orders v2 order; the buyer approves at PayPal, then the API captures server-side with a
  *   PayPal-Request-Id derived from the payment row (a retried capture is safe; ORDER_ALREADY_CAPTURED counts when
  *   PayPal confirms the order COMPLETED).
- * Either way the same one-transaction write (payments.repository.ts `markPaid`) completes the payment, pays the
- * order and marks its projects ordered; amounts and currency must match the stored payment to the cent.
+ * Either way the same one-transaction write (`markPaid` below: payments.repository.ts `completePayment`, then the
+ * orders module's `payWithin`) completes the payment, pays the order (event, projects ordered, receipt in the
+ * mail outbox); amounts and currency must match the stored payment to the cent.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Order } from '@bindery/contracts/store/checkout';
 import { messages } from '@bindery/contracts/messages';
+import type { Transaction } from 'kysely';
+import type { DB } from '../../../db/database.js';
 import type { UserRow } from '../users/users.repository.js';
-import { findOrderItems, findUserOrder, type OrderRow } from '../checkout/orders.repository.js';
-import { getMyOrder } from '../checkout/orders.service.js';
+import { findOrderItems, findUserOrder, type OrderRow } from '../orders/orders.repository.js';
+import type { Moved } from '../orders/orders.service.js';
 import { ApiProblem } from '../errors.js';
-import { orderPaidMail } from './order-paid-mail.js';
 import {
   InvalidSignatureError,
   ProviderError,
@@ -27,14 +29,13 @@ import {
 import { buildPaymentRequest } from './payment-lines.js';
 import {
   closePayment,
+  completePayment,
   countPayments,
   findOpenPayment,
-  findOrderOwner,
   findOtherOpenPayments,
   findPaymentByRef,
   findUserPaymentByRef,
   insertPayment,
-  markPaid,
   recordEvent,
   type PaidResult,
   type PaymentRow,
@@ -173,7 +174,23 @@ export async function startCardCheckout(
 }
 
 type WebhookOutcome =
-  { kind: 'duplicate' | 'ignored' | 'mismatch' } | { kind: PaidResult; payment: PaymentRow };
+  { kind: 'duplicate' | 'ignored' | 'mismatch' } | { kind: PaidResult; payment: PaymentRow; moved?: Moved };
+
+/**
+ * The one "money arrived" write, inside the caller's transaction: the payment becomes completed (locked first),
+ * then the orders module moves the order to paid, if it still awaits payment.
+ */
+async function markPaid(
+  app: FastifyInstance,
+  trx: Transaction<DB>,
+  paymentId: number,
+  method: 'card' | 'paypal',
+): Promise<{ kind: PaidResult; moved?: Moved }> {
+  const completed = await completePayment(trx, paymentId);
+  if (!completed) return { kind: 'already_completed' };
+  const paid = await app.orders.payWithin(trx, completed.order_id, method);
+  return paid.result === 'paid' ? { kind: 'paid', moved: paid.moved } : { kind: 'order_not_payable' };
+}
 
 const paidEvent = (event: CardEvent) =>
   (event.type === 'checkout.session.completed' && event.session?.paymentStatus === 'paid') ||
@@ -232,14 +249,14 @@ export async function handleCardWebhook(
         );
         return { kind: 'mismatch' };
       }
-      return { kind: await markPaid(trx, payment.id, 'card'), payment };
+      return { ...(await markPaid(app, trx, payment.id, 'card')), payment };
     }
     if (event.type === 'checkout.session.expired') await closePayment(trx, payment.id, 'expired');
     if (event.type === 'checkout.session.async_payment_failed') await closePayment(trx, payment.id, 'failed');
     return { kind: 'ignored' };
   });
 
-  if ('payment' in outcome) await afterPaid(app, outcome.kind, outcome.payment, 'card');
+  if ('payment' in outcome) await afterPaid(app, outcome.kind, outcome.payment, outcome.moved);
   return outcome.kind;
 }
 
@@ -314,12 +331,12 @@ export async function capturePaypalPayment(
 ): Promise<Order> {
   const payment = await findUserPaymentByRef(app.db, user.id, 'paypal', paypalOrderId);
   if (!payment) throw new PaymentProblem(404, messages.checkout.orderNotFound, 'NOT_FOUND');
-  if (payment.status === 'completed') return getMyOrder(app, user.id, payment.order_id);
+  if (payment.status === 'completed') return app.orders.myOrder(user.id, payment.order_id);
   const order = await findUserOrder(app.db, user.id, payment.order_id);
   if (order?.status !== 'awaiting_payment') {
     // A concurrent capture of this same payment may have just paid the order: that is this call's success too.
     const now = await findPaymentByRef(app.db, 'paypal', paypalOrderId);
-    if (now?.status === 'completed') return getMyOrder(app, user.id, payment.order_id);
+    if (now?.status === 'completed') return app.orders.myOrder(user.id, payment.order_id);
     throw new PaymentProblem(409, messages.checkout.orderNotPayable, 'ORDER_NOT_PAYABLE');
   }
   const paypal = gateway(app, 'paypal');
@@ -367,26 +384,26 @@ export async function capturePaypalPayment(
     throw captureFailed(502);
   }
 
-  const result = await app.db.transaction().execute((trx) => markPaid(trx, payment.id, 'paypal'));
-  await afterPaid(app, result, payment, 'paypal');
-  if (result === 'order_not_payable') {
+  const result = await app.db.transaction().execute((trx) => markPaid(app, trx, payment.id, 'paypal'));
+  await afterPaid(app, result.kind, payment, result.moved);
+  if (result.kind === 'order_not_payable') {
     throw new PaymentProblem(409, messages.checkout.orderNotPayable, 'ORDER_NOT_PAYABLE');
   }
-  return getMyOrder(app, user.id, payment.order_id);
+  return app.orders.myOrder(user.id, payment.order_id);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
 // After the paid transaction committed
 
 /**
- * The order just became paid: thank the buyer and close the order's other open attempts (an open Checkout
- * Session could still take money). Money for an order that was no longer payable is logged for a refund.
+ * The order just became paid: send the receipt (written with the move) and close the order's other open attempts
+ * (an open Checkout Session could still take money). Money for an order that was no longer payable is logged for a refund.
  */
 async function afterPaid(
   app: FastifyInstance,
   result: PaidResult,
   payment: PaymentRow,
-  method: 'card' | 'paypal',
+  moved: Moved | undefined,
 ) {
   if (result === 'order_not_payable') {
     app.log.error(
@@ -396,6 +413,8 @@ async function afterPaid(
     return;
   }
   if (result !== 'paid') return;
+  // The receipt was written to the mail outbox with the move: it leaves now.
+  if (moved) app.orders.afterCommit(moved);
   for (const other of await findOtherOpenPayments(app.db, payment.order_id, payment.id)) {
     if (other.provider === 'stripe' && app.paymentGateways.card) {
       await app.paymentGateways.card
@@ -406,15 +425,4 @@ async function afterPaid(
     }
     await closePayment(app.db, other.id, 'expired');
   }
-  const owner = await findOrderOwner(app.db, payment.order_id);
-  if (!owner) return;
-  const items = await findOrderItems(app.db, [payment.order_id]);
-  app.sendMailInBackground(
-    orderPaidMail(
-      owner.email,
-      owner.name,
-      { id: payment.order_id, totalCents: Number(payment.amount_cents), method, items },
-      `${app.config.webUrl}/userdashboard`,
-    ),
-  );
 }

@@ -79,9 +79,16 @@ export function listOwnProjects(db: Db, userId: number): Promise<ProjectWithFile
     .execute();
 }
 
-/** Every project not deleted, newest first, with its owner's e-mail and the latest order that is not canceled. */
-export function listProjectsForAdmin(db: Db): Promise<AdminProjectRow[]> {
-  return selectWithFiles(db)
+/**
+ * Projects not deleted, newest first, with the owner's e-mail and the latest order that is not canceled: one
+ * keyset page (docs/decisions/0019) after `after` (created_at with microseconds, id), plus one row to tell
+ * whether another page follows. Served by projects_created_at_id_idx.
+ */
+export function listProjectsForAdmin(
+  db: Db,
+  page: { limit: number; after?: readonly [string, number] },
+): Promise<(AdminProjectRow & { cursor_time: string })[]> {
+  let query = selectWithFiles(db)
     .innerJoin('users', 'users.id', 'projects.user_id')
     .leftJoinLateral(
       (eb) =>
@@ -101,11 +108,25 @@ export function listProjectsForAdmin(db: Db): Promise<AdminProjectRow[]> {
       sql<string | null>`case when users.deleted_at is null then users.email end`.as('user_email'),
       'latest_order.order_id',
       'latest_order.order_status',
+      sql<string>`to_char(projects.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as(
+        'cursor_time',
+      ),
     ])
     .where('projects.deleted_at', 'is', null)
     .orderBy('projects.created_at', 'desc')
     .orderBy('projects.id', 'desc')
-    .execute();
+    .limit(page.limit + 1);
+  const after = page.after;
+  if (after) {
+    query = query.where((eb) =>
+      eb(
+        eb.refTuple('projects.created_at', 'projects.id'),
+        '<',
+        eb.tuple(sql<Date>`${after[0]}::timestamptz`, after[1]),
+      ),
+    );
+  }
+  return query.execute();
 }
 
 /** Locks a customer's own project (not deleted) for a change. */
@@ -161,16 +182,5 @@ export function lockOrdersOfProject(
     )
     .orderBy('id')
     .forUpdate()
-    .execute();
-}
-
-/** Cancels orders still awaiting payment (a paid order is never touched here). */
-export async function cancelUnpaidOrders(db: Db, ids: number[]): Promise<void> {
-  if (ids.length === 0) return;
-  await db
-    .updateTable('orders')
-    .set({ status: 'canceled', updated_at: sql`now()` })
-    .where('id', 'in', ids)
-    .where('status', '=', 'awaiting_payment')
     .execute();
 }

@@ -26,11 +26,12 @@ import type { z } from 'zod';
 import type { CalculateResponse } from '@bindery/contracts/store/catalog';
 import { productByName, type OptionKind, type ProductDefinition } from '@bindery/pricing/products';
 import { DEFAULT_ADMIN_EMAIL } from '../../../bootstrap/admin.js';
+import { TimeIdCursor, decodeCursor, toPage } from '../../../lib/keyset.js';
 import { calculate } from '../catalog/catalog.service.js';
+import type { OrderActorInput } from '../orders/orders.service.js';
 import { coverExpertMail } from './cover-expert-mail.js';
 import { ProjectProblem } from './project-problem.js';
 import {
-  cancelUnpaidOrders,
   findOwnProject,
   findProjectById,
   insertProject,
@@ -43,7 +44,12 @@ import {
   type OrderStatusValue,
   type ProjectWithFilesRow,
 } from './projects.repository.js';
-import { deleteUploads, lockUsableUploads, markUploadsAttached } from './uploads.repository.js';
+import {
+  deleteUnusedUploads,
+  lockUsableUploads,
+  markUploadsAttached,
+  uploadsUsedByOtherProjects,
+} from './uploads.repository.js';
 
 const m = messages.projects;
 
@@ -63,6 +69,13 @@ export const projectTexts = {
 
 /** Order states in which the project has been paid for: it can no longer change or be deleted. */
 const PAID_STATES: readonly OrderStatusValue[] = ['paid', 'in_production', 'shipped', 'delivered'];
+
+/** The customer as the actor of an order move (the cancel of an unpaid order their edit or delete causes). */
+const customerActor = (user: { id: number; name: string }): OrderActorInput => ({
+  type: 'customer',
+  userId: user.id,
+  label: user.name,
+});
 
 /** The API path serving a project's file to its owner or an admin. */
 export const projectFileUrl = (id: number, kind: ProjectFileKind) => `/api/book/${id}/files/${kind}/`;
@@ -129,10 +142,18 @@ export async function getMyProject(app: FastifyInstance, userId: number, id: num
   return toProject(row);
 }
 
-/** GET api/book/all-orders/ (admin): every project not deleted, as the admin's Order entity. */
-export async function listAllOrders(app: FastifyInstance): Promise<AdminOrder[]> {
-  const rows = await listProjectsForAdmin(app.db);
-  return rows.map((row) => {
+/** GET api/book/all-orders/ (admin): projects not deleted, as the admin's Order entity, one keyset page. */
+export async function listAllOrders(
+  app: FastifyInstance,
+  query: { limit: number; cursor?: string },
+): Promise<{ data: AdminOrder[]; next_cursor: string | null }> {
+  const after = decodeCursor(query.cursor, TimeIdCursor);
+  const page = toPage(
+    await listProjectsForAdmin(app.db, { limit: query.limit, after }),
+    query.limit,
+    (row) => [row.cursor_time, row.id],
+  );
+  const data = page.rows.map((row) => {
     const project = toProject(row);
     return {
       id: project.id,
@@ -155,6 +176,7 @@ export async function listAllOrders(app: FastifyInstance): Promise<AdminOrder[]>
       order_status: row.order_status,
     };
   });
+  return { data, next_cursor: page.next_cursor };
 }
 
 /** One line per category for /start-project (the spec's cards have a description and a calculator name). */
@@ -342,7 +364,7 @@ export interface SubmitResult {
  */
 export async function submitProject(
   app: FastifyInstance,
-  user: { id: number; email: string },
+  user: { id: number; email: string; name: string },
   body: UploadBook,
 ): Promise<SubmitResult> {
   const { product, configuration } = checkShape(body);
@@ -408,9 +430,14 @@ export async function submitProject(
       const replaced = [existing.pdf_upload_id, existing.cover_upload_id].filter(
         (u): u is string => u !== null && !uploadIds.includes(u),
       );
-      replacedKeys = await deleteUploads(trx, replaced);
+      replacedKeys = await deleteUnusedUploads(trx, replaced);
       // The unpaid order priced the project as it was: it no longer describes what would be printed.
-      await cancelUnpaidOrders(trx, unpaidOrders);
+      await app.orders.cancelUnpaidWithin(
+        trx,
+        unpaidOrders,
+        customerActor(user),
+        messages.orders.canceledBookChanged,
+      );
     } else {
       id = await insertProject(trx, { user_id: user.id, ...values });
     }
@@ -450,7 +477,12 @@ export async function submitProject(
  * (409); an unpaid order holding it is canceled; the project is soft-deleted; its files are removed only when no
  * order item references it (otherwise the order keeps what it was about).
  */
-export async function deleteProject(app: FastifyInstance, userId: number, id: number): Promise<void> {
+export async function deleteProject(
+  app: FastifyInstance,
+  user: { id: number; name: string },
+  id: number,
+): Promise<void> {
+  const userId = user.id;
   const keys = await app.db.transaction().execute(async (trx) => {
     const visible = await findOwnProject(trx, id, userId);
     if (!visible) throw app.httpErrors.notFound(m.projectNotFound);
@@ -462,15 +494,29 @@ export async function deleteProject(app: FastifyInstance, userId: number, id: nu
     if (project.status === 'ordered' || orders.some((o) => PAID_STATES.includes(o.status))) {
       throw app.httpErrors.conflict(m.projectInOrder);
     }
-    await cancelUnpaidOrders(
+    await app.orders.cancelUnpaidWithin(
       trx,
       orders.filter((o) => o.status === 'awaiting_payment').map((o) => o.id),
+      customerActor(user),
+      messages.orders.canceledBookDeleted,
     );
     // Read the files after the lock: an edit that committed meanwhile may have replaced them.
     const current = await findOwnProject(trx, id, userId);
     await softDeleteProject(trx, id);
     if (orders.length > 0 || !current) return [];
-    return [current.pdf_storage_key, ...(current.cover_storage_key ? [current.cover_storage_key] : [])];
+    // A reorder's projects share the files of the ordered ones: a file another project uses stays.
+    const files = [
+      { upload: current.pdf_upload_id, key: current.pdf_storage_key },
+      ...(current.cover_upload_id && current.cover_storage_key
+        ? [{ upload: current.cover_upload_id, key: current.cover_storage_key }]
+        : []),
+    ];
+    const shared = await uploadsUsedByOtherProjects(
+      trx,
+      files.map((f) => f.upload),
+      id,
+    );
+    return files.filter((f) => !shared.has(f.upload)).map((f) => f.key);
   });
   await removeFiles(app, keys);
 }
@@ -484,4 +530,51 @@ async function removeFiles(app: FastifyInstance, keys: string[]): Promise<void> 
       app.log.error({ err, key }, 'could not remove a stored file');
     }
   }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// reorder
+
+/**
+ * New draft projects of the caller's, copies of books they ordered (the orders module checked the order is theirs
+ * and paid): same title, options and files (no re-upload: the uploads are shared, and removing one project never
+ * removes a file another uses), the copies asked for, priced at today's catalog. One transaction; a book the
+ * catalog can no longer price refuses the whole reorder with the catalog's words (400).
+ */
+export async function copyProjectsForReorder(
+  app: FastifyInstance,
+  userId: number,
+  items: readonly { projectId: number; quantity: number }[],
+): Promise<Project[]> {
+  const ids = await app.db.transaction().execute(async (trx) => {
+    const created: number[] = [];
+    for (const item of items) {
+      const source = await findProjectById(trx, item.projectId);
+      if (!source || source.user_id !== userId) throw app.httpErrors.notFound(m.projectNotFound);
+      const product = productByName(source.category);
+      const configuration =
+        source.configuration === null ? null : ProjectConfiguration.parse(source.configuration);
+      if (!product || !configuration)
+        throw new ProjectProblem(400, messages.checkout.projectNotOrderable, 'items');
+      const quote = await price(app, product, configuration, source.page_count, item.quantity);
+      const id = await insertProject(trx, {
+        user_id: userId,
+        title: source.title,
+        category: source.category,
+        language: source.language,
+        product_slug: product.slug,
+        page_count: source.page_count,
+        quantity: item.quantity,
+        configuration: JSON.stringify(configuration),
+        options: JSON.stringify(await optionNames(app, product, configuration)),
+        price: JSON.stringify(toProjectPrice(quote, new Date())),
+        pdf_upload_id: source.pdf_upload_id,
+        cover_upload_id: source.cover_upload_id,
+        cover_expert: source.cover_expert === null ? null : JSON.stringify(source.cover_expert),
+      });
+      created.push(id);
+    }
+    return created;
+  });
+  return Promise.all(ids.map((id) => getMyProject(app, userId, id)));
 }

@@ -75,11 +75,54 @@ export async function markUploadsAttached(db: Db, ids: string[]): Promise<void> 
     .execute();
 }
 
-/** Deletes upload rows; returns the storage keys of the files to remove once the transaction has committed. */
-export async function deleteUploads(db: Db, ids: string[]): Promise<string[]> {
+/**
+ * Deletes the upload rows among `ids` that no project uses any more; returns the storage keys of the files to
+ * remove once the transaction has committed. A reorder's projects share their files with the ordered ones
+ * (docs/decisions/0020), so a file one project let go of may still be another's.
+ */
+export async function deleteUnusedUploads(db: Db, ids: string[]): Promise<string[]> {
   if (ids.length === 0) return [];
-  const rows = await db.deleteFrom('uploads').where('id', 'in', ids).returning('storage_key').execute();
+  const rows = await db
+    .deleteFrom('uploads')
+    .where('id', 'in', ids)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('projects')
+            .select('projects.id')
+            .where((p) =>
+              p.or([
+                p('projects.pdf_upload_id', '=', p.ref('uploads.id')),
+                p('projects.cover_upload_id', '=', p.ref('uploads.id')),
+              ]),
+            ),
+        ),
+      ),
+    )
+    .returning('storage_key')
+    .execute();
   return rows.map((r) => r.storage_key);
+}
+
+/** Of these uploads, those another project than `projectId` refers to (deleted projects included). */
+export async function uploadsUsedByOtherProjects(
+  db: Db,
+  ids: string[],
+  projectId: number,
+): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('projects')
+    .select(['pdf_upload_id', 'cover_upload_id'])
+    .where('id', '!=', projectId)
+    .where((eb) => eb.or([eb('pdf_upload_id', 'in', ids), eb('cover_upload_id', 'in', ids)]))
+    .execute();
+  return new Set(
+    rows
+      .flatMap((r) => [r.pdf_upload_id, r.cover_upload_id])
+      .filter((id): id is string => id !== null && ids.includes(id)),
+  );
 }
 
 /**

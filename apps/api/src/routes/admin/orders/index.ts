@@ -1,28 +1,96 @@
 /**
- * GET api/book/all-orders/ (admins only: 401 without a token, 403 for customers): every project that is not
- * deleted, as the admin's Order entity (calculators-account-admin.md §2 Manage Orders, Order Details), with its
- * customer's e-mail, option names, file paths and the latest order that is not canceled.
+ * Admin orders (admins only: 401 without a token, 403 for customers; docs/decisions/0020):
+ * - GET  api/admin/orders/?limit&cursor&status&q&from&to   orders, newest first (keyset), `total` for "n of m"
+ * - GET  api/admin/orders/{id}/                            everything staff need to produce and ship one order
+ * - POST api/admin/orders/{id}/status/                     a move of the lifecycle table (409 names both statuses)
+ * - GET  api/book/all-orders/?limit&cursor                 the spec's list of submitted projects (Manage Orders of
+ *   calculators-account-admin.md §2), each with its latest order that is not canceled; keyset-paged.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBody } from '@bindery/contracts/common';
-import { AllOrdersResponse } from '@bindery/contracts/admin/orders';
+import {
+  AdminOrderListQuery,
+  AdminOrderListResponse,
+  AdminOrderParams,
+  AdminOrderResponse,
+  AllOrdersQuery,
+  AllOrdersResponse,
+  ChangeStatusBody,
+} from '@bindery/contracts/admin/orders';
 import { listAllOrders } from '../../../plugins/app/projects/projects.service.js';
+
+const tags = ['admin: orders'];
+const security = [{ bearerAuth: [] }];
+const denied = { 401: ErrorBody, 403: ErrorBody };
 
 const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   // Encapsulated: applies to the routes of this module only.
   app.addHook('onRequest', app.requireAdmin);
 
   app.get(
+    '/admin/orders',
+    {
+      schema: {
+        tags,
+        summary: 'Orders, newest first, filtered by status, search text and dates (keyset page)',
+        security,
+        querystring: AdminOrderListQuery,
+        response: { 200: AdminOrderListResponse, 400: ErrorBody, ...denied },
+      },
+    },
+    async (request) => app.orders.adminList(request.query),
+  );
+
+  app.get(
+    '/admin/orders/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One order with its books, files, amounts, payments, refunds and events',
+        security,
+        params: AdminOrderParams,
+        response: { 200: AdminOrderResponse, 400: ErrorBody, ...denied, 404: ErrorBody },
+      },
+    },
+    async (request) => ({ order: await app.orders.adminDetail(request.params.id) }),
+  );
+
+  app.post(
+    '/admin/orders/:id/status',
+    {
+      schema: {
+        tags,
+        summary: 'Move the order by the lifecycle table (start production, ship, deliver, cancel)',
+        security,
+        params: AdminOrderParams,
+        body: ChangeStatusBody,
+        response: {
+          200: AdminOrderResponse,
+          400: ErrorBody,
+          ...denied,
+          404: ErrorBody,
+          409: ErrorBody,
+          502: ErrorBody,
+        },
+      },
+    },
+    async (request) => ({
+      order: await app.orders.changeStatus(request.params.id, request.body, request.currentUser!),
+    }),
+  );
+
+  app.get(
     '/book/all-orders',
     {
       schema: {
-        tags: ['admin: orders'],
-        summary: 'Every project with its customer and order state',
-        security: [{ bearerAuth: [] }],
-        response: { 200: AllOrdersResponse, 401: ErrorBody, 403: ErrorBody },
+        tags,
+        summary: 'Every submitted project with its customer and order state (keyset page)',
+        security,
+        querystring: AllOrdersQuery,
+        response: { 200: AllOrdersResponse, 400: ErrorBody, ...denied },
       },
     },
-    async () => ({ data: await listAllOrders(app) }),
+    async (request) => listAllOrders(app, request.query),
   );
 };
 

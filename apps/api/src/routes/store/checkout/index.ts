@@ -1,14 +1,12 @@
 /**
  * Shipping, tax and orders (the shop and the payment page; docs/decisions/0013):
  * - POST api/shipping-rate/   public estimate, or the caller's cart with project_ids (bearer then required);
- * - POST api/save-shipping/   bearer: creates the order (awaiting_payment) from the server's own prices;
- * - GET  api/orders/          bearer: the caller's orders, newest first;
- * - GET  api/orders/{id}/     bearer: one of the caller's orders (another user's: 404).
+ * - POST api/save-shipping/   bearer: creates the order (awaiting_payment) from the server's own prices.
+ * The caller's orders afterwards: routes/store/orders.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorBody, IdParams } from '@bindery/contracts/common';
+import { ErrorBody } from '@bindery/contracts/common';
 import {
-  MyOrdersResponse,
   OrderResponse,
   SaveShippingBody,
   ShippingRateBody,
@@ -18,7 +16,6 @@ import {
   saveShipping,
   shippingRate,
 } from '../../../plugins/app/checkout/checkout.service.js';
-import { getMyOrder, listMyOrders } from '../../../plugins/app/checkout/orders.service.js';
 
 const tags = ['checkout'];
 const security = [{ bearerAuth: [] }];
@@ -74,35 +71,6 @@ const checkout: FastifyPluginAsyncZod = async (app) => {
       // An identical order made moments ago (a double click) is answered again, not made twice.
       return reply.code(created ? 201 : 200).send({ order });
     },
-  );
-
-  app.get(
-    '/orders',
-    {
-      onRequest: [app.authenticate],
-      schema: {
-        tags,
-        summary: 'The caller’s orders, newest first',
-        security,
-        response: { 200: MyOrdersResponse, 401: ErrorBody },
-      },
-    },
-    async (request) => ({ data: await listMyOrders(app, request.currentUser!.id) }),
-  );
-
-  app.get(
-    '/orders/:id',
-    {
-      onRequest: [app.authenticate],
-      schema: {
-        tags,
-        summary: 'One of the caller’s orders',
-        security,
-        params: IdParams,
-        response: { 200: OrderResponse, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
-      },
-    },
-    async (request) => ({ order: await getMyOrder(app, request.currentUser!.id, request.params.id) }),
   );
 };
 

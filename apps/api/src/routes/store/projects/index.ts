@@ -97,7 +97,11 @@ const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = request.currentUser!;
-      const result = await submitProject(app, { id: user.id, email: user.email }, request.body);
+      const result = await submitProject(
+        app,
+        { id: user.id, email: user.email, name: user.name },
+        request.body,
+      );
       return reply
         .code(result.created ? 201 : 200)
         .send({ status: 'success', message: result.message, project: result.project });
@@ -156,7 +160,7 @@ const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await deleteProject(app, request.currentUser!.id, request.params.id);
+      await deleteProject(app, request.currentUser!, request.params.id);
       return { message: projectTexts.deleted };
     },
   );

@@ -25,7 +25,13 @@ export const order = (id: number, fields: Partial<AdminOrder> = {}): AdminOrder 
 });
 
 export const orders: AdminOrder[] = [
-  order(1, { title: 'Winter Poems', user_email: 'ann@example.test', page_count: 120, order_id: 7, order_status: 'paid' }),
+  order(1, {
+    title: 'Winter Poems',
+    user_email: 'ann@example.test',
+    page_count: 120,
+    order_id: 7,
+    order_status: 'paid',
+  }),
   order(2, { title: '', user_email: null, category: 'Comic Book', page_count: 48 }),
   order(3, {
     title: 'Class of 2026',
@@ -40,10 +46,14 @@ export const orders: AdminOrder[] = [
 ];
 
 /** Counts requests and records their Authorization header; `wait` delays the answer (to see the loading text). */
-export function ordersHandler(list: AdminOrder[] = orders, seen: { auth: (string | null)[] } = { auth: [] }, wait = 0) {
+export function ordersHandler(
+  list: AdminOrder[] = orders,
+  seen: { auth: (string | null)[] } = { auth: [] },
+  wait = 0,
+) {
   return http.get<never, never, AllOrdersResponse>('/api/book/all-orders/', async ({ request }) => {
     seen.auth.push(request.headers.get('authorization'));
     if (wait) await delay(wait);
-    return HttpResponse.json({ data: list });
+    return HttpResponse.json({ data: list, next_cursor: null });
   });
 }

@@ -1,0 +1,54 @@
+/**
+ * The SQL of checkout: the cart's projects as checkout reads them, the per-user lock of order submission and the
+ * unpaid orders a repeated submission may match. Orders themselves are written and read by the orders module
+ * (plugins/app/orders). Functions take the db (or a transaction) first so the service composes them.
+ * @see kysely example/src/user/user.repository.ts
+ */
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { DB, OrdersTable, ProjectsTable } from '../../../db/database.js';
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+export type CartProjectRow = Pick<
+  Selectable<ProjectsTable>,
+  'id' | 'title' | 'category' | 'page_count' | 'quantity' | 'configuration' | 'updated_at'
+>;
+export type OrderRow = Selectable<OrdersTable>;
+
+/**
+ * The user's live (not deleted) projects among `ids`. With `lock`, the rows are locked FOR SHARE until the
+ * transaction ends, so a concurrent delete or edit waits for the order being written (and then sees it).
+ */
+export async function findCartProjects(
+  db: Db,
+  userId: number,
+  ids: readonly number[],
+  lock = false,
+): Promise<CartProjectRow[]> {
+  let query = db
+    .selectFrom('projects')
+    .select(['id', 'title', 'category', 'page_count', 'quantity', 'configuration', 'updated_at'])
+    .where('user_id', '=', userId)
+    .where('deleted_at', 'is', null)
+    .where('id', 'in', [...ids])
+    .orderBy('id');
+  if (lock) query = query.forShare();
+  return query.execute();
+}
+
+/** Serialises order creation per user (a double click must not race itself into two orders). */
+export async function lockUserForOrder(trx: Transaction<DB>, userId: number): Promise<void> {
+  await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirstOrThrow();
+}
+
+/** The user's orders still awaiting payment created after `since` (candidates for a repeated submission). */
+export async function findRecentUnpaidOrders(db: Db, userId: number, since: Date): Promise<OrderRow[]> {
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('status', '=', 'awaiting_payment')
+    .where(sql<boolean>`created_at >= ${since}`)
+    .orderBy('id', 'desc')
+    .execute();
+}

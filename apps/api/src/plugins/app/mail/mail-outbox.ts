@@ -1,0 +1,164 @@
+/**
+ * A durable outbox for mails that announce a change of state (an order paid, shipped, canceled): the mail is
+ * written as a row in the SAME transaction as the change, then sent after the commit. A crash between the commit
+ * and the SMTP call therefore loses no mail (the row waits), and a rolled-back change sends none.
+ *
+ * - `enqueue(trx, mail)` inside the transaction; a `dedupeKey` makes a second write of the same mail a no-op;
+ * - `deliver(ids)` after the commit, in the background (the caller does not wait for SMTP);
+ * - `deliverDue()` sends whatever is pending and due: mails whose immediate delivery failed (retried with a
+ *   growing delay) and mails of a process that died before delivering them. It is run periodically.
+ * Every send first claims its row with one UPDATE (locked_until), so two API instances, or the immediate delivery
+ * and the periodic one, never send the same mail twice while both are alive.
+ * @see https://microservices.io/patterns/data/transactional-outbox.html
+ */
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { DB } from '../../../db/database.js';
+import type { Clock } from '../../../lib/clock.js';
+import type { Mailer, MailMessage } from './mailer.js';
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+export interface OutboxMail extends MailMessage {
+  /** What it is (order_paid, order_shipped…), for logs and tests. */
+  kind: string;
+  /** One mail per key: enqueueing the same key again does nothing. */
+  dedupeKey?: string;
+  orderId?: number;
+}
+
+export interface MailOutbox {
+  /** Writes the mail in the caller's transaction; returns its id (undefined when the key was written before). */
+  enqueue(db: Db, mail: OutboxMail): Promise<number | undefined>;
+  /** Sends these mails now, in the background (after the transaction that wrote them committed). */
+  deliver(ids: readonly number[]): void;
+  /** Sends up to `limit` pending mails that are due; returns how many were sent. */
+  deliverDue(limit?: number): Promise<number>;
+  /** Waits for background deliveries still in flight. */
+  drain(): Promise<void>;
+}
+
+/** After this many failed attempts a mail is given up (status failed, last_error kept for staff). */
+export const MAX_MAIL_ATTEMPTS = 8;
+/** A claim lasts this long: a sender that died holding it lets another send the mail afterwards. */
+const CLAIM_MS = 2 * 60 * 1000;
+/** 1 min, 2, 4, … capped at 6 h. */
+const retryDelayMs = (attempts: number) => Math.min(60_000 * 2 ** Math.max(0, attempts - 1), 6 * 3600_000);
+
+interface Logger {
+  error(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+}
+
+export function createMailOutbox(deps: {
+  db: Kysely<DB>;
+  mailer: Mailer;
+  clock: Clock;
+  log: Logger;
+}): MailOutbox {
+  const { db, mailer, clock, log } = deps;
+  const inFlight = new Set<Promise<unknown>>();
+
+  /** Claims pending, unclaimed rows (the given ids, or any that are due) and returns them. */
+  async function claim(where: { ids: readonly number[] } | { due: number }) {
+    const now = clock.now();
+    return db
+      .updateTable('mail_outbox')
+      .set({ locked_until: new Date(now.getTime() + CLAIM_MS), attempts: sql`attempts + 1` })
+      .where('id', 'in', (eb) => {
+        let pick = eb
+          .selectFrom('mail_outbox')
+          .select('id')
+          .where('status', '=', 'pending')
+          .where((w) => w.or([w('locked_until', 'is', null), w('locked_until', '<', now)]));
+        pick =
+          'ids' in where
+            ? pick.where('id', 'in', [...where.ids])
+            : pick.where('next_attempt_at', '<=', now).orderBy('next_attempt_at').limit(where.due);
+        return pick.forUpdate().skipLocked();
+      })
+      .returningAll()
+      .execute();
+  }
+
+  async function send(rows: Awaited<ReturnType<typeof claim>>): Promise<number> {
+    let sent = 0;
+    for (const row of rows) {
+      try {
+        await mailer.send({
+          to: row.to_address,
+          subject: row.subject,
+          text: row.text_body,
+          html: row.html_body,
+          ...(row.link ? { link: row.link } : {}),
+        });
+        await db
+          .updateTable('mail_outbox')
+          .set({ status: 'sent', sent_at: clock.now(), locked_until: null, last_error: null })
+          .where('id', '=', row.id)
+          .execute();
+        sent += 1;
+      } catch (err) {
+        const failed = row.attempts >= MAX_MAIL_ATTEMPTS;
+        log[failed ? 'error' : 'warn'](
+          { err, mailId: row.id, kind: row.kind, attempts: row.attempts },
+          failed ? 'mail given up after repeated failures' : 'mail not sent; it will be retried',
+        );
+        await db
+          .updateTable('mail_outbox')
+          .set({
+            status: failed ? 'failed' : 'pending',
+            locked_until: null,
+            last_error: String((err as Error)?.message ?? err).slice(0, 1000),
+            next_attempt_at: new Date(clock.now().getTime() + retryDelayMs(row.attempts)),
+          })
+          .where('id', '=', row.id)
+          .execute()
+          .catch((error: unknown) =>
+            log.error({ err: error, mailId: row.id }, 'mail outbox row could not be updated'),
+          );
+      }
+    }
+    return sent;
+  }
+
+  const track = (work: Promise<unknown>) => {
+    const tracked = work.finally(() => inFlight.delete(tracked));
+    inFlight.add(tracked);
+  };
+
+  return {
+    async enqueue(trx, mail) {
+      const row = await trx
+        .insertInto('mail_outbox')
+        .values({
+          kind: mail.kind,
+          dedupe_key: mail.dedupeKey ?? null,
+          order_id: mail.orderId ?? null,
+          to_address: mail.to,
+          subject: mail.subject,
+          text_body: mail.text,
+          html_body: mail.html,
+          link: mail.link ?? null,
+          next_attempt_at: clock.now(),
+        })
+        .onConflict((oc) => oc.column('dedupe_key').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      return row ? Number(row.id) : undefined;
+    },
+    deliver(ids) {
+      if (ids.length === 0) return;
+      track(
+        claim({ ids })
+          .then(send)
+          .catch((err: unknown) => log.error({ err, ids }, 'mail delivery failed; the periodic run retries')),
+      );
+    },
+    async deliverDue(limit = 50) {
+      return send(await claim({ due: limit }));
+    },
+    async drain() {
+      await Promise.allSettled([...inFlight]);
+    },
+  };
+}

@@ -1,0 +1,112 @@
+/**
+ * The mails of an order's life, one per move the customer should hear about: the receipt when it is paid, the
+ * carrier and tracking link when it ships, delivered, canceled (with the money refunded). Each links to the
+ * order's page. Plain text plus minimal HTML; every dynamic value is escaped in the HTML. Written to the mail
+ * outbox in the transaction of the move (mail-outbox.ts), so they go out exactly when the move committed.
+ */
+import { formatCents } from '@bindery/pricing/money';
+import { escapeHtml } from '../mail/templates.js';
+import type { OutboxMail } from '../mail/mail-outbox.js';
+import { itemLineName } from '../payments/payment-lines.js';
+
+export interface OrderMailFacts {
+  id: number;
+  orderNumber: string;
+  to: string;
+  name: string;
+  /** The order's page in the web app. */
+  orderUrl: string;
+}
+
+function render(
+  facts: OrderMailFacts,
+  kind: string,
+  subject: string,
+  paragraphs: string[],
+  extras: { list?: string[]; links?: { label: string; url: string }[] } = {},
+): OutboxMail {
+  const links = [{ label: 'See your order', url: facts.orderUrl }, ...(extras.links ?? [])];
+  const text = [
+    `Hello ${facts.name},`,
+    '',
+    ...paragraphs.flatMap((p) => [p, '']),
+    ...(extras.list?.length ? [...extras.list.map((i) => `- ${i}`), ''] : []),
+    ...links.flatMap((l) => [`${l.label}: ${l.url}`]),
+    '',
+    'The Bindery team',
+  ].join('\n');
+  const html = [
+    `<p>Hello ${escapeHtml(facts.name)},</p>`,
+    ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
+    ...(extras.list?.length
+      ? [`<ul>${extras.list.map((i) => `<li>${escapeHtml(i)}</li>`).join('')}</ul>`]
+      : []),
+    ...links.map((l) => `<p><a href="${escapeHtml(l.url)}">${escapeHtml(l.label)}</a></p>`),
+    '<p>The Bindery team</p>',
+  ].join('\n');
+  return {
+    kind,
+    dedupeKey: `order-${facts.id}-${kind}`,
+    orderId: facts.id,
+    to: facts.to,
+    subject,
+    text,
+    html,
+    link: facts.orderUrl,
+  };
+}
+
+/** The receipt, once the payment is confirmed. */
+export function orderPaidMail(
+  facts: OrderMailFacts,
+  order: { totalCents: number; method: 'card' | 'paypal'; items: { title: string; quantity: number }[] },
+  dashboardUrl: string,
+): OutboxMail {
+  const method = order.method === 'card' ? 'card' : 'PayPal';
+  return render(
+    facts,
+    'order_paid',
+    `Bindery order ${facts.orderNumber}: payment received`,
+    [
+      `Thank you: we received your ${method} payment of $${formatCents(order.totalCents)} for order ${facts.orderNumber}.`,
+      'Your books go to print now; we will write again when they ship.',
+    ],
+    {
+      list: order.items.map((i) => itemLineName(i.title, i.quantity)),
+      links: [{ label: 'Your projects', url: dashboardUrl }],
+    },
+  );
+}
+
+export function orderShippedMail(
+  facts: OrderMailFacts,
+  shipment: { carrier: string; trackingNumber: string; trackingUrl: string | null },
+): OutboxMail {
+  return render(
+    facts,
+    'order_shipped',
+    `Bindery order ${facts.orderNumber} has shipped`,
+    [`Your books are on their way with ${shipment.carrier}.`, `Tracking number: ${shipment.trackingNumber}`],
+    shipment.trackingUrl ? { links: [{ label: 'Track your parcel', url: shipment.trackingUrl }] } : {},
+  );
+}
+
+export function orderDeliveredMail(facts: OrderMailFacts): OutboxMail {
+  return render(facts, 'order_delivered', `Bindery order ${facts.orderNumber} was delivered`, [
+    'Your books have been delivered. We hope you enjoy them!',
+  ]);
+}
+
+export function orderCanceledMail(
+  facts: OrderMailFacts,
+  refundedCents: number,
+  note: string | null,
+): OutboxMail {
+  return render(facts, 'order_canceled', `Bindery order ${facts.orderNumber} was canceled`, [
+    `Your order ${facts.orderNumber} was canceled.`,
+    ...(note ? [note] : []),
+    refundedCents > 0
+      ? `We refunded $${formatCents(refundedCents)} to the account you paid with; it can take a few days to appear.`
+      : 'Nothing was charged for it.',
+  ]);
+}

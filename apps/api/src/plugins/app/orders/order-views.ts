@@ -1,0 +1,295 @@
+/**
+ * Rows → the contracts' order shapes, in one place: the customer's Order and OrderSummary, the admin's row and
+ * detail. Money leaves as decimal strings, times as ISO 8601; JSON columns are parsed with their contract schemas.
+ * Staff notes marked internal never reach a customer shape.
+ */
+import type {
+  AdminOrderDetail,
+  AdminOrderItem,
+  AdminOrderRow,
+  AdminPayment,
+  OrderEvent,
+  Refund,
+} from '@bindery/contracts/admin/orders';
+import { messages } from '@bindery/contracts/messages';
+import { nextStatuses } from '@bindery/contracts/order-lifecycle';
+import {
+  Address,
+  ShippingService,
+  type Order,
+  type OrderActor,
+  type OrderItem,
+} from '@bindery/contracts/store/checkout';
+import type { OrderSummary } from '@bindery/contracts/store/orders';
+import {
+  CoverExpertRequest,
+  ProjectCategory,
+  type ProjectOptionNames,
+} from '@bindery/contracts/store/projects';
+import { formatCents } from '@bindery/pricing/money';
+import { taxRateText } from '@bindery/pricing/tax';
+import type {
+  ItemWithProjectRow,
+  OrderEventRow,
+  OrderItemRow,
+  OrderRow,
+  PaymentRow,
+  RefundRow,
+} from './orders.repository.js';
+
+/** A timestamptz as ISO 8601 (pg gives a Date, PGlite may give text). */
+export const iso = (value: unknown): string =>
+  (value instanceof Date ? value : new Date(String(value))).toISOString();
+const isoOrNull = (value: unknown): string | null =>
+  value === null || value === undefined ? null : iso(value);
+const cents = (value: string | number) => formatCents(Number(value));
+
+/** The API path serving a project's file to its owner or an admin (routes/store/projects). */
+const fileUrl = (projectId: number, kind: 'pdf' | 'cover') => `/api/book/${projectId}/files/${kind}/`;
+
+export function toOrderItem(row: OrderItemRow): OrderItem {
+  return {
+    project_id: row.project_id,
+    title: row.title,
+    category: row.category,
+    quantity: row.quantity,
+    cost_per_book: cents(row.cost_per_book_cents),
+    discount_amount: cents(row.discount_cents),
+    line_total: cents(row.line_total_cents),
+  };
+}
+
+export function toActor(row: {
+  actor_type: OrderActor['type'];
+  actor_user_id: number | null;
+  actor_label: string;
+}): OrderActor {
+  return { type: row.actor_type, user_id: row.actor_user_id, label: row.actor_label };
+}
+
+const succeeded = (refunds: readonly RefundRow[]) => refunds.filter((r) => r.status === 'succeeded');
+const sumCents = (refunds: readonly RefundRow[]) =>
+  refunds.reduce((sum, r) => sum + Number(r.amount_cents), 0);
+
+/** The customer's order: items, amounts, timeline (notes only where staff shared them), tracking, refunds. */
+export function toOrder(
+  row: OrderRow,
+  items: readonly OrderItemRow[],
+  events: readonly OrderEventRow[],
+  refunds: readonly RefundRow[],
+): Order {
+  const done = succeeded(refunds);
+  return {
+    id: row.id,
+    order_number: row.order_number,
+    status: row.status,
+    currency: 'USD',
+    items: items.map(toOrderItem),
+    subtotal: cents(row.subtotal_cents),
+    discount: cents(row.discount_cents),
+    shipping: cents(row.shipping_cents),
+    tax: cents(row.tax_cents),
+    tax_rate: taxRateText(row.tax_rate_bp),
+    tax_reason: row.tax_reason,
+    total: cents(row.total_cents),
+    // The stored JSON also keeps the carrier's own charge (for the books); the contract shape drops it.
+    shipping_service: ShippingService.parse(row.shipping_service),
+    address: Address.parse(row.address),
+    payment_method: row.payment_method,
+    paid_at: isoOrNull(row.paid_at),
+    created_at: iso(row.created_at),
+    expires_at: row.status === 'awaiting_payment' ? isoOrNull(row.expires_at) : null,
+    carrier: row.carrier,
+    tracking_number: row.tracking_number,
+    tracking_url: row.tracking_url,
+    timeline: events.map((e) => ({
+      from: e.from_status,
+      status: e.to_status,
+      at: iso(e.created_at),
+      note: e.internal ? null : e.note,
+    })),
+    refunded: formatCents(sumCents(done)),
+    refunds: done.map((r) => ({ amount: cents(r.amount_cents), created_at: iso(r.created_at) })),
+  };
+}
+
+export function toOrderSummary(row: OrderRow, items: readonly OrderItemRow[]): OrderSummary {
+  return {
+    id: row.id,
+    order_number: row.order_number,
+    status: row.status,
+    currency: 'USD',
+    total: cents(row.total_cents),
+    created_at: iso(row.created_at),
+    paid_at: isoOrNull(row.paid_at),
+    payment_method: row.payment_method,
+    item_count: items.length,
+    items: items.map((i) => ({ project_id: i.project_id, title: i.title, quantity: i.quantity })),
+    carrier: row.carrier,
+    tracking_number: row.tracking_number,
+    tracking_url: row.tracking_url,
+  };
+}
+
+export function toAdminRow(row: OrderRow & { item_count: string | number | null }): AdminOrderRow {
+  return {
+    id: row.id,
+    order_number: row.order_number,
+    status: row.status,
+    created_at: iso(row.created_at),
+    paid_at: isoOrNull(row.paid_at),
+    customer_name: row.customer_name,
+    customer_email: row.customer_email,
+    item_count: Number(row.item_count ?? 0),
+    total: cents(row.total_cents),
+    currency: 'USD',
+    payment_method: row.payment_method,
+  };
+}
+
+export function toOrderEvent(row: OrderEventRow): OrderEvent {
+  return {
+    id: Number(row.id),
+    from: row.from_status,
+    to: row.to_status,
+    actor: toActor(row),
+    note: row.note,
+    internal: row.internal,
+    created_at: iso(row.created_at),
+  };
+}
+
+export function toRefund(row: RefundRow): Refund {
+  return {
+    id: row.id,
+    payment_id: row.payment_id,
+    provider: row.provider,
+    provider_refund_id: row.provider_refund_id,
+    amount: cents(row.amount_cents),
+    reason: row.reason,
+    status: row.status,
+    actor: toActor(row),
+    created_at: iso(row.created_at),
+  };
+}
+
+export function toAdminPayment(row: PaymentRow): AdminPayment {
+  return {
+    id: row.id,
+    provider: row.provider,
+    method: row.provider === 'stripe' ? 'card' : 'paypal',
+    provider_reference: row.provider_ref,
+    charge_reference: row.charge_ref,
+    amount: cents(row.amount_cents),
+    status: row.status,
+    created_at: iso(row.created_at),
+  };
+}
+
+const EMPTY_OPTIONS: ProjectOptionNames = {
+  trim_size: null,
+  binding_type: null,
+  interior_color: null,
+  paper_type: null,
+  cover_finish: null,
+  extras: {},
+};
+
+function toAdminItem(row: ItemWithProjectRow): AdminOrderItem {
+  const file = (kind: 'pdf' | 'cover', name: string, type: string, size: string | number | null) => ({
+    file_name: name,
+    content_type: type,
+    size_bytes: Number(size ?? 0),
+    url: fileUrl(row.project_id, kind),
+    download_url: `${fileUrl(row.project_id, kind)}?download=true`,
+  });
+  const expert = CoverExpertRequest.safeParse(row.cover_expert);
+  return {
+    ...toOrderItem(row),
+    category: ProjectCategory.parse(row.category),
+    language: row.language,
+    page_count: row.page_count,
+    options: { ...EMPTY_OPTIONS, ...(row.options as Partial<ProjectOptionNames>) },
+    pdf_file: file('pdf', row.pdf_file_name, row.pdf_content_type, row.pdf_size_bytes),
+    cover_file:
+      row.cover_file_name === null
+        ? null
+        : file(
+            'cover',
+            row.cover_file_name,
+            row.cover_content_type ?? 'application/octet-stream',
+            row.cover_size_bytes,
+          ),
+    cover_expert: expert.success ? expert.data : null,
+  };
+}
+
+export interface AdminDetailParts {
+  row: OrderRow;
+  items: readonly ItemWithProjectRow[];
+  events: readonly OrderEventRow[];
+  refunds: readonly RefundRow[];
+  payments: readonly PaymentRow[];
+  accountDeleted: boolean;
+}
+
+export function toAdminDetail({
+  row,
+  items,
+  events,
+  refunds,
+  payments,
+  accountDeleted,
+}: AdminDetailParts): AdminOrderDetail {
+  const refunded = sumCents(succeeded(refunds));
+  const completed = payments.find((p) => p.status === 'completed');
+  const paidCents = row.paid_at === null ? 0 : Number(row.total_cents);
+  const service = row.shipping_service as { carrier_charge_cents?: unknown };
+  return {
+    id: row.id,
+    order_number: row.order_number,
+    status: row.status,
+    next_statuses: nextStatuses(row.status, 'staff'),
+    currency: 'USD',
+    created_at: iso(row.created_at),
+    paid_at: isoOrNull(row.paid_at),
+    in_production_at: isoOrNull(row.in_production_at),
+    shipped_at: isoOrNull(row.shipped_at),
+    delivered_at: isoOrNull(row.delivered_at),
+    canceled_at: isoOrNull(row.canceled_at),
+    expires_at: isoOrNull(row.expires_at),
+    customer: {
+      user_id: row.user_id,
+      name: row.customer_name,
+      email: row.customer_email,
+      account_deleted: accountDeleted,
+    },
+    items: items.map(toAdminItem),
+    address: Address.parse(row.address),
+    shipping_service: ShippingService.parse(row.shipping_service),
+    carrier_charge:
+      typeof service.carrier_charge_cents === 'number' ? formatCents(service.carrier_charge_cents) : null,
+    weight_grams: row.weight_grams,
+    subtotal: cents(row.subtotal_cents),
+    discount: cents(row.discount_cents),
+    shipping: cents(row.shipping_cents),
+    tax: cents(row.tax_cents),
+    tax_rate: taxRateText(row.tax_rate_bp),
+    tax_reason: row.tax_reason,
+    total: cents(row.total_cents),
+    payment_method: row.payment_method,
+    payment_reference: completed?.provider_ref ?? null,
+    charge_reference: completed?.charge_ref ?? null,
+    payments: payments.map(toAdminPayment),
+    refunded: formatCents(refunded),
+    refundable: formatCents(Math.max(0, paidCents - refunded)),
+    refunds: refunds.map(toRefund),
+    carrier: row.carrier,
+    tracking_number: row.tracking_number,
+    tracking_url: row.tracking_url,
+    events: events.map(toOrderEvent),
+  };
+}
+
+/** What a timeline shows for a move no person made. */
+export const SYSTEM_ACTOR = { type: 'system', user_id: null, label: messages.orders.systemActor } as const;

@@ -1,0 +1,35 @@
+/**
+ * Builds the orders module (orders.service.ts) from the app and decorates it as `app.orders`. Routes, the
+ * checkout and payment code, and jobs call it; nothing else writes an order's status (docs/decisions/0020).
+ */
+import fp from 'fastify-plugin';
+import { copyProjectsForReorder } from '../projects/projects.service.js';
+import { createOrders, type OrderRefunder, type OrdersModule } from './orders.service.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    orders: OrdersModule;
+  }
+}
+
+export interface OrdersPluginOptions {
+  /** Gives money back before a cancel after payment (the refunds work, docs/decisions/0022). */
+  refunder?: OrderRefunder;
+}
+
+export default fp<OrdersPluginOptions>(
+  async (app, options) => {
+    app.decorate(
+      'orders',
+      createOrders({
+        db: app.db,
+        clock: app.clock,
+        outbox: app.mailOutbox,
+        config: { webUrl: app.config.webUrl, unpaidOrderTtlHours: app.config.orders.unpaidOrderTtlHours },
+        refunder: options.refunder,
+        copyProjects: (userId, items) => copyProjectsForReorder(app, userId, items),
+      }),
+    );
+  },
+  { name: 'orders', dependencies: ['config', 'db', 'jobs', 'mail-outbox', 'catalog', 'projects'] },
+);

@@ -1,0 +1,397 @@
+/**
+ * All SQL of the orders module: orders and their items, events, refunds and payments as the order views read
+ * them, the guarded status write, the keyset lists of the admin and the customer, and the customer's overview.
+ * Functions take the db (or a transaction) first so the service composes them into one transaction.
+ * @see kysely example/src/user/user.repository.ts
+ * @see docs/decisions/0019-keyset-lists.md, docs/decisions/0020-order-lifecycle.md
+ */
+import {
+  sql,
+  type Expression,
+  type ExpressionBuilder,
+  type Insertable,
+  type Kysely,
+  type Selectable,
+  type SqlBool,
+  type Transaction,
+  type Updateable,
+} from 'kysely';
+import type {
+  DB,
+  OrderEventsTable,
+  OrderItemsTable,
+  OrdersTable,
+  OrderStatusValue,
+  PaymentsTable,
+  RefundsTable,
+} from '../../../db/database.js';
+
+export type Db = Kysely<DB> | Transaction<DB>;
+export type OrderRow = Selectable<OrdersTable>;
+export type OrderItemRow = Selectable<OrderItemsTable>;
+export type OrderEventRow = Selectable<OrderEventsTable>;
+export type RefundRow = Selectable<RefundsTable>;
+export type PaymentRow = Selectable<PaymentsTable>;
+export type NewOrder = Insertable<OrdersTable>;
+export type NewOrderItem = Omit<Insertable<OrderItemsTable>, 'order_id'>;
+export type NewOrderEvent = Insertable<OrderEventsTable>;
+
+/**
+ * The keyset position of a row: created_at with its microseconds (a JavaScript Date keeps milliseconds only, and
+ * rows written in the same millisecond would be skipped or repeated across pages) and the id.
+ */
+const cursorTime = sql<string>`to_char(orders.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+// ---------------------------------------------------------------------------------------------------------------
+// One order
+
+export function findOrder(db: Db, id: number): Promise<OrderRow | undefined> {
+  return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** One of the user's orders (undefined for another user's or an unknown id). */
+export function findUserOrder(db: Db, userId: number, id: number): Promise<OrderRow | undefined> {
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+export function findUserOrderByNumber(
+  db: Db,
+  userId: number,
+  orderNumber: string,
+): Promise<OrderRow | undefined> {
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('order_number', '=', orderNumber)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+export async function insertOrder(trx: Transaction<DB>, order: NewOrder, items: readonly NewOrderItem[]) {
+  const row = await trx.insertInto('orders').values(order).returningAll().executeTakeFirstOrThrow();
+  const itemRows = await trx
+    .insertInto('order_items')
+    .values(items.map((item) => ({ ...item, order_id: row.id })))
+    .returningAll()
+    .execute();
+  return { order: row, items: itemRows };
+}
+
+/**
+ * The one status write: `from → to` only if the order is still in `from`. Under READ COMMITTED a concurrent
+ * move of the same order makes this wait for the other transaction, then re-check the condition on the row it
+ * committed, which no longer matches: undefined, and the caller answers 409. Two staff acting at once therefore
+ * give one move and one refusal, without a lock held while anything else happens.
+ */
+export function updateStatus(
+  trx: Transaction<DB>,
+  id: number,
+  from: OrderStatusValue,
+  to: OrderStatusValue,
+  changes: Updateable<OrdersTable>,
+): Promise<OrderRow | undefined> {
+  return trx
+    .updateTable('orders')
+    .set({ ...changes, status: to })
+    .where('id', '=', id)
+    .where('status', '=', from)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function insertEvent(db: Db, event: NewOrderEvent): Promise<OrderEventRow> {
+  return db.insertInto('order_events').values(event).returningAll().executeTakeFirstOrThrow();
+}
+
+/** The order's books become ordered (paid): they can no longer be edited or deleted (docs/decisions/0012). */
+export async function markProjectsOrdered(db: Db, orderId: number, at: Date): Promise<void> {
+  await db
+    .updateTable('projects')
+    .set({ status: 'ordered', updated_at: at })
+    .where('id', 'in', (eb) =>
+      eb.selectFrom('order_items').select('project_id').where('order_id', '=', orderId),
+    )
+    .execute();
+}
+
+/**
+ * After a paid order is canceled its books are drafts again, unless another order still holds them paid (a
+ * reprint of the same project): then they stay ordered.
+ */
+export async function releaseProjects(db: Db, orderId: number, at: Date): Promise<void> {
+  await db
+    .updateTable('projects')
+    .set({ status: 'draft', updated_at: at })
+    .where('id', 'in', (eb) =>
+      eb.selectFrom('order_items').select('project_id').where('order_id', '=', orderId),
+    )
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('order_items as other_item')
+            .innerJoin('orders as other', 'other.id', 'other_item.order_id')
+            .select('other.id')
+            .whereRef('other_item.project_id', '=', 'projects.id')
+            .where('other.id', '!=', orderId)
+            .where('other.status', 'in', ['paid', 'in_production', 'shipped', 'delivered']),
+        ),
+      ),
+    )
+    .execute();
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// What belongs to orders (any number of orders, one query each)
+
+export function findOrderItems(db: Db, orderIds: readonly number[]): Promise<OrderItemRow[]> {
+  if (orderIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('order_items')
+    .selectAll()
+    .where('order_id', 'in', [...orderIds])
+    .orderBy('order_id')
+    .orderBy('id')
+    .execute();
+}
+
+export function findEvents(db: Db, orderIds: readonly number[]): Promise<OrderEventRow[]> {
+  if (orderIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('order_events')
+    .selectAll()
+    .where('order_id', 'in', [...orderIds])
+    .orderBy('order_id')
+    .orderBy('id')
+    .execute();
+}
+
+export function findRefunds(db: Db, orderIds: readonly number[]): Promise<RefundRow[]> {
+  if (orderIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('refunds')
+    .selectAll()
+    .where('order_id', 'in', [...orderIds])
+    .orderBy('order_id')
+    .orderBy('id')
+    .execute();
+}
+
+export function findPayments(db: Db, orderId: number): Promise<PaymentRow[]> {
+  return db.selectFrom('payments').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
+}
+
+/** Cents refunded so far (succeeded refunds only). */
+export async function refundedCents(db: Db, orderId: number): Promise<number> {
+  const row = await db
+    .selectFrom('refunds')
+    .select(sql<string>`coalesce(sum(amount_cents), 0)`.as('cents'))
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'succeeded')
+    .executeTakeFirstOrThrow();
+  return Number(row.cents);
+}
+
+/** The order's completed payment, if any (the money a refund goes back through). */
+export function findCompletedPayment(db: Db, orderId: number): Promise<PaymentRow | undefined> {
+  return db
+    .selectFrom('payments')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'completed')
+    .orderBy('id')
+    .executeTakeFirst();
+}
+
+/** For the admin's detail: each item with its project's options and file facts (the project is the book). */
+export function findItemsWithProjects(db: Db, orderId: number) {
+  return db
+    .selectFrom('order_items')
+    .innerJoin('projects', 'projects.id', 'order_items.project_id')
+    .innerJoin('uploads as pdf', 'pdf.id', 'projects.pdf_upload_id')
+    .leftJoin('uploads as cover', 'cover.id', 'projects.cover_upload_id')
+    .selectAll('order_items')
+    .select([
+      'projects.language',
+      'projects.page_count',
+      'projects.options',
+      'projects.cover_expert',
+      'pdf.file_name as pdf_file_name',
+      'pdf.content_type as pdf_content_type',
+      'pdf.size_bytes as pdf_size_bytes',
+      'cover.file_name as cover_file_name',
+      'cover.content_type as cover_content_type',
+      'cover.size_bytes as cover_size_bytes',
+    ])
+    .where('order_items.order_id', '=', orderId)
+    .orderBy('order_items.id')
+    .execute();
+}
+export type ItemWithProjectRow = Awaited<ReturnType<typeof findItemsWithProjects>>[number];
+
+/** Whether the account behind an order has been deleted (its snapshot is all that is left). */
+export async function isAccountDeleted(db: Db, userId: number): Promise<boolean> {
+  const row = await db.selectFrom('users').select('deleted_at').where('id', '=', userId).executeTakeFirst();
+  return !row || row.deleted_at !== null;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Lists
+
+export interface Keyset {
+  /** created_at of the last row seen, with microseconds, and its id. */
+  after?: readonly [string, number];
+  limit: number;
+}
+
+function afterCursor(
+  eb: ExpressionBuilder<DB, 'orders'>,
+  after: readonly [string, number],
+): Expression<SqlBool> {
+  return eb(
+    eb.refTuple('orders.created_at', 'orders.id'),
+    '<',
+    eb.tuple(sql<Date>`${after[0]}::timestamptz`, after[1]),
+  );
+}
+
+/** The customer's orders, newest first (index orders_user_created_at_id_idx). */
+export function listUserOrders(db: Db, userId: number, page: Keyset, status?: OrderStatusValue) {
+  let query = db
+    .selectFrom('orders')
+    .selectAll()
+    .select(cursorTime.as('cursor_time'))
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(page.limit + 1);
+  if (status) query = query.where('status', '=', status);
+  const after = page.after;
+  if (after) query = query.where((eb) => afterCursor(eb, after));
+  return query.execute();
+}
+
+export async function countUserOrders(db: Db, userId: number, status?: OrderStatusValue): Promise<number> {
+  let query = db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('user_id', '=', userId);
+  if (status) query = query.where('status', '=', status);
+  return Number((await query.executeTakeFirstOrThrow()).n);
+}
+
+export interface AdminOrderFilters {
+  status?: OrderStatusValue;
+  /** Already trimmed; matched as a substring, case-insensitive. */
+  q?: string;
+  /** Placed at or after. */
+  from?: Date;
+  /** Placed before. */
+  before?: Date;
+}
+
+/** `%` and `_` are LIKE wildcards: a search for "50%_off" means those characters. */
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** "BND-000042", "bnd42", "000042" or "42" → 42, when the search looks like an order number. */
+export function orderIdOfNumber(text: string): number | undefined {
+  const match = /^(?:BND-?)?0*([1-9]\d{0,9})$/i.exec(text.trim());
+  const id = match ? Number(match[1]) : NaN;
+  return Number.isSafeInteger(id) && id <= 2_147_483_647 ? id : undefined;
+}
+
+function filtered(db: Db, filters: AdminOrderFilters) {
+  let query = db.selectFrom('orders');
+  if (filters.status) query = query.where('orders.status', '=', filters.status);
+  if (filters.from) query = query.where('orders.created_at', '>=', filters.from);
+  if (filters.before) query = query.where('orders.created_at', '<', filters.before);
+  const q = filters.q;
+  if (q) {
+    const pattern = likePattern(q);
+    const id = orderIdOfNumber(q);
+    query = query.where((eb) =>
+      eb.or([
+        ...(id === undefined ? [] : [eb('orders.id', '=', id)]),
+        eb('orders.order_number', 'ilike', pattern),
+        eb('orders.customer_email', 'ilike', pattern),
+        eb('orders.customer_name', 'ilike', pattern),
+        eb(
+          'orders.id',
+          'in',
+          eb
+            .selectFrom('order_items')
+            .select('order_items.order_id')
+            .where('order_items.title', 'ilike', pattern),
+        ),
+      ]),
+    );
+  }
+  return query;
+}
+
+/**
+ * The admin's list: orders (never drafts: a project becomes part of an order only at checkout), newest first,
+ * filtered, one keyset page plus one row to know whether another follows. Each row carries its item count.
+ */
+export function listAdminOrders(db: Db, filters: AdminOrderFilters, page: Keyset) {
+  let query = filtered(db, filters)
+    .selectAll('orders')
+    .select(cursorTime.as('cursor_time'))
+    .select((eb) =>
+      eb
+        .selectFrom('order_items')
+        .select((i) => i.fn.countAll<string>().as('n'))
+        .whereRef('order_items.order_id', '=', 'orders.id')
+        .as('item_count'),
+    )
+    .orderBy('orders.created_at', 'desc')
+    .orderBy('orders.id', 'desc')
+    .limit(page.limit + 1);
+  const after = page.after;
+  if (after) query = query.where((eb) => afterCursor(eb, after));
+  return query.execute();
+}
+
+export async function countAdminOrders(db: Db, filters: AdminOrderFilters): Promise<number> {
+  const row = await filtered(db, filters)
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The customer's overview
+
+export async function userOverview(db: Db, userId: number) {
+  const row = await db
+    .selectFrom('orders')
+    .select([
+      // Every order that was paid, canceled later or not: refunds are reported apart.
+      sql<string>`coalesce(sum(total_cents) filter (where paid_at is not null), 0)`.as('paid_cents'),
+      sql<string>`coalesce(sum(total_cents) filter (where status = 'awaiting_payment'), 0)`.as(
+        'awaiting_cents',
+      ),
+      sql<number>`count(*) filter (where status in ('paid', 'in_production', 'shipped', 'delivered'))`.as(
+        'paid',
+      ),
+      sql<number>`count(*) filter (where status = 'awaiting_payment')`.as('awaiting'),
+      sql<number>`count(*) filter (where status = 'canceled')`.as('canceled'),
+      sql<Date | null>`max(paid_at)`.as('last_paid_at'),
+    ])
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  // Refunds of canceled orders count too: money that came back to this customer.
+  const refunded = await db
+    .selectFrom('refunds')
+    .innerJoin('orders', 'orders.id', 'refunds.order_id')
+    .select(sql<string>`coalesce(sum(refunds.amount_cents), 0)`.as('cents'))
+    .where('orders.user_id', '=', userId)
+    .where('refunds.status', '=', 'succeeded')
+    .executeTakeFirstOrThrow();
+  return { ...row, refunded_cents: refunded.cents };
+}

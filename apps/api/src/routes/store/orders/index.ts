@@ -1,0 +1,102 @@
+/**
+ * The customer's orders after checkout (docs/decisions/0020). Bearer; own orders only (another customer's order
+ * is 404, like an unknown one):
+ * - GET  api/orders/?limit&cursor&status   keyset page of OrderSummary, newest first, with `total`
+ * - GET  api/orders/overview/              the dashboard's sales and payments overview
+ * - GET  api/orders/lookup/?number=        one order by its number (BND-000042)
+ * - GET  api/orders/{id}/                  one order: items, amounts, timeline, tracking, refunds
+ * - POST api/orders/{id}/reorder/          its books again as draft projects on the same files (→ cart → /shop)
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ErrorBody, IdParams } from '@bindery/contracts/common';
+import { OrderResponse } from '@bindery/contracts/store/checkout';
+import {
+  MyOrdersQuery,
+  MyOrdersResponse,
+  OrderLookupQuery,
+  ReorderBody,
+  ReorderResponse,
+  SalesOverviewResponse,
+} from '@bindery/contracts/store/orders';
+
+const tags = ['orders'];
+const security = [{ bearerAuth: [] }];
+
+const orders: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', app.authenticate);
+
+  app.get(
+    '/orders',
+    {
+      schema: {
+        tags,
+        summary: 'The caller’s orders, newest first (keyset page)',
+        security,
+        querystring: MyOrdersQuery,
+        response: { 200: MyOrdersResponse, 400: ErrorBody, 401: ErrorBody },
+      },
+    },
+    async (request) => app.orders.myOrders(request.currentUser!.id, request.query),
+  );
+
+  app.get(
+    '/orders/overview',
+    {
+      schema: {
+        tags,
+        summary: 'The caller’s paid, refunded and unpaid totals and order counts',
+        security,
+        response: { 200: SalesOverviewResponse, 401: ErrorBody },
+      },
+    },
+    async (request) => app.orders.overview(request.currentUser!.id),
+  );
+
+  app.get(
+    '/orders/lookup',
+    {
+      schema: {
+        tags,
+        summary: 'One of the caller’s orders by its number',
+        security,
+        querystring: OrderLookupQuery,
+        response: { 200: OrderResponse, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (request) => ({ order: await app.orders.lookup(request.currentUser!.id, request.query.number) }),
+  );
+
+  app.get(
+    '/orders/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One of the caller’s orders',
+        security,
+        params: IdParams,
+        response: { 200: OrderResponse, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (request) => ({ order: await app.orders.myOrder(request.currentUser!.id, request.params.id) }),
+  );
+
+  app.post(
+    '/orders/:id/reorder',
+    {
+      schema: {
+        tags,
+        summary: 'Order the books of a paid order again: new draft projects on the same files, priced now',
+        security,
+        params: IdParams,
+        body: ReorderBody,
+        response: { 201: ReorderResponse, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(await app.orders.reorder(request.currentUser!.id, request.params.id, request.body)),
+  );
+};
+
+export default orders;

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ORDER_ACTORS,
+  ORDER_STATUSES,
+  ORDER_TRANSITIONS,
+  availableTransitions,
+  canTransition,
+  isFinalStatus,
+  nextStatuses,
+  transitionRefusedText,
+  transitionRule,
+  type OrderStatus,
+} from './order-lifecycle.js';
+
+/** The issue's table, written out independently of ORDER_TRANSITIONS: every pair not listed is forbidden. */
+const ALLOWED: ReadonlyArray<readonly [OrderStatus, OrderStatus]> = [
+  ['awaiting_payment', 'paid'],
+  ['awaiting_payment', 'canceled'],
+  ['paid', 'in_production'],
+  ['paid', 'canceled'],
+  ['in_production', 'shipped'],
+  ['in_production', 'canceled'],
+  ['shipped', 'delivered'],
+];
+const allowed = new Set(ALLOWED.map(([from, to]) => `${from}→${to}`));
+const ALL_PAIRS = ORDER_STATUSES.flatMap((from) => ORDER_STATUSES.map((to) => [from, to] as const));
+
+describe('the order lifecycle table', () => {
+  it('has 36 pairs of which exactly the 7 of the issue are allowed', () => {
+    expect(ALL_PAIRS).toHaveLength(36);
+    expect(ALL_PAIRS.filter(([from, to]) => canTransition(from, to))).toHaveLength(7);
+  });
+
+  it.each(ALL_PAIRS)('%s → %s is allowed exactly when the issue lists it', (from, to) => {
+    const expected = allowed.has(`${from}→${to}`);
+    expect(canTransition(from, to)).toBe(expected);
+    expect(transitionRule(from, to) !== undefined).toBe(expected);
+    expect(nextStatuses(from).includes(to)).toBe(expected);
+  });
+
+  it('never allows staying in the same status, and nothing leaves delivered or canceled', () => {
+    for (const status of ORDER_STATUSES) expect(canTransition(status, status)).toBe(false);
+    expect(isFinalStatus('delivered')).toBe(true);
+    expect(isFinalStatus('canceled')).toBe(true);
+    expect(ORDER_STATUSES.filter(isFinalStatus)).toEqual(['delivered', 'canceled']);
+  });
+
+  it('lets only the payment make an order paid, and only staff produce and ship', () => {
+    expect(transitionRule('awaiting_payment', 'paid')).toMatchObject({
+      by: ['system'],
+      requires: ['payment'],
+    });
+    expect(canTransition('awaiting_payment', 'paid', 'staff')).toBe(false);
+    expect(canTransition('paid', 'in_production', 'staff')).toBe(true);
+    expect(canTransition('paid', 'in_production', 'system')).toBe(false);
+    expect(canTransition('in_production', 'shipped', 'customer')).toBe(false);
+    // The customer cancels only an unpaid order (deleting or editing one of its books).
+    for (const [from, to] of ALL_PAIRS) {
+      const customer = canTransition(from, to, 'customer');
+      expect(customer, `${from}→${to}`).toBe(from === 'awaiting_payment' && to === 'canceled');
+    }
+  });
+
+  it('requires a carrier and tracking number to ship, and a refund to cancel after payment', () => {
+    expect(transitionRule('in_production', 'shipped')?.requires).toEqual(['carrier', 'tracking_number']);
+    expect(transitionRule('paid', 'canceled')?.requires).toEqual(['full_refund']);
+    expect(transitionRule('in_production', 'canceled')?.requires).toEqual(['refund']);
+    expect(transitionRule('awaiting_payment', 'canceled')?.requires).toEqual([]);
+  });
+
+  it('gives staff a labelled action for each move they may make', () => {
+    expect(availableTransitions('paid', 'staff').map((r) => [r.to, r.action])).toEqual([
+      ['in_production', 'Start production'],
+      ['canceled', 'Cancel order'],
+    ]);
+    expect(nextStatuses('awaiting_payment', 'staff')).toEqual(['canceled']);
+    expect(nextStatuses('in_production', 'staff')).toEqual(['shipped', 'canceled']);
+    expect(nextStatuses('shipped', 'staff')).toEqual(['delivered']);
+    for (const status of ORDER_STATUSES) {
+      for (const rule of ORDER_TRANSITIONS[status]) {
+        expect(rule.by.every((actor) => ORDER_ACTORS.includes(actor))).toBe(true);
+        if (rule.by.includes('staff')) expect(rule.action).toBeTruthy();
+      }
+    }
+  });
+
+  it('names both statuses when refusing a move', () => {
+    expect(transitionRefusedText('BND-000042', 'shipped', 'in_production')).toBe(
+      'Order BND-000042 is shipped; it cannot become in production.',
+    );
+    expect(transitionRefusedText('BND-000042', 'in_production', 'in_production')).toBe(
+      'Order BND-000042 is already in production.',
+    );
+  });
+});

@@ -1,0 +1,115 @@
+/**
+ * The order lifecycle as data (docs/decisions/0020-order-lifecycle.md): one table of the allowed moves, read by
+ * the API (the orders module refuses anything else with a 409 naming both statuses), by the admin console (which
+ * actions an order offers) and by the tests (every allowed and every forbidden pair).
+ *
+ *   awaiting_payment ──▶ paid ──▶ in_production ──▶ shipped ──▶ delivered
+ *          │               │            │
+ *          └──▶ canceled ◀─┴────────────┘
+ *
+ * Each rule says who may make the move and what it needs; the module checks the needs (a completed payment, a
+ * carrier and tracking number, a refund) before its guarded `UPDATE … WHERE status = from`, and runs the effects
+ * (mail) after the commit. Pure TypeScript: no zod, no I/O, so the SPAs can import it cheaply.
+ * @see vendure-ecommerce/vendure packages/core/src/config/order/order-process.ts (the pattern)
+ */
+import { messages } from './messages.js';
+
+export const ORDER_STATUSES = [
+  'awaiting_payment',
+  'paid',
+  'in_production',
+  'shipped',
+  'delivered',
+  'canceled',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/**
+ * Who moves an order: `system` (the payment webhook or capture, the expiry and reconciliation jobs), `staff` (an
+ * admin in the console), `customer` (the buyer, e.g. by deleting or editing a project of an unpaid order).
+ */
+export const ORDER_ACTORS = ['system', 'staff', 'customer'] as const;
+export type OrderActorType = (typeof ORDER_ACTORS)[number];
+
+/**
+ * What a move needs besides the current status:
+ * - `payment`: a completed payment of the order's total (only the payment code moves an order to paid);
+ * - `carrier`, `tracking_number`: given with the move (a 400 naming the field when missing);
+ * - `full_refund`: the money paid has been refunded in full (a cancel after payment refunds what is left);
+ * - `refund`: some money has been refunded (a cancel during production may keep what production cost).
+ */
+export type TransitionRequirement = 'payment' | 'carrier' | 'tracking_number' | 'full_refund' | 'refund';
+
+export interface TransitionRule {
+  readonly to: OrderStatus;
+  /** Who may make this move. */
+  readonly by: readonly OrderActorType[];
+  readonly requires: readonly TransitionRequirement[];
+  /** The admin console's button for it (staff moves only). */
+  readonly action?: string;
+}
+
+const a = messages.orders.actions;
+
+/** The one transition table. A status missing from a list cannot follow; delivered and canceled are final. */
+export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly TransitionRule[]>> = {
+  awaiting_payment: [
+    { to: 'paid', by: ['system'], requires: ['payment'] },
+    { to: 'canceled', by: ['customer', 'staff', 'system'], requires: [], action: a.cancel },
+  ],
+  paid: [
+    { to: 'in_production', by: ['staff'], requires: [], action: a.startProduction },
+    { to: 'canceled', by: ['staff', 'system'], requires: ['full_refund'], action: a.cancel },
+  ],
+  in_production: [
+    { to: 'shipped', by: ['staff'], requires: ['carrier', 'tracking_number'], action: a.markShipped },
+    { to: 'canceled', by: ['staff'], requires: ['refund'], action: a.cancel },
+  ],
+  shipped: [{ to: 'delivered', by: ['staff', 'system'], requires: [], action: a.markDelivered }],
+  delivered: [],
+  canceled: [],
+};
+
+/** The rule for a move, or undefined when the table does not allow it. */
+export function transitionRule(from: OrderStatus, to: OrderStatus): TransitionRule | undefined {
+  return ORDER_TRANSITIONS[from].find((rule) => rule.to === to);
+}
+
+/** Whether the table allows `from → to` (for `actor`, when given). */
+export function canTransition(from: OrderStatus, to: OrderStatus, actor?: OrderActorType): boolean {
+  const rule = transitionRule(from, to);
+  return rule !== undefined && (actor === undefined || rule.by.includes(actor));
+}
+
+/** The statuses that may follow `from` (for `actor`, when given), in the table's order. */
+export function nextStatuses(from: OrderStatus, actor?: OrderActorType): OrderStatus[] {
+  return ORDER_TRANSITIONS[from]
+    .filter((rule) => actor === undefined || rule.by.includes(actor))
+    .map((r) => r.to);
+}
+
+/** The moves an actor may start from `from`, with their rules (the console's buttons for `staff`). */
+export function availableTransitions(from: OrderStatus, actor: OrderActorType): TransitionRule[] {
+  return ORDER_TRANSITIONS[from].filter((rule) => rule.by.includes(actor));
+}
+
+/** No move leaves these. */
+export const isFinalStatus = (status: OrderStatus): boolean => ORDER_TRANSITIONS[status].length === 0;
+
+/** Statuses in which the order's money has been taken (and its projects are ordered). */
+export const PAID_STATUSES: readonly OrderStatus[] = ['paid', 'in_production', 'shipped', 'delivered'];
+export const isPaidStatus = (status: OrderStatus): boolean => PAID_STATUSES.includes(status);
+
+/** A status as people read it ("In production"). */
+export const orderStatusLabel = (status: OrderStatus): string => messages.orderStatus[status];
+
+/** The 409 text of a move the table (or a concurrent move) does not allow, naming both statuses. */
+export function transitionRefusedText(orderNumber: string, from: OrderStatus, to: OrderStatus): string {
+  return from === to
+    ? messages.orders.alreadyInStatus(orderNumber, orderStatusLabel(from).toLowerCase())
+    : messages.orders.transitionNotAllowed(
+        orderNumber,
+        orderStatusLabel(from).toLowerCase(),
+        orderStatusLabel(to).toLowerCase(),
+      );
+}

@@ -1,0 +1,100 @@
+/**
+ * The customer's orders after checkout (issue 10; docs/decisions/0020). All bearer, own orders only: another
+ * customer's order is "not found", never "forbidden".
+ *
+ * - GET  api/orders/?limit&cursor&status        → MyOrdersResponse (keyset page, newest first, with `total`)
+ * - GET  api/orders/{id}/                       → OrderResponse (./checkout.ts: items, timeline, tracking, refunds)
+ * - GET  api/orders/lookup/?number=BND-000042    → OrderResponse (404 when it is not one of the caller's orders)
+ * - POST api/orders/{id}/reorder/ ReorderBody    → ReorderResponse: new draft projects reusing the order's files,
+ *                                                 priced at today's catalog; the SPA puts them in the cart → /shop
+ * - GET  api/orders/overview/                   → SalesOverviewResponse (the dashboard's "Sales and payments
+ *                                                 overview")
+ */
+import { z } from 'zod';
+import { DecimalString, Id, PageQuery, page } from '../common.js';
+import { messages } from '../messages.js';
+import { OrderStatus } from './checkout.js';
+import { Project } from './projects.js';
+
+const m = messages.orders;
+
+/** One row of the customer's order list: enough for the cart page's table (number, date, total, status, tracking). */
+export const OrderSummary = z.object({
+  id: z.number().int().positive(),
+  order_number: z.string(),
+  status: OrderStatus,
+  currency: z.literal('USD'),
+  total: DecimalString,
+  created_at: z.iso.datetime({ offset: true }),
+  paid_at: z.iso.datetime({ offset: true }).nullable(),
+  payment_method: z.enum(['card', 'paypal']).nullable(),
+  item_count: z.number().int().nonnegative(),
+  /** The books, by title and copies (an order holds at most 100). */
+  items: z.array(
+    z.object({ project_id: z.number().int().positive(), title: z.string(), quantity: z.number().int() }),
+  ),
+  carrier: z.string().nullable(),
+  tracking_number: z.string().nullable(),
+  tracking_url: z.string().nullable(),
+});
+export type OrderSummary = z.infer<typeof OrderSummary>;
+
+export const MyOrdersQuery = PageQuery.extend({ status: OrderStatus.optional() }).strict();
+export type MyOrdersQuery = z.input<typeof MyOrdersQuery>;
+
+/** GET api/orders/: a keyset page (docs/decisions/0019); `total` counts the caller's orders matching the filter. */
+export const MyOrdersResponse = page(OrderSummary);
+export type MyOrdersResponse = z.infer<typeof MyOrdersResponse>;
+
+/**
+ * The order number as people type it: "BND-000042", "bnd-42", "BND42" or "42" all mean order BND-000042.
+ * The server normalises it.
+ */
+export const OrderNumberInput = z
+  .string({ error: m.lookupNumberInvalid })
+  .trim()
+  .regex(/^(?:BND-?)?0*[1-9]\d{0,9}$/i, { error: m.lookupNumberInvalid });
+
+export const OrderLookupQuery = z.object({ number: OrderNumberInput }).strict();
+export type OrderLookupQuery = z.input<typeof OrderLookupQuery>;
+
+/** One book to order again, with the copies wanted now. */
+export const ReorderItem = z
+  .object({
+    project_id: Id,
+    quantity: z.number().int().positive().max(100_000),
+  })
+  .strict();
+
+/**
+ * POST api/orders/{id}/reorder/. Without `items`: every book of the order at the copies ordered then. With
+ * `items`: those books (each must be in the order) at the copies given.
+ */
+export const ReorderBody = z.object({ items: z.array(ReorderItem).min(1).max(100).optional() }).strict();
+export type ReorderBody = z.input<typeof ReorderBody>;
+
+/** The new draft projects (one per book), priced now; their files are the order's, nothing to upload again. */
+export const ReorderResponse = z.object({
+  message: z.string(),
+  projects: z.array(Project),
+});
+export type ReorderResponse = z.infer<typeof ReorderResponse>;
+
+/**
+ * GET api/orders/overview/: the customer's own money with Bindery. `paid_total` is what was paid (refunds not
+ * deducted), `refunded_total` what came back, `awaiting_payment_total` the orders still to pay (the spec's
+ * "total unpaid revenue"). Counts per group; `paid` counts every order paid or later and not canceled.
+ */
+export const SalesOverviewResponse = z.object({
+  currency: z.literal('USD'),
+  paid_total: DecimalString,
+  refunded_total: DecimalString,
+  awaiting_payment_total: DecimalString,
+  counts: z.object({
+    awaiting_payment: z.number().int().nonnegative(),
+    paid: z.number().int().nonnegative(),
+    canceled: z.number().int().nonnegative(),
+  }),
+  last_paid_at: z.iso.datetime({ offset: true }).nullable(),
+});
+export type SalesOverviewResponse = z.infer<typeof SalesOverviewResponse>;
