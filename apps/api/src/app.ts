@@ -6,6 +6,7 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { openDatabase } from './db/connect.js';
 import type { DB } from './db/database.js';
 import type { Config } from './env.js';
 import jobs from './jobs/jobs.plugin.js';
@@ -34,7 +35,12 @@ export interface BuildOptions {
   clock?: Clock;
 }
 
-export async function buildApp({ config, db, logger = false, clock }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  logger = false,
+  clock,
+}: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     // The spec's paths end in a slash (api/calculator/dropdowns/); clients may send either form.
@@ -49,7 +55,11 @@ export async function buildApp({ config, db, logger = false, clock }: BuildOptio
 
   await app.register(configPlugin, { config });
   await app.register(errors);
-  await app.register(dbPlugin, { db });
+  // Opened here rather than inside the db plugin: a first embedded start is PGlite's initdb, which takes seconds
+  // that grow with the machine's load (7–20 s on a busy 2-core machine) and must not count against avvio's 10 s
+  // plugin start budget. Migrations still run in the plugin.
+  const database = db ?? (await openDatabase(config.database));
+  await app.register(dbPlugin, { db: database, owned: !db });
   await app.register(jobs, { clock });
   await app.register(security);
   await app.register(rateLimit);

@@ -16,13 +16,15 @@ declare module 'fastify' {
 }
 
 export interface DbPluginOptions {
-  /** An already open database (its owner destroys it). */
+  /** An already open database (its owner destroys it, unless `owned`). */
   db?: Kysely<DB>;
+  /** The app destroys `db` when it closes (buildApp opened it for the app). */
+  owned?: boolean;
 }
 
 export default fp<DbPluginOptions>(
   async (app, opts) => {
-    const owned = !opts.db;
+    const owned = !opts.db || opts.owned === true;
     const db = opts.db ?? (await openDatabase(app.config.database));
     app.decorate('db', db);
     app.decorate('dbMode', app.config.database.mode);

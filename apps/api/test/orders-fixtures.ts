@@ -1,0 +1,122 @@
+/**
+ * Orders made the real way for the orders tests: books through upload-book (real PDFs in the file store), the
+ * order through save-shipping, the payment as the webhook records it (a completed payment row, then the orders
+ * module's payWithin in the same transaction, then its effects after the commit).
+ */
+import { randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
+import { OrderResponse, type Order } from '@bindery/contracts/store/checkout';
+import { request, type TestContext } from './helper.js';
+import { createPrintBook, uploadBook, uploadPdf, type Auth } from './projects.js';
+
+export const ADDRESS = {
+  country: 'US',
+  state: 'TX',
+  city: 'Austin',
+  postal_code: '78701',
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  address: '1 Congress Ave',
+  phone_number: '+1 512 555 0100',
+  account_type: 'individual',
+  has_resale_cert: false,
+};
+
+/** A photo book with a spine (an extra) and a cover expert request instead of a cover file. */
+export async function createPhotoBook(t: TestContext, auth: Auth, title = 'Summer Album') {
+  const pdf = await uploadPdf(t, auth, 40);
+  const dd = (await request(t, { method: 'GET', url: '/api/photobook/dropdowns/' })).data as Record<
+    string,
+    { id: number; name: string }[]
+  >;
+  const res = await uploadBook(t, auth, {
+    title,
+    category: 'Photo Book',
+    pdf_upload_id: pdf.id,
+    quantity: 2,
+    configuration: {
+      trim_size_id: dd['trim_sizes']![0]!.id,
+      binding_id: dd['bindings']!.find((b) => b.name === 'Case Wrap')!.id,
+      interior_color_id: dd['interior_colors']![0]!.id,
+      paper_type_id: dd['paper_types']![0]!.id,
+      cover_finish_id: dd['cover_finishes']![0]!.id,
+      spine_id: dd['spines']![0]!.id,
+    },
+    cover_expert: {
+      contact_name: 'Ada Lovelace',
+      contact_email: 'ada@example.test',
+      book_title: title,
+      book_genre: 'Family',
+      cover_description: 'A beach at dusk',
+    },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return { project: res.data.project as { id: number; title: string }, spine: dd['spines']![0]!.name };
+}
+
+/** The customer's books → an order awaiting payment, through save-shipping. */
+export async function placeOrder(t: TestContext, auth: Auth, projectIds: number[]): Promise<Order> {
+  const res = await request(t, {
+    method: 'POST',
+    url: '/api/save-shipping/',
+    headers: auth,
+    payload: { user_address: ADDRESS, project_ids: projectIds, selected_service: 'FEDEX_GROUND' },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return OrderResponse.parse(res.data).order;
+}
+
+/** One new print book of the customer's, ordered. */
+export async function orderOneBook(t: TestContext, auth: Auth, title = 'My Book') {
+  const project = await createPrintBook(t, auth, { title });
+  return { project, order: await placeOrder(t, auth, [project.id]) };
+}
+
+/** Pays an order as the Stripe webhook does: the payment completed and the order moved in one transaction. */
+export async function payOrder(t: TestContext, orderId: number): Promise<void> {
+  const order = await t.db
+    .selectFrom('orders')
+    .select('total_cents')
+    .where('id', '=', orderId)
+    .executeTakeFirstOrThrow();
+  const outcome = await t.db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('payments')
+      .values({
+        order_id: orderId,
+        provider: 'stripe',
+        provider_ref: `cs_test_${randomUUID()}`,
+        amount_cents: Number(order.total_cents),
+        status: 'completed',
+      })
+      .execute();
+    return t.app.orders.payWithin(trx, orderId, 'card');
+  });
+  expect(outcome.result).toBe('paid');
+  if (outcome.result === 'paid') t.app.orders.afterCommit(outcome.moved);
+}
+
+/** A refund that went through (what the refunds work records), so a cancel after payment is allowed. */
+export async function recordRefund(t: TestContext, orderId: number, cents: number): Promise<void> {
+  const payment = await t.db
+    .selectFrom('payments')
+    .select(['id', 'provider'])
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'completed')
+    .executeTakeFirstOrThrow();
+  await t.db
+    .insertInto('refunds')
+    .values({
+      order_id: orderId,
+      payment_id: payment.id,
+      provider: payment.provider,
+      provider_refund_id: `re_${randomUUID()}`,
+      amount_cents: cents,
+      reason: 'Test refund',
+      status: 'succeeded',
+      actor_type: 'staff',
+      actor_user_id: null,
+      actor_label: 'Staff',
+    })
+    .execute();
+}

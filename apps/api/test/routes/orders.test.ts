@@ -1,0 +1,340 @@
+/**
+ * The order lifecycle on the real app and PostgreSQL (docs/decisions/0020): orders placed through save-shipping,
+ * paid as the webhook pays them, then moved by staff through POST api/admin/orders/{id}/status/. Checks the table
+ * through the route (every staff move and refusal), the events written with each move, the projects following,
+ * one winner when two staff act at once, the mails (received by an SMTP catcher), and what the customer sees.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AdminOrderResponse } from '@bindery/contracts/admin/orders';
+import { messages } from '@bindery/contracts/messages';
+import { ORDER_STATUSES, canTransition, type OrderStatus } from '@bindery/contracts/order-lifecycle';
+import { OrderResponse } from '@bindery/contracts/store/checkout';
+import { startMailCatcher } from '@bindery/mail-test';
+import { DomainError } from '../../src/lib/domain-error.js';
+import { createUser, request, setupTestApp } from '../helper.js';
+import { orderOneBook, payOrder, recordRefund } from '../orders-fixtures.js';
+
+const mail = await startMailCatcher();
+const WEB = 'http://web.test:5173';
+const t = setupTestApp({ env: { SMTP_URL: mail.url, PUBLIC_WEB_URL: WEB } });
+afterAll(() => mail.stop());
+
+type User = Awaited<ReturnType<typeof createUser>>;
+let admin: User;
+let customer: User;
+
+beforeAll(async () => {
+  admin = await createUser(t, { is_admin: true, name: 'Grace Staff' });
+  customer = await createUser(t, { name: 'Ada Reader' });
+});
+
+const move = (id: number, body: Record<string, unknown>, auth: Record<string, string> = admin.auth) =>
+  request(t, { method: 'POST', url: `/api/admin/orders/${id}/status/`, headers: auth, payload: body });
+const orderRow = (id: number) =>
+  t.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const eventsOf = (id: number) =>
+  t.db.selectFrom('order_events').selectAll().where('order_id', '=', id).orderBy('id').execute();
+const projectStatus = async (id: number) =>
+  (await t.db.selectFrom('projects').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
+const label = (s: OrderStatus) => messages.orderStatus[s].toLowerCase();
+const SHIP = { status: 'shipped', carrier: 'FedEx', tracking_number: '7700 1234 5678' };
+
+/** An order brought to `status` by the real moves (paid by the payment, the rest by staff). */
+async function orderIn(status: OrderStatus) {
+  const { order, project } = await orderOneBook(t, customer.auth, `Book for ${status}`);
+  const path: Record<OrderStatus, OrderStatus[]> = {
+    awaiting_payment: [],
+    paid: ['paid'],
+    in_production: ['paid', 'in_production'],
+    shipped: ['paid', 'in_production', 'shipped'],
+    delivered: ['paid', 'in_production', 'shipped', 'delivered'],
+    canceled: ['canceled'],
+  };
+  for (const step of path[status]) {
+    if (step === 'paid') await payOrder(t, order.id);
+    else {
+      const res = await move(order.id, step === 'shipped' ? SHIP : { status: step });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+  }
+  expect((await orderRow(order.id)).status).toBe(status);
+  return { order, project };
+}
+
+describe('placing and paying an order', () => {
+  it('gives the order a number, the customer’s snapshot, an expiry and its first event', async () => {
+    const before = Date.now();
+    const { order } = await orderOneBook(t, customer.auth);
+    expect(order.order_number).toBe(`BND-${String(order.id).padStart(6, '0')}`);
+    expect(order.status).toBe('awaiting_payment');
+    const row = await orderRow(order.id);
+    expect(row).toMatchObject({ customer_email: customer.user.email, customer_name: 'Ada Reader' });
+    const ttl = new Date(row.expires_at!).getTime() - new Date(row.created_at).getTime();
+    expect(ttl).toBe(24 * 3600_000);
+    expect(new Date(row.created_at).getTime()).toBeGreaterThanOrEqual(before - 1000);
+    expect(await eventsOf(order.id)).toMatchObject([
+      {
+        from_status: null,
+        to_status: 'awaiting_payment',
+        actor_type: 'customer',
+        actor_user_id: customer.user.id,
+      },
+    ]);
+    expect(order.timeline).toEqual([
+      { from: null, status: 'awaiting_payment', at: expect.any(String), note: null },
+    ]);
+  });
+
+  it('pays through the module: event by the system, projects ordered, the receipt in the mail', async () => {
+    const { order, project } = await orderOneBook(t, customer.auth, 'Receipt Book');
+    await payOrder(t, order.id);
+    const row = await orderRow(order.id);
+    expect(row).toMatchObject({ status: 'paid', payment_method: 'card' });
+    expect(row.paid_at).not.toBeNull();
+    expect((await eventsOf(order.id)).at(-1)).toMatchObject({
+      from_status: 'awaiting_payment',
+      to_status: 'paid',
+      actor_type: 'system',
+      actor_user_id: null,
+      actor_label: messages.orders.systemActor,
+    });
+    expect(await projectStatus(project.id)).toBe('ordered');
+    const receipt = await mail.waitFor({
+      to: customer.user.email,
+      subject: `Bindery order ${order.order_number}: payment received`,
+    });
+    expect(receipt.text).toContain(`$${order.total}`);
+    expect(receipt.text).toContain('Receipt Book — 1 copy');
+    expect(receipt.links).toContain(`${WEB}/orders/${order.id}`);
+    const outbox = await t.db
+      .selectFrom('mail_outbox')
+      .selectAll()
+      .where('order_id', '=', order.id)
+      .execute();
+    expect(outbox).toHaveLength(1);
+    await expect
+      .poll(
+        async () =>
+          (
+            await t.db
+              .selectFrom('mail_outbox')
+              .select('status')
+              .where('order_id', '=', order.id)
+              .executeTakeFirstOrThrow()
+          ).status,
+      )
+      .toBe('sent');
+  });
+});
+
+describe('POST api/admin/orders/{id}/status/: staff take a paid order to delivered', () => {
+  it('moves paid → in production → shipped → delivered, one event per move, the customer told each time', async () => {
+    const { order, project } = await orderIn('paid');
+
+    const started = await move(order.id, { status: 'in_production', note: 'Printer 2' });
+    expect(started.statusCode, started.body).toBe(200);
+    const detail = AdminOrderResponse.parse(started.data).order;
+    expect(detail).toMatchObject({ status: 'in_production', next_statuses: ['shipped', 'canceled'] });
+    expect(detail.in_production_at).not.toBeNull();
+
+    const noCarrier = await move(order.id, { status: 'shipped', tracking_number: '123' });
+    expect(noCarrier.statusCode).toBe(400);
+    expect(noCarrier.data).toMatchObject({
+      error: messages.orders.carrierRequired,
+      fields: [{ path: 'body.carrier', message: messages.orders.carrierRequired }],
+    });
+    const noNumber = await move(order.id, { status: 'shipped', carrier: 'FedEx', tracking_number: '  ' });
+    expect(noNumber.statusCode).toBe(400);
+    expect(noNumber.data.fields).toEqual([
+      { path: 'body.tracking_number', message: messages.orders.trackingNumberRequired },
+    ]);
+    expect((await orderRow(order.id)).status).toBe('in_production');
+
+    const shipped = await move(order.id, { ...SHIP, note: 'Two boxes', internal: false });
+    expect(shipped.statusCode, shipped.body).toBe(200);
+    expect(AdminOrderResponse.parse(shipped.data).order).toMatchObject({
+      status: 'shipped',
+      carrier: 'FedEx',
+      tracking_number: '7700 1234 5678',
+      tracking_url: 'https://www.fedex.com/fedextrack/?trknbr=7700%201234%205678',
+    });
+    const shippedMail = await mail.waitFor({
+      to: customer.user.email,
+      subject: `Bindery order ${order.order_number} has shipped`,
+    });
+    expect(shippedMail.text).toContain('FedEx');
+    expect(shippedMail.text).toContain('Tracking number: 7700 1234 5678');
+    expect(shippedMail.links).toContain('https://www.fedex.com/fedextrack/?trknbr=7700%201234%205678');
+    expect(shippedMail.links).toContain(`${WEB}/orders/${order.id}`);
+
+    const delivered = await move(order.id, { status: 'delivered' });
+    expect(delivered.statusCode, delivered.body).toBe(200);
+    expect(AdminOrderResponse.parse(delivered.data).order.next_statuses).toEqual([]);
+    await mail.waitFor({
+      to: customer.user.email,
+      subject: `Bindery order ${order.order_number} was delivered`,
+    });
+
+    const events = await eventsOf(order.id);
+    expect(events.map((e) => [e.from_status, e.to_status, e.actor_type])).toEqual([
+      [null, 'awaiting_payment', 'customer'],
+      ['awaiting_payment', 'paid', 'system'],
+      ['paid', 'in_production', 'staff'],
+      ['in_production', 'shipped', 'staff'],
+      ['shipped', 'delivered', 'staff'],
+    ]);
+    expect(events[2]).toMatchObject({
+      actor_user_id: admin.user.id,
+      actor_label: 'Grace Staff',
+      note: 'Printer 2',
+      internal: true,
+    });
+    expect(events[3]).toMatchObject({ note: 'Two boxes', internal: false });
+    expect(await projectStatus(project.id)).toBe('ordered');
+
+    // The customer sees every step, the tracking link, and only the note staff chose to share.
+    const mine = await request(t, { method: 'GET', url: `/api/orders/${order.id}/`, headers: customer.auth });
+    const seen = OrderResponse.parse(mine.data).order;
+    expect(seen).toMatchObject({ status: 'delivered', carrier: 'FedEx', tracking_number: '7700 1234 5678' });
+    expect(seen.tracking_url).toContain('fedex.com');
+    expect(seen.timeline.map((e) => [e.status, e.note])).toEqual([
+      ['awaiting_payment', null],
+      ['paid', null],
+      ['in_production', null],
+      ['shipped', 'Two boxes'],
+      ['delivered', null],
+    ]);
+    expect(JSON.stringify(mine.data)).not.toContain('Printer 2');
+  });
+
+  it.each(
+    ORDER_STATUSES.flatMap((from) =>
+      ORDER_STATUSES.filter((to) => !canTransition(from, to, 'staff')).map((to) => [from, to] as const),
+    ),
+  )('refuses %s → %s (not a staff move of the table) and changes nothing', async (from, to) => {
+    const { order } = await orderIn(from);
+    const before = await eventsOf(order.id);
+    const res = await move(order.id, to === 'shipped' ? SHIP : { status: to });
+    if (canTransition(from, to)) {
+      // In the table, but not staff's to make (only the payment makes an order paid).
+      expect(res.statusCode).toBe(403);
+      expect(res.data.error).toBe(messages.orders.notYourMove(order.order_number, label(to)));
+    } else {
+      expect(res.statusCode).toBe(409);
+      expect(res.data.error).toBe(
+        from === to
+          ? `Order ${order.order_number} is already ${label(from)}.`
+          : `Order ${order.order_number} is ${label(from)}; it cannot become ${label(to)}.`,
+      );
+    }
+    expect((await orderRow(order.id)).status).toBe(from);
+    expect(await eventsOf(order.id)).toEqual(before);
+  });
+
+  it('gives two staff acting at once one move and one 409, and writes one event', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const { order } = await orderIn('paid');
+      const [a, b] = await Promise.all([
+        move(order.id, { status: 'in_production' }),
+        move(order.id, { status: 'in_production' }),
+      ]);
+      expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+      expect([a, b].find((r) => r.statusCode === 409)!.data.error).toBe(
+        `Order ${order.order_number} is already in production.`,
+      );
+      expect((await eventsOf(order.id)).filter((e) => e.to_status === 'in_production')).toHaveLength(1);
+    }
+  });
+
+  it('lets concurrent different moves through the module one at a time: one wins, the other is refused', async () => {
+    const { order } = await orderIn('in_production');
+    await recordRefund(t, order.id, 100);
+    const staff = { type: 'staff' as const, userId: admin.user.id, label: 'Grace Staff' };
+    const results = await Promise.allSettled([
+      t.app.orders.transition(order.id, 'shipped', {
+        actor: staff,
+        carrier: 'DHL',
+        trackingNumber: 'JD0001',
+      }),
+      t.app.orders.transition(order.id, 'canceled', { actor: staff }),
+    ]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const refused = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+    expect(refused.reason).toBeInstanceOf(DomainError);
+    expect((refused.reason as DomainError).kind).toBe('conflict');
+    const final = (await orderRow(order.id)).status;
+    expect(['shipped', 'canceled']).toContain(final);
+    expect((await eventsOf(order.id)).at(-1)!.to_status).toBe(final);
+  });
+});
+
+describe('canceling', () => {
+  it('cancels an unpaid order and tells the customer nothing was charged', async () => {
+    const { order, project } = await orderIn('awaiting_payment');
+    const res = await move(order.id, { status: 'canceled', note: 'Duplicate order', internal: false });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await orderRow(order.id)).canceled_at).not.toBeNull();
+    expect(await projectStatus(project.id)).toBe('draft');
+    const canceled = await mail.waitFor({
+      to: customer.user.email,
+      subject: `Bindery order ${order.order_number} was canceled`,
+    });
+    expect(canceled.text).toContain('Duplicate order');
+    expect(canceled.text).toContain('Nothing was charged for it.');
+  });
+
+  it('refuses to cancel a paid order before its money is refunded in full (409), then cancels it', async () => {
+    const { order, project } = await orderIn('paid');
+    const refused = await move(order.id, { status: 'canceled' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.data.error).toBe(messages.orders.refundRequired(order.order_number, 'paid'));
+    const cents = Math.round(Number(order.total) * 100);
+    await recordRefund(t, order.id, cents - 1);
+    expect((await move(order.id, { status: 'canceled' })).statusCode).toBe(409);
+    await recordRefund(t, order.id, 1);
+    const done = await move(order.id, { status: 'canceled' });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(AdminOrderResponse.parse(done.data).order).toMatchObject({
+      refunded: order.total,
+      refundable: '0.00',
+    });
+    // A canceled paid order gives its book back: a draft again, which the customer may edit or delete.
+    expect(await projectStatus(project.id)).toBe('draft');
+    const canceled = await mail.waitFor({
+      to: customer.user.email,
+      subject: `Bindery order ${order.order_number} was canceled`,
+    });
+    expect(canceled.text).toContain(`We refunded $${order.total}`);
+  });
+
+  it('cancels an order in production only after some refund', async () => {
+    const { order } = await orderIn('in_production');
+    const refused = await move(order.id, { status: 'canceled' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.data.error).toBe(messages.orders.someRefundRequired(order.order_number));
+    await recordRefund(t, order.id, 500);
+    expect((await move(order.id, { status: 'canceled' })).statusCode).toBe(200);
+  });
+
+  it('cancels the unpaid order of a book its customer deletes, with the customer as actor and no mail', async () => {
+    const { order, project } = await orderIn('awaiting_payment');
+    const res = await request(t, {
+      method: 'DELETE',
+      url: `/api/book/${project.id}/delete/`,
+      headers: customer.auth,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await orderRow(order.id)).status).toBe('canceled');
+    expect((await eventsOf(order.id)).at(-1)).toMatchObject({
+      from_status: 'awaiting_payment',
+      to_status: 'canceled',
+      actor_type: 'customer',
+      actor_user_id: customer.user.id,
+      note: messages.orders.canceledBookDeleted,
+      internal: false,
+    });
+    expect(
+      await t.db.selectFrom('mail_outbox').selectAll().where('order_id', '=', order.id).execute(),
+    ).toEqual([]);
+  });
+});
