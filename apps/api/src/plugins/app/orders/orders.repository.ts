@@ -262,6 +262,11 @@ function afterCursor(
 
 /** The customer's orders, newest first (index orders_user_created_at_id_idx). */
 export function listUserOrders(db: Db, userId: number, page: Keyset, status?: OrderStatusValue) {
+  return userOrdersQuery(db, userId, page, status).execute();
+}
+
+/** The query of listUserOrders, unexecuted (its plan is tested). */
+export function userOrdersQuery(db: Db, userId: number, page: Keyset, status?: OrderStatusValue) {
   let query = db
     .selectFrom('orders')
     .selectAll()
@@ -273,7 +278,7 @@ export function listUserOrders(db: Db, userId: number, page: Keyset, status?: Or
   if (status) query = query.where('status', '=', status);
   const after = page.after;
   if (after) query = query.where((eb) => afterCursor(eb, after));
-  return query.execute();
+  return query;
 }
 
 export async function countUserOrders(db: Db, userId: number, status?: OrderStatusValue): Promise<number> {
@@ -339,6 +344,11 @@ function filtered(db: Db, filters: AdminOrderFilters) {
  * filtered, one keyset page plus one row to know whether another follows. Each row carries its item count.
  */
 export function listAdminOrders(db: Db, filters: AdminOrderFilters, page: Keyset) {
+  return adminOrdersQuery(db, filters, page).execute();
+}
+
+/** The query of listAdminOrders, unexecuted (its plan is tested). */
+export function adminOrdersQuery(db: Db, filters: AdminOrderFilters, page: Keyset) {
   let query = filtered(db, filters)
     .selectAll('orders')
     .select(cursorTime.as('cursor_time'))
@@ -354,7 +364,7 @@ export function listAdminOrders(db: Db, filters: AdminOrderFilters, page: Keyset
     .limit(page.limit + 1);
   const after = page.after;
   if (after) query = query.where((eb) => afterCursor(eb, after));
-  return query.execute();
+  return query;
 }
 
 export async function countAdminOrders(db: Db, filters: AdminOrderFilters): Promise<number> {

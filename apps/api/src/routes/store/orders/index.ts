@@ -88,14 +88,15 @@ const orders: FastifyPluginAsyncZod = async (app) => {
         summary: 'Order the books of a paid order again: new draft projects on the same files, priced now',
         security,
         params: IdParams,
-        body: ReorderBody,
+        // No body at all means every book at the copies ordered then.
+        body: ReorderBody.nullish(),
         response: { 201: ReorderResponse, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody },
       },
     },
-    async (request, reply) =>
-      reply
-        .code(201)
-        .send(await app.orders.reorder(request.currentUser!.id, request.params.id, request.body)),
+    async (request, reply) => {
+      const result = await app.orders.reorder(request.currentUser!.id, request.params.id, request.body ?? {});
+      return reply.code(201).send(result);
+    },
   );
 };
 
