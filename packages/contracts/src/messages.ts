@@ -142,6 +142,9 @@ export const messages = {
     cartOrEstimate: 'Send project_ids to price your cart, or quantity for an estimate, not both.',
     projectCannotBePriced: (title: string, detail: string) => `"${title}" cannot be priced: ${detail}`,
     cartChanged: 'Your cart changed while the order was being saved. Please calculate the shipping rate again.',
+    // US ZIP codes (issue 11.11 / 13.8): the form, and the state they belong to (us-zip.ts).
+    usZipFormat: 'Enter a US ZIP code of 5 digits or ZIP+4 (for example 78701 or 78701-1234).',
+    usZipNotInState: (zip: string, state: string) => `ZIP code ${zip} is not in ${state}. Check the state and the ZIP code.`,
   },
   /** Payment (customer-journey.md §5, §8). */
   payments: {

@@ -200,6 +200,39 @@ describe('POST api/shipping-rate/: the public estimate', () => {
     expect(missing.data.error).toContain('Please fill country, state, city, and postal code.');
   });
 
+  it('takes a US ZIP of 5 digits or ZIP+4 only, and only in its state (issue 11.11, 13.8)', async () => {
+    for (const postal_code of ['ABCDE', '7870', '787011', '78701-12', '78701 1234']) {
+      const res = await rate({ ...TX, postal_code });
+      expect(res.statusCode, postal_code).toBe(400);
+      expect(res.data.error).toContain('Enter a US ZIP code of 5 digits or ZIP+4');
+      expect(res.data.fields).toEqual([expect.objectContaining({ path: 'body.postal_code' })]);
+    }
+    expect((await rate({ ...TX, postal_code: '78701-1234' })).statusCode).toBe(200);
+    // A New York ZIP in Texas, given as a code and as the state's name.
+    for (const state of ['TX', 'Texas']) {
+      const res = await rate({ ...TX, state, postal_code: '10001' });
+      expect(res.statusCode, state).toBe(400);
+      expect(res.data.error).toContain('ZIP code 10001 is not in TX.');
+    }
+    // El Paso (885) and the Austin IRS centre (733) are Texas too; other countries keep their own codes.
+    expect((await rate({ ...TX, city: 'El Paso', postal_code: '88510' })).statusCode).toBe(200);
+    expect(
+      (await rate({ country: 'CA', state: 'ON', city: 'Toronto', postal_code: 'M5H 2N2' })).statusCode,
+    ).toBe(200);
+  });
+
+  it('saves no order for a delivery address whose ZIP is not in its state', async () => {
+    const before = await orderCount();
+    const res = await save({
+      user_address: { ...ADDRESS, postal_code: '90210' },
+      project_ids: [bookId],
+      selected_service: 'FEDEX_GROUND',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.data.fields).toEqual([expect.objectContaining({ path: 'body.user_address.postal_code' })]);
+    expect(await orderCount()).toBe(before);
+  });
+
   it('refuses amounts or other unknown fields from the browser (strict body)', async () => {
     const res = await rate({ ...TX, shipping_rate: '0.01' });
     expect(res.statusCode).toBe(400);
@@ -283,7 +316,14 @@ describe('POST api/shipping-rate/: the cart', () => {
       tax_reason: 'Individual account - no tax for out-of-state shipping',
     });
     const nyBusiness = await rate(
-      { ...TX, state: 'NY', account_type: 'enterprise', project_ids: [bookId] },
+      {
+        ...TX,
+        state: 'NY',
+        city: 'New York',
+        postal_code: '10001',
+        account_type: 'enterprise',
+        project_ids: [bookId],
+      },
       buyer.auth,
     );
     expect(nyBusiness.data.tax_reason).toBe('No economic nexus in NY - no tax');

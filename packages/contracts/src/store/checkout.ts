@@ -17,6 +17,7 @@ import { z } from 'zod';
 import { DecimalString, Id } from '../common.js';
 import { messages } from '../messages.js';
 import { ORDER_ACTORS, ORDER_STATUSES } from '../order-lifecycle.js';
+import { usZipProblem } from '../us-zip.js';
 
 const m = messages.checkout;
 
@@ -55,12 +56,31 @@ export const ShippingDestination = z.object({
   has_resale_cert: z.boolean().default(false),
 });
 
+/**
+ * A US destination needs a ZIP of 5 digits or ZIP+4 that belongs to its state (us-zip.ts). Applied to what
+ * customers send (the rate body, the delivery address), not to stored orders, so an order saved before the rule
+ * still reads. A state sent as a name ("Texas") is checked by the API once it has made it a code.
+ * (zod: a refined object cannot be `.extend`ed; extend ShippingDestination or Address and refine again.)
+ */
+export function usZipRule(value: { country: string; state: string; postal_code: string }, ctx: z.RefinementCtx): void {
+  if (value.country !== 'US') return;
+  const problem = usZipProblem(value.state, value.postal_code);
+  if (problem === null) return;
+  ctx.addIssue({
+    code: 'custom',
+    path: ['postal_code'],
+    message: problem === 'format' ? m.usZipFormat : m.usZipNotInState(value.postal_code, value.state),
+  });
+}
+
 export const ShippingRateBody = ShippingDestination.extend({
   /** The cart: the caller's own projects (needs a bearer token). */
   project_ids: z.array(Id).min(1).max(100).optional(),
   /** For an estimate without projects: copies of one standard book. */
   quantity: z.number().int().positive().max(100_000).optional(),
-}).strict();
+})
+  .strict()
+  .superRefine(usZipRule);
 export type ShippingRateBody = z.input<typeof ShippingRateBody>;
 
 /** One way to ship: price already includes the markup; tax/total present when the cart is known. */
@@ -107,11 +127,14 @@ export const Address = ShippingDestination.extend({
 }).strict();
 export type Address = z.infer<typeof Address>;
 export type AddressInput = z.input<typeof Address>;
+/** An address as a customer sends it: an Address whose US ZIP is well-formed and in its state. */
+export const DeliveryAddress = Address.superRefine(usZipRule);
+
 
 /** POST api/save-shipping/ */
 export const SaveShippingBody = z
   .object({
-    user_address: Address,
+    user_address: DeliveryAddress,
     project_ids: z.array(Id).min(1, { error: m.emptyCart }).max(100),
     selected_service: z.string({ error: m.calculateRateFirst }).min(1, { error: m.calculateRateFirst }),
   })

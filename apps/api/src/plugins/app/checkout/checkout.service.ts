@@ -30,6 +30,7 @@ import { formatCents, parseCents } from '@bindery/pricing/money';
 import { productByName } from '@bindery/pricing/products';
 import { shippingChargeCents } from '@bindery/pricing/shipping';
 import { salesTaxRule, taxOnCents, usStateCode, type SalesTax } from '@bindery/pricing/tax';
+import { usZipProblem } from '@bindery/contracts/us-zip';
 import type { Transaction } from 'kysely';
 import type { DB } from '../../../db/database.js';
 import { calculate } from '../catalog/catalog.service.js';
@@ -79,14 +80,25 @@ export interface QuotedService extends CarrierRate {
   readonly shippingCents: number;
 }
 
-/** US addresses must name a real state (the tax depends on it); the state is kept as its USPS code. */
-export function normalisedState(country: string, state: string): string {
+/**
+ * US addresses must name a real state (the tax depends on it); the state is kept as its USPS code. The ZIP must be
+ * in that state: the contract checks it when the state arrives as a code, this once a name became one.
+ */
+export function normalisedState(country: string, state: string, postalCode?: string): string {
   if (country !== 'US') return state;
   const code = usStateCode(state);
   if (code === undefined) {
     throw new ApiProblem(400, m.unknownUsState, {
       code: 'VALIDATION_ERROR',
       fields: [{ path: 'body.state', message: m.unknownUsState }],
+    });
+  }
+  const zip = postalCode === undefined ? null : usZipProblem(code, postalCode);
+  if (zip !== null && postalCode !== undefined) {
+    const message = zip === 'format' ? m.usZipFormat : m.usZipNotInState(postalCode.trim(), code);
+    throw new ApiProblem(400, message, {
+      code: 'VALIDATION_ERROR',
+      fields: [{ path: 'body.postal_code', message }],
     });
   }
   return code;
@@ -225,7 +237,7 @@ export async function shippingRate(
   userId: number | undefined,
 ): Promise<ShippingRateResponse> {
   if (body.project_ids && body.quantity !== undefined) throw new ApiProblem(400, m.cartOrEstimate);
-  const buyer: Buyer = { ...body, state: normalisedState(body.country, body.state) };
+  const buyer: Buyer = { ...body, state: normalisedState(body.country, body.state, body.postal_code) };
   if (body.project_ids && userId === undefined) throw new ApiProblem(401, messages.generic.unauthorized);
   const cart =
     body.project_ids && userId !== undefined ? await priceCart(app, userId, body.project_ids) : undefined;
@@ -319,7 +331,7 @@ export async function saveShipping(
 ): Promise<{ order: Order; created: boolean }> {
   const address: Address = {
     ...body.user_address,
-    state: normalisedState(body.user_address.country, body.user_address.state),
+    state: normalisedState(body.user_address.country, body.user_address.state, body.user_address.postal_code),
   };
   const cart = await priceCart(app, userId, body.project_ids);
   const services = await quoteServices(app, address, cart.shipment);

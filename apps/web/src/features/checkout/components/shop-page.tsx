@@ -10,7 +10,8 @@ import { Button } from '@bindery/ui/button';
 import { Card } from '@bindery/ui/card';
 import { useToast } from '@bindery/ui/toast';
 import { messages } from '@bindery/contracts/messages';
-import { Address } from '@bindery/contracts/store/checkout';
+import { DeliveryAddress } from '@bindery/contracts/store/checkout';
+import { usZipProblem } from '@bindery/contracts/us-zip';
 import type { SessionUser } from '@bindery/contracts/store/users';
 import { useCart } from '../../../lib/cart';
 import { shippingServiceName } from '../../../lib/shipping-service-name';
@@ -25,6 +26,14 @@ import { MessageCard } from './message-card';
 import { ShopSummary } from './shop-summary';
 
 const m = messages.checkout;
+
+/** The server's ZIP rule (5 digits or ZIP+4, in the chosen state), said before asking it. */
+function usZipText(country: string, state: string, postalCode: string): string | null {
+  if (country !== 'US' || state === '') return null;
+  const problem = usZipProblem(state, postalCode);
+  if (problem === null) return null;
+  return problem === 'format' ? m.usZipFormat : m.usZipNotInState(postalCode, state);
+}
 
 function rateErrorText(error: unknown): string {
   const couriers = noCarrierCouriers(error);
@@ -69,6 +78,9 @@ export function ShopPage({ user }: { user: SessionUser }) {
     const { account_type, has_resale_cert } = draft;
     // §5 Shop rate: country and state trimmed and upper-cased, city and postal code trimmed.
     const place = { country: draft.country.trim().toUpperCase(), state: draft.state.trim().toUpperCase(), city: draft.city.trim(), postal_code: draft.postal_code.trim() };
+    const zip = usZipText(place.country, place.state, place.postal_code);
+    // Said once, at the field (its error is announced), instead of also as the rate's error.
+    if (zip) return setFieldErrors((errors) => ({ ...errors, postal_code: zip }));
     try {
       const answer = await rateCall.mutateAsync({ ...place, account_type, has_resale_cert, project_ids: projectIds });
       dispatch({ type: 'rate-ok', version, rate: answer, cart: projectIds.join(',') });
@@ -83,7 +95,7 @@ export function ShopPage({ user }: { user: SessionUser }) {
     setSaveError(null);
     if (!hasSaveFields(state.draft)) return setSaveError(m.fillAllRequired);
     if (!chosen) return setSaveError(m.calculateRateFirst);
-    const address = Address.safeParse(state.draft);
+    const address = DeliveryAddress.safeParse(state.draft);
     if (!address.success) return setFieldErrors(firstIssuePerField(address.error));
     try {
       const { order } = await save.mutateAsync({ user_address: state.draft, project_ids: projectIds, selected_service: chosen.service_code });

@@ -117,7 +117,7 @@ describe('/shop', () => {
     await user.type(screen.getByLabelText('First name'), 'e');
     expect(serviceRadios()).toHaveLength(2);
 
-    await user.type(screen.getByLabelText('Postal code'), '1');
+    await user.type(screen.getByLabelText('Postal code'), '-1234');
     expect(serviceRadios()).toHaveLength(0);
     expect(screen.queryByTestId('selected-service')).not.toBeInTheDocument();
     expect(summary('total')).toHaveTextContent('—');
@@ -137,9 +137,9 @@ describe('/shop', () => {
     await screen.findByRole('radio', { name: /FedEx Ground/ });
     expect(seen.bodies.map((b) => [b.postal_code, b.account_type, b.has_resale_cert])).toEqual([
       ['78701', 'individual', false],
-      ['787011', 'individual', false],
-      ['787011', 'enterprise', false],
-      ['787011', 'enterprise', true],
+      ['78701-1234', 'individual', false],
+      ['78701-1234', 'enterprise', false],
+      ['78701-1234', 'enterprise', true],
     ]);
 
     await user.selectOptions(screen.getByLabelText('State'), 'CA');
@@ -164,6 +164,28 @@ describe('/shop', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Calculate Shipping Rate' })).toBeEnabled());
     expect(serviceRadios()).toHaveLength(0);
     expect(summary('total')).toHaveTextContent('—');
+  });
+
+  it.each([
+    { zip: 'ABCDE', text: m.usZipFormat },
+    { zip: '7870', text: m.usZipFormat },
+    { zip: '10001', text: m.usZipNotInState('10001', 'TX') },
+  ])('refuses the US ZIP $zip at the postal code field, as the server would, and sends nothing', async ({ zip, text }) => {
+    const user = userEvent.setup();
+    const seen = rateApi();
+    openShop();
+    await user.type(await screen.findByLabelText('City'), 'Austin');
+    await user.type(screen.getByLabelText('Postal code'), zip);
+    await calculate(user);
+    expect(await screen.findByRole('alert')).toHaveTextContent(text);
+    expect(screen.getByLabelText('Postal code')).toHaveAccessibleDescription(expect.stringContaining(text));
+    expect(seen.bodies).toHaveLength(0);
+    // A ZIP+4 of Texas is fine.
+    await user.clear(screen.getByLabelText('Postal code'));
+    await user.type(screen.getByLabelText('Postal code'), '78701-1234');
+    await calculate(user);
+    await screen.findByRole('radio', { name: /FedEx Ground/ });
+    expect(seen.bodies.map((b) => b.postal_code)).toEqual(['78701-1234']);
   });
 
   it('asks for country, state, city and postal code before calculating, and sends nothing', async () => {
