@@ -1,5 +1,5 @@
 /**
- * The two servers the calculate benchmark loads, in a process of their own (so the load generator does not share
+ * The two servers the load benchmarks use, in a process of their own (so the load generator does not share
  * their event loop): the real API on the PostgreSQL database given as argument, migrated and seeded as at any
  * start, and a bare Fastify hello-world as the yardstick. Prints {"api": port, "hello": port} when both listen.
  * Usage: bench-server.ts <database-url> <data-dir> [extra environment as JSON, e.g. payment keys]
@@ -18,6 +18,12 @@ const config = parseEnv({
   ...(extraEnv ? (JSON.parse(extraEnv) as Record<string, string>) : {}),
 });
 const api = await buildApp({ config });
+// The authentication benchmark (auth.bench.ts): one route behind `authenticate` and the same route without it,
+// so their ratio is what authenticating a request costs.
+api.register(async (probe) => {
+  probe.get('/api/_bench/me', { onRequest: [probe.authenticate] }, async (req) => ({ id: req.currentUser!.id }));
+  probe.get('/api/_bench/anonymous', async () => ({ id: 0 }));
+});
 await api.ready();
 await runStartupTasks(api);
 await api.listen({ host: '127.0.0.1', port: 0 });

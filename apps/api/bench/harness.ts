@@ -24,6 +24,8 @@ export const fmt = (s: Sample) =>
 
 export interface BenchServers {
   ports: { api: number; hello: number };
+  /** The API's database, for a benchmark that needs rows of its own (auth.bench.ts: a user). */
+  databaseUrl: string;
   stop(): Promise<void>;
 }
 
@@ -31,6 +33,7 @@ export interface BenchServers {
 export async function startBenchServers(extraEnv?: Record<string, string>): Promise<BenchServers> {
   const pgServer = await startPostgres();
   const dataDir = await mkdtemp(join(tmpdir(), 'bindery-bench-'));
+  const databaseUrl = await createDatabase(pgServer, 'bench');
   const child = spawn(
     process.execPath,
     [
@@ -38,7 +41,7 @@ export async function startBenchServers(extraEnv?: Record<string, string>): Prom
       '--import',
       'tsx',
       join(here, 'bench-server.ts'),
-      await createDatabase(pgServer, 'bench'),
+      databaseUrl,
       dataDir,
       ...(extraEnv ? [JSON.stringify(extraEnv)] : []),
     ],
@@ -59,7 +62,7 @@ export async function startBenchServers(extraEnv?: Record<string, string>): Prom
         if (line.startsWith('{"api"')) resolve(JSON.parse(line));
       });
     });
-    return { ports, stop };
+    return { ports, databaseUrl, stop };
   } catch (error) {
     await stop();
     throw error;

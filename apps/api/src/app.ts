@@ -19,6 +19,7 @@ import mail from './plugins/app/mail/mailer.js';
 import mailOutbox from './plugins/app/mail/mail-outbox.plugin.js';
 import orders from './plugins/app/orders/orders.plugin.js';
 import projects from './plugins/app/projects/projects.plugin.js';
+import sessions from './plugins/app/users/sessions.plugin.js';
 import configPlugin from './plugins/external/config.js';
 import dbPlugin from './plugins/external/db.js';
 import docs from './plugins/external/docs.js';
@@ -65,6 +66,7 @@ export async function buildApp({
   await app.register(rateLimit);
   await app.register(docs);
   await app.register(auth);
+  await app.register(sessions);
   await app.register(mail);
   await app.register(mailOutbox);
   await app.register(catalog);

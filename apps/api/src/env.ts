@@ -31,6 +31,8 @@ export const EnvSchema = z
     JWT_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(32, 'must be at least 32 characters').optional()),
     ACCESS_TOKEN_TTL_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(60),
     REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(7),
+    /** How long an instance may reuse what it read for an access token (docs/decisions/0025); 0: read every time. */
+    AUTH_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
     ADMIN_EMAIL: z.preprocess((v) => (v === '' ? undefined : v), z.email().optional()),
     ADMIN_PASSWORD: optionalText,
     /** Receives cover expert requests (docs/decisions/0012). Unset: ADMIN_EMAIL, else the default admin's address. */
@@ -90,6 +92,8 @@ export interface Config {
   jwtSecret: string;
   accessTokenTtlMinutes: number;
   refreshTokenTtlDays: number;
+  /** AUTH_CACHE_SECONDS in ms: the longest a revoked session may still pass on another instance. */
+  authCacheMs: number;
   admin?: { email: string; password: string };
   /** COVER_EXPERT_EMAIL, else ADMIN_EMAIL; undefined: the default admin's address. */
   coverExpertEmail?: string;
@@ -144,6 +148,7 @@ export function parseEnv(source: Record<string, string | undefined>): Config {
     jwtSecret: env.JWT_SECRET ?? embeddedSecret(dataDir),
     accessTokenTtlMinutes: env.ACCESS_TOKEN_TTL_MINUTES,
     refreshTokenTtlDays: env.REFRESH_TOKEN_TTL_DAYS,
+    authCacheMs: env.AUTH_CACHE_SECONDS * 1000,
     admin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined,
     coverExpertEmail: env.COVER_EXPERT_EMAIL ?? env.ADMIN_EMAIL,
     smtpUrl: env.SMTP_URL,

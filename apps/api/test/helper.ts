@@ -4,6 +4,7 @@
  * Tests drive the app through HTTP (inject) and may read the database (`t.db`) to check what was stored.
  * @see fastify/demo test/helper.ts
  */
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,6 +20,7 @@ import { openDatabase } from '../src/db/connect.js';
 import { parseEnv, type Config } from '../src/env.js';
 import type { Clock } from '../src/lib/clock.js';
 import { hashPassword } from '../src/lib/password.js';
+import { insertSession } from '../src/plugins/app/users/sessions.repository.js';
 import { insertUser } from '../src/plugins/app/users/users.repository.js';
 import { TEMPLATE_DB, TEST_JWT_SECRET } from './constants.js';
 
@@ -85,7 +87,7 @@ export function setupTestApp(options: TestAppOptions = {}): TestContext {
 
 let userCounter = 0;
 
-/** Creates a verified user directly in the database and returns it with a valid access token. */
+/** Creates a verified user directly in the database and returns it with a session and its access token. */
 export async function createUser(
   ctx: TestContext,
   overrides: { email?: string; name?: string; password?: string; is_admin?: boolean; is_verified?: boolean } = {},
@@ -99,8 +101,10 @@ export async function createUser(
     is_admin: overrides.is_admin ?? false,
     is_verified: overrides.is_verified ?? true,
   });
-  const token = ctx.app.issueAccessToken(user);
-  return { user, password, token, auth: { authorization: `Bearer ${token}` } };
+  const sessionId = randomUUID();
+  await insertSession(ctx.db, { id: sessionId, user_id: user.id, expires_at: new Date(Date.now() + 24 * 60 * 60 * 1000) });
+  const token = ctx.app.issueAccessToken(user, sessionId);
+  return { user, password, sessionId, token, auth: { authorization: `Bearer ${token}` } };
 }
 
 /** app.inject with a JSON body, returning the parsed JSON too. */

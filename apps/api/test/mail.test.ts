@@ -56,6 +56,15 @@ describe('unreachable SMTP server', () => {
     expect(await unreachable.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()).toBeUndefined();
   });
 
+  it('answers a taken address the same way (503, nothing changed), so an outage does not tell accounts apart', async () => {
+    const { user } = await createUser(unreachable);
+    const res = await post(unreachable, '/api/users/register/', { name: 'No Mail', email: user.email, password: GOOD_PASSWORD });
+    expect(res.statusCode).toBe(503);
+    expect(res.data).toEqual({ error: messages.auth.verificationMailFailed, code: 'MAIL_UNAVAILABLE', statusCode: 503 });
+    const rows = await unreachable.db.selectFrom('users').select(['id', 'name']).where('email', '=', user.email).execute();
+    expect(rows).toEqual([{ id: user.id, name: user.name }]);
+  });
+
   it('still answers a reset request as usual', async () => {
     const { user } = await createUser(unreachable);
     const res = await post(unreachable, '/api/users/request-reset-password/', { email: user.email });

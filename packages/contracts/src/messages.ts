@@ -45,7 +45,6 @@ export const messages = {
     nameTooLong: 'Name must be at most 150 characters long.',
     emailRequired: 'Email is required.',
     emailInvalid: 'Enter a valid email address.',
-    emailTaken: 'An account with this email already exists.',
     passwordRequired: 'Password is required.',
     passwordTooLong: 'Password must be at most 128 characters long.',
     passwordPolicy:

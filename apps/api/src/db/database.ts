@@ -28,7 +28,20 @@ export interface UsersTable {
   last_login_at: Timestamp | null;
 }
 
-/** One issued refresh token (hashed). A login starts a family; refreshes extend it. */
+/**
+ * One login (docs/decisions/0025): access tokens carry its id (`sid`) and die when it is revoked (logout, password
+ * change, deletion); its refresh tokens are the family of refresh_tokens with family_id = id.
+ */
+export interface SessionsTable {
+  id: string;
+  user_id: number;
+  created_at: GeneratedTimestamp;
+  /** The newest refresh token's expiry (sliding with each refresh). */
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+}
+
+/** One issued refresh token (hashed), of the session family_id; each refresh adds the next one. */
 export interface RefreshTokensTable {
   id: Generated<number>;
   user_id: number;
@@ -37,7 +50,6 @@ export interface RefreshTokensTable {
   created_at: GeneratedTimestamp;
   expires_at: Timestamp;
   used_at: Timestamp | null;
-  revoked_at: Timestamp | null;
 }
 
 /** Every priced item of every category's catalog (migration 2026_11_21_114500_catalog). */
@@ -260,6 +272,7 @@ export interface MailOutboxTable {
 export interface DB {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
+  sessions: SessionsTable;
   catalog_items: CatalogItemsTable;
   catalog_price_changes: CatalogPriceChangesTable;
   catalog_state: CatalogStateTable;

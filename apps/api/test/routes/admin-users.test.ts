@@ -110,8 +110,8 @@ describe('DELETE /api/users/admin/users/{id}/delete/', () => {
     const tombstone = await t.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     expect(tombstone).toMatchObject({ name: 'Deleted user', email: `deleted-user-${id}@deleted.invalid`, is_verified: false, password_hash: '!' });
     expect(tombstone.deleted_at).toBeInstanceOf(Date);
-    const tokens = await t.db.selectFrom('refresh_tokens').select('revoked_at').where('user_id', '=', id).execute();
-    expect(tokens.length).toBeGreaterThan(0);
-    expect(tokens.every((r) => r.revoked_at !== null)).toBe(true);
+    const sessions = await t.db.selectFrom('sessions').select('revoked_at').where('user_id', '=', id).execute();
+    expect(sessions.length).toBeGreaterThan(0);
+    expect(sessions.every((r) => r.revoked_at !== null)).toBe(true);
   });
 });

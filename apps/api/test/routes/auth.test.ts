@@ -1,9 +1,12 @@
 /** The shared auth plugin: bearer access tokens, the user loaded from the database, the admin role checked there. */
 import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
+import { manualClock } from '../../src/lib/clock.js';
 import { createUser, request, setupTestApp } from '../helper.js';
 
+const clock = manualClock();
 const t = setupTestApp({
+  clock,
   register: (app) =>
     app.register(
       async (probe) => {
@@ -41,12 +44,23 @@ describe('authenticate / requireAdmin', () => {
     expect(res.statusCode).toBe(403);
     expect(res.data.code).toBe('FORBIDDEN');
   });
-  it('reads the admin role from the database, not from the token', async () => {
+  it('reads the admin role from the database (within AUTH_CACHE_SECONDS), not from the token', async () => {
     const { user, auth } = await createUser(t, { is_admin: true });
     expect((await request(t, { method: 'GET', url: '/api/_probe/admin', headers: auth })).statusCode).toBe(200);
     await t.db.updateTable('users').set({ is_admin: false }).where('id', '=', user.id).execute();
+    // A change made behind the API's back shows once this instance's short cache entry runs out.
+    clock.advance(t.config.authCacheMs);
     expect((await request(t, { method: 'GET', url: '/api/_probe/admin', headers: auth })).statusCode).toBe(403);
     await sql`delete from users where id = ${user.id}`.execute(t.db);
+    clock.advance(t.config.authCacheMs);
     expect((await request(t, { method: 'GET', url: '/api/_probe/admin', headers: auth })).statusCode).toBe(401);
+  });
+
+  it('refuses a token whose session was revoked once the cache entry has run out, and reads the database again', async () => {
+    const { auth, sessionId } = await createUser(t);
+    expect((await request(t, { method: 'GET', url: '/api/_probe/me', headers: auth })).statusCode).toBe(200);
+    await t.db.updateTable('sessions').set({ revoked_at: new Date() }).where('id', '=', sessionId).execute();
+    clock.advance(t.config.authCacheMs);
+    expect((await request(t, { method: 'GET', url: '/api/_probe/me', headers: auth })).statusCode).toBe(401);
   });
 });

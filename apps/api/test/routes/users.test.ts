@@ -9,6 +9,8 @@ import { ErrorBody } from '@bindery/contracts/common';
 import { messages } from '@bindery/contracts/messages';
 import { StoreLoginResponse, StoreTokenRefreshResponse } from '@bindery/contracts/store/users';
 import { GOOD_PASSWORD, linkParts, login, nextIp, post, signUp, uniqueEmail, verifiedCustomer, verify } from '../accounts.js';
+import { buildApp } from '../../src/app.js';
+import { manualClock } from '../../src/lib/clock.js';
 import { request, setupTestApp } from '../helper.js';
 
 const mail = await startMailCatcher();
@@ -83,14 +85,39 @@ describe('sign-up and e-mail verification', () => {
     expect(row.password_hash).not.toContain(GOOD_PASSWORD);
   });
 
-  it('treats e-mail addresses as unique regardless of case and surrounding spaces', async () => {
+  it('answers a taken address exactly like a new one (case and spaces ignored) and mails its owner instead', async () => {
     const email = uniqueEmail('Case.Test');
-    expect((await post(t, '/api/users/register/', { name: 'A', email, password: GOOD_PASSWORD })).statusCode).toBe(201);
+    const first = await post(t, '/api/users/register/', { name: 'A', email, password: GOOD_PASSWORD });
+    expect(first.statusCode).toBe(201);
+    await mail.waitFor({ to: email, subject: /verify/i });
+    mail.clear();
     const again = await post(t, '/api/users/register/', { name: 'B', email: `  ${email.toUpperCase()} `, password: GOOD_PASSWORD });
-    expect(again.statusCode).toBe(409);
-    expect(again.data).toMatchObject({ error: messages.auth.emailTaken, code: 'CONFLICT' });
-    const rows = await t.db.selectFrom('users').select('id').where('email', 'ilike', email).execute();
-    expect(rows).toHaveLength(1);
+    // Same status, same body, same length: the answer says nothing about the address (issue 11.8).
+    expect(again.statusCode).toBe(first.statusCode);
+    expect(again.body).toBe(first.body);
+    expect(again.headers['content-length']).toBe(first.headers['content-length']);
+    expect(again.data).toEqual({ message: messages.auth.registered });
+    // The owner hears of it; no second account, no verification link, the first account unchanged.
+    const notice = await mail.waitFor({ to: email });
+    expect(notice.subject).toBe('Someone tried to sign up with your email address');
+    expect(notice.text).toContain('Hello A,');
+    expect(notice.text).toContain(`${WEB}/login`);
+    expect(notice.links).toContain(`${WEB}/reset-password`);
+    expect(notice.links.some((l) => l.includes('/verify-email/'))).toBe(false);
+    const rows = await t.db.selectFrom('users').select(['name']).where('email', 'ilike', email).execute();
+    expect(rows).toEqual([{ name: 'A' }]);
+  });
+
+  it('tells a verified owner too, and their password and sessions stay as they were', async () => {
+    const owner = await verifiedCustomer(t, mail);
+    mail.clear();
+    const res = await post(t, '/api/users/register/', { name: 'Intruder', email: owner.email, password: 'Other-pa55word!' });
+    expect(res.statusCode).toBe(201);
+    expect(res.data).toEqual({ message: messages.auth.registered });
+    expect((await mail.waitFor({ to: owner.email })).subject).toBe('Someone tried to sign up with your email address');
+    expect((await me(owner.session.access)).statusCode).toBe(200);
+    expect((await login(t, owner.email, 'Other-pa55word!')).statusCode).toBe(401);
+    expect((await login(t, owner.email, owner.password)).statusCode).toBe(200);
   });
 
   it.each([
@@ -231,20 +258,64 @@ describe('refresh tokens', () => {
     expect((await refresh(session.access)).statusCode).toBe(401);
   });
 
-  it('logout revokes the session; logging out twice is harmless', async () => {
+  it('logout revokes the session, its access token included, at once; logging out twice is harmless', async () => {
     const { session } = await verifiedCustomer(t, mail);
-    const out = await post(t, '/api/users/logout/', { refresh: session.refresh });
+    const renewed = StoreTokenRefreshResponse.parse((await refresh(session.refresh)).data);
+    expect((await me(session.access)).statusCode).toBe(200);
+    const out = await post(t, '/api/users/logout/', { refresh: renewed.refresh });
     expect(out.statusCode).toBe(204);
     expect(out.body).toBe('');
-    expect((await refresh(session.refresh)).statusCode).toBe(401);
-    expect((await post(t, '/api/users/logout/', { refresh: session.refresh })).statusCode).toBe(204);
+    expect((await refresh(renewed.refresh)).statusCode).toBe(401);
+    // Every access token of the session, the first one and the refreshed one, dies with it (issue 11.7).
+    expect((await me(session.access)).statusCode).toBe(401);
+    expect((await me(renewed.access)).statusCode).toBe(401);
+    expect((await post(t, '/api/users/logout/', { refresh: renewed.refresh })).statusCode).toBe(204);
   });
 
   it('other sessions of the same account survive a logout', async () => {
     const { email, password, session } = await verifiedCustomer(t, mail);
     const other = StoreLoginResponse.parse((await login(t, email, password)).data);
     await post(t, '/api/users/logout/', { refresh: session.refresh });
+    expect((await me(other.access)).statusCode).toBe(200);
     expect((await refresh(other.refresh)).statusCode).toBe(200);
+  });
+
+  it('another API instance on the same database refuses a logged-out access token within AUTH_CACHE_SECONDS', async () => {
+    const clock = manualClock();
+    const second = await buildApp({ config: t.config, db: t.db, clock });
+    second.register(async (probe) => {
+      probe.get('/api/_probe/me', { onRequest: [probe.authenticate] }, async (req) => ({ id: req.currentUser!.id }));
+    });
+    await second.ready();
+    try {
+      expect(t.config.authCacheMs).toBe(5000);
+      const { session } = await verifiedCustomer(t, mail);
+      const meThere = () => second.inject({ method: 'GET', url: '/api/_probe/me', headers: { authorization: `Bearer ${session.access}` } });
+      expect((await meThere()).statusCode).toBe(200); // now cached on the second instance
+      await post(t, '/api/users/logout/', { refresh: session.refresh });
+      // This instance refuses at once; the second may pass the token until its cache entry runs out, no longer.
+      expect((await me(session.access)).statusCode).toBe(401);
+      clock.advance(4_999);
+      expect((await meThere()).statusCode).toBe(200);
+      clock.advance(1);
+      expect((await meThere()).statusCode).toBe(401);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('refuses an access token without a session id (issued before sessions were checked)', async () => {
+    const { session } = await verifiedCustomer(t, mail);
+    const user = await t.db.selectFrom('users').selectAll().where('id', '=', session.user.id).executeTakeFirstOrThrow();
+    const legacy = t.app.jwt.sign({ sub: String(user.id), typ: 'access', ver: user.token_version });
+    expect((await me(legacy)).statusCode).toBe(401);
+    const bogus = t.app.jwt.sign({ sub: String(user.id), typ: 'access', ver: user.token_version, sid: 'not-a-uuid' });
+    expect((await me(bogus)).statusCode).toBe(401);
+    // A real session id of another account does not do either.
+    const other = await verifiedCustomer(t, mail);
+    const otherSid = (t.app.jwt.decode(other.session.access) as { sid: string }).sid;
+    const borrowed = t.app.jwt.sign({ sub: String(user.id), typ: 'access', ver: user.token_version, sid: otherSid });
+    expect((await me(borrowed)).statusCode).toBe(401);
   });
 });
 

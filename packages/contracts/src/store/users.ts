@@ -91,7 +91,7 @@ export type StoreTokenPair = z.infer<typeof StoreTokenPair>;
 export const StoreLoginResponse = StoreTokenPair.extend({ user: SessionUser });
 export type StoreLoginResponse = z.infer<typeof StoreLoginResponse>;
 
-const RefreshToken = z.string({ error: m.refreshRequired }).min(1, { error: m.refreshRequired }).max(200);
+const RefreshToken = z.string({ error: m.refreshRequired }).min(1, { error: m.refreshRequired }).max(1000);
 
 /** POST api/users/token/refresh/ : trades a refresh token for a new pair (the old one dies). */
 export const StoreTokenRefreshBody = z.object({ refresh: RefreshToken }).strict();

@@ -1,12 +1,15 @@
 /**
  * Authentication and authorisation for every route that needs them.
- * - Bearer access tokens (JWT, @fastify/jwt) carry only the user id, a type and a version; they expire
- *   (ACCESS_TOKEN_TTL_MINUTES).
- * - `app.authenticate` verifies the token AND loads the user from the database, so a deleted account's
- *   token stops working at once. Tokens also carry the account's token_version: a password reset or a
- *   deletion bumps it, which ends every outstanding access token too (not only the refresh tokens).
- * - `app.requireAdmin` reads is_admin from the database, never from the token: demoting an admin takes
- *   effect on the next request.
+ * - Bearer access tokens (JWT, @fastify/jwt) carry only the user id, a type, a version and the session id; they
+ *   expire (ACCESS_TOKEN_TTL_MINUTES).
+ * - `app.authenticate` verifies the token AND loads the user together with the token's session from the
+ *   database in one query (docs/decisions/0025), so a logout (the session revoked) or a deleted account stops
+ *   the token. Tokens also carry the account's token_version: a password reset or a deletion bumps it, which ends
+ *   every outstanding access token too (and revokes every session). What was read is reused by this instance for
+ *   AUTH_CACHE_SECONDS (5) at most (`app.sessionCache`): a revocation made here takes effect at once, one made on
+ *   another instance within those seconds.
+ * - `app.requireAdmin` reads is_admin from the database (through that short cache), never from the token:
+ *   demoting an admin takes effect within AUTH_CACHE_SECONDS.
  * Use them as route `onRequest` hooks, or for a whole subtree in an autohooks-style plugin.
  * @see fastify/demo src/plugins/app/authorization.ts
  */
@@ -14,7 +17,9 @@ import jwt from '@fastify/jwt';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { messages } from '@bindery/contracts/messages';
-import { findUserById, type UserRow } from './users/users.repository.js';
+import { createSessionCache, type SessionCache } from './users/session-cache.js';
+import { findSessionUser } from './users/sessions.repository.js';
+import type { UserRow } from './users/users.repository.js';
 import { sendError } from './errors.js';
 
 export interface AccessTokenPayload {
@@ -22,7 +27,11 @@ export interface AccessTokenPayload {
   typ: 'access';
   /** users.token_version when the token was issued. */
   ver: number;
+  /** The session (sessions.id, a UUID) the token belongs to: revoking it ends the token. */
+  sid: string;
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 declare module '@fastify/jwt' {
   interface FastifyJWT {
@@ -35,10 +44,13 @@ declare module 'fastify' {
   interface FastifyInstance {
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    issueAccessToken: (user: Pick<UserRow, 'id' | 'token_version'>) => string;
+    issueAccessToken: (user: Pick<UserRow, 'id' | 'token_version'>, sessionId: string) => string;
+    sessionCache: SessionCache;
   }
   interface FastifyRequest {
     currentUser?: UserRow;
+    /** The session of the request's access token (set by authenticate). */
+    sessionId?: string;
   }
 }
 
@@ -46,14 +58,16 @@ export default fp(
   async (app) => {
     await app.register(jwt, { secret: app.config.jwtSecret });
 
-    app.decorate('issueAccessToken', (user: Pick<UserRow, 'id' | 'token_version'>) =>
+    app.decorate('issueAccessToken', (user: Pick<UserRow, 'id' | 'token_version'>, sessionId: string) =>
       app.jwt.sign(
-        { sub: String(user.id), typ: 'access', ver: user.token_version },
+        { sub: String(user.id), typ: 'access', ver: user.token_version, sid: sessionId },
         { expiresIn: `${app.config.accessTokenTtlMinutes}m` },
       ),
     );
 
+    app.decorate('sessionCache', createSessionCache({ clock: app.clock, ttlMs: app.config.authCacheMs }));
     app.decorateRequest('currentUser', undefined);
+    app.decorateRequest('sessionId', undefined);
 
     app.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply) => {
       let payload: AccessTokenPayload;
@@ -63,11 +77,19 @@ export default fp(
         return sendError(reply, 401, messages.generic.unauthorized);
       }
       const id = Number(payload.sub);
-      const user = payload.typ === 'access' && Number.isInteger(id) ? await findUserById(app.db, id) : undefined;
-      if (!user || user.deleted_at !== null || user.token_version !== payload.ver) {
+      // A token without a session id (issued before sessions were checked) is refused: the client refreshes.
+      const wellFormed = payload.typ === 'access' && Number.isInteger(id) && typeof payload.sid === 'string' && UUID.test(payload.sid);
+      if (!wellFormed) return sendError(reply, 401, messages.generic.unauthorized);
+      let row = app.sessionCache.get(id, payload.sid);
+      if (!row) {
+        row = await findSessionUser(app.db, id, payload.sid);
+        if (row && row.session_revoked_at === null && row.deleted_at === null) app.sessionCache.set(id, payload.sid, row);
+      }
+      if (!row || row.session_revoked_at !== null || row.deleted_at !== null || row.token_version !== payload.ver) {
         return sendError(reply, 401, messages.generic.unauthorized);
       }
-      request.currentUser = user;
+      request.currentUser = row;
+      request.sessionId = payload.sid;
     });
 
     app.decorate('requireAdmin', async (request: FastifyRequest, reply: FastifyReply) => {
@@ -76,5 +98,5 @@ export default fp(
       if (!request.currentUser?.is_admin) return sendError(reply, 403, messages.generic.forbidden);
     });
   },
-  { name: 'auth', dependencies: ['config', 'db', 'errors'] },
+  { name: 'auth', dependencies: ['config', 'db', 'errors', 'jobs'] },
 );

@@ -46,3 +46,22 @@ export function passwordResetMail(to: string, name: string, link: string): MailM
     link,
   );
 }
+
+/**
+ * Sent instead of a second account when someone signs up with an address that already has one: the sign-up
+ * answer is the same either way (docs/decisions/0025), so only the mailbox's owner learns what happened.
+ */
+export function accountExistsMail(to: string, name: string, loginLink: string, resetLink: string): MailMessage {
+  return render(
+    to,
+    'Someone tried to sign up with your email address',
+    name,
+    [
+      'Someone tried to register a new Bindery account with your email address, which already has an account.',
+      `If it was you, log in at ${loginLink}, or reset your password with the link below if you have forgotten it.`,
+      'If it was not you, you can ignore this email: your account is unchanged.',
+    ],
+    'Reset my password',
+    resetLink,
+  );
+}

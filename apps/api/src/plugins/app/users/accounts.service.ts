@@ -8,8 +8,8 @@ import type { StoreMessageResponse, StoreRegisterBody } from '@bindery/contracts
 import { messages } from '@bindery/contracts/messages';
 import { checkEmailToken, decodeUid, emailTokenKey, encodeUid, makeEmailToken, type EmailTokenPurpose } from '../../../lib/email-token.js';
 import { hashPassword } from '../../../lib/password.js';
-import { passwordResetMail, verificationMail } from '../mail/templates.js';
-import { revokeAllForUser } from './refresh-tokens.repository.js';
+import { accountExistsMail, passwordResetMail, verificationMail } from '../mail/templates.js';
+import { revokeUserSessions } from './sessions.repository.js';
 import {
   anonymiseUser,
   findUserByEmail,
@@ -47,25 +47,32 @@ async function userFromLink(app: FastifyInstance, purpose: EmailTokenPurpose, ui
   return checkEmailToken(tokenKey(app), purpose, user, token) ? user : undefined;
 }
 
+type RegisterOutcome = { ok: true; body: StoreMessageResponse } | { ok: false; mailFailed: true };
+const registered = (): RegisterOutcome => ({ ok: true, body: { message: m.registered } });
+
 /**
- * Creates the account and mails the verification link. `mailFailed` (the account was removed again) is a result,
- * not a thrown error, because the error model turns thrown 5xx into a generic 500 and this one must say what
- * happened (503 + messages.auth.verificationMailFailed).
+ * Sign-up. The answer never tells whether the address already has an account (issue 11.8,
+ * docs/decisions/0025): a new address gets the account and its verification mail, a taken one gets a mail to its
+ * owner instead ("someone tried to register…"), and both answer the spec's success text. Both paths cost one
+ * scrypt hash and one awaited mail, so the timing does not tell either.
+ *
+ * `mailFailed` (nothing was created or the account was removed again) is a result, not a thrown error, because
+ * the error model turns thrown 5xx into a generic 500 and this one must say what happened
+ * (503 + messages.auth.verificationMailFailed). It is the same for both paths.
  */
-export async function register(
-  app: FastifyInstance,
-  body: StoreRegisterBody,
-): Promise<{ ok: true; body: StoreMessageResponse } | { ok: false; mailFailed: true }> {
-  // Sign-up has to say this (the spec shows the server's e-mail error); the per-IP limit caps enumeration.
-  const taken = () => app.httpErrors.conflict(m.emailTaken);
-  if (await findUserByEmail(app.db, body.email)) throw taken();
+export async function register(app: FastifyInstance, body: StoreRegisterBody): Promise<RegisterOutcome> {
+  const existing = await findUserByEmail(app.db, body.email);
+  // Hashed even when unused, so a taken address answers as slowly as a new one.
   const password_hash = await hashPassword(body.password);
+  if (existing) return mailExistingOwner(app, existing);
   let user: UserRow;
   try {
     user = await insertUser(app.db, { name: body.name, email: body.email, password_hash });
   } catch (error) {
-    if (isUniqueViolation(error)) throw taken();
-    throw error;
+    // Two sign-ups with one address raced past the look-up: the other one made the account.
+    if (!isUniqueViolation(error)) throw error;
+    const winner = await findUserByEmail(app.db, body.email);
+    return winner ? mailExistingOwner(app, winner) : registered();
   }
   try {
     await app.mailer.send(verificationMail(user.email, user.name, emailLink(app, 'verify-email', user)));
@@ -75,7 +82,20 @@ export async function register(
     await removeUnverifiedUser(app.db, user.id);
     return { ok: false, mailFailed: true };
   }
-  return { ok: true, body: { message: m.registered } };
+  return registered();
+}
+
+/** The taken-address path of register: nothing changes in the account, its owner hears of the attempt. */
+async function mailExistingOwner(app: FastifyInstance, owner: UserRow): Promise<RegisterOutcome> {
+  // A deleted account's row keeps only an undeliverable .invalid address: nobody to tell.
+  if (owner.deleted_at !== null) return registered();
+  try {
+    await app.mailer.send(accountExistsMail(owner.email, owner.name, `${app.config.webUrl}/login`, `${app.config.webUrl}/reset-password`));
+  } catch (error) {
+    app.log.error({ err: error, userId: owner.id }, 'account-exists mail failed');
+    return { ok: false, mailFailed: true };
+  }
+  return registered();
 }
 
 export async function verifyEmail(app: FastifyInstance, uidb64: string, token: string): Promise<StoreMessageResponse> {
@@ -108,11 +128,12 @@ export async function resetPassword(
   const newHash = await hashPassword(password);
   const replaced = await app.db.transaction().execute(async (trx) => {
     if (!(await replacePassword(trx, user.id, user.password_hash, newHash))) return false;
-    await revokeAllForUser(trx, user.id);
+    await revokeUserSessions(trx, user.id, app.clock.now());
     return true;
   });
   // Lost the race against another use of the same link: that one changed the hash first.
   if (!replaced) throw app.httpErrors.badRequest(m.resetLinkInvalid);
+  app.sessionCache.forgetUser(user.id);
   return { message: m.resetSuccess };
 }
 
@@ -127,9 +148,10 @@ export async function deleteUser(app: FastifyInstance, id: number): Promise<void
   if (user.is_admin) throw app.httpErrors.forbidden(messages.admin.cannotDeleteAdmin);
   const deleted = await app.db.transaction().execute(async (trx) => {
     if (!(await anonymiseUser(trx, id))) return false;
-    await revokeAllForUser(trx, id);
+    await revokeUserSessions(trx, id, app.clock.now());
     return true;
   });
   // Promoted to admin or deleted by someone else between the read and the write.
   if (!deleted) throw app.httpErrors.conflict(messages.admin.deleteUserFailed);
+  app.sessionCache.forgetUser(id);
 }

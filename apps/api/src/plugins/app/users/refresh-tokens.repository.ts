@@ -1,11 +1,14 @@
 /**
  * All SQL on refresh_tokens. Only SHA-256 digests of the tokens are stored: a database dump yields no
- * usable session.
+ * usable session. Revocation lives on the session (sessions.repository.ts), not on each token.
  */
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { DB, RefreshTokensTable } from '../../../db/database.js';
 
 export type RefreshTokenRow = Selectable<RefreshTokensTable>;
+/** A refresh token with its session's state. */
+export type RefreshTokenWithSession = RefreshTokenRow & { session_revoked_at: Date | null };
+
 type Db = Kysely<DB> | Transaction<DB>;
 
 export async function insertRefreshToken(
@@ -15,39 +18,25 @@ export async function insertRefreshToken(
   await db.insertInto('refresh_tokens').values(row).execute();
 }
 
-/** The row of a token, locked for the rest of the transaction (concurrent refreshes of one token queue). */
-export function findRefreshTokenForUpdate(db: Db, tokenHash: string): Promise<RefreshTokenRow | undefined> {
-  return db.selectFrom('refresh_tokens').selectAll().where('token_hash', '=', tokenHash).forUpdate().executeTakeFirst();
+/**
+ * The row of a token and its session, the token locked for the rest of the transaction (concurrent refreshes of
+ * one token queue).
+ */
+export function findRefreshTokenForUpdate(db: Db, tokenHash: string): Promise<RefreshTokenWithSession | undefined> {
+  return db
+    .selectFrom('refresh_tokens')
+    .innerJoin('sessions', 'sessions.id', 'refresh_tokens.family_id')
+    .selectAll('refresh_tokens')
+    .select('sessions.revoked_at as session_revoked_at')
+    .where('refresh_tokens.token_hash', '=', tokenHash)
+    .forUpdate('refresh_tokens')
+    .executeTakeFirst();
 }
 
 export function findRefreshToken(db: Db, tokenHash: string): Promise<RefreshTokenRow | undefined> {
   return db.selectFrom('refresh_tokens').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
 }
 
-export async function markRefreshTokenUsed(db: Db, id: number): Promise<void> {
-  await db.updateTable('refresh_tokens').set({ used_at: sql`now()` }).where('id', '=', id).where('used_at', 'is', null).execute();
-}
-
-export async function revokeFamily(db: Db, familyId: string): Promise<void> {
-  await db
-    .updateTable('refresh_tokens')
-    .set({ revoked_at: sql`now()` })
-    .where('family_id', '=', familyId)
-    .where('revoked_at', 'is', null)
-    .execute();
-}
-
-/** Ends every session of a user (password reset, account deletion). */
-export async function revokeAllForUser(db: Db, userId: number): Promise<void> {
-  await db
-    .updateTable('refresh_tokens')
-    .set({ revoked_at: sql`now()` })
-    .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .execute();
-}
-
-/** Housekeeping at each login: a user's expired tokens are useless, even for reuse detection. */
-export async function deleteExpiredForUser(db: Db, userId: number): Promise<void> {
-  await db.deleteFrom('refresh_tokens').where('user_id', '=', userId).where('expires_at', '<', sql<Date>`now()`).execute();
+export async function markRefreshTokenUsed(db: Db, id: number, at: Date): Promise<void> {
+  await db.updateTable('refresh_tokens').set({ used_at: at }).where('id', '=', id).where('used_at', 'is', null).execute();
 }

@@ -26,9 +26,10 @@ import {
 import { sendError } from '../../../plugins/app/errors.js';
 import { register, requestPasswordReset, resetPassword, verifyEmail } from '../../../plugins/app/users/accounts.service.js';
 import { AUTH_LIMITS, authRateLimit } from '../../../plugins/app/users/auth-rate-limits.js';
-import { login, logout, refresh } from '../../../plugins/app/users/sessions.service.js';
+import type { IssuedSession } from '../../../plugins/app/users/sessions.service.js';
 
 const tags = ['users'];
+const pair = (s: IssuedSession) => ({ access: s.access, refresh: s.refresh, access_expires_in: s.accessExpiresIn });
 const emailOfBody = (request: { body: unknown }) => (request.body as { email: string }).email;
 
 const users: FastifyPluginAsyncZod = async (app) => {
@@ -39,7 +40,7 @@ const users: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Sign up; sends the verification mail',
         body: StoreRegisterBody,
-        response: { 201: StoreRegisterResponse, 400: ErrorBody, 409: ErrorBody, 429: ErrorBody, 503: ErrorBody },
+        response: { 201: StoreRegisterResponse, 400: ErrorBody, 429: ErrorBody, 503: ErrorBody },
       },
       ...authRateLimit(app, 'register', AUTH_LIMITS.register, emailOfBody),
     },
@@ -75,7 +76,10 @@ const users: FastifyPluginAsyncZod = async (app) => {
       },
       ...authRateLimit(app, 'login', AUTH_LIMITS.login, emailOfBody),
     },
-    async (request) => login(app, request.body),
+    async (request) => {
+      const issued = await app.sessions.login(request.body);
+      return { ...pair(issued), user: issued.user };
+    },
   );
 
   app.post(
@@ -89,7 +93,7 @@ const users: FastifyPluginAsyncZod = async (app) => {
       },
       ...authRateLimit(app, 'refresh', AUTH_LIMITS.refresh),
     },
-    async (request) => refresh(app, request.body.refresh),
+    async (request) => pair(await app.sessions.refresh(request.body.refresh)),
   );
 
   app.post(
@@ -103,7 +107,7 @@ const users: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await logout(app, request.body.refresh);
+      await app.sessions.endSessionOfRefreshToken(request.body.refresh);
       return reply.code(204).send(null);
     },
   );

@@ -43,15 +43,35 @@ describe('SignupForm', () => {
     expect(sent).not.toHaveBeenCalled();
   });
 
+  // A taken address is not an error (the server answers it like a new one and mails the owner): the e-mail
+  // errors left are the server's own validation.
   it("shows the server's e-mail error and re-enables the form", async () => {
     server.use(
       http.post('/api/users/register/', () =>
-        HttpResponse.json({ error: messages.auth.emailTaken, code: 'CONFLICT', statusCode: 409 }, { status: 409 }),
+        HttpResponse.json(
+          { error: `Invalid request: email: ${messages.auth.emailInvalid}`, code: 'VALIDATION_ERROR', statusCode: 400 },
+          { status: 400 },
+        ),
       ),
     );
     renderRoute('/signup');
     await fill();
-    expect(await screen.findByRole('alert')).toHaveTextContent(messages.auth.emailTaken);
+    expect(await screen.findByRole('alert')).toHaveTextContent(messages.auth.emailInvalid);
+    expect(screen.getByLabelText('Username')).toBeEnabled();
+  });
+
+  it("shows the server's detail when the mail could not go out, and re-enables the form", async () => {
+    server.use(
+      http.post('/api/users/register/', () =>
+        HttpResponse.json(
+          { error: messages.auth.verificationMailFailed, code: 'MAIL_UNAVAILABLE', statusCode: 503 },
+          { status: 503 },
+        ),
+      ),
+    );
+    renderRoute('/signup');
+    await fill();
+    expect(await screen.findByRole('alert')).toHaveTextContent(messages.auth.verificationMailFailed);
     expect(screen.getByLabelText('Username')).toBeEnabled();
   });
 
