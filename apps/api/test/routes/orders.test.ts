@@ -11,6 +11,7 @@ import { ORDER_STATUSES, canTransition, type OrderStatus } from '@bindery/contra
 import { OrderResponse } from '@bindery/contracts/store/checkout';
 import { startMailCatcher } from '@bindery/mail-test';
 import { DomainError } from '../../src/lib/domain-error.js';
+import { systemActor } from '../../src/plugins/app/orders/orders.service.js';
 import { createUser, request, setupTestApp } from '../helper.js';
 import { orderOneBook, payOrder, recordRefund } from '../orders-fixtures.js';
 
@@ -314,6 +315,38 @@ describe('canceling', () => {
     expect(refused.data.error).toBe(messages.orders.someRefundRequired(order.order_number));
     await recordRefund(t, order.id, 500);
     expect((await move(order.id, { status: 'canceled' })).statusCode).toBe(200);
+  });
+
+  it('lets the system cancel an unpaid order (expiry) with a note the customer reads in the timeline and the mail', async () => {
+    const { order } = await orderIn('awaiting_payment');
+    const note = 'Not paid within 24 hours.';
+    await t.app.orders.transition(order.id, 'canceled', { actor: systemActor, note });
+    expect((await eventsOf(order.id)).at(-1)).toMatchObject({
+      to_status: 'canceled',
+      actor_type: 'system',
+      actor_user_id: null,
+      note,
+      internal: false,
+    });
+    const seen = OrderResponse.parse(
+      (await request(t, { method: 'GET', url: `/api/orders/${order.id}/`, headers: customer.auth })).data,
+    ).order;
+    expect(seen.timeline.at(-1)).toMatchObject({ status: 'canceled', note });
+    const canceled = await mail.waitFor({
+      to: customer.user.email,
+      subject: `Bindery order ${order.order_number} was canceled`,
+    });
+    expect(canceled.text).toContain(note);
+    // A staff note stays internal unless shared: not in the customer's mail.
+    const other = await orderIn('awaiting_payment');
+    expect((await move(other.order.id, { status: 'canceled', note: 'Fraud check failed' })).statusCode).toBe(
+      200,
+    );
+    const quiet = await mail.waitFor({
+      to: customer.user.email,
+      subject: `Bindery order ${other.order.order_number} was canceled`,
+    });
+    expect(quiet.text).not.toContain('Fraud check failed');
   });
 
   it('cancels the unpaid order of a book its customer deletes, with the customer as actor and no mail', async () => {

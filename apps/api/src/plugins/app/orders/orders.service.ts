@@ -159,6 +159,9 @@ const REACHED_AT = {
   canceled: 'canceled_at',
 } as const satisfies Record<OrderStatus, keyof OrdersTable | undefined>;
 
+/** Staff notes stay internal unless staff share them; the system's and the customer's notes are shown. */
+const noteIsInternal = (opts: TransitionOptions) => opts.internal ?? opts.actor.type === 'staff';
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 const isDay = (value: string) => value.length === 10;
 
@@ -210,10 +213,11 @@ export function createOrders(deps: OrdersDeps) {
       case 'delivered':
         return orderDeliveredMail(facts);
       case 'canceled':
+        // The note goes out only where the customer may read it (the same rule as the timeline).
         return orderCanceledMail(
           facts,
           await refundedCents(trx, order.id),
-          opts.internal === false ? (opts.note ?? null) : null,
+          noteIsInternal(opts) ? null : opts.note?.trim() || null,
         );
       default:
         return undefined;
@@ -289,7 +293,7 @@ export function createOrders(deps: OrdersDeps) {
       actor_user_id: opts.actor.userId,
       actor_label: opts.actor.label,
       note: opts.note?.trim() || null,
-      internal: opts.internal ?? opts.actor.type === 'staff',
+      internal: noteIsInternal(opts),
       created_at: now,
     });
     // The books follow their order: ordered once paid, drafts again when a paid order is canceled.
