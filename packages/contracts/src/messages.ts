@@ -138,7 +138,7 @@ export const messages = {
     orderNotPayable: 'This order can no longer be paid.',
     noDhlOrFedexRates: 'No DHL or FedEx shipping rates available for this destination',
     unknownUsState: 'Enter a US state as its two-letter code (for example TX).',
-    cartOrEstimate: 'Send project_ids to price your cart, or quantity for an estimate, not both.',
+    cartOrEstimate: 'Send project_ids to price your cart, or quantity (and book) for an estimate, not both.',
     projectCannotBePriced: (title: string, detail: string) => `"${title}" cannot be priced: ${detail}`,
     cartChanged: 'Your cart changed while the order was being saved. Please calculate the shipping rate again.',
     // US ZIP codes (issue 11.11 / 13.8): the form, and the state they belong to (us-zip.ts).

@@ -1,8 +1,8 @@
 /**
  * Shipping, tax and the order (the shop, /shop → /payment). docs/decisions/0013.
  *
- * - POST api/shipping-rate/  ShippingRateBody → ShippingRateResponse. Public for an estimate (one standard book
- *   parcel × `quantity`); with `project_ids` (bearer, the caller's own projects) the parcel is the cart's real
+ * - POST api/shipping-rate/  ShippingRateBody → ShippingRateResponse. Public for an estimate (`quantity` copies
+ *   of `book`, weighed as checkout will weigh it, or of one standard book without it); with `project_ids` (bearer, the caller's own projects) the parcel is the cart's real
  *   books and the answer carries the cart's subtotal and per-service tax and total.
  * - POST api/save-shipping/  SaveShippingBody → OrderResponse (bearer). Creates the order from the server's own
  *   records: the projects' current prices, the re-quoted service, the tax rule. Nothing the browser says about
@@ -18,6 +18,7 @@ import { DecimalString, Id } from '../common.js';
 import { messages } from '../messages.js';
 import { ORDER_ACTORS, ORDER_STATUSES } from '../order-lifecycle.js';
 import { usZipProblem } from '../us-zip.js';
+import { PDF_MAX_PAGES, PDF_MIN_PAGES, ProjectCategory, ProjectConfiguration } from './projects.js';
 
 const m = messages.checkout;
 
@@ -73,11 +74,27 @@ export function usZipRule(value: { country: string; state: string; postal_code: 
   });
 }
 
+/**
+ * The book an estimate is for (the design page, before the project exists): its category, catalog choices and
+ * the PDF's page count. The server weighs it exactly as checkout weighs the project made of it, so the estimate
+ * is what checkout will charge for the same quantity and address (issue 13.2).
+ */
+export const EstimateBook = z
+  .object({
+    category: ProjectCategory,
+    configuration: ProjectConfiguration,
+    page_count: z.number().int().min(PDF_MIN_PAGES).max(PDF_MAX_PAGES),
+  })
+  .strict();
+export type EstimateBook = z.infer<typeof EstimateBook>;
+
 export const ShippingRateBody = ShippingDestination.extend({
   /** The cart: the caller's own projects (needs a bearer token). */
   project_ids: z.array(Id).min(1).max(100).optional(),
-  /** For an estimate without projects: copies of one standard book. */
+  /** For an estimate without projects: copies of `book`, or of one standard book without it. */
   quantity: z.number().int().positive().max(100_000).optional(),
+  /** For an estimate: the book as configured so far (added for issue 13.2; optional, so older clients work). */
+  book: EstimateBook.optional(),
 })
   .strict()
   .superRefine(usZipRule);

@@ -12,6 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import { messages } from '@bindery/contracts/messages';
 import type {
   Address,
+  EstimateBook,
   Order,
   SaveShippingBody,
   ShippingRateBody,
@@ -27,7 +28,7 @@ import {
   type Shipment,
 } from '@bindery/pricing/carrier-rates';
 import { formatCents, parseCents } from '@bindery/pricing/money';
-import { productByName } from '@bindery/pricing/products';
+import { productByName, type ProductDefinition } from '@bindery/pricing/products';
 import { shippingChargeCents } from '@bindery/pricing/shipping';
 import { salesTaxRule, taxOnCents, usStateCode, type SalesTax } from '@bindery/pricing/tax';
 import { usZipProblem } from '@bindery/contracts/us-zip';
@@ -104,6 +105,50 @@ export function normalisedState(country: string, state: string, postalCode?: str
   return code;
 }
 
+/**
+ * One printed copy's weight from its catalog choices and printed page count: the one weighing of checkout and of
+ * the design page's estimate, so both charge the same shipping for the same book (issue 13.2).
+ */
+async function copyGrams(
+  app: FastifyInstance,
+  product: ProductDefinition,
+  configuration: Readonly<Record<string, number | undefined>>,
+  printedPages: number,
+): Promise<number> {
+  const catalog = (await app.catalogCache.get()).categories.get(product.slug);
+  const item = (id: number | undefined) => (id === undefined ? undefined : catalog?.byId.get(id));
+  const binding = item(configuration['binding_id']);
+  const trim = item(configuration['trim_size_id']);
+  const paper = item(configuration['paper_type_id']);
+  return copyWeightGrams({
+    style: binding?.bindingStyle ?? 'perfect_bound',
+    pageCount: printedPages,
+    trim: trim?.widthMm && trim.heightMm ? { widthMm: trim.widthMm, heightMm: trim.heightMm } : null,
+    paperName: paper?.name ?? null,
+  });
+}
+
+/**
+ * The estimate's parcel for `quantity` copies of a book not yet saved: priced through the catalog like a project
+ * (which checks the choices and gives the printed page count), then weighed by {@link copyGrams}.
+ */
+async function estimateShipment(
+  app: FastifyInstance,
+  book: EstimateBook,
+  quantity: number,
+): Promise<Shipment> {
+  const product = productByName(book.category);
+  if (!product) throw new ApiProblem(400, m.projectNotOrderable, { code: 'INVALID_CONFIGURATION' });
+  const result = await calculate(app, product.slug, {
+    ...book.configuration,
+    page_count: book.page_count,
+    quantity,
+  });
+  if (!result.ok) throw new ApiProblem(400, result.error, { code: 'INVALID_CONFIGURATION' });
+  const grams = await copyGrams(app, product, book.configuration, result.value.page_count ?? book.page_count);
+  return shipmentOf([{ gramsPerCopy: grams, quantity }]);
+}
+
 /** One project priced from the catalog, and one copy's weight from its catalog choices. */
 async function priceProject(app: FastifyInstance, row: CartProjectRow): Promise<PricedLine> {
   const product = productByName(row.category);
@@ -120,18 +165,7 @@ async function priceProject(app: FastifyInstance, row: CartProjectRow): Promise<
     });
   }
   const quote = result.value;
-
-  const catalog = (await app.catalogCache.get()).categories.get(product.slug);
-  const item = (id: number | undefined) => (id === undefined ? undefined : catalog?.byId.get(id));
-  const binding = item(configuration['binding_id']);
-  const trim = item(configuration['trim_size_id']);
-  const paper = item(configuration['paper_type_id']);
-  const gramsPerCopy = copyWeightGrams({
-    style: binding?.bindingStyle ?? 'perfect_bound',
-    pageCount: quote.page_count ?? row.page_count,
-    trim: trim?.widthMm && trim.heightMm ? { widthMm: trim.widthMm, heightMm: trim.heightMm } : null,
-    paperName: paper?.name ?? null,
-  });
+  const gramsPerCopy = await copyGrams(app, product, configuration, quote.page_count ?? row.page_count);
 
   return {
     projectId: row.id,
@@ -228,21 +262,28 @@ function serviceEntry(s: QuotedService, cart?: { subtotalCents: number; tax: Sal
 }
 
 /**
- * POST api/shipping-rate/. Without a cart: an estimate for `quantity` standard books (tax shown for the shipping
- * charge alone, as the books are unknown). With the cart: every service carries its own tax and total.
+ * POST api/shipping-rate/. Without a cart: an estimate for `quantity` copies of `book` (weighed as checkout will
+ * weigh the project), or of a standard book when the page does not know the book yet; tax is shown for the
+ * shipping charge alone, as the books are not bought yet. With the cart: every service carries its own tax and
+ * total.
  */
 export async function shippingRate(
   app: FastifyInstance,
   body: RateBody,
   userId: number | undefined,
 ): Promise<ShippingRateResponse> {
-  if (body.project_ids && body.quantity !== undefined) throw new ApiProblem(400, m.cartOrEstimate);
+  if (body.project_ids && (body.quantity !== undefined || body.book !== undefined)) {
+    throw new ApiProblem(400, m.cartOrEstimate);
+  }
   const buyer: Buyer = { ...body, state: normalisedState(body.country, body.state, body.postal_code) };
   if (body.project_ids && userId === undefined) throw new ApiProblem(401, messages.generic.unauthorized);
   const cart =
     body.project_ids && userId !== undefined ? await priceCart(app, userId, body.project_ids) : undefined;
   const shipment =
-    cart?.shipment ?? shipmentOf([{ gramsPerCopy: STANDARD_BOOK_GRAMS, quantity: body.quantity ?? 1 }]);
+    cart?.shipment ??
+    (body.book
+      ? await estimateShipment(app, body.book, body.quantity ?? 1)
+      : shipmentOf([{ gramsPerCopy: STANDARD_BOOK_GRAMS, quantity: body.quantity ?? 1 }]));
   const services = await quoteServices(app, { ...body, state: buyer.state }, shipment);
 
   const taxOn = taxPerAmount(buyer);

@@ -1,9 +1,11 @@
 /**
- * POST api/shipping-rate/ without projects: an estimate for `quantity` copies of one standard book to an address
- * (the design page's 'Quantity and Shipping Estimates' panel). Public; every amount is the server's.
+ * POST api/shipping-rate/ without projects: an estimate for `quantity` copies of the book as designed so far (its
+ * category, choices and the PDF's page count; the server weighs it exactly as checkout will), or of a standard
+ * book while the page does not know the book yet (the design page's 'Quantity and Shipping Estimates' panel).
+ * Public; every amount is the server's.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ShippingRateResponse } from '@bindery/contracts/store/checkout';
+import { ShippingRateResponse, type EstimateBook } from '@bindery/contracts/store/checkout';
 import { api } from '../../../lib/api-client';
 
 export interface EstimateAddress {
@@ -13,17 +15,33 @@ export interface EstimateAddress {
   postal_code: string;
 }
 
-export const getShippingEstimate = (address: EstimateAddress, quantity: number, signal?: AbortSignal) =>
-  api.post('/api/shipping-rate/', { schema: ShippingRateResponse, body: { ...address, quantity }, signal });
+export const getShippingEstimate = (
+  address: EstimateAddress,
+  quantity: number,
+  book: EstimateBook | null,
+  signal?: AbortSignal,
+) =>
+  api.post('/api/shipping-rate/', {
+    schema: ShippingRateResponse,
+    body: { ...address, quantity, ...(book ? { book } : {}) },
+    signal,
+  });
 
-export const getShippingEstimateQueryOptions = (address: EstimateAddress | null, quantity: number) =>
+export const getShippingEstimateQueryOptions = (
+  address: EstimateAddress | null,
+  quantity: number,
+  book: EstimateBook | null,
+) =>
   queryOptions({
-    queryKey: ['shipping-estimate', address, quantity],
-    queryFn: ({ signal }) => getShippingEstimate(address as EstimateAddress, quantity, signal),
+    queryKey: ['shipping-estimate', address, quantity, book],
+    queryFn: ({ signal }) => getShippingEstimate(address as EstimateAddress, quantity, book, signal),
     enabled: address !== null,
     retry: false,
     staleTime: 5 * 60_000,
   });
 
-export const useShippingEstimate = (address: EstimateAddress | null, quantity: number) =>
-  useQuery(getShippingEstimateQueryOptions(address, quantity));
+export const useShippingEstimate = (
+  address: EstimateAddress | null,
+  quantity: number,
+  book: EstimateBook | null,
+) => useQuery(getShippingEstimateQueryOptions(address, quantity, book));

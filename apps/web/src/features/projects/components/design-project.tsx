@@ -18,6 +18,7 @@ import { Spinner } from '@bindery/ui/spinner';
 import { ApiError } from '@bindery/api-client';
 import { messages } from '@bindery/contracts/messages';
 import type { CalculateBody } from '@bindery/contracts/store/catalog';
+import type { EstimateBook } from '@bindery/contracts/store/checkout';
 import { ProjectCategory, ProjectLanguage, type Project } from '@bindery/contracts/store/projects';
 import type { SessionUser } from '@bindery/contracts/store/users';
 import { productByName, type ProductDefinition } from '@bindery/pricing/products';
@@ -233,6 +234,16 @@ function DesignForm({
     navigate('/cover-expert');
   };
 
+  // What the shipping estimate weighs: the book as checkout will, once every required option and the PDF are known.
+  const estimateBook: EstimateBook | null =
+    product && pageCount !== null && missingKinds(cascade).length === 0
+      ? {
+          category: data.category as EstimateBook['category'],
+          configuration: chosenIds(cascade) as EstimateBook['configuration'],
+          page_count: pageCount,
+        }
+      : null;
+
   const coverChosen = cover.status !== 'idle';
   const loginHint = user ? undefined : (
     <>
@@ -297,6 +308,7 @@ function DesignForm({
         calculating={calc.isPending}
         result={result}
         error={calcError}
+        book={estimateBook}
       />
 
       <Card className="b-stack">

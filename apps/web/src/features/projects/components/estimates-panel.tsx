@@ -9,6 +9,7 @@ import { Alert } from '@bindery/ui/alert';
 import { Button } from '@bindery/ui/button';
 import { TextField } from '@bindery/ui/field';
 import { Table } from '@bindery/ui/table';
+import type { EstimateBook } from '@bindery/contracts/store/checkout';
 import { BULK_DISCOUNT_TIERS, tierLabel, type DiscountTier } from '@bindery/pricing/discounts';
 import { QuoteResult } from '../../../components/catalog/quote-result';
 import type { QuoteView } from '../../../lib/catalog/quote-view';
@@ -24,6 +25,8 @@ export interface EstimatesPanelProps {
   result: QuoteView | null;
   /** Why the last Calculate gave no price (missing fields, a category without a price, a failure). */
   error: ReactNode;
+  /** The book the shipping estimate weighs (null until every option and the PDF are there). */
+  book: EstimateBook | null;
 }
 
 export function EstimatesPanel({
@@ -34,6 +37,7 @@ export function EstimatesPanel({
   calculating,
   result,
   error,
+  book,
 }: EstimatesPanelProps) {
   const [open, setOpen] = useState(true);
   const regionId = useId();
@@ -81,7 +85,7 @@ export function EstimatesPanel({
         </div>
         {error ? <Alert tone="error">{error}</Alert> : null}
         {result ? <QuoteResult quote={result} /> : null}
-        <ShippingEstimate quantity={validQuantity} />
+        <ShippingEstimate quantity={validQuantity} book={book} />
       </div>
     </section>
   );

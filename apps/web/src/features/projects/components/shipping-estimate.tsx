@@ -1,7 +1,9 @@
 /**
  * The shipping estimate form of the design page (customer-journey.md §4, §8): once country, state, city and
  * postal code are all filled it asks the server after a 500 ms pause; otherwise it shows nothing. The services
- * and prices are the server's (markup included); the shop prices the real cart later.
+ * and prices are the server's (markup included). Once the book is known (options chosen, PDF counted) the server
+ * weighs that book as checkout will, so the estimate is what the shop charges for it (issue 13.2); before that it
+ * says it is for a standard book.
  */
 import { useId, useState } from 'react';
 import { Alert } from '@bindery/ui/alert';
@@ -9,7 +11,7 @@ import { TextField, type TextFieldProps } from '@bindery/ui/field';
 import { Spinner } from '@bindery/ui/spinner';
 import { Table } from '@bindery/ui/table';
 import { messages } from '@bindery/contracts/messages';
-import type { ShippingService } from '@bindery/contracts/store/checkout';
+import type { EstimateBook, ShippingService } from '@bindery/contracts/store/checkout';
 import { errorText } from '../../../lib/error-text';
 import { formatUsd } from '../../../lib/format-usd';
 import { shippingServiceName } from '../../../lib/shipping-service-name';
@@ -42,14 +44,21 @@ function complete(a: EstimateAddress): EstimateAddress | null {
   return t.country && t.state && t.city && t.postal_code ? t : null;
 }
 
-export function ShippingEstimate({ quantity }: { quantity: number }) {
+export interface ShippingEstimateProps {
+  quantity: number;
+  /** The book as designed so far, or null while an option or the PDF is missing. */
+  book: EstimateBook | null;
+}
+
+export function ShippingEstimate({ quantity, book }: ShippingEstimateProps) {
   const [address, setAddress] = useState(EMPTY);
   const headingId = useId();
   const ready = complete(address);
   // Keyed by text so the pause restarts on each keystroke, not on each render.
   const settled = useDebouncedValue(ready ? JSON.stringify(ready) : null, ESTIMATE_DEBOUNCE_MS);
   const current = ready && settled === JSON.stringify(ready) ? ready : null;
-  const estimate = useShippingEstimate(current, quantity);
+  const estimate = useShippingEstimate(current, quantity, book);
+  const copies = `${quantity} ${quantity === 1 ? 'copy' : 'copies'}`;
   return (
     <section className="b-stack" aria-labelledby={headingId}>
       <h3 id={headingId}>Shipping estimate</h3>
@@ -65,11 +74,12 @@ export function ShippingEstimate({ quantity }: { quantity: number }) {
           />
         ))}
       </div>
-      {!ready ? (
-        <p className="b-hint">
-          Fill in all four fields to see shipping options for {quantity} {quantity === 1 ? 'copy' : 'copies'}.
-        </p>
-      ) : null}
+      {!ready ? <p className="b-hint">Fill in all four fields to see shipping options for {copies}.</p> : null}
+      <p className="b-hint" data-testid="estimate-basis">
+        {book
+          ? 'For your book as configured: the shop charges the same for this address and quantity.'
+          : 'For a standard book (6 × 9 in, 200 pages) until you choose every option and upload your PDF; then for your own book.'}
+      </p>
       {ready && (!current || estimate.isFetching) ? <Spinner label="Finding shipping options..." /> : null}
       {current && estimate.isError ? (
         <Alert tone="error">{errorText(estimate.error, m.fetchShippingOptionsFailed)}</Alert>
@@ -79,7 +89,7 @@ export function ShippingEstimate({ quantity }: { quantity: number }) {
           <Alert tone="info">{m.noShippingOptions}</Alert>
         ) : (
           <Table<ShippingService>
-            caption={`Shipping options for ${quantity} ${quantity === 1 ? 'copy' : 'copies'}`}
+            caption={`Shipping options for ${copies}${book ? ' of your book' : ' of a standard book'}`}
             columns={[
               { key: 'service', header: 'Service', cell: shippingServiceName },
               { key: 'time', header: 'Delivery', cell: (s) => s.delivery_time },

@@ -307,7 +307,7 @@ describe('/design-project', () => {
     ).toBeInTheDocument();
     await user.type(screen.getByLabelText('Postal Code'), '93650');
     expect(bodies).toEqual([]);
-    const table = await screen.findByRole('table', { name: 'Shipping options for 3 copies' });
+    const table = await screen.findByRole('table', { name: 'Shipping options for 3 copies of a standard book' });
     expect(within(table).getByText('FedEx Ground')).toBeInTheDocument();
     expect(within(table).getByText('$25.00')).toBeInTheDocument();
     // One request for the settled address, not one per keystroke.
@@ -324,6 +324,58 @@ describe('/design-project', () => {
     expect(await screen.findByText(messages.checkout.fetchShippingOptionsFailed)).toBeInTheDocument();
     await user.clear(screen.getByLabelText('City'));
     expect(screen.queryByText(messages.checkout.fetchShippingOptionsFailed)).not.toBeInTheDocument();
+  });
+
+  it('estimates shipping for the book as designed once its options and PDF are known: what checkout will weigh', async () => {
+    const { user } = openDesign();
+    const bodies: Record<string, unknown>[] = [];
+    server.use(
+      http.post('/api/shipping-rate/', async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        bodies.push(body);
+        const charge = body['book'] ? '16.70' : '18.40';
+        return HttpResponse.json<ShippingRateResponse>({
+          shipping_rate: charge,
+          tax: '0.00',
+          tax_rate: '0.00%',
+          tax_reason: 'Texas individual sales tax',
+          account_type: 'individual',
+          courier_name: 'FedEx',
+          service_code: 'FEDEX_GROUND',
+          estimated_delivery: '3-5 days',
+          available_services: [
+            { service_code: 'FEDEX_GROUND', service_name: 'FedEx Ground', courier_name: 'FedEx', total_charge: charge, delivery_time: '3-5 days' },
+          ],
+          weight_grams: body['book'] ? 300 : 829,
+        });
+      }),
+    );
+    renderRoute('/design-project');
+    await user.type(await screen.findByLabelText('Country'), 'US');
+    await user.type(screen.getByLabelText('State'), 'TX');
+    await user.type(screen.getByLabelText('City'), 'Austin');
+    await user.type(screen.getByLabelText('Postal Code'), '78701');
+    const standard = await screen.findByRole('table', { name: 'Shipping options for 1 copy of a standard book' });
+    expect(within(standard).getByText('$18.40')).toBeInTheDocument();
+    expect(screen.getByTestId('estimate-basis')).toHaveTextContent('For a standard book');
+
+    await uploadPdf(user);
+    await chooseAll(user);
+    const own = await screen.findByRole('table', { name: 'Shipping options for 1 copy of your book' });
+    expect(within(own).getByText('$16.70')).toBeInTheDocument();
+    expect(screen.getByTestId('estimate-basis')).toHaveTextContent('the shop charges the same');
+    expect(bodies.at(-1)).toEqual({
+      country: 'US',
+      state: 'TX',
+      city: 'Austin',
+      postal_code: '78701',
+      quantity: 1,
+      book: {
+        category: 'Print Book',
+        configuration: { trim_size_id: 1, binding_id: 10, interior_color_id: 21, paper_type_id: 30, cover_finish_id: 41 },
+        page_count: 120,
+      },
+    });
   });
 
   it('checks a print submission in the spec order, with its texts', async () => {
