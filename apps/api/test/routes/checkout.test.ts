@@ -361,7 +361,7 @@ describe('POST api/shipping-rate/: the cart', () => {
     const res = await rate({ ...TX, project_ids: [bookId], quantity: 2 }, buyer.auth);
     expect(res.statusCode).toBe(400);
     expect(res.data.error).toBe(
-      'Send project_ids to price your cart, or quantity for an estimate, not both.',
+      'Send project_ids to price your cart, or quantity (and book) for an estimate, not both.',
     );
   });
 });
