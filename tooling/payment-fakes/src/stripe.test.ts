@@ -330,3 +330,22 @@ describe('fake Stripe expiry, lost webhooks and what it received', () => {
     ).toEqual([true, true, false]);
   });
 });
+
+describe('fake Stripe on a test’s clock', () => {
+  it('dates its objects and checks expires_at by the clock it is given', async () => {
+    const at = new Date(Date.now() + 10 * 24 * 3600_000);
+    const later = await startFakeStripe({ now: () => at });
+    try {
+      const client = new Stripe(later.secretKey, { host: later.host, port: later.port, protocol: 'http' });
+      const inTenDays = Math.floor(at.getTime() / 1000);
+      const session = await client.checkout.sessions.create({
+        ...params([100]),
+        expires_at: inTenDays + 3600,
+      });
+      expect(session.created).toBe(inTenDays);
+      expect(session.expires_at).toBe(inTenDays + 3600);
+    } finally {
+      await later.stop();
+    }
+  });
+});

@@ -48,6 +48,12 @@ export interface FakeStripeOptions extends ListenOptions {
   webhookSecret?: string;
   /** Where the hosted page's Pay button delivers checkout.session.completed (e.g. http://127.0.0.1:3000/api/stripe/webhook/). */
   webhookUrl?: string;
+  /**
+   * Stripe's clock, for the objects' times and the expires_at window (default the real time). A test that moves
+   * the API's clock gives the fake the same one. Webhook signatures always use the real time (the receiver checks
+   * them against its own).
+   */
+  now?: () => Date;
 }
 
 export interface FakeLineItem {
@@ -184,7 +190,7 @@ export interface FakeStripe extends FakeServer {
 }
 
 const API_VERSION = Stripe.API_VERSION;
-const now = () => Math.floor(Date.now() / 1000);
+const realNow = () => Math.floor(Date.now() / 1000);
 const randomId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 
 const stripeError = (
@@ -237,6 +243,7 @@ function readLineItems(body: Record<string, FormValue>): FakeLineItem[] {
 }
 
 export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<FakeStripe> {
+  const now = () => Math.floor((options.now?.() ?? new Date()).getTime() / 1000);
   const secretKey = options.secretKey ?? 'sk_test_bindery_fake';
   const webhookSecret = options.webhookSecret ?? 'whsec_bindery_fake';
   const sessions = new Map<string, FakeCheckoutSession>();
@@ -309,7 +316,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     const signature = Stripe.webhooks.generateTestHeaderString({
       payload,
       secret: opts.secret ?? webhookSecret,
-      timestamp: opts.timestamp ?? now(),
+      timestamp: opts.timestamp ?? realNow(),
     });
     const headers = { 'content-type': 'application/json', 'stripe-signature': signature };
     let delivery: WebhookDelivery;
