@@ -18,8 +18,10 @@ import errors from './plugins/app/errors.js';
 import mail from './plugins/app/mail/mailer.js';
 import mailOutbox from './plugins/app/mail/mail-outbox.plugin.js';
 import orders from './plugins/app/orders/orders.plugin.js';
+import payments from './plugins/app/payments/payments.plugin.js';
 import projects from './plugins/app/projects/projects.plugin.js';
 import sessions from './plugins/app/users/sessions.plugin.js';
+import sales from './plugins/app/sales/sales.plugin.js';
 import configPlugin from './plugins/external/config.js';
 import dbPlugin from './plugins/external/db.js';
 import docs from './plugins/external/docs.js';
@@ -72,7 +74,13 @@ export async function buildApp({
   await app.register(catalog);
   await app.register(projects);
   await app.register(checkout);
-  await app.register(orders);
+  // The orders module refunds through the payments plugin's refunds module (a staff cancel after payment),
+  // which in turn moves orders: the refunder is looked up when used.
+  await app.register(orders, {
+    refunder: { refundRemaining: (orderId, args) => app.refunds.refundRemaining(orderId, args) },
+  });
+  await app.register(payments);
+  await app.register(sales);
   await app.register(routes, { prefix: '/api' });
   return app;
 }

@@ -55,6 +55,9 @@ export const EnvSchema = z
     JOBS_ENABLED: z.stringbool().default(true),
     /** How often each instance looks for due jobs. */
     JOBS_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
+    /** Reconciliation (docs/decisions/0022): how often it runs, and how old an open payment attempt must be. */
+    RECONCILE_EVERY_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(5),
+    RECONCILE_AFTER_MINUTES: z.coerce.number().int().min(0).max(24 * 60).default(5),
     /** An order not paid within this many hours expires (docs/decisions/0020, 0022). */
     UNPAID_ORDER_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(24),
   })
@@ -105,6 +108,8 @@ export interface Config {
   payments: PaymentsConfig;
   /** The job scheduler (src/jobs/). */
   jobs: { enabled: boolean; pollMs: number };
+  /** Reconciliation of payment attempts (docs/decisions/0022). */
+  money: { reconcileEveryMs: number; reconcileAfterMs: number };
   orders: OrdersConfig;
 }
 
@@ -157,6 +162,10 @@ export function parseEnv(source: Record<string, string | undefined>): Config {
     trustProxy: env.TRUST_PROXY,
     payments: paymentsConfig(env),
     jobs: { enabled: env.JOBS_ENABLED, pollMs: env.JOBS_POLL_SECONDS * 1000 },
+    money: {
+      reconcileEveryMs: env.RECONCILE_EVERY_MINUTES * 60_000,
+      reconcileAfterMs: env.RECONCILE_AFTER_MINUTES * 60_000,
+    },
     orders: { unpaidOrderTtlHours: env.UNPAID_ORDER_TTL_HOURS },
   };
 }

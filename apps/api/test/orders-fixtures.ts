@@ -88,6 +88,7 @@ export async function payOrder(t: TestContext, orderId: number): Promise<void> {
         provider_ref: `cs_test_${randomUUID()}`,
         amount_cents: Number(order.total_cents),
         status: 'completed',
+        completed_at: new Date(),
       })
       .execute();
     return t.app.orders.payWithin(trx, orderId, 'card');

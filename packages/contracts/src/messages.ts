@@ -156,6 +156,32 @@ export const messages = {
     paypalNotConfigured: 'PayPal payments are not available right now.',
     captureFailed: 'We could not confirm your PayPal payment. Please try again.',
   },
+  /** Refunds, expiry, reconciliation and the sales report (docs/decisions/0022). */
+  money: {
+    /** 400: the amount asked for is more than what is left of the payment. */
+    refundTooLarge: (left: string) => `At most $${left} is left to refund on this order.`,
+    fullyRefunded: (orderNumber: string) => `Order ${orderNumber} has already been refunded in full.`,
+    /** 409: no money was taken for the order. */
+    nothingToRefund: (orderNumber: string) => `Order ${orderNumber} has no payment to refund.`,
+    /** 502 when the provider refused without saying why. */
+    refundRefused: 'The payment provider refused the refund.',
+    /** 502 when the provider did not answer: the refund is kept pending and retried with the same key. */
+    refundNotConfirmed: (providerMessage: string) =>
+      `${providerMessage} The refund was not confirmed; Bindery will retry it automatically.`,
+    refundNotFinal: 'The payment provider accepted the refund but has not completed it yet; cancel the order once it has.',
+    providerUnavailable: 'The payment provider of this order is not configured on this server.',
+    /** 409: creating a payment for an order whose time to pay ran out. */
+    orderExpired: 'This order has expired: it was not paid in time. Please order again from your cart.',
+    /** Timeline note of the expiry job's cancel (shown to the customer). */
+    expiredNote: (hours: number) => `Not paid within ${hours} hours: the order expired.`,
+    /** Reasons of the automatic refunds of money that arrived twice. */
+    duplicatePaidTwice: 'Paid twice: the order had already been paid; this payment was refunded automatically.',
+    duplicateAfterCancel: 'Paid after the order was canceled; the payment was refunded automatically.',
+    /** The order mail for a refund that does not cancel the order. */
+    refundMailSubject: (orderNumber: string) => `Bindery order ${orderNumber}: refund`,
+    refundMailText: (amount: string, orderNumber: string) =>
+      `We refunded $${amount} of order ${orderNumber} to the account you paid with; it can take a few days to appear.`,
+  },
   /** Order states as people read them (store/checkout.ts OrderStatus): one wording for web and admin. */
   orderStatus: {
     awaiting_payment: 'Awaiting payment',

@@ -188,6 +188,12 @@ export interface PaymentsTable {
   updated_at: GeneratedTimestamp;
   /** Stripe PaymentIntent id or PayPal capture id, once the money was taken (what a refund is made against). */
   charge_ref: string | null;
+  /** When the money arrived (set with status completed; docs/decisions/0022). */
+  completed_at: Timestamp | null;
+  /** Money that arrived for an order no longer awaiting payment: not the order's payment, refunded in full. */
+  duplicate: Generated<boolean>;
+  /** When reconciliation last asked the provider about this open attempt. */
+  checked_at: Timestamp | null;
 }
 
 export interface PaymentEventsTable {
@@ -247,6 +253,8 @@ export interface RefundsTable {
   actor_label: string;
   created_at: GeneratedTimestamp;
   updated_at: GeneratedTimestamp;
+  /** Sent to the provider (Idempotency-Key / PayPal-Request-Id): a retry of this refund never refunds twice. */
+  idempotency_key: string | null;
 }
 
 /** Mails written in the transaction of what they announce, sent after commit and retried (mail-outbox.ts). */

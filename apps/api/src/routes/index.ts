@@ -14,6 +14,8 @@ import projects from './store/projects/index.js';
 import users from './store/users/index.js';
 import adminCatalog from './admin/catalog/index.js';
 import adminOrders from './admin/orders/index.js';
+import adminPayments from './admin/payments/index.js';
+import adminSales from './admin/sales/index.js';
 import adminUsers from './admin/users/index.js';
 
 const routes: FastifyPluginAsync = async (app) => {
@@ -28,6 +30,9 @@ const routes: FastifyPluginAsync = async (app) => {
   await app.register(orders);
   await app.register(payments);
   await app.register(adminOrders);
+  // Money: refunds and reconciliation of an order, the sales report (docs/decisions/0022).
+  await app.register(adminPayments);
+  await app.register(adminSales);
   // One generic catalog module per category, at api/{slug}/ (calculator, photobook, …, pricing).
   for (const product of PRODUCT_LIST) {
     await app.register(catalog, { product, prefix: `/${product.slug}` });

@@ -12,6 +12,7 @@ import * as m123000 from './2026_11_21_123000_projects_orders.js';
 import * as m20261123212800 from './2026_11_23_212800_job_schedules.js';
 import * as m20261123_212300 from './2026_11_23_212300_order_lifecycle.js';
 import * as m20261123215000 from './2026_11_23_215000_sessions.js';
+import * as m20261123_223000 from './2026_11_23_223000_money_safety.js';
 
 export const migrations: Record<string, Migration> = {
   '2026_11_21_000001_create_users': m0001,
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_23_212800_job_schedules': m20261123212800,
   '2026_11_23_212300_order_lifecycle': m20261123_212300,
   '2026_11_23_215000_sessions': m20261123215000,
+  '2026_11_23_223000_money_safety': m20261123_223000,
 };

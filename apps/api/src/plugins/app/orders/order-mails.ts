@@ -4,6 +4,7 @@
  * order's page. Plain text plus minimal HTML; every dynamic value is escaped in the HTML. Written to the mail
  * outbox in the transaction of the move (mail-outbox.ts), so they go out exactly when the move committed.
  */
+import { messages } from '@bindery/contracts/messages';
 import { formatCents } from '@bindery/pricing/money';
 import { escapeHtml } from '../mail/templates.js';
 import type { OutboxMail } from '../mail/mail-outbox.js';
@@ -109,4 +110,19 @@ export function orderCanceledMail(
       ? `We refunded $${formatCents(refundedCents)} to the account you paid with; it can take a few days to appear.`
       : 'Nothing was charged for it.',
   ]);
+}
+
+/**
+ * Money given back without the order being canceled by it (a part of it, an order already shipped, or money that
+ * arrived twice). One mail per refund (docs/decisions/0022).
+ */
+export function orderRefundedMail(
+  facts: OrderMailFacts,
+  refund: { id: number; amountCents: number; reason: string | null },
+): OutboxMail {
+  const mail = render(facts, 'order_refunded', messages.money.refundMailSubject(facts.orderNumber), [
+    messages.money.refundMailText(formatCents(refund.amountCents), facts.orderNumber),
+    ...(refund.reason ? [refund.reason] : []),
+  ]);
+  return { ...mail, dedupeKey: `order-${facts.id}-refund-${refund.id}` };
 }

@@ -241,8 +241,10 @@ export function toAdminDetail({
   payments,
   accountDeleted,
 }: AdminDetailParts): AdminOrderDetail {
-  const refunded = sumCents(succeeded(refunds));
-  const completed = payments.find((p) => p.status === 'completed');
+  // Money that arrived twice is not the order's: its automatic refund is listed, not counted (ADR 0022).
+  const duplicates = new Set(payments.filter((p) => p.duplicate).map((p) => p.id));
+  const refunded = sumCents(succeeded(refunds).filter((r) => !duplicates.has(r.payment_id)));
+  const completed = payments.find((p) => p.status === 'completed' && !p.duplicate);
   const paidCents = row.paid_at === null ? 0 : Number(row.total_cents);
   const service = row.shipping_service as { carrier_charge_cents?: unknown };
   return {

@@ -186,24 +186,30 @@ export function findPayments(db: Db, orderId: number): Promise<PaymentRow[]> {
   return db.selectFrom('payments').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
 }
 
-/** Cents refunded so far (succeeded refunds only). */
+/**
+ * Cents of the order's payment refunded so far (succeeded refunds only). Refunds of money that arrived twice
+ * (payments.duplicate, refunded automatically: docs/decisions/0022) are not the order's and do not count.
+ */
 export async function refundedCents(db: Db, orderId: number): Promise<number> {
   const row = await db
     .selectFrom('refunds')
-    .select(sql<string>`coalesce(sum(amount_cents), 0)`.as('cents'))
-    .where('order_id', '=', orderId)
-    .where('status', '=', 'succeeded')
+    .innerJoin('payments', 'payments.id', 'refunds.payment_id')
+    .select(sql<string>`coalesce(sum(refunds.amount_cents), 0)`.as('cents'))
+    .where('refunds.order_id', '=', orderId)
+    .where('refunds.status', '=', 'succeeded')
+    .where('payments.duplicate', '=', false)
     .executeTakeFirstOrThrow();
   return Number(row.cents);
 }
 
-/** The order's completed payment, if any (the money a refund goes back through). */
+/** The order's completed payment, if any (the money a refund goes back through; never a duplicate). */
 export function findCompletedPayment(db: Db, orderId: number): Promise<PaymentRow | undefined> {
   return db
     .selectFrom('payments')
     .selectAll()
     .where('order_id', '=', orderId)
     .where('status', '=', 'completed')
+    .where('duplicate', '=', false)
     .orderBy('id')
     .executeTakeFirst();
 }

@@ -28,6 +28,8 @@ export interface PaymentRequest {
   /** Same key → the provider answers the first request again instead of making a second session/order. */
   idempotencyKey: string;
   customerEmail?: string;
+  /** When the provider should stop taking money for it (Stripe Checkout's expires_at); unset: its default. */
+  expiresAt?: Date;
 }
 
 /** A Stripe Checkout Session as the service needs it. */

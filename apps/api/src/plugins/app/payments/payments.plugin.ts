@@ -1,18 +1,29 @@
 /**
- * Decorates `paymentGateways` with the providers this server has keys for (env.ts: STRIPE_*, PAYPAL_*); a
- * method without keys is absent, and its routes answer 503 with the spec's text. Registered by the payments
- * route module (routes/store/payments), the only place that uses it.
+ * The money side of the app (docs/decisions/0014, 0022):
+ * - `app.paymentGateways`: the providers this server has keys for (env.ts: STRIPE_*, PAYPAL_*); a method without
+ *   keys is absent, and its routes answer 503 with the spec's text;
+ * - `app.refunds` (refunds.service.ts) and `app.payments` (payments.service.ts), built from the app's db, clock,
+ *   gateways, orders module and mail outbox;
+ * - the periodic jobs (docs/decisions/0021): `payments.reconcile` (every RECONCILE_EVERY_MINUTES: open attempts
+ *   older than RECONCILE_AFTER_MINUTES are asked about; lost refund answers and failed automatic refunds are
+ *   retried) and `orders.expire-unpaid` (every 5 minutes: unpaid orders past their expiry are closed and canceled).
  */
 import fp from 'fastify-plugin';
 import type { PaymentGateways } from './payment-gateways.js';
+import { createPayments, type PaymentsModule } from './payments.service.js';
 import { createPaypalGateway } from './paypal-gateway.js';
+import { createRefunds, type RefundsModule } from './refunds.service.js';
 import { createStripeGateway } from './stripe-gateway.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     paymentGateways: PaymentGateways;
+    refunds: RefundsModule;
+    payments: PaymentsModule;
   }
 }
+
+export const EXPIRY_INTERVAL_MS = 5 * 60 * 1000;
 
 export default fp(
   async (app) => {
@@ -23,6 +34,43 @@ export default fp(
     };
     app.decorate('paymentGateways', gateways);
     app.log.info({ card: Boolean(gateways.card), paypal: Boolean(gateways.paypal) }, 'payment methods');
+
+    const log = app.log.child({ component: 'payments' });
+    const refunds = createRefunds({
+      db: app.db,
+      clock: app.clock,
+      gateways,
+      orders: () => app.orders,
+      outbox: app.mailOutbox,
+      log,
+      config: { webUrl: app.config.webUrl },
+    });
+    app.decorate('refunds', refunds);
+    const payments = createPayments({
+      db: app.db,
+      clock: app.clock,
+      gateways,
+      orders: app.orders,
+      refunds,
+      log,
+      config: {
+        webUrl: app.config.webUrl,
+        unpaidOrderTtlHours: app.config.orders.unpaidOrderTtlHours,
+        reconcileAfterMs: app.config.money.reconcileAfterMs,
+      },
+    });
+    app.decorate('payments', payments);
+
+    app.jobs.add({
+      name: 'payments.reconcile',
+      everyMs: app.config.money.reconcileEveryMs,
+      run: ({ now }) => payments.reconcileDue(now),
+    });
+    app.jobs.add({
+      name: 'orders.expire-unpaid',
+      everyMs: EXPIRY_INTERVAL_MS,
+      run: ({ now }) => payments.expireDue(now),
+    });
   },
-  { name: 'payments', dependencies: ['config', 'db', 'mail'] },
+  { name: 'payments', dependencies: ['config', 'db', 'jobs', 'mail-outbox', 'orders'] },
 );

@@ -45,7 +45,13 @@ export async function findOpenPayment(
  */
 export async function insertPayment(
   db: Db,
-  payment: { order_id: number; provider: Provider; provider_ref: string; amount_cents: number },
+  payment: {
+    order_id: number;
+    provider: Provider;
+    provider_ref: string;
+    amount_cents: number;
+    created_at?: Date;
+  },
 ): Promise<PaymentRow> {
   const inserted = await db
     .insertInto('payments')
@@ -171,4 +177,116 @@ export async function completePayment(
     .where('id', '=', paymentId)
     .execute();
   return { order_id: payment.order_id };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Money safety (docs/decisions/0022): settling, duplicates, reconciliation
+
+/**
+ * Completes a payment (locked first: a webhook racing a redelivery, a capture racing its retry, and reconciliation
+ * wait here) with when the money arrived and what a refund goes back through (PaymentIntent / capture id).
+ * Returns the order to pay, or undefined when the payment was completed before (nothing to do).
+ */
+export async function completePaymentAt(
+  trx: Transaction<DB>,
+  paymentId: number,
+  args: { at: Date; chargeRef: string | null },
+): Promise<{ order_id: number } | undefined> {
+  const payment = await trx
+    .selectFrom('payments')
+    .select(['id', 'order_id', 'status'])
+    .where('id', '=', paymentId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+  if (payment.status === 'completed') return undefined;
+  await trx
+    .updateTable('payments')
+    .set({
+      status: 'completed',
+      completed_at: args.at,
+      updated_at: args.at,
+      ...(args.chargeRef ? { charge_ref: args.chargeRef } : {}),
+    })
+    .where('id', '=', paymentId)
+    .execute();
+  return { order_id: payment.order_id };
+}
+
+/** The money of this payment arrived for an order that no longer awaited it: it is to be refunded in full. */
+export async function markDuplicate(db: Db, paymentId: number): Promise<void> {
+  await db.updateTable('payments').set({ duplicate: true }).where('id', '=', paymentId).execute();
+}
+
+/** The order's attempts still open on our side, oldest first. */
+export async function findOpenPayments(db: Db, orderId: number): Promise<PaymentRow[]> {
+  return db
+    .selectFrom('payments')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'created')
+    .orderBy('id')
+    .execute();
+}
+
+/**
+ * Open attempts older than `createdBefore`, least recently checked first (each run gets through the list in
+ * turn), with their order's status. Bounded by `limit`.
+ */
+export async function findAttemptsToReconcile(db: Db, createdBefore: Date, limit: number) {
+  return db
+    .selectFrom('payments')
+    .innerJoin('orders', 'orders.id', 'payments.order_id')
+    .selectAll('payments')
+    .select('orders.status as order_status')
+    .where('payments.status', '=', 'created')
+    .where('payments.created_at', '<=', createdBefore)
+    .orderBy(sql`payments.checked_at nulls first`)
+    .orderBy('payments.id')
+    .limit(limit)
+    .execute();
+}
+
+export async function markChecked(db: Db, paymentId: number, at: Date): Promise<void> {
+  await db.updateTable('payments').set({ checked_at: at }).where('id', '=', paymentId).execute();
+}
+
+/** Duplicate payments not yet refunded in full (pending refunds count as on their way), oldest first. */
+export async function findUnrefundedDuplicates(db: Db, limit: number): Promise<PaymentRow[]> {
+  return db
+    .selectFrom('payments')
+    .selectAll()
+    .where('status', '=', 'completed')
+    .where('duplicate', '=', true)
+    .where(
+      sql<boolean>`payments.amount_cents > coalesce((
+        select sum(r.amount_cents) from refunds r
+        where r.payment_id = payments.id and r.status in ('pending', 'succeeded')), 0)`,
+    )
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** Unpaid orders whose time ran out, oldest expiry first (index orders_awaiting_payment_expires_idx). */
+export async function findExpiredOrders(db: Db, now: Date, limit: number) {
+  return db
+    .selectFrom('orders')
+    .select(['id', 'order_number', 'expires_at'])
+    .where('status', '=', 'awaiting_payment')
+    .where('expires_at', '<=', now)
+    .orderBy('expires_at')
+    .limit(limit)
+    .execute();
+}
+
+/** The payment that paid the order (completed and not a duplicate), if any. */
+export async function findOrderPayment(db: Db, orderId: number): Promise<PaymentRow | undefined> {
+  return db
+    .selectFrom('payments')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'completed')
+    .where('duplicate', '=', false)
+    .orderBy('id')
+    .executeTakeFirst();
 }

@@ -94,6 +94,7 @@ export function createStripeGateway(config: NonNullable<PaymentsConfig['stripe']
             ...(request.customerEmail ? { customer_email: request.customerEmail } : {}),
             success_url: request.successUrl,
             cancel_url: request.cancelUrl,
+            ...(request.expiresAt ? { expires_at: Math.floor(request.expiresAt.getTime() / 1000) } : {}),
           },
           { idempotencyKey: request.idempotencyKey },
         ),

@@ -17,13 +17,6 @@ import {
   PaypalCreatePaymentBody,
   PaypalCreatePaymentResponse,
 } from '@bindery/contracts/store/payments';
-import paymentsPlugin from '../../../plugins/app/payments/payments.plugin.js';
-import {
-  capturePaypalPayment,
-  handleCardWebhook,
-  startCardCheckout,
-  startPaypalPayment,
-} from '../../../plugins/app/payments/payments.service.js';
 
 const tags = ['payments'];
 const errors = {
@@ -36,8 +29,6 @@ const errors = {
 };
 
 const payments: FastifyPluginAsyncZod = async (app) => {
-  await app.register(paymentsPlugin);
-
   app.post(
     '/create-checkout-session',
     {
@@ -49,7 +40,7 @@ const payments: FastifyPluginAsyncZod = async (app) => {
       },
       onRequest: [app.authenticate],
     },
-    async (request) => startCardCheckout(app, request.currentUser!, request.body.order_id),
+    async (request) => app.payments.startCardCheckout(request.currentUser!, request.body.order_id),
   );
 
   app.post(
@@ -63,7 +54,7 @@ const payments: FastifyPluginAsyncZod = async (app) => {
       },
       onRequest: [app.authenticate],
     },
-    async (request) => startPaypalPayment(app, request.currentUser!, request.body.order_id),
+    async (request) => app.payments.startPaypalPayment(request.currentUser!, request.body.order_id),
   );
 
   app.post(
@@ -78,7 +69,7 @@ const payments: FastifyPluginAsyncZod = async (app) => {
       onRequest: [app.authenticate],
     },
     async (request) => ({
-      order: await capturePaypalPayment(app, request.currentUser!, request.body.payment_id),
+      order: await app.payments.capturePaypalPayment(request.currentUser!, request.body.payment_id),
     }),
   );
 
@@ -99,7 +90,7 @@ const payments: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-        await handleCardWebhook(app, body, request.headers['stripe-signature']);
+        await app.payments.handleCardWebhook(body, request.headers['stripe-signature']);
         return { received: true as const };
       },
     );

@@ -1,0 +1,178 @@
+/**
+ * GET api/admin/sales/ (docs/decisions/0022): money paid, refunded and outstanding per UTC day and per method, the
+ * totals, and the period's payments as a keyset page. Orders are placed and paid the real way (payment fakes) on
+ * days the test chooses with its clock.
+ */
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SalesReportResponse } from '@bindery/contracts/admin/sales';
+import { apiEnv } from '@bindery/payment-fakes/api-env';
+import { startFakePaypal } from '@bindery/payment-fakes/paypal';
+import { startFakeStripe } from '@bindery/payment-fakes/stripe';
+import { manualClock } from '../../src/lib/clock.js';
+import { createUser, request, setupTestApp } from '../helper.js';
+import { payByCard, payByPaypal, startPaypal } from '../money-fixtures.js';
+import { orderOneBook } from '../orders-fixtures.js';
+
+// Two UTC days the test controls; the fake Stripe keeps the same time as the API.
+const DAY = 86_400_000;
+const dayA = new Date(Math.ceil(Date.now() / DAY) * DAY + 2 * DAY);
+const dayB = new Date(dayA.getTime() + DAY);
+const iso = (d: Date) => d.toISOString().slice(0, 10);
+const clock = manualClock(new Date(dayA.getTime() + 10 * 3600_000));
+const stripe = await startFakeStripe({ now: () => clock.now() });
+const paypal = await startFakePaypal();
+const t = setupTestApp({ clock, env: apiEnv(stripe, paypal) });
+afterAll(async () => {
+  await stripe.stop();
+  await paypal.stop();
+});
+
+type User = Awaited<ReturnType<typeof createUser>>;
+let admin: User;
+let customer: User;
+const cents = (decimal: string) => Math.round(Number(decimal) * 100);
+const sales = (query: string, auth = admin.auth) =>
+  request(t, { method: 'GET', url: `/api/admin/sales/${query}`, headers: auth });
+
+let paidByCard: { id: number; total: number };
+let awaitingNoAttempt: { id: number; total: number };
+let awaitingPaypal: { id: number; total: number };
+let paidByPaypal: { id: number; total: number };
+
+beforeAll(async () => {
+  admin = await createUser(t, { is_admin: true });
+  customer = await createUser(t);
+  const place = async (title: string) => {
+    const { order } = await orderOneBook(t, customer.auth, title);
+    return { id: order.id, total: cents(order.total) };
+  };
+  // Day A, 10:00 UTC: one order paid by card, one unpaid with no attempt, one with an open PayPal order.
+  paidByCard = await place('Card on day A');
+  await payByCard(t, stripe, customer.auth, paidByCard.id);
+  awaitingNoAttempt = await place('Unpaid on day A');
+  awaitingPaypal = await place('PayPal open on day A');
+  await startPaypal(t, customer.auth, awaitingPaypal.id);
+  // Day B, 09:00 UTC: an order paid with PayPal, and $10 of the card order refunded.
+  clock.set(new Date(dayB.getTime() + 9 * 3600_000));
+  paidByPaypal = await place('PayPal on day B');
+  await payByPaypal(t, paypal, customer.auth, paidByPaypal.id);
+  const refund = await request(t, {
+    method: 'POST',
+    url: `/api/admin/orders/${paidByCard.id}/refund/`,
+    headers: admin.auth,
+    payload: { amount_cents: 1_000, reason: 'Damaged copy' },
+  });
+  expect(refund.statusCode, refund.body).toBe(200);
+});
+
+describe('GET api/admin/sales/', () => {
+  it('sums paid, refunded and outstanding per day and method, in cents', async () => {
+    const res = await sales(`?from=${iso(dayA)}&to=${iso(dayB)}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const report = SalesReportResponse.parse(res.data);
+    expect(report).toMatchObject({ from: iso(dayA), to: iso(dayB), currency: 'USD' });
+    expect(report.days.map((d) => d.date)).toEqual([iso(dayA), iso(dayB)]);
+    const [a, b] = report.days;
+    expect(a).toMatchObject({
+      paid_cents: paidByCard.total,
+      refunded_cents: 0,
+      outstanding_cents: awaitingNoAttempt.total + awaitingPaypal.total,
+      payments: 1,
+      awaiting_orders: 2,
+    });
+    expect(a!.methods).toEqual([
+      expect.objectContaining({ method: 'card', paid_cents: paidByCard.total, outstanding_cents: 0 }),
+      expect.objectContaining({ method: 'paypal', paid_cents: 0, outstanding_cents: awaitingPaypal.total }),
+      expect.objectContaining({ method: null, outstanding_cents: awaitingNoAttempt.total }),
+    ]);
+    expect(b).toMatchObject({ paid_cents: paidByPaypal.total, refunded_cents: 1_000, outstanding_cents: 0 });
+    expect(b!.methods).toEqual([
+      expect.objectContaining({ method: 'card', paid_cents: 0, refunded_cents: 1_000, refunds: 1 }),
+      expect.objectContaining({ method: 'paypal', paid_cents: paidByPaypal.total, payments: 1 }),
+    ]);
+    expect(report.totals).toMatchObject({
+      paid_cents: paidByCard.total + paidByPaypal.total,
+      refunded_cents: 1_000,
+      outstanding_cents: awaitingNoAttempt.total + awaitingPaypal.total,
+    });
+    expect(report.by_method.map((m) => [m.method, m.paid_cents, m.refunded_cents])).toEqual([
+      ['card', paidByCard.total, 1_000],
+      ['paypal', paidByPaypal.total, 0],
+      [null, 0, 0],
+    ]);
+  });
+
+  it('lists the period’s payments newest first, one keyset page at a time, with what was refunded of each', async () => {
+    const first = SalesReportResponse.parse((await sales(`?from=${iso(dayA)}&to=${iso(dayB)}&limit=1`)).data);
+    expect(first.payments.total).toBe(2);
+    expect(first.payments.data).toEqual([
+      expect.objectContaining({
+        order_id: paidByPaypal.id,
+        method: 'paypal',
+        amount_cents: paidByPaypal.total,
+      }),
+    ]);
+    expect(first.payments.data[0]!.paid_at.slice(0, 10)).toBe(iso(dayB));
+    const cursor = first.payments.next_cursor!;
+    const second = SalesReportResponse.parse(
+      (await sales(`?from=${iso(dayA)}&to=${iso(dayB)}&limit=1&cursor=${cursor}`)).data,
+    );
+    expect(second.payments.data).toEqual([
+      expect.objectContaining({
+        order_id: paidByCard.id,
+        method: 'card',
+        refunded_cents: 1_000,
+        order_status: 'paid',
+      }),
+    ]);
+    expect(second.payments.next_cursor).toBeNull();
+    // A day outside: nothing.
+    const before = SalesReportResponse.parse(
+      (await sales(`?from=${iso(new Date(dayA.getTime() - DAY))}&to=${iso(new Date(dayA.getTime() - DAY))}`))
+        .data,
+    );
+    expect(before.totals).toMatchObject({ paid_cents: 0, refunded_cents: 0, outstanding_cents: 0 });
+    expect(before.payments.data).toEqual([]);
+  });
+
+  it('covers the last 30 days up to today by default', async () => {
+    const report = SalesReportResponse.parse((await sales('')).data);
+    expect(report.to).toBe(iso(clock.now()));
+    expect(report.days).toHaveLength(30);
+    expect(report.totals.paid_cents).toBe(paidByCard.total + paidByPaypal.total);
+  });
+
+  it('refuses a reversed period, one longer than 366 days, a bad date and a tampered cursor (400)', async () => {
+    for (const query of [
+      `?from=${iso(dayB)}&to=${iso(dayA)}`,
+      '?from=2025-01-01&to=2026-12-31',
+      '?from=2026-13-01',
+      '?cursor=bm90LWEtY3Vyc29y',
+      '?limit=500',
+      '?currency=EUR',
+    ]) {
+      const res = await sales(query);
+      expect(res.statusCode, query).toBe(400);
+    }
+  });
+
+  it('reads the period’s payments through its index, not a scan of every payment', async () => {
+    const { id: orderId } = await t.db.selectFrom('orders').select('id').limit(1).executeTakeFirstOrThrow();
+    await sql`
+      insert into payments (order_id, provider, provider_ref, amount_cents, status, completed_at, created_at, updated_at)
+      select ${orderId}, 'stripe', 'cs_bulk_' || g, 1000, 'completed',
+             timestamptz '2024-01-01' + g * interval '1 hour', now(), now()
+      from generate_series(1, 4000) g
+    `.execute(t.db);
+    await sql`analyze payments`.execute(t.db);
+    const plan = await sql<{ 'QUERY PLAN': string }>`
+      explain select p.id from payments p
+      where p.status = 'completed' and p.completed_at >= ${dayA} and p.completed_at < ${dayB}
+      order by p.completed_at desc, p.id desc limit 51
+    `.execute(t.db);
+    const text = plan.rows.map((r) => r['QUERY PLAN']).join('\n');
+    expect(text).toContain('payments_completed_at_id_idx');
+    expect(text).not.toMatch(/Seq Scan on payments/);
+  });
+});
