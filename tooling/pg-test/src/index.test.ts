@@ -41,4 +41,23 @@ describe.runIf(hasPg)('startPostgres', () => {
     expect(left.rowCount).toBe(0);
     await expect(createDatabase(server, 'bad name; drop')).rejects.toThrow(/Unsafe database name/);
   });
+
+  it('halts and resumes on the same port with the same data', async () => {
+    const url = await createDatabase(server, 'kept');
+    const before = new pg.Client({ connectionString: url });
+    await before.connect();
+    await before.query('CREATE TABLE kept (v int); INSERT INTO kept VALUES (7)');
+    const ended = new Promise<unknown>((resolve) => before.on('error', resolve));
+    await server.halt();
+    // The open session was ended by the shutdown (57P01), and nothing listens on the port now.
+    expect(await ended).toMatchObject({ code: '57P01' });
+    const refused = new pg.Client({ connectionString: url });
+    await expect(refused.connect()).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+    await server.resume();
+    const after = new pg.Client({ connectionString: url });
+    await after.connect();
+    const { rows } = await after.query<{ v: number }>('SELECT v FROM kept');
+    await after.end();
+    expect(rows).toEqual([{ v: 7 }]);
+  });
 });

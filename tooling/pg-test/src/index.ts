@@ -27,6 +27,15 @@ export interface PgServer {
   port: number;
   /** URL of another database on the same server. */
   urlFor(database: string): string;
+  /**
+   * Stops the server and keeps its data, as a database restart or outage does: `mode` 'fast' ends every session
+   * (clients see 57P01 admin_shutdown), 'immediate' kills them without a word (as a crash does). Resolves once the
+   * server is down.
+   */
+  halt(mode?: 'fast' | 'immediate'): Promise<void>;
+  /** Starts a halted server again on the same port with the same data. Resolves once it accepts connections. */
+  resume(): Promise<void>;
+  /** Stops the server for good and removes its files. */
   stop(): Promise<void>;
 }
 
@@ -89,7 +98,9 @@ export async function startPostgres(options: { pgBin?: string } = {}): Promise<P
     `-c fsync=off -c synchronous_commit=off -c full_page_writes=off`,
     `-c max_connections=200`,
   ].join(' ');
-  await run(join(bin, 'pg_ctl'), ['-D', dataDir, '-o', opts, '-l', join(dir, 'server.log'), '-w', '-t', '60', 'start']);
+  const pgCtlStart = () =>
+    run(join(bin, 'pg_ctl'), ['-D', dataDir, '-o', opts, '-l', join(dir, 'server.log'), '-w', '-t', '60', 'start']);
+  await pgCtlStart();
   const host = '127.0.0.1';
   const urlFor = (database: string) => `postgres://postgres@${host}:${port}/${database}`;
   let stopped = false;
@@ -98,6 +109,12 @@ export async function startPostgres(options: { pgBin?: string } = {}): Promise<P
     host,
     port,
     urlFor,
+    async halt(mode = 'fast') {
+      await run(join(bin, 'pg_ctl'), ['-D', dataDir, '-m', mode, '-w', '-t', '60', 'stop']);
+    },
+    async resume() {
+      await pgCtlStart();
+    },
     async stop() {
       if (stopped) return;
       stopped = true;
