@@ -61,7 +61,7 @@ export async function buildApp({
   // Opened here rather than inside the db plugin: a first embedded start is PGlite's initdb, which takes seconds
   // that grow with the machine's load (7–20 s on a busy 2-core machine) and must not count against avvio's 10 s
   // plugin start budget. Migrations still run in the plugin.
-  const database = db ?? (await openDatabase(config.database));
+  const database = db ?? (await openDatabase(config.database, { log: app.log }));
   await app.register(dbPlugin, { db: database, owned: !db });
   await app.register(jobs, { clock });
   await app.register(security);

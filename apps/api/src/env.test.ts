@@ -43,4 +43,16 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ DATABASE_URL: 'postgres://x' })).toThrow('JWT_SECRET: is required when DATABASE_URL is set');
     expect(() => parseEnv({ DATABASE_URL: 'postgres://x', JWT_SECRET: 'short' })).toThrow(/at least 32/);
   });
+  it('bounds database waits with a connect and a statement timeout', () => {
+    const base = { DATABASE_URL: 'postgres://db/x', JWT_SECRET: 'x'.repeat(32) };
+    expect(parseEnv(base).database).toEqual({
+      mode: 'postgres',
+      url: 'postgres://db/x',
+      poolMax: 10,
+      connectTimeoutMs: 3_000,
+      statementTimeoutMs: 10_000,
+    });
+    const tuned = parseEnv({ ...base, DATABASE_CONNECT_TIMEOUT_MS: '500', DATABASE_STATEMENT_TIMEOUT_MS: '30000' });
+    expect(tuned.database).toMatchObject({ connectTimeoutMs: 500, statementTimeoutMs: 30_000 });
+  });
 });

@@ -26,6 +26,10 @@ export const EnvSchema = z
     /** PostgreSQL connection string. Unset: the embedded PGlite database under DATA_DIR. */
     DATABASE_URL: optionalText,
     DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+    /** Give up opening a connection (or waiting for a free one) after this long: a 503, never a hang. */
+    DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3_000),
+    /** PostgreSQL cancels a statement (lock waits included) that runs longer: a 503 (migrations: no limit). */
+    DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
     DATA_DIR: z.string().default('./.data'),
     /** Signs access and refresh tokens. Required with DATABASE_URL; embedded mode generates and keeps one. */
     JWT_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(32, 'must be at least 32 characters').optional()),
@@ -90,7 +94,7 @@ export interface Config {
   adminUrl: string;
   apiUrl: string;
   corsOrigins: string[];
-  database: { mode: 'embedded'; dataDir: string } | { mode: 'postgres'; url: string; poolMax: number };
+  database: EmbeddedDatabaseConfig | PostgresDatabaseConfig;
   dataDir: string;
   jwtSecret: string;
   accessTokenTtlMinutes: number;
@@ -116,6 +120,19 @@ export interface Config {
 export interface OrdersConfig {
   /** UNPAID_ORDER_TTL_HOURS: an order placed and not paid within this time expires. */
   unpaidOrderTtlHours: number;
+}
+
+export interface EmbeddedDatabaseConfig {
+  mode: 'embedded';
+  dataDir: string;
+}
+
+export interface PostgresDatabaseConfig {
+  mode: 'postgres';
+  url: string;
+  poolMax: number;
+  connectTimeoutMs: number;
+  statementTimeoutMs: number;
 }
 
 export interface PaymentsConfig {
@@ -147,7 +164,13 @@ export function parseEnv(source: Record<string, string | undefined>): Config {
     apiUrl,
     corsOrigins: [...new Set([webUrl, adminUrl, ...extra].map((u) => new URL(u).origin))],
     database: env.DATABASE_URL
-      ? { mode: 'postgres', url: env.DATABASE_URL, poolMax: env.DATABASE_POOL_MAX }
+      ? {
+          mode: 'postgres',
+          url: env.DATABASE_URL,
+          poolMax: env.DATABASE_POOL_MAX,
+          connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+          statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+        }
       : { mode: 'embedded', dataDir: join(dataDir, 'pglite') },
     dataDir,
     jwtSecret: env.JWT_SECRET ?? embeddedSecret(dataDir),

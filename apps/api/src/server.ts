@@ -6,6 +6,7 @@
  */
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
+import { DatabaseInUseError } from './db/embedded-lock.js';
 import { runStartupTasks } from './bootstrap/index.js';
 import { EnvError, parseEnv, processEnv } from './env.js';
 
@@ -41,6 +42,7 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(error);
+  // A second process on the same embedded database is an operator's mistake: one clear line, no stack.
+  console.error(error instanceof DatabaseInUseError ? error.message : error);
   process.exit(1);
 });

@@ -12,6 +12,8 @@ export const messages = {
     unauthorized: 'Authentication required. Please log in.',
     forbidden: 'You do not have permission to do that.',
     sessionExpired: 'Session expired. Please log in again.',
+    /** 503 while the database is away (a restart, an outage): the request was fine; retrying later works. */
+    serviceUnavailable: 'The service is temporarily unavailable. Please try again in a moment.',
   },
   calculators: {
     loadDropdownsFailed: 'Failed to load dropdowns.',

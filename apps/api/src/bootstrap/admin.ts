@@ -24,16 +24,24 @@ export async function ensureAdmin(app: FastifyInstance): Promise<AdminBootstrapR
   const { db, config } = app;
   if (config.admin) {
     const { email, password } = config.admin;
-    const existing = await findUserByEmail(db, email);
+    let existing = await findUserByEmail(db, email);
     if (!existing) {
-      await insertUser(db, {
-        email,
-        name: 'Administrator',
-        password_hash: await hashPassword(password),
-        is_admin: true,
-        is_verified: true,
-      });
-      return { action: 'configured-created', email };
+      try {
+        await insertUser(db, {
+          email,
+          name: 'Administrator',
+          password_hash: await hashPassword(password),
+          is_admin: true,
+          is_verified: true,
+        });
+        return { action: 'configured-created', email };
+      } catch (error) {
+        // Several instances starting at once on a new database all try to create it: one wins (unique e-mail),
+        // the others find its account and carry on instead of failing their start.
+        if ((error as { code?: string }).code !== '23505') throw error;
+        existing = await findUserByEmail(db, email);
+        if (!existing) throw error;
+      }
     }
     if (existing.is_admin && existing.is_verified) return { action: 'configured-unchanged', email };
     await markAdminAndVerified(db, existing.id);

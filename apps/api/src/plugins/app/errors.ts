@@ -3,6 +3,7 @@
  * - request validation (zod) → 400 naming each field;
  * - client errors thrown with @fastify/sensible (`app.httpErrors.notFound(msg)`) keep their status and text;
  * - unknown routes → 404 JSON;
+ * - the database away (restarting, unreachable, statement timeout) → 503 with Retry-After (db/unavailable.ts);
  * - anything else → 500 with a generic text; the details go to the log only, never to the client.
  */
 import sensible from '@fastify/sensible';
@@ -11,7 +12,11 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorBody, FieldError } from '@bindery/contracts/common';
 import { messages } from '@bindery/contracts/messages';
+import { isDatabaseUnavailable } from '../../db/unavailable.js';
 import { isDomainError, statusOfKind } from '../../lib/domain-error.js';
+
+/** Seconds a client is asked to wait before retrying while the database is away (a restart takes a few). */
+export const DATABASE_RETRY_AFTER_S = 5;
 
 const codes: Record<number, string> = {
   400: 'BAD_REQUEST',
@@ -93,6 +98,12 @@ export default fp(
           ? codes[status]
           : undefined;
         return sendError(reply, status, error.message, code ? { code } : {});
+      }
+      if (isDatabaseUnavailable(error)) {
+        // Expected during a database restart: one short line per request, not a stack trace.
+        request.log.warn({ err: { message: error.message, code: error.code } }, 'database unavailable');
+        reply.header('retry-after', DATABASE_RETRY_AFTER_S);
+        return sendError(reply, 503, messages.generic.serviceUnavailable, { code: 'SERVICE_UNAVAILABLE' });
       }
       request.log.error({ err: error }, 'unhandled error');
       return sendError(reply, 500, messages.generic.serverError, { code: 'INTERNAL_ERROR' });

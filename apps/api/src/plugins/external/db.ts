@@ -25,7 +25,7 @@ export interface DbPluginOptions {
 export default fp<DbPluginOptions>(
   async (app, opts) => {
     const owned = !opts.db || opts.owned === true;
-    const db = opts.db ?? (await openDatabase(app.config.database));
+    const db = opts.db ?? (await openDatabase(app.config.database, { log: app.log }));
     app.decorate('db', db);
     app.decorate('dbMode', app.config.database.mode);
     const result = await migrateToLatest(db);

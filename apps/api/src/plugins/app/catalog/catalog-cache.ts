@@ -3,6 +3,11 @@
  * quote costs no query. Each snapshot carries the catalog version it was read at. A snapshot is dropped when
  * this instance changes a price, when another instance announces a newer version (catalog-sync.ts), or when the
  * announcements may have been missed; the next request then reloads it (one load at a time).
+ *
+ * Announcements only keep the snapshot current while they can arrive. While the instance is not listening (its
+ * LISTEN connection is down: a database restart, a failover; or not up yet), a change committed elsewhere would go
+ * unnoticed until the slow poll, so each request first reads the version (one indexed one-row query) and reloads
+ * when it moved: a stale price is never served, and the cost is paid only while announcements are missing.
  */
 import type { Kysely } from 'kysely';
 import type {
@@ -22,7 +27,7 @@ import {
   type ProductDefinition,
 } from '@bindery/pricing/products';
 import type { DB } from '../../../db/database.js';
-import { readCatalogSnapshot, type CatalogItemRow } from './catalog.repository.js';
+import { readCatalogSnapshot, readCatalogVersion, type CatalogItemRow } from './catalog.repository.js';
 
 /** One catalog item as the domain sees it (never a DB row outside this folder). */
 export interface ItemRecord extends CatalogEntry {
@@ -60,12 +65,34 @@ export class CatalogCache {
   /** The newest version announced; a snapshot older than this is stale. */
   #wantedVersion = 0;
 
-  constructor(private readonly db: Kysely<DB>) {}
+  /** Announcements of other instances' changes reach this cache (see the file's comment). */
+  #listening: boolean;
+
+  /**
+   * @param listening whether announcements arrive from the start: true where there is nobody else to announce
+   * anything (embedded PGlite, one process); the PostgreSQL sync starts it false and sets it once LISTEN is up.
+   */
+  constructor(
+    private readonly db: Kysely<DB>,
+    { listening = true }: { listening?: boolean } = {},
+  ) {
+    this.#listening = listening;
+  }
 
   /** The current snapshot, (re)loading it first when there is none or it is stale. */
   get(): CatalogSnapshot | Promise<CatalogSnapshot> {
+    if (!this.#listening) return this.#checkVersionThenGet();
     const snapshot = this.#snapshot;
     return snapshot && this.#isFresh(snapshot) ? snapshot : this.#refresh();
+  }
+
+  /** Whether announcements arrive (catalog-sync.ts: true while its LISTEN connection is up). */
+  get listening(): boolean {
+    return this.#listening;
+  }
+
+  set listening(value: boolean) {
+    this.#listening = value;
   }
 
   /** The version of the snapshot in use (undefined before the first load). */
@@ -80,6 +107,12 @@ export class CatalogCache {
   invalidate(version?: number): void {
     if (version === undefined) this.#generation += 1;
     else this.#wantedVersion = Math.max(this.#wantedVersion, version);
+  }
+
+  async #checkVersionThenGet(): Promise<CatalogSnapshot> {
+    this.invalidate(await readCatalogVersion(this.db));
+    const snapshot = this.#snapshot;
+    return snapshot && this.#isFresh(snapshot) ? snapshot : this.#refresh();
   }
 
   #isFresh(snapshot: CatalogSnapshot): boolean {

@@ -14,9 +14,10 @@ declare module 'fastify' {
 
 export default fp(
   async (app) => {
-    const cache = new CatalogCache(app.db);
-    app.decorate('catalogCache', cache);
     const database = app.config.database;
+    // On PostgreSQL other instances may change prices: the cache checks versions until LISTEN is up.
+    const cache = new CatalogCache(app.db, { listening: database.mode !== 'postgres' });
+    app.decorate('catalogCache', cache);
     if (database.mode === 'postgres') {
       const sync = startCatalogSync({ url: database.url, db: app.db, cache, log: app.log });
       await sync.ready;
