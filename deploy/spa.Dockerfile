@@ -12,6 +12,9 @@ RUN pnpm install --frozen-lockfile && pnpm exec turbo run build --filter=@binder
 FROM nginx:1.27-alpine
 ARG APP
 COPY deploy/nginx-spa.conf.template /etc/nginx/templates/default.conf.template
+COPY deploy/nginx-security-headers.conf /etc/nginx/snippets/bindery-security-headers.conf
 COPY --from=build /repo/apps/${APP}/dist /usr/share/nginx/html
-ENV API_UPSTREAM=http://api:3000
+# Docker's embedded DNS (user-defined networks, as compose creates): resolves the API service to every replica.
+ENV API_UPSTREAM=http://api:3000 NGINX_RESOLVER=127.0.0.11
 EXPOSE 80
+HEALTHCHECK --interval=15s --timeout=5s --start-period=10s CMD wget -q -O /dev/null http://127.0.0.1/ || exit 1

@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { openDatabase } from './db/connect.js';
 import type { DB } from './db/database.js';
-import type { Config } from './env.js';
+import { fastifyTrustProxy, type Config } from './env.js';
 import jobs from './jobs/jobs.plugin.js';
 import type { Clock } from './lib/clock.js';
 import auth from './plugins/app/auth.js';
@@ -48,7 +48,7 @@ export async function buildApp({
     logger,
     // The spec's paths end in a slash (api/calculator/dropdowns/); clients may send either form.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     // Request ids in every log line, reused from a proxy's header when present.
     requestIdHeader: 'x-request-id',

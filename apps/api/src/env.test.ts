@@ -43,6 +43,22 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ DATABASE_URL: 'postgres://x' })).toThrow('JWT_SECRET: is required when DATABASE_URL is set');
     expect(() => parseEnv({ DATABASE_URL: 'postgres://x', JWT_SECRET: 'short' })).toThrow(/at least 32/);
   });
+  it('trusts exactly the proxy hops it is told, and refuses to trust every X-Forwarded-For', () => {
+    const trust = (value?: string) => parseEnv({ DATA_DIR: mkdtempSync(join(tmpdir(), 'env-')), TRUST_PROXY: value }).trustProxy;
+    expect(trust(undefined)).toBe(false);
+    expect(trust('false')).toBe(false);
+    expect(trust('1')).toBe(1);
+    expect(trust('10.0.0.0/8, 172.16.0.0/12,fd00::/8 ,127.0.0.1,loopback')).toEqual([
+      '10.0.0.0/8',
+      '172.16.0.0/12',
+      'fd00::/8',
+      '127.0.0.1',
+      'loopback',
+    ]);
+    expect(() => trust('true')).toThrow(/TRUST_PROXY: true would trust any X-Forwarded-For/);
+    expect(() => trust('nginx')).toThrow(/TRUST_PROXY: must be false, a hop count, or proxy addresses\/CIDRs \(not: nginx\)/);
+    expect(() => trust('10.0.0.0/33')).toThrow(/not: 10.0.0.0\/33/);
+  });
   it('bounds database waits with a connect and a statement timeout', () => {
     const base = { DATABASE_URL: 'postgres://db/x', JWT_SECRET: 'x'.repeat(32) };
     expect(parseEnv(base).database).toEqual({

@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -44,8 +45,23 @@ export const EnvSchema = z
     SMTP_URL: optionalText,
     MAIL_FROM: z.string().default('Bindery <no-reply@bindery.local>'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    /** Set when the API runs behind a reverse proxy (docker-compose), so rate limits see the client's IP. */
-    TRUST_PROXY: z.stringbool().default(false),
+    /**
+     * Which proxies in front of the API may say who the client is (X-Forwarded-For), docs/decisions/0023:
+     * `false` (none: the socket's address is the client), a hop count (`1` behind one nginx), or the proxies'
+     * addresses/CIDRs, comma-separated. Never `true`: that trusts whatever a client writes into the header.
+     */
+    TRUST_PROXY: z
+      .string()
+      .trim()
+      .default('false')
+      .transform((value, ctx): TrustProxy => {
+        const parsed = parseTrustProxy(value);
+        if (typeof parsed === 'string') {
+          ctx.addIssue({ code: 'custom', message: parsed });
+          return z.NEVER;
+        }
+        return parsed;
+      }),
     /** Card payments (Stripe Checkout): both keys or neither (docs/decisions/0014). */
     STRIPE_SECRET_KEY: optionalText,
     STRIPE_WEBHOOK_SECRET: optionalText,
@@ -107,7 +123,8 @@ export interface Config {
   smtpUrl?: string;
   mailFrom: string;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
-  trustProxy: boolean;
+  /** Fastify's trustProxy: false, a hop count, or the proxies' addresses (docs/decisions/0023). */
+  trustProxy: TrustProxy;
   /** The payment methods this server has keys for; an absent one is off (GET /api/config tells the SPA). */
   payments: PaymentsConfig;
   /** The job scheduler (src/jobs/). */
@@ -139,6 +156,41 @@ export interface PaymentsConfig {
   /** The Stripe SDK's host/port/protocol options: unset → api.stripe.com. */
   stripe?: { secretKey: string; webhookSecret: string; host?: string; port?: number; protocol?: 'http' | 'https' };
   paypal?: { clientId: string; clientSecret: string; apiBase: string };
+}
+
+export type TrustProxy = false | number | string[];
+
+/** A named range proxy-addr knows, or an IPv4/IPv6 address with an optional prefix length. */
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** TRUST_PROXY → Fastify's trustProxy, or the reason it is refused. */
+export function parseTrustProxy(value: string): TrustProxy | string {
+  if (value === '' || value === 'false' || value === '0') return false;
+  if (value === 'true') {
+    return 'true would trust any X-Forwarded-For a client sends (it could pick its own IP and escape every rate limit): give the number of proxies in front of the API (1 behind one nginx) or their addresses';
+  }
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return hops <= 10 ? hops : 'must be a hop count of at most 10, or addresses';
+  }
+  const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const bad = entries.filter((entry) => {
+    if (PROXY_NAMES.has(entry)) return false;
+    const [address = '', prefix, ...rest] = entry.split('/');
+    const family = isIP(address);
+    if (!family || rest.length > 0) return true;
+    if (prefix === undefined) return false;
+    return !/^\d+$/.test(prefix) || Number(prefix) > (family === 4 ? 32 : 128);
+  });
+  if (entries.length === 0 || bad.length > 0) {
+    return `must be false, a hop count, or proxy addresses/CIDRs (not: ${bad.join(', ') || value})`;
+  }
+  return entries;
+}
+
+/** Fastify's form: a hop count becomes "trust the first n hops" (its types take no number). */
+export function fastifyTrustProxy(trust: TrustProxy): false | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
 }
 
 export class EnvError extends Error {}

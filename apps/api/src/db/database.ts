@@ -277,6 +277,13 @@ export interface MailOutboxTable {
   sent_at: Timestamp | null;
 }
 
+/** Rate-limit counters shared by the API instances (docs/decisions/0024): one fixed window per hashed key. */
+export interface RateLimitCountersTable {
+  key: string;
+  hits: number;
+  window_ends_at: Timestamp;
+}
+
 export interface DB {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -294,4 +301,5 @@ export interface DB {
   order_events: OrderEventsTable;
   refunds: RefundsTable;
   mail_outbox: MailOutboxTable;
+  rate_limit_counters: RateLimitCountersTable;
 }

@@ -13,6 +13,7 @@ import * as m20261123212800 from './2026_11_23_212800_job_schedules.js';
 import * as m20261123_212300 from './2026_11_23_212300_order_lifecycle.js';
 import * as m20261123215000 from './2026_11_23_215000_sessions.js';
 import * as m20261123_223000 from './2026_11_23_223000_money_safety.js';
+import * as m20261123215740 from './2026_11_23_215740_rate_limit_counters.js';
 
 export const migrations: Record<string, Migration> = {
   '2026_11_21_000001_create_users': m0001,
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_23_212300_order_lifecycle': m20261123_212300,
   '2026_11_23_215000_sessions': m20261123215000,
   '2026_11_23_223000_money_safety': m20261123_223000,
+  '2026_11_23_215740_rate_limit_counters': m20261123215740,
 };
