@@ -4,10 +4,13 @@
  * origin and needs no per-deployment build (docs/decisions/0007). The port comes from `portVar` (WEB_PORT or
  * ADMIN_PORT), the API from API_PORT (or API_PROXY_TARGET).
  * `@bindery/source` resolves workspace packages to their TypeScript sources.
+ * The preview server (what `start` serves) sends the SPAs' security headers (security-headers.js); the dev server
+ * cannot (its hot reload runs inline script).
  */
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions } from 'vite';
 import { defineConfig, mergeConfig } from 'vitest/config';
+import { spaSecurityHeaders } from './security-headers.js';
 
 /**
  * @param {{ portVar: string, defaultPort: number }} app
@@ -27,7 +30,7 @@ export function defineSpaConfig({ portVar, defaultPort }, overrides = {}) {
       plugins: [react()],
       resolve: { conditions: ['@bindery/source', ...defaultClientConditions] },
       server,
-      preview: server,
+      preview: { ...server, headers: spaSecurityHeaders({ apiOrigin: apiOriginOf(env.VITE_API_URL) }) },
       build: { sourcemap: true, chunkSizeWarningLimit: 400 },
       test: {
         environment: 'jsdom',
@@ -40,4 +43,14 @@ export function defineSpaConfig({ portVar, defaultPort }, overrides = {}) {
     }),
     overrides,
   );
+}
+
+/** The origin of VITE_API_URL (a build that calls an API elsewhere), or undefined for the same origin. */
+function apiOriginOf(url) {
+  if (!url) return undefined;
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
 }

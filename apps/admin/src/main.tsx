@@ -1,3 +1,5 @@
+// First: zod must know before any parse that this page's CSP forbids eval (no violation reports).
+import '@bindery/api-client/strict-csp';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@bindery/ui/styles.css';

@@ -120,11 +120,20 @@ describe('CORS and security headers', () => {
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.headers['strict-transport-security']).toContain('max-age=');
     expect(res.headers['x-dns-prefetch-control']).toBeUndefined();
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
   });
-  it('lets only the docs page run scripts and styles of its own', async () => {
+  it('lets only the docs page run scripts and styles of its own, and frames nothing', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs/' });
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
-    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(res.headers['content-security-policy']).not.toContain("script-src 'self' 'unsafe-inline'");
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    // The relaxed policy is scoped to the docs: a path that only begins the same way keeps the strict one.
+    for (const url of ['/api/docs-anything', '/api/docsx', '/api/health?next=/api/docs']) {
+      const other = await t.app.inject({ method: 'GET', url });
+      expect(other.headers['content-security-policy'], url).toBe("default-src 'none';frame-ancestors 'none'");
+    }
   });
 });
 

@@ -30,19 +30,26 @@ export const API_HELMET_OPTIONS: Readonly<HelmetOptions> = {
   xXssProtection: false,
 };
 
-/** Headers of the docs UI (HTML under /api/docs). */
+/**
+ * Headers of the docs UI (HTML under /api/docs, and only there): swagger-ui needs inline styles and its own
+ * scripts; nothing else is relaxed, and like every other answer it cannot be framed.
+ */
 export const DOCS_HELMET_OPTIONS: Readonly<HelmetOptions> = {
   contentSecurityPolicy: {
     directives: {
       defaultSrc: ["'self'"],
-      // swagger-ui's page needs inline styles and its own scripts.
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:'],
       scriptSrc: ["'self'"],
+      frameAncestors: ["'none'"],
     },
   },
+  frameguard: { action: 'deny' },
   crossOriginResourcePolicy: { policy: 'same-site' },
 };
+
+/** The docs UI's paths: /api/docs itself and what lies under it (not /api/docs-anything). */
+export const isDocsPath = (url: string) => /^\/api\/docs(?:[/?]|$)/.test(url);
 
 /** The headers helmet sets for these options, exactly as its middleware would set them on a response. */
 export function securityHeaders(options: Readonly<HelmetOptions>): Record<string, string> {
@@ -78,7 +85,7 @@ export default fp(
     const apiHeaders = apiSecurityHeaders();
     const docsHeaders = securityHeaders(DOCS_HELMET_OPTIONS);
     app.addHook('onRequest', (request, reply, done) => {
-      reply.headers(request.url.startsWith('/api/docs') ? docsHeaders : apiHeaders);
+      reply.headers(isDocsPath(request.url) ? docsHeaders : apiHeaders);
       done();
     });
   },
