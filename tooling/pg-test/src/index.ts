@@ -76,7 +76,17 @@ async function run(bin: string, args: string[]) {
 }
 
 /** Start a fresh PostgreSQL server on 127.0.0.1. Throws if no server binaries are installed. */
-export async function startPostgres(options: { pgBin?: string } = {}): Promise<PgServer> {
+export interface StartOptions {
+  pgBin?: string;
+  /**
+   * Keep PostgreSQL's durability (fsync, synchronous commit). Off by default: a throw-away server need not
+   * survive a crash, and without it CREATE DATABASE and commits are fast. A test that crashes the server
+   * (`halt('immediate')`) and then checks that committed work is still there needs it on.
+   */
+  durable?: boolean;
+}
+
+export async function startPostgres(options: StartOptions = {}): Promise<PgServer> {
   const bin = options.pgBin ?? findPgBin();
   if (!bin) throw new Error('No PostgreSQL server binaries found (set PG_BIN).');
   const dir = await mkdtemp(join(tmpdir(), 'bindery-pg-'));
@@ -88,18 +98,40 @@ export async function startPostgres(options: { pgBin?: string } = {}): Promise<P
     await chown(dir, Number(stdout.trim()), Number(gid.trim()));
     await chmod(dir, 0o700);
   }
-  await run(join(bin, 'initdb'), ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync', '-A', 'trust']);
+  await run(join(bin, 'initdb'), [
+    '-D',
+    dataDir,
+    '-U',
+    'postgres',
+    '--auth=trust',
+    '-E',
+    'UTF8',
+    '--no-sync',
+    '-A',
+    'trust',
+  ]);
   const port = await freePort();
   const opts = [
     `-c listen_addresses=127.0.0.1`,
     `-p ${port}`,
     `-c unix_socket_directories=${dir}`,
     // Durability is pointless for a throw-away test server; this makes CREATE DATABASE and commits fast.
-    `-c fsync=off -c synchronous_commit=off -c full_page_writes=off`,
+    ...(options.durable ? [] : [`-c fsync=off -c synchronous_commit=off -c full_page_writes=off`]),
     `-c max_connections=200`,
   ].join(' ');
   const pgCtlStart = () =>
-    run(join(bin, 'pg_ctl'), ['-D', dataDir, '-o', opts, '-l', join(dir, 'server.log'), '-w', '-t', '60', 'start']);
+    run(join(bin, 'pg_ctl'), [
+      '-D',
+      dataDir,
+      '-o',
+      opts,
+      '-l',
+      join(dir, 'server.log'),
+      '-w',
+      '-t',
+      '60',
+      'start',
+    ]);
   await pgCtlStart();
   const host = '127.0.0.1';
   const urlFor = (database: string) => `postgres://postgres@${host}:${port}/${database}`;
@@ -141,8 +173,15 @@ const ident = (name: string) => {
 };
 
 /** Create a database, optionally as a copy of a template database. Returns its URL. */
-export async function createDatabase(server: Pick<PgServer, 'adminUrl' | 'urlFor'>, name: string, template?: string) {
-  await adminQuery(server.adminUrl, `CREATE DATABASE ${ident(name)}${template ? ` TEMPLATE ${ident(template)}` : ''}`);
+export async function createDatabase(
+  server: Pick<PgServer, 'adminUrl' | 'urlFor'>,
+  name: string,
+  template?: string,
+) {
+  await adminQuery(
+    server.adminUrl,
+    `CREATE DATABASE ${ident(name)}${template ? ` TEMPLATE ${ident(template)}` : ''}`,
+  );
   return server.urlFor(name);
 }
 

@@ -65,7 +65,7 @@ describe.skipIf(inject('pg').mode !== 'postgres')('a PostgreSQL restart', () => 
   }
 
   beforeAll(async () => {
-    server = await startPostgres();
+    server = await startPostgres({ durable: true });
     const url = await createDatabase(server, 'bindery');
     dataDir = await mkdtemp(join(tmpdir(), 'bindery-restart-'));
     const config = parseEnv({
