@@ -1,0 +1,77 @@
+/**
+ * The shipped docker-compose deployment, read as data (no Docker engine runs where this is developed): every
+ * long-running service restarts by itself and reports its health, each service waits for what it needs to be
+ * healthy, two API replicas share PostgreSQL behind the SPAs' nginx, and the API's environment there passes the
+ * API's own validation (a TRUST_PROXY of "true", for one, would stop it at start).
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import { describe, expect, it } from 'vitest';
+import { parseEnv } from '../src/env.js';
+
+interface Service {
+  image?: string;
+  build?: unknown;
+  restart?: string;
+  healthcheck?: { test?: string[] | string };
+  depends_on?: Record<string, { condition: string }>;
+  environment?: Record<string, string>;
+  deploy?: { replicas?: number };
+}
+
+const root = join(import.meta.dirname, '../../..');
+const compose = parse(readFileSync(join(root, 'docker-compose.yml'), 'utf8')) as {
+  services: Record<string, Service>;
+};
+const services = compose.services;
+
+/** Compose's ${VAR:-default} and ${VAR:?message}, with `vars` as the shell environment. */
+const interpolate = (value: string, vars: Record<string, string>) =>
+  value.replace(/\$\{(\w+)(?::?([-?])([^}]*))?\}/g, (_m, name: string, op?: string, arg = '') => {
+    if (vars[name]) return vars[name];
+    if (op === '?') throw new Error(`${name} is required: ${arg}`);
+    return op === '-' ? arg : '';
+  });
+
+describe('docker-compose.yml', () => {
+  it('restarts every long-running service by itself and checks its health', () => {
+    // One-shot helpers (others wait for them to complete, e.g. a bucket's creation) exit when done.
+    const oneShots = new Set(
+      Object.values(services).flatMap((s) =>
+        Object.entries(s.depends_on ?? {})
+          .filter(([, d]) => d.condition === 'service_completed_successfully')
+          .map(([dependency]) => dependency),
+      ),
+    );
+    for (const [name, service] of Object.entries(services)) {
+      if (oneShots.has(name)) continue;
+      expect(service.restart, name).toMatch(/^(unless-stopped|always)$/);
+      expect(service.healthcheck?.test, name).toBeDefined();
+    }
+  });
+
+  it('starts the API only on a healthy database, and the SPAs only on a healthy API', () => {
+    expect(services.api!.depends_on?.postgres).toEqual({ condition: 'service_healthy' });
+    for (const spa of ['web', 'admin']) {
+      expect(services[spa]!.depends_on?.api, spa).toEqual({ condition: 'service_healthy' });
+      expect(services[spa]!.environment?.API_UPSTREAM, spa).toBe('http://api:3000');
+    }
+    expect(JSON.stringify(services.api!.healthcheck?.test)).toContain('/api/health');
+  });
+
+  it('runs two API replicas on one PostgreSQL, behind exactly one trusted proxy hop', () => {
+    const api = services.api!;
+    expect(api.deploy?.replicas).toBeGreaterThanOrEqual(2);
+    const env = Object.fromEntries(
+      Object.entries(api.environment ?? {}).map(([k, v]) => [
+        k,
+        interpolate(String(v), { JWT_SECRET: 'x'.repeat(48) }),
+      ]),
+    );
+    expect(env.DATABASE_URL).toMatch(/^postgres:\/\/.*@postgres:5432\//);
+    const config = parseEnv({ ...env, DATA_DIR: '/tmp/bindery-compose-check' });
+    expect(config.trustProxy).toBe(1);
+    expect(config.database.mode).toBe('postgres');
+  });
+});
