@@ -306,29 +306,30 @@ test("the dashboard and the cart show the server's prices; an admin finds the pa
   };
   expect(left.data.map((p) => p.id)).toEqual([paidBook.id]);
 
-  // The admin: Manage Orders lists the paid project with the customer's e-mail; the PDF opens and downloads.
+  // The admin: Manage Orders finds the paid order by the customer's e-mail; its details show the book and its PDF.
   const adminContext = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
   const admin = await adminContext.newPage();
   await logInAsAdmin(admin);
   await admin.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Manage Orders' }).click();
   await expect(admin.getByRole('heading', { name: messages.admin.orderManagement })).toBeVisible();
-  await admin.getByPlaceholder(messages.admin.searchOrders).fill(customer.email);
-  const row = admin.getByRole('row').filter({ hasText: paidBook.title });
+  await admin.getByPlaceholder(messages.orderScreens.searchOrders).fill(customer.email);
+  const row = admin.getByRole('row').filter({ hasText: order.order_number });
   await expect(row).toContainText(customer.email);
   await expect(row).toContainText(messages.orderStatus.paid);
-  await row.getByRole('link', { name: `View Details: ${paidBook.title}` }).click();
-  await expect(admin.getByRole('heading', { level: 1, name: paidBook.title })).toBeVisible();
-  await expect(admin.getByText(`#${order.id}: ${messages.orderStatus.paid}`)).toBeVisible();
-  await expect(admin.getByText('40 pages')).toBeVisible();
+  await expect(admin.getByRole('row')).toHaveCount(2);
+  await row.getByRole('link', { name: `View Details: order ${order.order_number}` }).click();
+  await expect(admin.getByRole('heading', { level: 1, name: `Order ${order.order_number}` })).toBeVisible();
+  const book = admin.getByRole('region', { name: paidBook.title });
+  await expect(book.getByText('40 pages')).toBeVisible();
 
-  const [download] = await Promise.all([admin.waitForEvent('download'), admin.getByRole('button', { name: 'Download book PDF' }).click()]);
+  const [download] = await Promise.all([admin.waitForEvent('download'), book.getByRole('button', { name: `Download book PDF of ${paidBook.title}` }).click()]);
   const path = await download.path();
   const { readFile } = await import('node:fs/promises');
   const bytes = await readFile(path);
   expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   expect(bytes.length).toBe(paidBook.pdf_file.size_bytes);
 
-  const [tab] = await Promise.all([admin.waitForEvent('popup'), admin.getByRole('button', { name: 'View book PDF' }).click()]);
+  const [tab] = await Promise.all([admin.waitForEvent('popup'), book.getByRole('button', { name: `View book PDF of ${paidBook.title}` }).click()]);
   await tab.waitForURL(/^blob:/);
   const head = await tab.evaluate(async () => {
     const data = new Uint8Array(await (await fetch(location.href)).arrayBuffer());

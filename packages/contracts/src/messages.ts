@@ -323,4 +323,69 @@ export const messages = {
       },
     },
   },
+  /**
+   * The order screens of both SPAs (issue 10 items 3 and 4, docs/decisions/0030): the admin's Manage Orders, Order
+   * Details, Sales and payments, Shipping and dashboard; the customer's orders, order page, lookup and reorder.
+   * Not spec texts (the spec's own are in `admin`, `cart` and `orders`).
+   */
+  orderScreens: {
+    searchOrders: 'Search orders by number, title, name or email...',
+    noOrdersYet: 'No orders yet. Orders appear here once customers check out.',
+    loadMore: 'Load more',
+    showing: (shown: number, total: number, noun: string) => `Showing ${shown} of ${total} ${noun}`,
+    loadOrderFailed: 'Failed to load the order',
+    /** The admin's confirmations, one per staff move (the buttons are messages.orders.actions). */
+    confirm: {
+      in_production: (n: string) => `Start production of order ${n}? The customer is told their books are being printed.`,
+      shipped: (n: string) => `Mark order ${n} shipped? The customer gets an e-mail with the carrier and the tracking link.`,
+      delivered: (n: string) => `Mark order ${n} delivered? The customer gets an e-mail.`,
+      canceledUnpaid: (n: string) => `Cancel order ${n}? It has not been paid; the customer can no longer pay it.`,
+      canceledPaid: (n: string, amount: string) =>
+        `Cancel order ${n}? ${amount} not yet refunded goes back to the customer through the provider that took it.`,
+      canceledInProduction: (n: string) =>
+        `Cancel order ${n}? It is in production: refund the customer (in full or in part) first, or the server refuses.`,
+    },
+    moved: (n: string, status: string) => `Order ${n} is now ${status.toLowerCase()}.`,
+    refund: 'Refund',
+    refundConfirm: (n: string, left: string) => `Refund order ${n}? Up to ${left} is left to refund.`,
+    refundDone: (amount: string, n: string) => `Refunded ${amount} of order ${n}.`,
+    refundAmountInvalid: (left: string) => `Enter an amount from 0.01 to ${left}, or leave it empty for all of it.`,
+    refundReasonRequired: 'Enter the reason for the refund.',
+    reconcile: 'Reconcile with the provider',
+    reconcileConfirm: (n: string) =>
+      `Ask Stripe or PayPal what happened to the payment attempts of order ${n}? A payment that went through marks it paid.`,
+    reconcileNothing: 'No payment attempt was waiting on a provider.',
+    noteLabel: 'Note (optional)',
+    noteShared: 'Show this note to the customer on their order page',
+    carrierLabel: 'Carrier',
+    trackingNumberLabel: 'Tracking number',
+    trackingUrlLabel: 'Tracking link (optional)',
+    trackingUrlHint: 'Left empty, DHL and FedEx get their tracking page.',
+    noActions: 'No action is left for this order.',
+    salesTitle: 'Sales and payments',
+    loadSalesFailed: 'Failed to load sales',
+    noPaymentsInPeriod: 'No payments in this period.',
+    shippingTitle: 'Shipping',
+    loadShippingFailed: 'Failed to load the shipping rates',
+    dashboardLatest: 'Latest orders',
+    /** The customer's side. */
+    yourOrders: 'Your orders',
+    noOrdersPlaced: 'You have not placed an order yet.',
+    loadMyOrdersFailed: 'We could not load your orders. Please try again.',
+    orderNotFound: 'Order not found.',
+    trackParcel: 'Track your parcel',
+    printReceipt: 'Print receipt',
+    reorderTitle: 'Order these books again',
+    reorderHint: 'Choose how many copies you want now; your files are kept, so nothing to upload. You choose the address next.',
+    reorderButton: 'Order again',
+    reorderNone: 'Choose at least one copy of a book.',
+    reorderFailed: 'We could not put your books in the cart. Please try again.',
+    lookupTitle: 'Order Lookup',
+    lookupIntro: 'Find one of your orders by its number, as written in your confirmation e-mail (for example BND-000042).',
+    lookupLabel: 'Order number',
+    lookupButton: 'Find order',
+    lookupLogin: 'Log in to look up your orders.',
+    awaitingPayment: 'This order is waiting for your payment.',
+    payNow: 'Pay now',
+  },
 } as const;

@@ -139,11 +139,12 @@ export interface CarrierRate {
   readonly chargeCents: number;
 }
 
-const HALF_KG = 500;
+/** Carriers charge per started step of this weight (0.5 kg). */
+export const WEIGHT_STEP_GRAMS = 500;
 
 /** base + per started 0.5 kg × rate. */
 export function zoneChargeCents(rate: ZoneRate, weightGrams: number): number {
-  return rate.baseCents + Math.ceil(weightGrams / HALF_KG) * rate.perHalfKgCents;
+  return rate.baseCents + Math.ceil(weightGrams / WEIGHT_STEP_GRAMS) * rate.perHalfKgCents;
 }
 
 /**

@@ -1,6 +1,7 @@
 /**
  * A data table with a caption (visible or for screen readers only) that scrolls inside its own box on narrow
- * screens, so the page itself never scrolls sideways. Numeric columns align right.
+ * screens, so the page itself never scrolls sideways. Numeric columns align right. With `stacked`, a narrow box
+ * (a container query, so a sidebar counts) shows each row as a card instead: every cell under its column's name.
  */
 import type { ReactNode } from 'react';
 
@@ -9,6 +10,8 @@ export interface Column<Row> {
   header: ReactNode;
   cell: (row: Row) => ReactNode;
   numeric?: boolean;
+  /** The column's name on a stacked row (default: the header when it is text). */
+  label?: string;
 }
 
 export interface TableProps<Row> {
@@ -20,12 +23,15 @@ export interface TableProps<Row> {
   /** Marks a row (e.g. the tier a quantity falls in) for the eye and for screen readers. */
   isCurrent?: (row: Row) => boolean;
   empty?: ReactNode;
+  /** Rows become cards in a narrow box (lists people scan on a phone). */
+  stacked?: boolean;
 }
 
-export function Table<Row>({ caption, captionHidden, columns, rows, rowKey, isCurrent, empty }: TableProps<Row>) {
+export function Table<Row>({ caption, captionHidden, columns, rows, rowKey, isCurrent, empty, stacked = false }: TableProps<Row>) {
+  const labelOf = (c: Column<Row>) => c.label ?? (typeof c.header === 'string' ? c.header : undefined);
   return (
-    <div className="b-table-wrap">
-      <table className="b-table">
+    <div className={stacked ? 'b-table-wrap b-table-wrap--stack' : 'b-table-wrap'}>
+      <table className={stacked ? 'b-table b-table--stack' : 'b-table'}>
         <caption className={captionHidden ? 'b-visually-hidden' : 'b-table__caption'}>{caption}</caption>
         <thead>
           <tr>
@@ -39,7 +45,9 @@ export function Table<Row>({ caption, captionHidden, columns, rows, rowKey, isCu
         <tbody>
           {rows.length === 0 && empty ? (
             <tr>
-              <td colSpan={columns.length}>{empty}</td>
+              <td colSpan={columns.length} className="b-table__empty">
+                {empty}
+              </td>
             </tr>
           ) : null}
           {rows.map((row) => {
@@ -47,7 +55,7 @@ export function Table<Row>({ caption, captionHidden, columns, rows, rowKey, isCu
             return (
               <tr key={rowKey(row)} className={current ? 'b-table__current' : undefined} aria-current={current || undefined}>
                 {columns.map((c) => (
-                  <td key={c.key} className={c.numeric ? 'b-num' : undefined}>
+                  <td key={c.key} className={c.numeric ? 'b-num' : undefined} data-label={stacked ? labelOf(c) : undefined}>
                     {c.cell(row)}
                   </td>
                 ))}

@@ -16,6 +16,7 @@ import adminCatalog from './admin/catalog/index.js';
 import adminOrders from './admin/orders/index.js';
 import adminPayments from './admin/payments/index.js';
 import adminSales from './admin/sales/index.js';
+import adminShipping from './admin/shipping/index.js';
 import adminUsers from './admin/users/index.js';
 
 const routes: FastifyPluginAsync = async (app) => {
@@ -33,6 +34,8 @@ const routes: FastifyPluginAsync = async (app) => {
   // Money: refunds and reconciliation of an order, the sales report (docs/decisions/0022).
   await app.register(adminPayments);
   await app.register(adminSales);
+  // The admin's Shipping page: the rate table in force (docs/decisions/0030).
+  await app.register(adminShipping);
   // One generic catalog module per category, at api/{slug}/ (calculator, photobook, …, pricing).
   for (const product of PRODUCT_LIST) {
     await app.register(catalog, { product, prefix: `/${product.slug}` });

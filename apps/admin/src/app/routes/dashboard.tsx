@@ -1,5 +1,6 @@
-/** Admin dashboard. */
+/** Admin dashboard: the API's status, the orders by status and the latest orders. */
 import { ServiceStatus } from '@bindery/ui/service-status';
+import { OrdersAtAGlance } from '../../features/orders/components/orders-at-a-glance';
 import { useHealth } from '../../features/system/api/get-health';
 
 export default function DashboardRoute() {
@@ -7,6 +8,7 @@ export default function DashboardRoute() {
     <div className="b-stack">
       <h1>Dashboard</h1>
       <ServiceStatus query={useHealth()} />
+      <OrdersAtAGlance />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-/** /admin/order-info: one order's details (from navigation state, or ?id= after a reload). */
+/** /admin/order-info?id=: one order, with the actions its status allows (GET api/admin/orders/{id}/). */
 import { OrderInfo } from '../../features/orders/components/order-info';
 
 export default function OrderInfoRoute() {

@@ -1,8 +1,6 @@
-/** /admin/shipping: an empty placeholder in the spec. */
+/** /admin/shipping: the shipping services and the rate table in force (GET api/admin/shipping/). */
+import { ShippingRates } from '../../features/shipping/components/shipping-rates';
+
 export default function ShippingSettingsRoute() {
-  return (
-    <div className="b-stack">
-      <h1>Shipping</h1>
-    </div>
-  );
+  return <ShippingRates />;
 }

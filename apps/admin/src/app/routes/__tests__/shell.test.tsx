@@ -23,6 +23,8 @@ describe('admin shell', () => {
       http.get('/api/health', () =>
         HttpResponse.json({ status: 'ok', database: { reachable: true, mode: 'postgres' }, version: '0.1.0', uptime_s: 1 }),
       ),
+      // The dashboard's orders (features/orders: dashboard.test.tsx covers them).
+      http.get('/api/admin/orders/', () => HttpResponse.json({ data: [], next_cursor: null, total: 0 })),
     );
     renderAt('/');
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();

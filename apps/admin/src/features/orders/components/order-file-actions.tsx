@@ -13,18 +13,24 @@ import { fetchOrderFile } from '../api/get-order-file';
 /** How long a viewed file's object URL lives: the new tab has long loaded it by then. */
 const VIEW_URL_LIFETIME_MS = 60_000;
 
-const EXTENSIONS: Record<string, string> = { 'application/pdf': 'pdf', 'image/jpeg': 'jpg', 'image/png': 'png' };
+const EXTENSIONS: Record<string, string> = {
+  'application/pdf': 'pdf',
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+};
 
 export interface OrderFileActionsProps {
-  /** API path of the file. */
+  /** API path that serves the file inline (View). */
   path: string;
+  /** API path that serves it as an attachment (Download); `path` when absent. */
+  downloadPath?: string;
   /** What the buttons name, e.g. 'book PDF'. */
   label: string;
   /** Download name without extension, used when the server names none. */
   baseName: string;
 }
 
-export function OrderFileActions({ path, label, baseName }: OrderFileActionsProps) {
+export function OrderFileActions({ path, downloadPath, label, baseName }: OrderFileActionsProps) {
   const [busy, setBusy] = useState<'view' | 'download' | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -33,7 +39,7 @@ export function OrderFileActions({ path, label, baseName }: OrderFileActionsProp
     setBusy(action);
     const tab = action === 'view' ? window.open('', '_blank') : null;
     try {
-      const file = await fetchOrderFile(path);
+      const file = await fetchOrderFile(action === 'download' ? (downloadPath ?? path) : path);
       const url = URL.createObjectURL(file.blob);
       if (action === 'view') {
         if (tab) {
@@ -61,10 +67,22 @@ export function OrderFileActions({ path, label, baseName }: OrderFileActionsProp
   return (
     <div className="b-stack">
       <div className="b-row">
-        <Button size="sm" variant="secondary" busy={busy === 'view'} onClick={() => void run('view')} aria-label={`View ${label}`}>
+        <Button
+          size="sm"
+          variant="secondary"
+          busy={busy === 'view'}
+          onClick={() => void run('view')}
+          aria-label={`View ${label}`}
+        >
           View
         </Button>
-        <Button size="sm" variant="secondary" busy={busy === 'download'} onClick={() => void run('download')} aria-label={`Download ${label}`}>
+        <Button
+          size="sm"
+          variant="secondary"
+          busy={busy === 'download'}
+          onClick={() => void run('download')}
+          aria-label={`Download ${label}`}
+        >
           Download
         </Button>
       </div>

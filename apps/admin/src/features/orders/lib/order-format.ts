@@ -1,10 +1,12 @@
-/** How the admin order screens print dates, states and missing values (§2 Manage Orders, Order Details). */
-import type { AdminOrder } from '@bindery/contracts/admin/orders';
+/** How the admin order screens print dates, money, states and people (Manage Orders, Order Details, dashboard). */
+import type { StatusTone } from '@bindery/ui/status-badge';
 import { messages } from '@bindery/contracts/messages';
 import type { OrderStatus } from '@bindery/contracts/store/checkout';
+import { formatCents } from '@bindery/pricing/money';
 
 // US English, as the storefront (prices in USD); the admin's own time zone.
 const shortDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'short' });
+const mediumDateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const fullDateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'full', timeStyle: 'short' });
 
 const format = (f: Intl.DateTimeFormat, iso: string | null | undefined) => {
@@ -14,14 +16,37 @@ const format = (f: Intl.DateTimeFormat, iso: string | null | undefined) => {
 
 /** '11/21/26', or a dash when there is no valid date. */
 export const formatShortDate = (iso: string | null | undefined) => format(shortDate, iso);
+/** 'Nov 21, 2026, 12:30 PM'. */
+export const formatDateTimeShort = (iso: string | null | undefined) => format(mediumDateTime, iso);
 /** 'Saturday, November 21, 2026 at 12:30 PM'. */
 export const formatDateTime = (iso: string | null | undefined) => format(fullDateTime, iso);
 
-// Checked against the contract's enum: a new state without a label fails the typecheck.
+/** "1234.5" / "1234.50" → "$1,234.50": display only; the digits are the server's, never re-computed. */
+export function formatUsd(amount: string): string {
+  const [whole = '0', fraction = ''] = amount.replace(/^-/, '').split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${amount.startsWith('-') ? '−' : ''}$${grouped}.${fraction.padEnd(2, '0')}`;
+}
+
+/** Integer cents (the sales report) → "$1,234.50". */
+export const formatUsdCents = (cents: number) => formatUsd(formatCents(cents));
+
+// Checked against the contract's enum: a new state without a label or a colour fails the typecheck.
 const STATUS_LABELS: Readonly<Record<OrderStatus, string>> = messages.orderStatus;
+const STATUS_TONES: Readonly<Record<OrderStatus, StatusTone>> = {
+  awaiting_payment: 'warning',
+  paid: 'info',
+  in_production: 'progress',
+  shipped: 'progress',
+  delivered: 'success',
+  canceled: 'neutral',
+};
 
-export const orderStatusLabel = (status: OrderStatus | null) =>
-  status === null ? messages.admin.notOrdered : STATUS_LABELS[status];
+export const orderStatusLabel = (status: OrderStatus) => STATUS_LABELS[status];
+export const orderStatusTone = (status: OrderStatus) => STATUS_TONES[status];
 
-export const orderTitle = (order: Pick<AdminOrder, 'title'>) => order.title.trim() || messages.admin.untitledBook;
-export const orderEmail = (order: Pick<AdminOrder, 'user_email'>) => order.user_email?.trim() || messages.admin.noEmail;
+export const PAYMENT_METHOD_LABELS = { card: 'Card (Stripe)', paypal: 'PayPal' } as const;
+export const paymentMethodLabel = (method: keyof typeof PAYMENT_METHOD_LABELS | null) =>
+  method === null ? '—' : PAYMENT_METHOD_LABELS[method];
+
+export const customerEmail = (email: string) => email.trim() || messages.admin.noEmail;

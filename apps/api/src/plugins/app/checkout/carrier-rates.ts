@@ -4,7 +4,7 @@
  * aggregator) without touching checkout. An implementation answers the carrier's own price, before the shop's
  * markup, which checkout applies once (@bindery/pricing/shipping). docs/decisions/0013.
  */
-import type { CarrierRate } from '@bindery/pricing/carrier-rates';
+import type { CarrierRate, CarrierServiceDefinition } from '@bindery/pricing/carrier-rates';
 
 /** What a carrier needs to price a shipment from the print shop. */
 export interface RateRequest {
@@ -21,4 +21,9 @@ export interface RateRequest {
 export interface CarrierRates {
   /** Every service that reaches the destination (any courier), in any order; empty when none does. */
   quote(request: RateRequest): Promise<readonly CarrierRate[]>;
+  /**
+   * The rate table the quotes come from, when there is one (the admin's Shipping page shows it); a live carrier
+   * API has none.
+   */
+  readonly services?: readonly CarrierServiceDefinition[];
 }

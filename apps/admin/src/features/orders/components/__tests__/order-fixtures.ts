@@ -1,59 +1,314 @@
-/** Contract-typed admin orders and the GET api/book/all-orders/ handler for the order screens' tests. */
+/**
+ * Contract-typed admin orders and msw handlers of GET api/admin/orders/, GET api/admin/orders/{id}/ and POST
+ * api/admin/orders/{id}/status/ for the order screens' tests. Every answer is parsed with its contract first, so a
+ * fixture that drifts from the API's shape fails here, not in the screen.
+ */
 import { delay, http, HttpResponse } from 'msw';
-import type { AdminOrder, AllOrdersResponse } from '@bindery/contracts/admin/orders';
+import {
+  AdminOrderDetail,
+  AdminOrderListResponse,
+  AdminOrderResponse,
+  type AdminOrderRow,
+  type ChangeStatusBody,
+} from '@bindery/contracts/admin/orders';
+import type { ErrorBody } from '@bindery/contracts/common';
+import { nextStatuses, type OrderStatus } from '@bindery/contracts/order-lifecycle';
 
-export const order = (id: number, fields: Partial<AdminOrder> = {}): AdminOrder => ({
+export const row = (id: number, fields: Partial<AdminOrderRow> = {}): AdminOrderRow => ({
   id,
-  title: `Book ${id}`,
-  user_email: `reader${id}@example.test`,
-  category: 'Print Book',
-  language: 'english',
+  order_number: `BND-${String(id).padStart(6, '0')}`,
+  status: 'paid',
   created_at: '2026-11-21T12:30:00Z',
-  page_count: 100,
-  binding_type: 'Perfect Bound',
-  cover_finish: 'Gloss',
-  interior_color: 'Standard Color',
-  paper_type: '60# White-Uncoated',
-  trim_size: '6" x 9"',
-  pdf_file: `/api/book/${id}/files/pdf/`,
-  cover_file: `/api/book/${id}/files/cover/`,
-  cover_description: null,
-  quantity: 1,
-  order_id: null,
-  order_status: null,
+  paid_at: '2026-11-21T12:35:00Z',
+  customer_name: `Reader ${id}`,
+  customer_email: `reader${id}@example.test`,
+  item_count: 1,
+  total: '42.50',
+  currency: 'USD',
+  payment_method: 'card',
   ...fields,
 });
 
-export const orders: AdminOrder[] = [
-  order(1, {
-    title: 'Winter Poems',
-    user_email: 'ann@example.test',
-    page_count: 120,
-    order_id: 7,
-    order_status: 'paid',
+export const rows: AdminOrderRow[] = [
+  row(3, {
+    customer_name: 'Ann Lee',
+    customer_email: 'ann@example.test',
+    total: '1234.5',
+    status: 'in_production',
+    item_count: 2,
   }),
-  order(2, { title: '', user_email: null, category: 'Comic Book', page_count: 48 }),
-  order(3, {
-    title: 'Class of 2026',
-    user_email: 'bob@school.test',
-    category: 'Year Book',
-    page_count: 200,
-    order_id: 8,
-    order_status: 'awaiting_payment',
-    cover_file: null,
-    cover_description: 'Blue sky over the campus, gold title',
+  row(2, {
+    customer_name: 'Bob Stone',
+    customer_email: 'bob@school.test',
+    status: 'awaiting_payment',
+    paid_at: null,
+    payment_method: null,
   }),
+  row(1, { customer_name: '', customer_email: '', status: 'delivered', payment_method: 'paypal' }),
 ];
 
-/** Counts requests and records their Authorization header; `wait` delays the answer (to see the loading text). */
-export function ordersHandler(
-  list: AdminOrder[] = orders,
-  seen: { auth: (string | null)[] } = { auth: [] },
-  wait = 0,
-) {
-  return http.get<never, never, AllOrdersResponse>('/api/book/all-orders/', async ({ request }) => {
-    seen.auth.push(request.headers.get('authorization'));
+const file = (projectId: number, kind: 'pdf' | 'cover', name: string, type: string) => ({
+  file_name: name,
+  content_type: type,
+  size_bytes: 2_400_000,
+  url: `/api/book/${projectId}/files/${kind}/`,
+  download_url: `/api/book/${projectId}/files/${kind}/?download=true`,
+});
+
+export function detail(
+  id: number,
+  status: OrderStatus,
+  fields: Partial<AdminOrderDetail> = {},
+): AdminOrderDetail {
+  const paid = status !== 'awaiting_payment' && !(status === 'canceled' && !fields.paid_at);
+  return AdminOrderDetail.parse({
+    id,
+    order_number: `BND-${String(id).padStart(6, '0')}`,
+    status,
+    next_statuses: nextStatuses(status, 'staff'),
+    currency: 'USD',
+    created_at: '2026-11-21T12:30:00Z',
+    paid_at: paid ? '2026-11-21T12:35:00Z' : null,
+    in_production_at: null,
+    shipped_at: null,
+    delivered_at: null,
+    canceled_at: null,
+    expires_at: paid ? null : '2026-11-22T12:30:00Z',
+    customer: { user_id: 9, name: 'Ann Lee', email: 'ann@example.test', account_deleted: false },
+    items: [
+      {
+        project_id: 11,
+        title: 'Winter Poems',
+        category: 'Photo Book',
+        quantity: 2,
+        cost_per_book: '20.04',
+        discount_amount: '0.00',
+        line_total: '40.08',
+        language: 'english',
+        page_count: 40,
+        options: {
+          trim_size: '8.5" x 11"',
+          binding_type: 'Hardcover Case Wrap',
+          interior_color: 'Premium Color',
+          paper_type: '80# White-Coated',
+          cover_finish: 'Matte',
+          extras: { Spine: 'Round', 'Foil Stamping': 'Gold' },
+        },
+        pdf_file: file(11, 'pdf', 'winter.pdf', 'application/pdf'),
+        cover_file: file(11, 'cover', 'winter-cover.jpg', 'image/jpeg'),
+        cover_expert: null,
+      },
+      {
+        project_id: 12,
+        title: 'Class of 2026',
+        category: 'Year Book',
+        quantity: 1,
+        cost_per_book: '12.00',
+        discount_amount: '0.60',
+        line_total: '11.40',
+        language: null,
+        page_count: 200,
+        options: {
+          trim_size: '8.5" x 11"',
+          binding_type: 'Perfect Bound',
+          interior_color: 'Standard Black & White',
+          paper_type: '60# White-Uncoated',
+          cover_finish: 'Gloss',
+          extras: {},
+        },
+        pdf_file: file(12, 'pdf', 'class.pdf', 'application/pdf'),
+        cover_file: null,
+        cover_expert: {
+          contact_name: 'Bob Stone',
+          contact_email: 'bob@school.test',
+          book_title: 'Class of 2026',
+          book_genre: 'Memories',
+          cover_description: 'Blue sky over the campus, gold title',
+        },
+      },
+    ],
+    address: {
+      first_name: 'Ann',
+      last_name: 'Lee',
+      company: '',
+      address: '1 Main St',
+      apt_floor: 'Apt 2',
+      country: 'US',
+      state: 'TX',
+      city: 'Austin',
+      postal_code: '73301',
+      phone_number: '+1 512 555 0100',
+      account_type: 'individual',
+      has_resale_cert: false,
+    },
+    shipping_service: {
+      service_code: 'FEDEX_GROUND',
+      service_name: 'FedEx Ground',
+      courier_name: 'FedEx',
+      total_charge: '18.40',
+      delivery_time: '3-5 days',
+    },
+    carrier_charge: '9.20',
+    weight_grams: 2350,
+    subtotal: '51.48',
+    discount: '0.00',
+    shipping: '18.40',
+    tax: '5.77',
+    tax_rate: '8.25%',
+    tax_reason: 'Texas individual sales tax',
+    total: '75.65',
+    payment_method: paid ? 'card' : null,
+    payment_reference: paid ? 'cs_test_123' : null,
+    charge_reference: paid ? 'pi_test_123' : null,
+    payments: paid
+      ? [
+          {
+            id: 5,
+            provider: 'stripe',
+            method: 'card',
+            provider_reference: 'cs_test_123',
+            charge_reference: 'pi_test_123',
+            amount: '75.65',
+            status: 'completed',
+            created_at: '2026-11-21T12:33:00Z',
+          },
+        ]
+      : [],
+    refunded: '0.00',
+    refundable: paid ? '75.65' : '0.00',
+    refunds: [],
+    carrier: null,
+    tracking_number: null,
+    tracking_url: null,
+    events: [
+      {
+        id: 1,
+        from: null,
+        to: 'awaiting_payment',
+        actor: { type: 'customer', user_id: 9, label: 'Ann Lee' },
+        note: null,
+        internal: false,
+        created_at: '2026-11-21T12:30:00Z',
+      },
+      ...(paid
+        ? [
+            {
+              id: 2,
+              from: 'awaiting_payment',
+              to: 'paid',
+              actor: { type: 'system', user_id: null, label: 'Bindery' },
+              note: null,
+              internal: false,
+              created_at: '2026-11-21T12:35:00Z',
+            },
+          ]
+        : []),
+    ],
+    ...fields,
+  });
+}
+
+const problem = (status: number, error: string, code: string, fields?: ErrorBody['fields']) =>
+  HttpResponse.json<ErrorBody>(
+    { error, code, statusCode: status, ...(fields ? { fields } : {}) },
+    { status },
+  );
+
+export interface ListRequest {
+  status: string | null;
+  q: string | null;
+  limit: string | null;
+  cursor: string | null;
+  auth: string | null;
+}
+
+/**
+ * GET api/admin/orders/ over `list`, filtering and paging as the server does (status, q over number/name/e-mail,
+ * keyset by position), recording each request. `wait` delays the answer.
+ */
+export function listHandler(list: AdminOrderRow[] = rows, seen: ListRequest[] = [], wait = 0) {
+  return http.get('/api/admin/orders/', async ({ request }) => {
+    const url = new URL(request.url);
+    const p = url.searchParams;
+    seen.push({
+      status: p.get('status'),
+      q: p.get('q'),
+      limit: p.get('limit'),
+      cursor: p.get('cursor'),
+      auth: request.headers.get('authorization'),
+    });
     if (wait) await delay(wait);
-    return HttpResponse.json({ data: list, next_cursor: null });
+    const q = p.get('q')?.toLowerCase();
+    const matching = list.filter(
+      (o) =>
+        (!p.get('status') || o.status === p.get('status')) &&
+        (!q || [o.order_number, o.customer_name, o.customer_email].some((t) => t.toLowerCase().includes(q))),
+    );
+    const limit = Number(p.get('limit') ?? 50);
+    const start = p.get('cursor') ? Number(p.get('cursor')) : 0;
+    const page = matching.slice(start, start + limit);
+    const next = start + limit < matching.length ? String(start + limit) : null;
+    return HttpResponse.json(
+      AdminOrderListResponse.parse({ data: page, next_cursor: next, total: matching.length }),
+    );
+  });
+}
+
+/** GET api/admin/orders/{id}/ from a map of orders (404 for any other id). */
+export function detailHandler(orders: Map<number, AdminOrderDetail>, seen: string[] = []) {
+  return http.get('/api/admin/orders/:id/', ({ params, request }) => {
+    seen.push(`${request.headers.get('authorization')} ${String(params.id)}`);
+    const order = orders.get(Number(params.id));
+    return order
+      ? HttpResponse.json(AdminOrderResponse.parse({ order }))
+      : problem(404, 'Order not found.', 'NOT_FOUND');
+  });
+}
+
+/**
+ * POST api/admin/orders/{id}/status/ by the lifecycle table, like the server: 400 naming the carrier or tracking
+ * number for a shipment without them, 409 naming both statuses for a move the table refuses; otherwise the order
+ * moves (and the map is updated, so the next GET sees it).
+ */
+export function statusHandler(orders: Map<number, AdminOrderDetail>, bodies: ChangeStatusBody[] = []) {
+  return http.post('/api/admin/orders/:id/status/', async ({ params, request }) => {
+    const body = (await request.json()) as ChangeStatusBody;
+    bodies.push(body);
+    const order = orders.get(Number(params.id));
+    if (!order) return problem(404, 'Order not found.', 'NOT_FOUND');
+    if (body.status === 'shipped' && !body.tracking_number) {
+      return problem(400, 'Enter the tracking number to mark the order shipped.', 'VALIDATION', [
+        { path: 'body.tracking_number', message: 'Enter the tracking number to mark the order shipped.' },
+      ]);
+    }
+    if (!nextStatuses(order.status, 'staff').includes(body.status)) {
+      return problem(
+        409,
+        `Order ${order.order_number} is ${order.status.replace('_', ' ')}; it cannot become ${body.status.replace('_', ' ')}.`,
+        'CONFLICT',
+      );
+    }
+    const moved = detail(order.id, body.status, {
+      ...order,
+      status: body.status,
+      next_statuses: nextStatuses(body.status, 'staff'),
+      carrier: body.carrier ?? order.carrier,
+      tracking_number: body.tracking_number ?? order.tracking_number,
+      tracking_url: body.tracking_url ?? order.tracking_url,
+      events: [
+        ...order.events,
+        {
+          id: order.events.length + 1,
+          from: order.status,
+          to: body.status,
+          actor: { type: 'staff', user_id: 1, label: 'Administrator' },
+          note: body.note ?? null,
+          internal: body.internal ?? true,
+          created_at: '2026-11-22T09:00:00Z',
+        },
+      ],
+    });
+    orders.set(order.id, moved);
+    return HttpResponse.json(AdminOrderResponse.parse({ order: moved }));
   });
 }

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -6,84 +6,153 @@ import { messages } from '@bindery/contracts/messages';
 import { server } from '../../../../testing/msw-server';
 import { renderAdminRoute } from '../../../../testing/render-route';
 import { signInForTest } from '../../../../testing/session';
-import { orders, ordersHandler } from './order-fixtures';
+import { ORDERS_PAGE_SIZE } from '../../api/get-admin-orders';
+import { listHandler, row, rows, type ListRequest } from './order-fixtures';
 
-const cards = () =>
-  within(screen.getByRole('list', { name: 'Order summary' }))
-    .getAllByRole('listitem')
-    .map((c) => c.textContent);
-const rows = () =>
-  within(screen.getByRole('table'))
+const s = messages.orderScreens;
+
+const table = () => screen.getByRole('table');
+const bodyRows = () =>
+  within(table())
     .getAllByRole('row')
     .slice(1)
-    .map((r) => within(r).getAllByRole('cell').map((c) => c.textContent));
+    .map((r) =>
+      within(r)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    );
+/** The list's own requests (the tabs' counts ask for one row each). */
+const listRequests = (seen: ListRequest[]) => seen.filter((r) => r.limit === String(ORDERS_PAGE_SIZE));
 
 describe('Manage Orders', () => {
   beforeEach(() => void signInForTest());
 
-  it("loads with 'Loading Orders...' and the admin's token, then shows the summary cards and the orders with fallbacks and status", async () => {
-    const seen = { auth: [] as (string | null)[] };
-    server.use(ordersHandler(orders, seen, 100));
+  it("loads with 'Loading Orders...' and the admin's token, then lists the orders newest first with n of m and the status tabs' counts", async () => {
+    const seen: ListRequest[] = [];
+    server.use(listHandler(rows, seen, 50));
     renderAdminRoute('/admin/orders');
     expect(await screen.findByText(messages.admin.loadingOrders)).toBeInTheDocument();
-    expect(await screen.findByRole('heading', { name: messages.admin.orderManagement, level: 1 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: messages.admin.orderManagement, level: 1 }),
+    ).toBeInTheDocument();
     await screen.findByRole('table');
-    expect(seen.auth).toEqual(['Bearer admin-access']);
-    expect(cards()).toEqual(['Total Orders3', 'Categories3', 'Total Pages368', 'Active Orders3']);
-    expect(within(screen.getByRole('table')).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
-      'Book Title',
-      'Customer Email',
-      'Order Date',
-      'Status',
-      'Action',
+    expect(seen.every((r) => r.auth === 'Bearer admin-access')).toBe(true);
+    expect(
+      within(table())
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Order', 'Order Date', 'Customer', 'Books', 'Amount', 'Status', 'Payment', 'Action']);
+    const [first, second, third] = bodyRows();
+    expect(first).toEqual([
+      'BND-000003',
+      expect.stringMatching(/^Nov 21, 2026, \d{1,2}:30\s[AP]M$/),
+      'Ann Leeann@example.test',
+      '2',
+      '$1,234.50',
+      'In production',
+      'Card (Stripe)',
+      'View Details',
     ]);
-    expect(rows()).toEqual([
-      ['Winter Poems', 'ann@example.test', '11/21/26', 'Paid', 'View Details'],
-      [messages.admin.untitledBook, messages.admin.noEmail, '11/21/26', messages.admin.notOrdered, 'View Details'],
-      ['Class of 2026', 'bob@school.test', '11/21/26', 'Awaiting payment', 'View Details'],
+    expect(second?.slice(2, 7)).toEqual(['Bob Stonebob@school.test', '1', '$42.50', 'Awaiting payment', '—']);
+    // A customer without name or e-mail (an old row) still reads as something.
+    expect(third?.[2]).toBe(`—${messages.admin.noEmail}`);
+    expect(third?.slice(5, 7)).toEqual(['Delivered', 'PayPal']);
+    expect(screen.getByRole('link', { name: 'View Details: order BND-000003' })).toHaveAttribute(
+      'href',
+      '/admin/order-info?id=3',
+    );
+    expect(screen.getByText('Showing 3 of 3 orders')).toBeInTheDocument();
+    const tabs = within(screen.getByRole('navigation', { name: 'Orders by status' }));
+    await waitFor(() =>
+      expect(tabs.getByRole('link', { name: 'All (3)' })).toHaveAttribute('aria-current', 'page'),
+    );
+    expect(tabs.getAllByRole('link').map((l) => l.textContent)).toEqual([
+      'All (3)',
+      'Awaiting payment (1)',
+      'Paid (0)',
+      'In production (1)',
+      'Shipped (0)',
+      'Delivered (1)',
+      'Canceled (0)',
     ]);
-    expect(screen.getByRole('button', { name: /All Orders/ })).toHaveAttribute('aria-expanded', 'true');
+    expect(listRequests(seen)).toHaveLength(1);
     expect(screen.getByRole('link', { name: 'Manage Orders' })).toHaveAttribute('aria-current', 'page');
   });
 
-  it("searches by title or e-mail, case-insensitively; Active Orders counts what is left; 'No orders found matching your search.'", async () => {
-    server.use(ordersHandler());
-    renderAdminRoute('/admin/orders');
-    const user = userEvent.setup();
-    const search = await screen.findByPlaceholderText(messages.admin.searchOrders);
-    await user.type(search, 'WINTER');
-    expect(rows().map((r) => r[0])).toEqual(['Winter Poems']);
-    expect(cards()).toEqual(['Total Orders3', 'Categories3', 'Total Pages368', 'Active Orders1']);
-    await user.clear(search);
-    await user.type(search, '@School.');
-    expect(rows().map((r) => r[0])).toEqual(['Class of 2026']);
-    await user.clear(search);
-    // The category is not searched.
-    await user.type(search, 'comic');
-    expect(screen.getByText(messages.admin.noOrdersMatching)).toBeInTheDocument();
-    expect(cards()[3]).toBe('Active Orders0');
-    await user.click(screen.getByRole('button', { name: 'Clear search orders' }));
-    expect(rows()).toHaveLength(3);
+  it('a status tab asks the server for that status only and keeps it in the address', async () => {
+    const seen: ListRequest[] = [];
+    server.use(listHandler(rows, seen));
+    const { router } = renderAdminRoute('/admin/orders');
+    await screen.findByRole('table');
+    await userEvent.setup().click(screen.getByRole('link', { name: /^Awaiting payment/ }));
+    await waitFor(() => expect(bodyRows()).toHaveLength(1));
+    expect(bodyRows()[0]?.[0]).toBe('BND-000002');
+    expect(listRequests(seen).at(-1)).toMatchObject({ status: 'awaiting_payment', q: null });
+    expect(router.state.location.search).toBe('?status=awaiting_payment');
+    expect(screen.getByRole('link', { name: /^Awaiting payment/ })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByText('Showing 1 of 1 order')).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('link', { name: /^Paid/ }));
+    expect(await screen.findByText(messages.admin.noOrdersMatching)).toBeInTheDocument();
   });
 
-  it("says 'Failed to load orders' when the list cannot be loaded", async () => {
+  it('searches on the server once the typing pauses (one request, not one per key), and clears', async () => {
+    const seen: ListRequest[] = [];
+    server.use(listHandler(rows, seen));
+    const { router } = renderAdminRoute('/admin/orders');
+    await screen.findByRole('table');
+    const user = userEvent.setup();
+    const search = screen.getByPlaceholderText(s.searchOrders);
+    await user.type(search, 'School');
+    await waitFor(() => expect(bodyRows()).toHaveLength(1));
+    expect(bodyRows()[0]?.[0]).toBe('BND-000002');
+    expect(listRequests(seen).map((r) => r.q)).toEqual([null, 'School']);
+    expect(router.state.location.search).toBe('?q=School');
+    await user.clear(search);
+    await user.type(search, 'nobody');
+    expect(await screen.findByText(messages.admin.noOrdersMatching)).toBeInTheDocument();
+    expect(screen.getByText('Showing 0 of 0 orders')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Clear search orders' }));
+    await waitFor(() => expect(bodyRows()).toHaveLength(3));
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('keeps status and search across a reload (they are in the address)', async () => {
+    const seen: ListRequest[] = [];
+    server.use(listHandler(rows, seen));
+    renderAdminRoute('/admin/orders?status=in_production&q=ann');
+    await waitFor(() => expect(bodyRows()).toHaveLength(1));
+    expect(listRequests(seen)).toEqual([expect.objectContaining({ status: 'in_production', q: 'ann' })]);
+    expect(screen.getByPlaceholderText(s.searchOrders)).toHaveValue('ann');
+    expect(screen.getByRole('link', { name: /^In production/ })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('pages on the server: "Load more" fetches the next keyset page until the last', async () => {
+    const many = Array.from({ length: ORDERS_PAGE_SIZE + 5 }, (_, i) => row(100 - i));
+    const seen: ListRequest[] = [];
+    server.use(listHandler(many, seen));
+    renderAdminRoute('/admin/orders');
+    await screen.findByRole('table');
+    expect(bodyRows()).toHaveLength(ORDERS_PAGE_SIZE);
+    expect(screen.getByText(`Showing ${ORDERS_PAGE_SIZE} of ${many.length} orders`)).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: s.loadMore }));
+    await waitFor(() => expect(bodyRows()).toHaveLength(many.length));
+    expect(listRequests(seen).map((r) => r.cursor)).toEqual([null, String(ORDERS_PAGE_SIZE)]);
+    expect(screen.getByText(`Showing ${many.length} of ${many.length} orders`)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: s.loadMore })).not.toBeInTheDocument();
+  });
+
+  it("says so when there are no orders at all, and 'Failed to load orders' when the list cannot be loaded", async () => {
+    server.use(listHandler([]));
+    const first = renderAdminRoute('/admin/orders');
+    expect(await screen.findByText(s.noOrdersYet)).toBeInTheDocument();
+    first.unmount();
     server.use(
-      http.get('/api/book/all-orders/', () =>
+      http.get('/api/admin/orders/', () =>
         HttpResponse.json({ error: 'boom', code: 'INTERNAL_ERROR', statusCode: 500 }, { status: 500 }),
       ),
     );
     renderAdminRoute('/admin/orders');
     expect(await screen.findByRole('alert')).toHaveTextContent(messages.admin.loadOrdersFailed);
-  });
-
-  it('View Details opens the order with it in navigation state and its id in the address', async () => {
-    server.use(ordersHandler());
-    const { router } = renderAdminRoute('/admin/orders');
-    await userEvent.setup().click(await screen.findByRole('link', { name: 'View Details: Class of 2026' }));
-    expect(await screen.findByRole('heading', { name: 'Class of 2026', level: 1 })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/admin/order-info');
-    expect(router.state.location.search).toBe('?id=3');
-    expect((router.state.location.state as { order: { id: number } }).order.id).toBe(3);
-    expect(screen.getByRole('link', { name: 'Manage Orders' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 });
