@@ -180,7 +180,8 @@ test('a customer designs a print book, ships it to Texas and pays by card', asyn
   await page.getByRole('button', { name: 'Pay', exact: true }).click();
   await page.waitForURL(new RegExp(`^${e2e.webUrl}/success\\?`));
   await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible({ timeout: 20_000 });
-  await expect(page.getByText(`Order #${orderId}, ${usd(order.total)} paid.`)).toBeVisible();
+  await expect(page.getByText(`Order ${order.order_number}, ${usd(order.total)} paid.`)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'See your order' })).toHaveAttribute('href', `/orders/${orderId}`);
 
   const paid = await getOrder(request, token, orderId);
   expect(paid.status).toBe('paid');
@@ -278,7 +279,11 @@ test("the dashboard and the cart show the server's prices; an admin finds the pa
   await expect(page.getByTestId('items-in-cart')).toContainText('1');
   await expect(page.getByTestId('total-value')).toContainText(usd(draft.price!.total_cost));
   await cartRow.getByRole('button', { name: `Remove ${draft.title} from cart` }).click();
-  await expect(page.getByRole('heading', { name: messages.cart.noOrdersYet })).toBeVisible();
+  // The cart is empty, and the paid order is listed below it.
+  await expect(page.getByText('your cart is empty')).toBeVisible();
+  const orderRow = page.getByRole('region', { name: messages.orderScreens.yourOrders }).getByRole('row').filter({ hasText: order.order_number });
+  await expect(orderRow).toContainText(messages.orderStatus.paid);
+  await expect(orderRow).toContainText(usd(order.total));
 
   // An edit left half-way (Edit, then back to the dashboard) does not turn the next new project into that edit.
   await page.goto(`${e2e.webUrl}/userdashboard`);

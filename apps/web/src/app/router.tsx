@@ -22,6 +22,8 @@ export const routes: RouteObject[] = [
       { path: 'pricing', lazy: page(() => import('./routes/pricing')) },
       { path: 'products/:segment', lazy: page(() => import('./routes/product-page')) },
       { path: 'resources/:segment', lazy: page(() => import('./routes/resource-page')) },
+      // Issue 10: find one of the customer's orders by its number (a static path outranks :segment).
+      { path: 'resources/order-lookup', lazy: page(() => import('./routes/order-lookup')) },
       { path: 'calculator/:slug', lazy: page(() => import('./routes/calculator-page')) },
       { path: 'pricing-calculator', lazy: page(() => import('./routes/calculator-page')) },
       // Accounts and sessions (issue 4).
@@ -37,6 +39,7 @@ export const routes: RouteObject[] = [
       { path: 'design-project', lazy: page(() => import('./routes/design-project')) },
       { path: 'cover-expert', lazy: page(() => import('./routes/cover-expert')) },
       { path: 'orders', lazy: page(() => import('./routes/orders')) },
+      { path: 'orders/:id', lazy: page(() => import('./routes/order')) },
       // The header spells it /Shop: routes match case-insensitively, so only that exact spelling is redirected.
       { path: 'Shop', caseSensitive: true, element: <Navigate to="/shop" replace /> },
       { path: 'shop', lazy: page(() => import('./routes/shop')) },

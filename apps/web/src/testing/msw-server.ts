@@ -1,4 +1,9 @@
-/** The msw server every component test shares; tests add handlers with server.use(...). */
+/**
+ * The msw server every component test shares; tests add handlers with server.use(...). Its initial handlers
+ * (restored after each test) answer what pages read beside their own subject: the customer's orders, which the
+ * cart page and the dashboard show below their own content (none, unless a test says otherwise).
+ */
 import { setupServer } from 'msw/node';
+import { noOrdersHandlers } from './order-fixtures';
 
-export const server = setupServer();
+export const server = setupServer(...noOrdersHandlers);

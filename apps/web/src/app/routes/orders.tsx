@@ -1,10 +1,23 @@
-/** /orders: the cart screen; guests see 'Please Login' (calculators-account-admin.md §2). */
+/**
+ * /orders: the cart screen (calculators-account-admin.md §2) and, below it, the customer's orders (issue 10 item
+ * 4); guests see 'Please Login'.
+ */
 import { useSession } from '../../features/auth/hooks/use-session';
 import { CartScreen } from '../../features/cart/components/cart-screen';
+import { useMyOrders } from '../../features/orders/api/get-my-orders';
+import { MyOrders } from '../../features/orders/components/my-orders';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 export default function OrdersRoute() {
   useDocumentTitle('Your Cart');
   const session = useSession();
-  return <CartScreen user={session?.user ?? null} />;
+  const user = session?.user ?? null;
+  const orders = useMyOrders(user?.id);
+  const placed = orders.data?.pages[0]?.total ?? 0;
+  return (
+    <>
+      <CartScreen user={user} ordersPlaced={placed} />
+      {user ? <MyOrders userId={user.id} /> : null}
+    </>
+  );
 }

@@ -79,17 +79,6 @@ export const RESOURCE_CONTENT: Record<string, ResourceContent> = {
     ],
     cta: { to: '/start-project', label: 'Start a project' },
   },
-  'order-lookup': {
-    title: 'Order Lookup',
-    intro: 'Find the status of an order you placed with your Bindery account.',
-    sections: [
-      {
-        title: 'Where to look',
-        items: ['Log in and open your cart and orders from the cart icon.', 'Your projects are listed on your dashboard.', 'Still stuck? Contact us with your order email.'],
-      },
-    ],
-    cta: { to: '/orders', label: 'Go to my orders' },
-  },
   'plan-project': {
     title: 'Plan Your Project',
     intro: 'A short checklist from idea to printed book.',

@@ -39,7 +39,7 @@ function BackToDashboard() {
   );
 }
 
-export function CartScreen({ user }: { user: SessionUser | null }) {
+export function CartScreen({ user, ordersPlaced = 0 }: { user: SessionUser | null; ordersPlaced?: number }) {
   if (!user) {
     return (
       <div className="b-container b-stack">
@@ -54,10 +54,10 @@ export function CartScreen({ user }: { user: SessionUser | null }) {
       </div>
     );
   }
-  return <Cart user={user} />;
+  return <Cart user={user} ordersPlaced={ordersPlaced} />;
 }
 
-function Cart({ user }: { user: SessionUser }) {
+function Cart({ user, ordersPlaced }: { user: SessionUser; ordersPlaced: number }) {
   const navigate = useNavigate();
   const { items, books, total } = useCartProjects(user.id);
   const view = useListView(items, { searchText: titledSearchText, sortText: titledSortText });
@@ -82,6 +82,20 @@ function Cart({ user }: { user: SessionUser }) {
         <Alert tone="error">We could not load your cart. Please try again.</Alert>
         <div className="b-row">
           <Button onClick={() => void books.refetch()}>Try again</Button>
+        </div>
+      </div>
+    );
+  }
+  if (items.length === 0 && ordersPlaced > 0) {
+    return (
+      <div className="b-container b-stack">
+        <BackToDashboard />
+        <h1>Your Cart</h1>
+        <p className="b-lead">Hi {user.name || 'User'}, your cart is empty.</p>
+        <div className="b-row">
+          <Link to="/userdashboard" className="b-btn b-btn--primary">
+            Back to Dashboard
+          </Link>
         </div>
       </div>
     );

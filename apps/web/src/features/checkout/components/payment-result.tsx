@@ -34,11 +34,16 @@ export function PaymentSucceeded({ order }: { order?: Order }) {
       <p>Thank you for your order! We have received your payment and will e-mail you as your books go to print and ship.</p>
       {order ? (
         <p>
-          Order #{order.id}, {formatUsd(order.total)} paid.
+          Order {order.order_number}, {formatUsd(order.total)} paid.
         </p>
       ) : null}
       <p className="b-row" style={{ justifyContent: 'center' }}>
-        <Link className="b-btn b-btn--primary" to="/">
+        {order ? (
+          <Link className="b-btn b-btn--primary" to={`/orders/${order.id}`}>
+            See your order
+          </Link>
+        ) : null}
+        <Link className={order ? 'b-btn b-btn--secondary' : 'b-btn b-btn--primary'} to="/">
           Back to Home
         </Link>
         {order ? (

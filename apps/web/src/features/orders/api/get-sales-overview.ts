@@ -1,0 +1,17 @@
+/** GET api/orders/overview/ (bearer): the customer's paid, refunded and unpaid totals and order counts. */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { SalesOverviewResponse } from '@bindery/contracts/store/orders';
+import { api } from '../../../lib/api-client';
+
+export const getSalesOverview = (signal?: AbortSignal) =>
+  api.get('/api/orders/overview/', { schema: SalesOverviewResponse, signal });
+
+export const getSalesOverviewQueryOptions = (userId: number | null | undefined) =>
+  queryOptions({
+    queryKey: ['orders', 'overview', userId ?? null],
+    queryFn: ({ signal }) => getSalesOverview(signal),
+    enabled: Boolean(userId),
+  });
+
+export const useSalesOverview = (userId: number | null | undefined) =>
+  useQuery(getSalesOverviewQueryOptions(userId));

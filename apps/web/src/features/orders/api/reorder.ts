@@ -1,0 +1,25 @@
+/**
+ * POST api/orders/{id}/reorder/ (bearer): the books of a paid order again, as new draft projects on the same files
+ * (nothing to upload), priced at today's catalog with the copies chosen. The projects go into the cart and the
+ * customer continues at /shop, where address and service are chosen as for any order (docs/decisions/0020).
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ReorderResponse, type ReorderBody } from '@bindery/contracts/store/orders';
+import { api } from '../../../lib/api-client';
+import { addToCart } from '../../../lib/cart';
+import { getMyBooksQueryOptions } from '../../../lib/my-books';
+
+export const reorder = (orderId: number, body: ReorderBody) =>
+  api.post(`/api/orders/${orderId}/reorder/`, { schema: ReorderResponse, body });
+
+export function useReorder(userId: number, orderId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ReorderBody) => reorder(orderId, body),
+    onSuccess: async (data) => {
+      for (const p of data.projects) addToCart(userId, { id: p.id, title: p.title, category: p.category });
+      // The cart joins its ids with my-books: the new drafts must be in it before /shop prices them.
+      await client.invalidateQueries({ queryKey: getMyBooksQueryOptions(userId).queryKey });
+    },
+  });
+}

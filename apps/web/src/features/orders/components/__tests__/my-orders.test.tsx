@@ -1,0 +1,136 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { messages } from '@bindery/contracts/messages';
+import { order } from '../../../../testing/checkout-fixtures';
+import { server } from '../../../../testing/msw-server';
+import { myOrdersHandlers, type OrdersSeen } from '../../../../testing/order-fixtures';
+import { myBooksHandler, pricedAt } from '../../../../testing/project-fixtures';
+import { renderRoute } from '../../../../testing/render-route';
+import { signInForTest } from '../../../../testing/session';
+import { addToCart } from '../../../../lib/cart';
+import { MY_ORDERS_PAGE_SIZE } from '../../api/get-my-orders';
+
+const s = messages.orderScreens;
+
+const shipped = order({
+  id: 43,
+  order_number: 'BND-000043',
+  status: 'shipped',
+  total: '1234.5',
+  paid_at: '2026-11-22T10:05:00.000Z',
+  created_at: '2026-11-22T10:00:00.000Z',
+  carrier: 'FedEx',
+  tracking_number: '7712',
+  tracking_url: 'https://www.fedex.com/fedextrack/?trknbr=7712',
+});
+const unpaid = order({ id: 42, created_at: '2026-11-20T10:00:00.000Z' });
+
+const ordersRegion = () => screen.getByRole('region', { name: s.yourOrders });
+const orderRows = () =>
+  within(within(ordersRegion()).getByRole('table'))
+    .getAllByRole('row')
+    .slice(1)
+    .map((r) =>
+      within(r)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    );
+
+describe("/orders: the customer's orders below the cart", () => {
+  it('lists each order with number (→ its page), date, books, total, status and tracking link, with the customer token', async () => {
+    signInForTest();
+    const novel = pricedAt('20.00', { id: 1, title: 'Next Novel' });
+    addToCart(7, { id: 1, title: 'Next Novel', category: 'Print Book' });
+    const seen: OrdersSeen = { list: [], details: [] };
+    server.use(myBooksHandler([novel]), ...myOrdersHandlers([shipped, unpaid], seen));
+    renderRoute('/orders');
+    expect(await screen.findByRole('heading', { name: 'Your Cart', level: 1 })).toBeInTheDocument();
+    await within(ordersRegion()).findByRole('table');
+    expect(orderRows()).toEqual([
+      [
+        'BND-000043',
+        'Nov 22, 2026',
+        'My Novel × 10, Family Album × 2',
+        '$1,234.50',
+        'Shipped',
+        s.trackParcel,
+      ],
+      ['BND-000042', 'Nov 20, 2026', 'My Novel × 10, Family Album × 2', '$162.16', 'Awaiting payment', '—'],
+    ]);
+    expect(within(ordersRegion()).getByRole('link', { name: 'BND-000043' })).toHaveAttribute(
+      'href',
+      '/orders/43',
+    );
+    const track = within(ordersRegion()).getByRole('link', {
+      name: `${s.trackParcel}: order BND-000043 (opens in a new tab)`,
+    });
+    expect(track).toHaveAttribute('href', 'https://www.fedex.com/fedextrack/?trknbr=7712');
+    expect(track).toHaveAttribute('target', '_blank');
+    expect(track).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(within(ordersRegion()).getByText('Showing 2 of 2 orders')).toBeInTheDocument();
+    expect(seen.list.every((r) => r.auth === 'Bearer access-token')).toBe(true);
+    // The cart above is still the cart.
+    expect(screen.getByRole('table', { name: 'Projects in your cart' })).toBeInTheDocument();
+  });
+
+  it("an empty cart after an order says the cart is empty (not 'No Orders Yet') and lists the order", async () => {
+    signInForTest();
+    server.use(myBooksHandler([]), ...myOrdersHandlers([shipped]));
+    renderRoute('/orders');
+    expect(await screen.findByText('Hi Ann Reader, your cart is empty.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Your Cart', level: 1 })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: messages.cart.noOrdersYet })).not.toBeInTheDocument();
+    await waitFor(() => expect(orderRows()).toHaveLength(1));
+  });
+
+  it("a customer without orders sees the spec's 'No Orders Yet' and that no order was placed", async () => {
+    signInForTest();
+    server.use(myBooksHandler([]));
+    renderRoute('/orders');
+    expect(await screen.findByRole('heading', { name: messages.cart.noOrdersYet })).toBeInTheDocument();
+    expect(await within(ordersRegion()).findByText(s.noOrdersPlaced)).toBeInTheDocument();
+  });
+
+  it('pages on the server: "Load more" asks for the next keyset page', async () => {
+    signInForTest();
+    const many = Array.from({ length: MY_ORDERS_PAGE_SIZE + 2 }, (_, i) =>
+      order({ id: 100 + i, order_number: `BND-000${100 + i}`, status: 'paid' }),
+    );
+    const seen: OrdersSeen = { list: [], details: [] };
+    server.use(myBooksHandler([]), ...myOrdersHandlers(many, seen));
+    renderRoute('/orders');
+    await waitFor(() => expect(orderRows()).toHaveLength(MY_ORDERS_PAGE_SIZE));
+    expect(
+      within(ordersRegion()).getByText(`Showing ${MY_ORDERS_PAGE_SIZE} of ${many.length} orders`),
+    ).toBeInTheDocument();
+    await userEvent.setup().click(within(ordersRegion()).getByRole('button', { name: s.loadMore }));
+    await waitFor(() => expect(orderRows()).toHaveLength(many.length));
+    expect(seen.list.filter((r) => r.limit === String(MY_ORDERS_PAGE_SIZE)).map((r) => r.cursor)).toEqual([
+      null,
+      String(MY_ORDERS_PAGE_SIZE),
+    ]);
+    expect(within(ordersRegion()).queryByRole('button', { name: s.loadMore })).not.toBeInTheDocument();
+  });
+
+  it('says when the orders cannot be loaded, and Try again reads them again', async () => {
+    signInForTest();
+    let fail = true;
+    server.use(
+      myBooksHandler([]),
+      http.get('/api/orders/', () =>
+        fail
+          ? HttpResponse.json({ error: 'boom', code: 'X', statusCode: 500 }, { status: 500 })
+          : HttpResponse.json({ data: [], next_cursor: null, total: 0 }),
+      ),
+    );
+    renderRoute('/orders');
+    expect(
+      await within(await screen.findByRole('region', { name: s.yourOrders })).findByRole('alert'),
+    ).toHaveTextContent(s.loadMyOrdersFailed);
+    fail = false;
+    await userEvent.setup().click(within(ordersRegion()).getByRole('button', { name: 'Try again' }));
+    expect(await within(ordersRegion()).findByText(s.noOrdersPlaced)).toBeInTheDocument();
+  });
+});

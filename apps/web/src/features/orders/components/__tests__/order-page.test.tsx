@@ -1,0 +1,239 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { messages } from '@bindery/contracts/messages';
+import { ReorderResponse, type ReorderBody } from '@bindery/contracts/store/orders';
+import { readCart } from '../../../../lib/cart';
+import { order } from '../../../../testing/checkout-fixtures';
+import { server } from '../../../../testing/msw-server';
+import { myOrdersHandlers, type OrdersSeen } from '../../../../testing/order-fixtures';
+import { myBooksHandler, projectFixture } from '../../../../testing/project-fixtures';
+import { renderRoute } from '../../../../testing/render-route';
+import { signInForTest, testCustomer } from '../../../../testing/session';
+
+const s = messages.orderScreens;
+
+const shipped = order({
+  id: 43,
+  order_number: 'BND-000043',
+  status: 'shipped',
+  payment_method: 'card',
+  paid_at: '2026-11-22T10:05:00.000Z',
+  expires_at: null,
+  carrier: 'FedEx',
+  tracking_number: '7712',
+  tracking_url: 'https://www.fedex.com/fedextrack/?trknbr=7712',
+  discount: '12.48',
+  refunded: '10.00',
+  refunds: [{ amount: '10.00', created_at: '2026-11-24T09:00:00.000Z' }],
+  timeline: [
+    { from: null, status: 'awaiting_payment', at: '2026-11-22T10:00:00.000Z', note: null },
+    { from: 'awaiting_payment', status: 'paid', at: '2026-11-22T10:05:00.000Z', note: null },
+    { from: 'paid', status: 'in_production', at: '2026-11-23T08:00:00.000Z', note: null },
+    { from: 'in_production', status: 'shipped', at: '2026-11-24T08:00:00.000Z', note: 'Two boxes' },
+  ],
+});
+const unpaid = order({ id: 42 });
+
+const region = (name: string) => screen.getByRole('region', { name });
+
+describe('/orders/:id: the order page', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('sends guests to /login', async () => {
+    const { router } = renderRoute('/orders/43');
+    expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.state).toEqual({ from: '/orders/43' });
+  });
+
+  it('shows where a shipped order stands: progress, history with shared notes, carrier and tracking link', async () => {
+    signInForTest();
+    server.use(...myOrdersHandlers([shipped]));
+    renderRoute('/orders/43');
+    expect(await screen.findByRole('heading', { name: 'Order BND-000043', level: 1 })).toBeInTheDocument();
+    expect(document.title).toBe('Order BND-000043 | Bindery');
+    const status = region('Status');
+    const steps = within(within(status).getByRole('list', { name: 'Order progress' })).getAllByRole(
+      'listitem',
+    );
+    expect(steps.map((li) => li.querySelector('.b-progress__label')?.textContent)).toEqual([
+      'Awaiting payment',
+      'Paid',
+      'In production',
+      'Shipped',
+      'Delivered',
+    ]);
+    expect(steps[3]).toHaveAttribute('aria-current', 'step');
+    expect(steps[3]).toHaveTextContent('Nov 24, 2026');
+    expect(steps[4]).toHaveTextContent('Not yet');
+    const history = within(
+      within(status).getByRole('list', { name: 'Status history, oldest first' }),
+    ).getAllByRole('listitem');
+    expect(history).toHaveLength(4);
+    expect(history[3]).toHaveTextContent('Shipped');
+    expect(history[3]).toHaveTextContent('Two boxes');
+    expect(within(status).getByText('7712')).toBeInTheDocument();
+    const track = within(status).getByRole('link', {
+      name: `${s.trackParcel}: order BND-000043 (opens in a new tab)`,
+    });
+    expect(track).toHaveAttribute('href', 'https://www.fedex.com/fedextrack/?trknbr=7712');
+  });
+
+  it('shows the books, the amounts with discount and refunds, the address and the payment; Print receipt prints', async () => {
+    signInForTest();
+    server.use(...myOrdersHandlers([shipped]));
+    const print = vi.spyOn(window, 'print').mockImplementation(() => undefined);
+    renderRoute('/orders/43');
+    const books = await screen.findByRole('region', { name: 'Books' });
+    const rows = within(within(books).getByRole('table')).getAllByRole('row').slice(1);
+    expect(
+      rows.map((r) =>
+        within(r)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      ),
+    ).toEqual([
+      ['My Novel (Print Book)', '10', '$8.48', '—', '$84.80'],
+      ['Family Album (Photo Book)', '2', '$20.00', '—', '$40.00'],
+    ]);
+    const terms = within(books)
+      .getAllByRole('term')
+      .map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]);
+    expect(terms).toEqual([
+      ['Subtotal', '$124.80'],
+      ['Discount', '−$12.48'],
+      ['Shipping (FedEx Ground, 3-5 days)', '$25.00'],
+      ['Tax (8.25%)', '$12.36'],
+      ['Total', '$162.16'],
+      ['Refunded', '−$10.00'],
+    ]);
+    expect(within(books).getByText('Texas individual sales tax')).toBeInTheDocument();
+    expect(
+      within(within(books).getByRole('list', { name: 'Refunds' })).getByRole('listitem'),
+    ).toHaveTextContent('$10.00 refunded on Nov 24, 2026');
+    const delivery = region('Delivery and payment');
+    expect(delivery).toHaveTextContent('Ann Reader100 Congress AveAustin, TX 78701, US');
+    expect(delivery).toHaveTextContent(/Card, Nov 22, 2026/);
+    await userEvent.setup().click(screen.getByRole('button', { name: s.printReceipt }));
+    expect(print).toHaveBeenCalledTimes(1);
+    // What printing leaves out: the way back, the buttons and the reorder form.
+    expect(screen.getByRole('button', { name: s.printReceipt })).toHaveClass('b-no-print');
+    expect(region(s.reorderTitle)).toHaveClass('b-no-print');
+  });
+
+  it('an unpaid order offers its payment page and cannot be ordered again', async () => {
+    signInForTest();
+    server.use(...myOrdersHandlers([unpaid]));
+    renderRoute('/orders/42');
+    expect(await screen.findByRole('heading', { name: 'Order BND-000042', level: 1 })).toBeInTheDocument();
+    expect(screen.getByText(new RegExp(s.awaitingPayment))).toHaveTextContent(/Pay by Nov 23, 2026/);
+    expect(screen.getByRole('link', { name: s.payNow })).toHaveAttribute('href', '/payment?order=42');
+    expect(screen.queryByRole('region', { name: s.reorderTitle })).not.toBeInTheDocument();
+  });
+
+  it("says 'Order not found.' for an order that is not the customer's (404) and for a malformed id", async () => {
+    signInForTest();
+    const seen: OrdersSeen = { list: [], details: [] };
+    server.use(...myOrdersHandlers([], seen));
+    const first = renderRoute('/orders/99');
+    expect(await screen.findByRole('heading', { name: s.orderNotFound })).toBeInTheDocument();
+    expect(seen.details).toEqual([99]);
+    first.unmount();
+    renderRoute('/orders/abc');
+    expect(await screen.findByRole('heading', { name: s.orderNotFound })).toBeInTheDocument();
+    expect(seen.details).toEqual([99]);
+  });
+
+  it('says when the order cannot be loaded, and Try again reads it again', async () => {
+    signInForTest();
+    let fail = true;
+    server.use(
+      http.get('/api/orders/:id/', ({ params }) =>
+        params.id === 'overview'
+          ? undefined
+          : fail
+            ? HttpResponse.json({ error: 'boom', code: 'X', statusCode: 500 }, { status: 500 })
+            : HttpResponse.json({ order: shipped }),
+      ),
+    );
+    renderRoute('/orders/43');
+    expect(await screen.findByRole('alert')).toHaveTextContent(s.loadOrderFailed);
+    fail = false;
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'Order BND-000043', level: 1 })).toBeInTheDocument();
+  });
+});
+
+describe('/orders/:id: reorder', () => {
+  function reorderApi(answer: (body: ReorderBody) => Response) {
+    const bodies: ReorderBody[] = [];
+    server.use(
+      http.post('/api/orders/:id/reorder/', async ({ request, params }) => {
+        expect(params.id).toBe('43');
+        const body = (await request.json()) as ReorderBody;
+        bodies.push(body);
+        return answer(body);
+      }),
+    );
+    return bodies;
+  }
+
+  it('orders the same books again with the copies chosen: new drafts into the cart, then /shop', async () => {
+    signInForTest();
+    const copies = [projectFixture({ id: 201, title: 'My Novel', quantity: 25 })];
+    let books = [projectFixture({ id: 11, title: 'My Novel', status: 'ordered' })];
+    server.use(
+      ...myOrdersHandlers([shipped]),
+      myBooksHandler(() => books),
+    );
+    const bodies = reorderApi(() => {
+      books = [...books, ...copies];
+      return HttpResponse.json(
+        ReorderResponse.parse({ message: messages.orders.reordered, projects: copies }),
+        { status: 201 },
+      );
+    });
+    const { router } = renderRoute('/orders/43');
+    const form = await screen.findByRole('region', { name: s.reorderTitle });
+    const user = userEvent.setup();
+    const novel = within(form).getByLabelText('Copies of My Novel');
+    expect(novel).toHaveValue(10);
+    await user.clear(novel);
+    await user.type(novel, '25');
+    const album = within(form).getByLabelText('Copies of Family Album');
+    await user.clear(album);
+    await user.type(album, '0');
+    await user.click(within(form).getByRole('button', { name: s.reorderButton }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/shop'));
+    expect(bodies).toEqual([{ items: [{ project_id: 11, quantity: 25 }] }]);
+    expect(readCart(testCustomer.id)).toEqual([{ id: 201, title: 'My Novel', category: 'Print Book' }]);
+  });
+
+  it("asks for at least one copy before sending, and shows the server's refusal", async () => {
+    signInForTest();
+    server.use(...myOrdersHandlers([shipped]));
+    const bodies = reorderApi(() =>
+      HttpResponse.json(
+        { error: messages.orders.notReorderable, code: 'ORDER_NOT_REORDERABLE', statusCode: 409 },
+        { status: 409 },
+      ),
+    );
+    renderRoute('/orders/43');
+    const form = await screen.findByRole('region', { name: s.reorderTitle });
+    const user = userEvent.setup();
+    for (const label of ['Copies of My Novel', 'Copies of Family Album']) {
+      await user.clear(within(form).getByLabelText(label));
+      await user.type(within(form).getByLabelText(label), '0');
+    }
+    await user.click(within(form).getByRole('button', { name: s.reorderButton }));
+    expect(within(form).getByRole('alert')).toHaveTextContent(s.reorderNone);
+    expect(bodies).toEqual([]);
+    await user.type(within(form).getByLabelText('Copies of My Novel'), '3');
+    await user.click(within(form).getByRole('button', { name: s.reorderButton }));
+    expect(await within(form).findByText(messages.orders.notReorderable)).toBeInTheDocument();
+    expect(bodies).toEqual([{ items: [{ project_id: 11, quantity: 3 }] }]);
+    expect(readCart(testCustomer.id)).toEqual([]);
+  });
+});

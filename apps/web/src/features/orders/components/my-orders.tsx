@@ -1,0 +1,92 @@
+/**
+ * The customer's orders below the cart on /orders (issue 10 item 4; ADR 0030): GET api/orders/, newest first, a
+ * row per order with its number (→ the order page), date, books, total, status and tracking link; "Showing n of m
+ * orders" from the server's count and "Load more" for the next keyset page. Rows become cards on a phone.
+ */
+import { Link } from 'react-router-dom';
+import { Alert } from '@bindery/ui/alert';
+import { Button } from '@bindery/ui/button';
+import { Spinner } from '@bindery/ui/spinner';
+import { Table } from '@bindery/ui/table';
+import { messages } from '@bindery/contracts/messages';
+import type { OrderSummary } from '@bindery/contracts/store/orders';
+import { formatUsd } from '../../../lib/format-usd';
+import { useMyOrders } from '../api/get-my-orders';
+import { formatDate } from '../lib/order-display';
+import { OrderStatusBadge } from './order-status-badge';
+import { TrackingLink } from './tracking-link';
+
+const s = messages.orderScreens;
+
+const books = (o: OrderSummary) =>
+  o.items.map((i) => `${i.title || messages.projects.untitled} × ${i.quantity}`).join(', ') ||
+  `${o.item_count}`;
+
+export function MyOrders({ userId }: { userId: number }) {
+  const orders = useMyOrders(userId);
+  const rows = orders.data?.pages.flatMap((p) => p.data) ?? [];
+  const total = orders.data?.pages[0]?.total ?? rows.length;
+
+  return (
+    <section className="b-container b-stack" aria-labelledby="my-orders">
+      <h2 id="my-orders">{s.yourOrders}</h2>
+      {orders.isPending ? (
+        <p role="status">
+          <Spinner label="" /> {messages.cart.loadingOrders}
+        </p>
+      ) : orders.isError ? (
+        <>
+          <Alert tone="error">{s.loadMyOrdersFailed}</Alert>
+          <div className="b-row">
+            <Button variant="secondary" onClick={() => void orders.refetch()}>
+              Try again
+            </Button>
+          </div>
+        </>
+      ) : rows.length === 0 ? (
+        <p className="b-muted">{s.noOrdersPlaced}</p>
+      ) : (
+        <>
+          <Table<OrderSummary>
+            caption={s.yourOrders}
+            captionHidden
+            stacked
+            columns={[
+              {
+                key: 'number',
+                header: 'Order',
+                cell: (o) => <Link to={`/orders/${o.id}`}>{o.order_number}</Link>,
+              },
+              {
+                key: 'date',
+                header: 'Date',
+                cell: (o) => <time dateTime={o.created_at}>{formatDate(o.created_at)}</time>,
+              },
+              { key: 'books', header: 'Books', cell: books },
+              { key: 'total', header: 'Total', cell: (o) => formatUsd(o.total), numeric: true },
+              { key: 'status', header: 'Status', cell: (o) => <OrderStatusBadge status={o.status} /> },
+              { key: 'tracking', header: 'Tracking', cell: (o) => <TrackingLink order={o} /> },
+            ]}
+            rows={rows}
+            rowKey={(o) => String(o.id)}
+          />
+          <p className="b-muted" role="status" style={{ margin: 0 }}>
+            {s.showing(rows.length, total, total === 1 ? 'order' : 'orders')}
+          </p>
+          {orders.isFetchNextPageError ? <Alert tone="error">{s.loadMyOrdersFailed}</Alert> : null}
+          {orders.hasNextPage ? (
+            <div className="b-row">
+              <Button
+                variant="secondary"
+                busy={orders.isFetchingNextPage}
+                onClick={() => void orders.fetchNextPage()}
+              >
+                {s.loadMore}
+              </Button>
+            </div>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}
