@@ -8,6 +8,7 @@ import {
   AdminOrderDetail,
   AdminOrderListResponse,
   AdminOrderResponse,
+  ChangeStatusBody as ChangeStatusBodySchema,
   type AdminOrderRow,
   type ChangeStatusBody,
 } from '@bindery/contracts/admin/orders';
@@ -272,8 +273,10 @@ export function detailHandler(orders: Map<number, AdminOrderDetail>, seen: strin
  */
 export function statusHandler(orders: Map<number, AdminOrderDetail>, bodies: ChangeStatusBody[] = []) {
   return http.post('/api/admin/orders/:id/status/', async ({ params, request }) => {
-    const body = (await request.json()) as ChangeStatusBody;
-    bodies.push(body);
+    const raw = (await request.json()) as ChangeStatusBody;
+    bodies.push(raw);
+    // Read as the server reads it (blank fields are absent, notes internal unless said otherwise).
+    const body = ChangeStatusBodySchema.parse(raw);
     const order = orders.get(Number(params.id));
     if (!order) return problem(404, 'Order not found.', 'NOT_FOUND');
     if (body.status === 'shipped' && !body.tracking_number) {
@@ -303,7 +306,7 @@ export function statusHandler(orders: Map<number, AdminOrderDetail>, bodies: Cha
           to: body.status,
           actor: { type: 'staff', user_id: 1, label: 'Administrator' },
           note: body.note ?? null,
-          internal: body.internal ?? true,
+          internal: body.internal,
           created_at: '2026-11-22T09:00:00Z',
         },
       ],
