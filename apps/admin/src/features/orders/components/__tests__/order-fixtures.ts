@@ -9,9 +9,12 @@ import {
   AdminOrderListResponse,
   AdminOrderResponse,
   ChangeStatusBody as ChangeStatusBodySchema,
+  RefundResponse,
   type AdminOrderRow,
   type ChangeStatusBody,
+  type RefundBody,
 } from '@bindery/contracts/admin/orders';
+import { ReconcileResponse, type AttemptOutcome } from '@bindery/contracts/admin/payments';
 import type { ErrorBody } from '@bindery/contracts/common';
 import { nextStatuses, type OrderStatus } from '@bindery/contracts/order-lifecycle';
 
@@ -313,5 +316,81 @@ export function statusHandler(orders: Map<number, AdminOrderDetail>, bodies: Cha
     });
     orders.set(order.id, moved);
     return HttpResponse.json(AdminOrderResponse.parse({ order: moved }));
+  });
+}
+
+const cents = (amount: string) => Math.round(Number(amount) * 100);
+const dollars = (c: number) => (c / 100).toFixed(2);
+
+/**
+ * POST api/admin/orders/{id}/refund/ as the server answers it: 400 for more than is left, a refund row with the
+ * provider's id; a full refund of an order not yet shipped cancels it. `fail` answers instead (e.g. a 502).
+ */
+export function refundHandler(
+  orders: Map<number, AdminOrderDetail>,
+  bodies: RefundBody[] = [],
+  fail?: () => Response,
+) {
+  return http.post('/api/admin/orders/:id/refund/', async ({ params, request }) => {
+    const body = (await request.json()) as RefundBody;
+    bodies.push(body);
+    if (fail) return fail();
+    const order = orders.get(Number(params.id))!;
+    const left = cents(order.refundable);
+    const amount = body.amount_cents ?? left;
+    if (amount > left)
+      return problem(400, `At most $${order.refundable} is left to refund on this order.`, 'VALIDATION');
+    const refund = {
+      id: order.refunds.length + 1,
+      payment_id: 5,
+      provider: 'stripe' as const,
+      provider_refund_id: `re_test_${order.refunds.length + 1}`,
+      amount: dollars(amount),
+      reason: body.reason,
+      status: 'succeeded' as const,
+      actor: { type: 'staff' as const, user_id: 1, label: 'Administrator' },
+      created_at: '2026-11-22T09:30:00Z',
+    };
+    const cancels = amount === left && (order.status === 'paid' || order.status === 'in_production');
+    const status = cancels ? 'canceled' : order.status;
+    const moved = detail(order.id, status, {
+      ...order,
+      status,
+      next_statuses: nextStatuses(status, 'staff'),
+      refunded: dollars(cents(order.refunded) + amount),
+      refundable: dollars(left - amount),
+      refunds: [...order.refunds, refund],
+    });
+    orders.set(order.id, moved);
+    return HttpResponse.json(RefundResponse.parse({ refund, order: moved }));
+  });
+}
+
+/** POST api/admin/orders/{id}/reconcile/: each open attempt gets `outcome`; 'paid' makes the order paid. */
+export function reconcileHandler(
+  orders: Map<number, AdminOrderDetail>,
+  outcome: AttemptOutcome,
+  calls: number[] = [],
+) {
+  return http.post('/api/admin/orders/:id/reconcile/', ({ params }) => {
+    const order = orders.get(Number(params.id))!;
+    calls.push(order.id);
+    const open = order.payments.filter((p) => p.status === 'created');
+    const now =
+      outcome === 'paid'
+        ? detail(order.id, 'paid', { payments: open.map((p) => ({ ...p, status: 'completed' as const })) })
+        : order;
+    orders.set(order.id, now);
+    return HttpResponse.json(
+      ReconcileResponse.parse({
+        attempts: open.map((p) => ({
+          payment_id: p.id,
+          provider: p.provider,
+          provider_reference: p.provider_reference,
+          outcome,
+        })),
+        order: now,
+      }),
+    );
   });
 }

@@ -22,10 +22,12 @@ const factsOf = (container: HTMLElement) =>
     .getAllByRole('term')
     .map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]);
 const section = (name: string | RegExp) => screen.getByRole('region', { name });
+/** The status moves among the actions (Refund and Reconcile are money actions: order-money.test.tsx). */
 const actionButtons = () =>
   within(section('Actions'))
     .queryAllByRole('button')
-    .map((b) => b.textContent);
+    .map((b) => b.textContent)
+    .filter((t) => t !== s.refund && t !== s.reconcile);
 
 function serve(...orders: AdminOrderDetail[]) {
   const map = new Map(orders.map((o) => [o.id, o]));
@@ -171,7 +173,8 @@ describe('Order Details', () => {
       const view = renderAdminRoute(`/admin/order-info?id=${i + 1}`);
       await screen.findByRole('heading', { name: `Order BND-00000${i + 1}`, level: 1 });
       const expected = availableTransitions(status, 'staff').map((r) => r.action);
-      if (expected.length === 0)
+      // A canceled order (nothing paid in this fixture) has no action at all; a delivered one can still be refunded.
+      if (status === 'canceled')
         expect(within(section('Actions')).getByText(s.noActions)).toBeInTheDocument();
       expect(actionButtons()).toEqual(expected);
       view.unmount();
