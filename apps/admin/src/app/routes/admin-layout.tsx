@@ -9,7 +9,7 @@ const sidebar = [
   { to: '/admin/orders', label: 'Manage Orders', also: ['/admin/order-info'] },
   { to: '/manage-books', label: 'Manage Books', also: ['/admin/books'] },
   { to: '/admin/shipping', label: 'Shipping', also: [] },
-  { to: '/admin/payment', label: 'Payment', also: [] },
+  { to: '/admin/payment', label: 'Sales and payments', also: [] },
   { to: '/manage-users', label: 'Manage Users', also: [] },
 ];
 

@@ -1,9 +1,6 @@
-/** /admin/payment: the spec's placeholder titled 'Payment Settings'. */
+/** /admin/payment: 'Sales and payments' (the spec's 'Payment Settings' placeholder; GET api/admin/sales/). */
+import { SalesReport } from '../../features/sales/components/sales-report';
+
 export default function PaymentSettingsRoute() {
-  return (
-    <div className="b-stack">
-      <h1>Payment Settings</h1>
-      <p>Payment providers are configured on the server (see the deployment guide).</p>
-    </div>
-  );
+  return <SalesReport />;
 }

@@ -2,7 +2,6 @@
 import type { StatusTone } from '@bindery/ui/status-badge';
 import { messages } from '@bindery/contracts/messages';
 import type { OrderStatus } from '@bindery/contracts/store/checkout';
-import { formatCents } from '@bindery/pricing/money';
 
 // US English, as the storefront (prices in USD); the admin's own time zone.
 const shortDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'short' });
@@ -21,15 +20,7 @@ export const formatDateTimeShort = (iso: string | null | undefined) => format(me
 /** 'Saturday, November 21, 2026 at 12:30 PM'. */
 export const formatDateTime = (iso: string | null | undefined) => format(fullDateTime, iso);
 
-/** "1234.5" / "1234.50" → "$1,234.50": display only; the digits are the server's, never re-computed. */
-export function formatUsd(amount: string): string {
-  const [whole = '0', fraction = ''] = amount.replace(/^-/, '').split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${amount.startsWith('-') ? '−' : ''}$${grouped}.${fraction.padEnd(2, '0')}`;
-}
-
-/** Integer cents (the sales report) → "$1,234.50". */
-export const formatUsdCents = (cents: number) => formatUsd(formatCents(cents));
+export { formatUsd, formatUsdCents } from '../../../lib/format-usd';
 
 // Checked against the contract's enum: a new state without a label or a colour fails the typecheck.
 const STATUS_LABELS: Readonly<Record<OrderStatus, string>> = messages.orderStatus;
