@@ -24,6 +24,10 @@ export const e2e = {
   get mailDir() {
     return need('E2E_MAIL_DIR');
   },
+  /** The fake Stripe (tooling/payment-fakes): `/__fake/requests?kind=` lists what it received. */
+  get stripeUrl() {
+    return need('E2E_STRIPE_URL');
+  },
   /** How the status page names the database the API runs on: 'PostgreSQL' or 'embedded'. */
   get databaseLabel() {
     return need('E2E_DATABASE_LABEL');

@@ -129,6 +129,8 @@ export default async function globalSetup() {
     E2E_ADMIN_PASSWORD: admin.password,
     E2E_MAIL_DIR: mailDir,
     E2E_DATABASE_LABEL: embedded ? 'embedded' : 'PostgreSQL',
+    // The fake Stripe's own URL: tests ask it what it received (GET /__fake/requests?kind=refund.create).
+    E2E_STRIPE_URL: stripe.url,
   });
   return teardown;
 }
