@@ -115,11 +115,11 @@ test('a refund from Order Details reaches the Stripe fake and the customer sees 
   const charge = await admin.getByRole('region', { name: 'Payment' }).getByRole('term').filter({ hasText: 'Charge reference' }).locator('xpath=following-sibling::dd[1]').textContent();
   expect(charge).toMatch(/^pi_/);
 
-  await admin.getByRole('button', { name: s.refund }).click();
+  await admin.getByRole('button', { name: s.refund, exact: true }).click();
   const dialog = admin.getByRole('dialog', { name: s.refund });
   await dialog.getByLabel('Amount in USD (optional)').fill('5');
   await dialog.getByLabel('Reason').fill('One copy arrived creased');
-  await dialog.getByRole('button', { name: s.refund }).click();
+  await dialog.getByRole('button', { name: s.refund, exact: true }).click();
   await expect(admin.getByText(s.refundDone('$5.00', paid.order_number))).toBeVisible();
   const refunds = admin.getByRole('table', { name: 'Refunds' });
   await expect(refunds).toContainText('One copy arrived creased');

@@ -7,7 +7,7 @@
  * → /admin/order-info?id=. In a narrow box the rows become cards.
  */
 import { useEffect, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useNavigation, useSearchParams } from 'react-router-dom';
 import { Alert } from '@bindery/ui/alert';
 import { Button } from '@bindery/ui/button';
 import { Table, type Column } from '@bindery/ui/table';
@@ -101,6 +101,8 @@ function StatusTabs({ current, q }: { current: OrderStatus | undefined; q: strin
 
 export function OrderList() {
   const [params, setParams] = useSearchParams();
+  const navigation = useNavigation();
+  const location = useLocation();
   const statusParam = params.get('status');
   const status = isStatus(statusParam) ? statusParam : undefined;
   const q = (params.get('q') ?? '').trim();
@@ -108,9 +110,12 @@ export function OrderList() {
   const settled = useDebouncedValue(term.trim(), SEARCH_DEBOUNCE_MS);
   const written = useRef(q);
 
-  // The address follows the search once the typing pauses (replace: each key is not a step of Back).
+  // The address follows the search once the typing pauses (replace: each key is not a step of Back). Not while
+  // the user is already leaving for another page (a row's 'View Details' clicked within the pause, its lazy page
+  // still loading): that write would replace the address being opened and land on 'Order Not Found'.
+  const leaving = navigation.location !== undefined && navigation.location.pathname !== location.pathname;
   useEffect(() => {
-    if (settled === written.current) return;
+    if (leaving || settled === written.current) return;
     written.current = settled;
     setParams(
       (prev) => {
@@ -121,7 +126,7 @@ export function OrderList() {
       },
       { replace: true },
     );
-  }, [settled, setParams]);
+  }, [settled, setParams, leaving]);
 
   // Back/forward may change q under the box (not this box's own write): show what is searched.
   useEffect(() => {

@@ -1,13 +1,13 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@bindery/contracts/messages';
 import { server } from '../../../../testing/msw-server';
 import { renderAdminRoute } from '../../../../testing/render-route';
 import { signInForTest } from '../../../../testing/session';
 import { ORDERS_PAGE_SIZE } from '../../api/get-admin-orders';
-import { listHandler, row, rows, type ListRequest } from './order-fixtures';
+import { detail, detailHandler, listHandler, row, rows, type ListRequest } from './order-fixtures';
 
 const s = messages.orderScreens;
 
@@ -114,6 +114,25 @@ describe('Manage Orders', () => {
     await user.click(screen.getByRole('button', { name: 'Clear search orders' }));
     await waitFor(() => expect(bodyRows()).toHaveLength(3));
     expect(router.state.location.search).toBe('');
+  });
+
+  it("opens the order whose 'View Details' was clicked while a search was still pausing (not 'Order Not Found')", async () => {
+    // Typed, then clicked within the 300 ms pause: the pause ends while Order Details (a lazy page) loads. The
+    // search must not write its ?q= over the address being opened (the e2e landed on ?q=… without an id).
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      server.use(listHandler(rows), detailHandler(new Map([[3, detail(3, 'in_production')]])));
+      const { router } = renderAdminRoute('/admin/orders');
+      await screen.findByRole('table');
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      await user.type(screen.getByPlaceholderText(s.searchOrders), 'BND');
+      fireEvent.click(screen.getByRole('link', { name: 'View Details: order BND-000003' }));
+      act(() => void vi.advanceTimersByTime(1_000));
+      expect(await screen.findByRole('heading', { level: 1, name: 'Order BND-000003' })).toBeInTheDocument();
+      expect(router.state.location.pathname + router.state.location.search).toBe('/admin/order-info?id=3');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('keeps status and search across a reload (they are in the address)', async () => {
