@@ -26,6 +26,8 @@ export interface BenchServers {
   ports: { api: number; hello: number };
   /** The API's database, for a benchmark that needs rows of its own (auth.bench.ts: a user). */
   databaseUrl: string;
+  /** The server process (to read its memory: uploads-under-load.bench.ts). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -62,7 +64,7 @@ export async function startBenchServers(extraEnv?: Record<string, string>): Prom
         if (line.startsWith('{"api"')) resolve(JSON.parse(line));
       });
     });
-    return { ports, databaseUrl, stop };
+    return { ports, databaseUrl, pid: child.pid!, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -9,6 +9,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { openDatabase } from './db/connect.js';
 import type { DB } from './db/database.js';
 import { fastifyTrustProxy, type Config } from './env.js';
+import { ensurePrivateDirSync } from './lib/private-fs.js';
 import jobs from './jobs/jobs.plugin.js';
 import type { Clock } from './lib/clock.js';
 import auth from './plugins/app/auth.js';
@@ -44,6 +45,8 @@ export async function buildApp({
   logger = false,
   clock,
 }: BuildOptions): Promise<FastifyInstance> {
+  // DATA_DIR holds the embedded database, secrets, the mail outbox and uploads: private (0700), also if it existed.
+  ensurePrivateDirSync(config.dataDir);
   const app = Fastify({
     logger,
     // The spec's paths end in a slash (api/calculator/dropdowns/); clients may send either form.

@@ -4,10 +4,11 @@
  * @see epic-stack app/utils/env.server.ts
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { ensurePrivateDirSync } from './lib/private-fs.js';
 
 const port = z.coerce.number().int().min(1).max(65535);
 const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional());
@@ -80,6 +81,24 @@ export const EnvSchema = z
     RECONCILE_AFTER_MINUTES: z.coerce.number().int().min(0).max(24 * 60).default(5),
     /** An order not paid within this many hours expires (docs/decisions/0020, 0022). */
     UNPAID_ORDER_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(24),
+    // --- files (docs/decisions/0026) ---
+    /** Worker threads that inspect uploads (page tree, PDF.js, image structure), each one file at a time. */
+    UPLOAD_INSPECT_WORKERS: z.coerce.number().int().min(1).max(16).default(2),
+    /** Each inspection worker's heap limit: a file that needs more is refused. */
+    UPLOAD_INSPECT_MEMORY_MB: z.coerce.number().int().min(64).max(4096).default(256),
+    /** Time one file may take to inspect: a file that needs longer is refused. */
+    UPLOAD_INSPECT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(20),
+    /** An upload whose client sends nothing for this long is cut off and its staged bytes removed. */
+    UPLOAD_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
+    /** S3-compatible object store for uploaded files; unset: DATA_DIR/uploads on the local disk. */
+    S3_BUCKET: optionalText,
+    /** Another endpoint than AWS (MinIO, a local test server): http(s)://host:port. */
+    S3_ENDPOINT: optionalUrl,
+    S3_REGION: z.string().default('us-east-1'),
+    S3_ACCESS_KEY_ID: optionalText,
+    S3_SECRET_ACCESS_KEY: optionalText,
+    /** Path-style URLs (endpoint/bucket/key), which MinIO and most self-hosted stores need. */
+    S3_FORCE_PATH_STYLE: z.stringbool().default(false),
   })
   .superRefine((env, ctx) => {
     if (env.DATABASE_URL && !env.JWT_SECRET) {
@@ -95,7 +114,13 @@ export const EnvSchema = z
     if (Boolean(env.PAYPAL_CLIENT_ID) !== Boolean(env.PAYPAL_CLIENT_SECRET)) {
       ctx.addIssue({ code: 'custom', path: ['PAYPAL_CLIENT_SECRET'], message: 'PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET go together' });
     }
-    for (const key of ['STRIPE_API_BASE', 'PAYPAL_API_BASE'] as const) {
+    if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({ code: 'custom', path: ['S3_SECRET_ACCESS_KEY'], message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together' });
+    }
+    if (!env.S3_BUCKET && (env.S3_ENDPOINT || env.S3_ACCESS_KEY_ID)) {
+      ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when other S3_* variables are set' });
+    }
+    for (const key of ['STRIPE_API_BASE', 'PAYPAL_API_BASE', 'S3_ENDPOINT'] as const) {
       const value = env[key];
       if (value && !/^https?:$/.test(new URL(value).protocol)) {
         ctx.addIssue({ code: 'custom', path: [key], message: 'must be an http(s) URL' });
@@ -132,11 +157,26 @@ export interface Config {
   /** Reconciliation of payment attempts (docs/decisions/0022). */
   money: { reconcileEveryMs: number; reconcileAfterMs: number };
   orders: OrdersConfig;
+  /** Upload inspection workers and where files are stored (docs/decisions/0026). */
+  files: FilesConfig;
 }
 
 export interface OrdersConfig {
   /** UNPAID_ORDER_TTL_HOURS: an order placed and not paid within this time expires. */
   unpaidOrderTtlHours: number;
+}
+
+export interface FilesConfig {
+  inspect: { workers: number; maxHeapMb: number; timeoutMs: number };
+  uploadIdleTimeoutMs: number;
+  /** Unset: the local disk under DATA_DIR/uploads. Credentials unset: the SDK's default chain (IAM role, …). */
+  s3?: {
+    bucket: string;
+    region: string;
+    endpoint?: string;
+    forcePathStyle: boolean;
+    credentials?: { accessKeyId: string; secretAccessKey: string };
+  };
 }
 
 export interface EmbeddedDatabaseConfig {
@@ -242,6 +282,7 @@ export function parseEnv(source: Record<string, string | undefined>): Config {
       reconcileAfterMs: env.RECONCILE_AFTER_MINUTES * 60_000,
     },
     orders: { unpaidOrderTtlHours: env.UNPAID_ORDER_TTL_HOURS },
+    files: filesConfig(env),
   };
 }
 
@@ -268,6 +309,29 @@ function paymentsConfig(env: z.infer<typeof EnvSchema>): PaymentsConfig {
   return payments;
 }
 
+function filesConfig(env: z.infer<typeof EnvSchema>): FilesConfig {
+  return {
+    inspect: {
+      workers: env.UPLOAD_INSPECT_WORKERS,
+      maxHeapMb: env.UPLOAD_INSPECT_MEMORY_MB,
+      timeoutMs: env.UPLOAD_INSPECT_TIMEOUT_SECONDS * 1000,
+    },
+    uploadIdleTimeoutMs: env.UPLOAD_IDLE_TIMEOUT_SECONDS * 1000,
+    s3: env.S3_BUCKET
+      ? {
+          bucket: env.S3_BUCKET,
+          region: env.S3_REGION,
+          endpoint: env.S3_ENDPOINT,
+          forcePathStyle: env.S3_FORCE_PATH_STYLE,
+          credentials:
+            env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+              : undefined,
+        }
+      : undefined,
+  };
+}
+
 const stripSlash = (url: string) => url.replace(/\/+$/, '');
 
 /**
@@ -276,8 +340,11 @@ const stripSlash = (url: string) => url.replace(/\/+$/, '');
  */
 function embeddedSecret(dataDir: string): string {
   const file = join(dataDir, 'jwt-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
+  ensurePrivateDirSync(dataDir);
+  if (existsSync(file)) {
+    chmodSync(file, 0o600);
+    return readFileSync(file, 'utf8').trim();
+  }
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;

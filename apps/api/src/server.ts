@@ -11,6 +11,9 @@ import { runStartupTasks } from './bootstrap/index.js';
 import { EnvError, parseEnv, processEnv } from './env.js';
 
 async function main() {
+  // Everything this process creates (database files, secrets, mail, uploads) is its owner's alone, including what
+  // libraries create without asking (PGlite's files): 0700 directories, 0600 files (docs/decisions/0026).
+  process.umask(0o077);
   let config;
   try {
     config = parseEnv(processEnv());

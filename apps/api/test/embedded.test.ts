@@ -2,7 +2,7 @@
  * The embedded default: with no DATABASE_URL the API runs on PGlite under DATA_DIR, migrates, creates the
  * default admin once (printing and saving the credentials), serves, and keeps its data across restarts.
  */
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { chmod, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -24,11 +24,26 @@ describe('embedded PGlite mode', () => {
   it('migrates, bootstraps the default admin once, serves, and persists across restarts', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'bindery-embedded-'));
     dirs.push(dataDir);
+    // As an older version (or a default umask) would have left it.
+    await chmod(dataDir, 0o755);
     const config = parseEnv({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
     expect(config.database).toEqual({ mode: 'embedded', dataDir: join(dataDir, 'pglite') });
 
     const app = await buildApp({ config });
     await app.ready();
+    // Private on disk (issue 11.10): DATA_DIR and the database 0700, every database file and the secrets 0600.
+    const modeOf = async (path: string) => (await stat(path)).mode & 0o777;
+    expect(await modeOf(dataDir)).toBe(0o700);
+    expect(await modeOf(join(dataDir, 'jwt-secret'))).toBe(0o600);
+    const pglite = join(dataDir, 'pglite');
+    const modes = new Set<string>();
+    for (const entry of await readdir(pglite, { recursive: true, withFileTypes: true })) {
+      if (entry.isFile() || entry.isDirectory())
+        modes.add(`${entry.isDirectory() ? 'dir' : 'file'} ${(await modeOf(join(entry.parentPath, entry.name))).toString(8)}`);
+    }
+    expect([...modes].sort()).toEqual(['dir 700', 'file 600']);
+    expect(await modeOf(pglite)).toBe(0o700);
+
     const first = await ensureAdmin(app);
     expect(first.action).toBe('default-created');
     const credentials = await readFile(join(dataDir, 'admin-credentials.txt'), 'utf8');

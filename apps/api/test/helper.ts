@@ -32,8 +32,8 @@ export interface TestContext {
 }
 
 export interface TestAppOptions {
-  /** Extra environment for parseEnv (e.g. SMTP_URL). */
-  env?: Record<string, string>;
+  /** Extra environment for parseEnv (e.g. SMTP_URL); a function is read when the app is built (a server's port). */
+  env?: Record<string, string> | (() => Record<string, string>);
   /** Registers extra routes before the app is ready (test-only probes of shared plugins). */
   register?: (app: FastifyInstance) => void;
   /** The app's clock (e.g. a manualClock() the test moves); default the system clock. */
@@ -68,7 +68,7 @@ export function setupTestApp(options: TestAppOptions = {}): TestContext {
       LOG_LEVEL: 'silent',
       // Tests run jobs themselves (the job's function, or t.app.jobs.tick()), never on a timer.
       JOBS_ENABLED: 'false',
-      ...options.env,
+      ...(typeof options.env === 'function' ? options.env() : options.env),
     });
     ctx.db = database.db;
     ctx.app = await buildApp({ config: ctx.config, db: database.db, clock: options.clock });

@@ -107,6 +107,12 @@ export const messages = {
     uploadNotFound: 'This upload was not found or has expired. Please upload the file again.',
     projectInOrder: 'This project is part of a paid order and cannot be deleted.',
     pageCountMismatch: (detected: number) => `The page count must match the uploaded PDF (${detected} pages).`,
+    // File inspection (docs/decisions/0026): facts from the bytes, refused with a reason the customer can act on.
+    pdfCountDisagrees: (declared: number, real: number) =>
+      `This PDF declares ${declared} pages but contains ${real}. Please export it again and upload the new file.`,
+    coverUnreadable: 'The cover image could not be read: the file is damaged or incomplete.',
+    coverTooLarge: 'The cover image is too large (at most 30,000 pixels a side and 300 megapixels).',
+    inspectionBusy: 'We are checking many files right now. Please upload yours again in a minute.',
   },
   /** Orders/cart screen (calculators-account-admin.md §2). */
   cart: {

@@ -7,10 +7,10 @@
  * - PostgreSQL mode without them and no admin: a warning; nobody can reach the admin area until one is set.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../lib/password.js';
+import { ensurePrivateDir, writePrivateFile } from '../lib/private-fs.js';
 import { countAdmins, findUserByEmail, insertUser, markAdminAndVerified } from '../plugins/app/users/users.repository.js';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@bindery.local';
@@ -58,12 +58,11 @@ export async function ensureAdmin(app: FastifyInstance): Promise<AdminBootstrapR
     is_admin: true,
     is_verified: true,
   });
-  await mkdir(config.dataDir, { recursive: true });
+  await ensurePrivateDir(config.dataDir);
   const file = join(config.dataDir, 'admin-credentials.txt');
-  await writeFile(
+  await writePrivateFile(
     file,
     `Bindery default administrator (created ${new Date().toISOString()})\nemail: ${DEFAULT_ADMIN_EMAIL}\npassword: ${password}\n`,
-    { mode: 0o600 },
   );
   return { action: 'default-created', email: DEFAULT_ADMIN_EMAIL, password, file };
 }

@@ -13,11 +13,20 @@
  * @see docs/decisions/0006-two-database-modes.md
  * @see https://node-postgres.com/apis/pool#error
  */
-import { mkdirSync } from 'node:fs';
 import { Kysely, Migrator, PostgresDialect, sql, type MigrationResultSet } from 'kysely';
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../env.js';
+import { ensurePrivateDirSync, makeTreePrivate } from '../lib/private-fs.js';
+
+/**
+ * PGlite's file system layer creates its files 0644 and directories 0755 whatever PostgreSQL asks for: after the
+ * migrations (which create most of them) every entry is made 0700/0600. Files it creates later sit inside this
+ * 0700 directory, out of other users' reach (and server.ts runs with umask 077, so they are 0600 too).
+ */
+export async function makeEmbeddedDataPrivate(database: Config['database']): Promise<void> {
+  if (database.mode === 'embedded' && !database.dataDir.startsWith('memory://')) await makeTreePrivate(database.dataDir);
+}
 import type { DB } from './database.js';
 import { lockDataDir } from './embedded-lock.js';
 import { migrations } from './migrations/index.js';
@@ -54,7 +63,7 @@ export async function openDatabase(database: Config['database'], options: OpenOp
     return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   }
   const inMemory = database.dataDir.startsWith('memory://');
-  if (!inMemory) mkdirSync(database.dataDir, { recursive: true });
+  if (!inMemory) ensurePrivateDirSync(database.dataDir);
   // PGlite takes no lock of its own: a second process on the same files would corrupt them (embedded-lock.ts).
   const lock = inMemory ? undefined : lockDataDir(database.dataDir);
   try {

@@ -103,6 +103,9 @@ export interface UploadsTable {
   content_type: string;
   size_bytes: ColumnType<string | number, number, number>;
   page_count: number | null;
+  /** A cover image's pixels, decoded from its bytes (docs/decisions/0026); null for PDFs. */
+  width_px: ColumnType<number | null, number | null | undefined, number | null>;
+  height_px: ColumnType<number | null, number | null | undefined, number | null>;
   storage_key: string;
   created_at: GeneratedTimestamp;
   attached_at: Timestamp | null;

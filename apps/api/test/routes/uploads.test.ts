@@ -12,16 +12,23 @@ import { UploadedFile } from '@bindery/contracts/store/projects';
 import {
   MAX_PENDING_UPLOADS,
   sweepExpiredUploads,
+  sweepStaging,
   uploadTexts,
 } from '../../src/plugins/app/projects/uploads.service.js';
 import { createUser, request, setupTestApp } from '../helper.js';
 import {
   corruptPdf,
   filesUnder,
+  garbageJpeg,
+  garbagePng,
   gifBytes,
+  hugePngHeader,
   jpegBytes,
   makePdf,
   multipartBody,
+  pdfDeclaring,
+  pdfWithBrokenXref,
+  pdfWithCyclicKids,
   pngBytes,
   streamedUpload,
 } from '../pdf-fixtures.js';
@@ -176,6 +183,77 @@ describe('covers', () => {
       () => upload(t, auth, 'cover', corruptPdf(), 'cover.pdf'),
       400,
       m.invalidPdf,
+    );
+  });
+});
+
+describe('file facts from the bytes: hostile files (issue 11.2)', () => {
+  it('refuses 400 pages that declare /Count 40 (priced as 40 pages before), and keeps nothing', async () => {
+    const res = await expectRefusedWithoutTrace(
+      async () => upload(t, auth, 'interior', await pdfDeclaring(400, 40)),
+      400,
+      m.pdfCountDisagrees(40, 400),
+    );
+    expect(ErrorBody.parse(res.data)).toMatchObject({
+      code: 'PAGE_COUNT_MISMATCH',
+      fields: [{ path: 'body.file', message: m.pdfCountDisagrees(40, 400) }],
+    });
+  });
+
+  it('refuses 40 pages that declare /Count 400', async () => {
+    await expectRefusedWithoutTrace(
+      async () => upload(t, auth, 'interior', await pdfDeclaring(40, 400)),
+      400,
+      m.pdfCountDisagrees(400, 40),
+    );
+  });
+
+  it('refuses a page tree with a cycle as an unreadable PDF', async () => {
+    await expectRefusedWithoutTrace(
+      async () => upload(t, auth, 'interior', await pdfWithCyclicKids()),
+      400,
+      m.invalidPdf,
+    );
+  });
+
+  it('accepts a PDF with a broken cross-reference table at its real page count', async () => {
+    const res = await upload(t, auth, 'interior', await pdfWithBrokenXref(30));
+    expect(res.statusCode, res.body).toBe(201);
+    expect(UploadedFile.parse(res.data).page_count).toBe(30);
+  });
+
+  it('decodes a cover image: its width and height are answered and stored', async () => {
+    const res = await upload(t, auth, 'cover', pngBytes(300, 450), 'cover.png', 'image/png');
+    expect(res.statusCode, res.body).toBe(201);
+    expect(UploadedFile.parse(res.data)).toMatchObject({ width_px: 300, height_px: 450, page_count: null });
+    const row = await t.db
+      .selectFrom('uploads')
+      .select(['width_px', 'height_px'])
+      .where('id', '=', res.data.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ width_px: 300, height_px: 450 });
+    const jpeg = await upload(t, auth, 'cover', jpegBytes(640, 960), 'cover.jpg', 'image/jpeg');
+    expect(jpeg.data).toMatchObject({ content_type: 'image/jpeg', width_px: 640, height_px: 960 });
+  });
+
+  it.each([
+    ['a JPEG magic number followed by garbage', garbageJpeg()],
+    ['a PNG signature followed by garbage', garbagePng()],
+    ['a JPEG cut off half-way', jpegBytes(200, 200).subarray(0, 1500)],
+    ['a PNG whose data is shorter than its header says', pngBytes(64, 48, { declaredHeight: 60 })],
+  ])('refuses %s as a cover', async (_what, bytes) => {
+    await expectRefusedWithoutTrace(
+      () => upload(t, auth, 'cover', bytes, 'cover.jpg', 'image/jpeg'),
+      400,
+      m.coverUnreadable,
+    );
+  });
+
+  it('refuses a cover claiming 20,000 × 20,000 pixels', async () => {
+    await expectRefusedWithoutTrace(
+      () => upload(t, auth, 'cover', hugePngHeader(20_000, 20_000), 'cover.png', 'image/png'),
+      400,
+      m.coverTooLarge,
     );
   });
 });
@@ -386,7 +464,7 @@ describe('pending uploads', () => {
 
     const swept = await sweepExpiredUploads(t.app);
     expect(swept.uploads).toBeGreaterThanOrEqual(1);
-    expect(swept.staged).toBe(1);
+    expect(await sweepStaging(t.app.fileStore)).toEqual({ staged: 1 });
     expect(await keyOf(expired.id)).toBeUndefined();
     const files = await filesUnder(uploadsDir());
     expect(files).not.toContain(expiredKey);

@@ -64,6 +64,9 @@ export const UploadedFile = z.object({
   size_bytes: z.number().int().nonnegative(),
   /** Pages the server counted in a PDF; null for images. */
   page_count: z.number().int().positive().nullable(),
+  /** Pixels the server decoded from a cover image; null for PDFs (optional: added later, docs/decisions/0026). */
+  width_px: z.number().int().positive().nullable().optional(),
+  height_px: z.number().int().positive().nullable().optional(),
 });
 export type UploadedFile = z.infer<typeof UploadedFile>;
 

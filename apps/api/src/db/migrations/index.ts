@@ -14,6 +14,8 @@ import * as m20261123_212300 from './2026_11_23_212300_order_lifecycle.js';
 import * as m20261123215000 from './2026_11_23_215000_sessions.js';
 import * as m20261123_223000 from './2026_11_23_223000_money_safety.js';
 import * as m20261123215740 from './2026_11_23_215740_rate_limit_counters.js';
+// files (docs/decisions/0026)
+import * as m20261123214620 from './2026_11_23_214620_upload_image_size.js';
 
 export const migrations: Record<string, Migration> = {
   '2026_11_21_000001_create_users': m0001,
@@ -25,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_23_215000_sessions': m20261123215000,
   '2026_11_23_223000_money_safety': m20261123_223000,
   '2026_11_23_215740_rate_limit_counters': m20261123215740,
+  '2026_11_23_214620_upload_image_size': m20261123214620,
 };

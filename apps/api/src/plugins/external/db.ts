@@ -6,7 +6,7 @@
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/database.js';
-import { migrateToLatest, openDatabase } from '../../db/connect.js';
+import { makeEmbeddedDataPrivate, migrateToLatest, openDatabase } from '../../db/connect.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -30,6 +30,7 @@ export default fp<DbPluginOptions>(
     app.decorate('dbMode', app.config.database.mode);
     const result = await migrateToLatest(db);
     for (const r of result.results ?? []) app.log.info({ migration: r.migrationName }, 'migration applied');
+    if (owned) await makeEmbeddedDataPrivate(app.config.database);
     if (owned) app.addHook('onClose', async () => db.destroy());
   },
   { name: 'db', dependencies: ['config'] },

@@ -5,9 +5,9 @@
  * @see https://nodemailer.com/transports/stream/
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
+import { ensurePrivateDir, writePrivateFile } from '../../../lib/private-fs.js';
 import nodemailer from 'nodemailer';
 import type { Mailer, MailMessage, SentMail } from './mailer.js';
 import { nodemailerMessage } from './nodemailer-message.js';
@@ -18,11 +18,11 @@ export function createOutboxMailer(dir: string, from: string, log: FastifyBaseLo
     kind: 'outbox',
     async send(message: MailMessage): Promise<SentMail> {
       const info = await transport.sendMail(nodemailerMessage(from, message));
-      await mkdir(dir, { recursive: true, mode: 0o700 });
+      await ensurePrivateDir(dir);
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = join(dir, `${stamp}-${randomBytes(4).toString('hex')}.eml`);
       // Mode 0600: the message holds a live link to somebody's account.
-      await writeFile(file, info.message as Buffer, { mode: 0o600 });
+      await writePrivateFile(file, info.message as Buffer);
       log.info({ to: message.to, subject: message.subject, file, link: message.link }, `mail written to outbox: ${message.link ?? file}`);
       return { messageId: String(info.messageId), file };
     },

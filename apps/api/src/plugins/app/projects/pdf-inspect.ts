@@ -1,12 +1,17 @@
 /**
- * File facts from the bytes, never from the client's name or Content-Type: the type by its magic number and a
- * PDF's page count by parsing it with PDF.js (unpdf's serverless build).
- * Opening a document reads only the cross-reference table and the page tree root, which is enough for numPages:
- * an 800-page PDF takes milliseconds (bench/pdf-inspect.bench.ts), no page is rendered or its text extracted.
+ * File facts from the bytes, never from the client's name or Content-Type: the type by its magic number, a PDF's
+ * page count by walking its page tree (pdf-page-tree.ts) and checking that PDF.js (unpdf's serverless build, the
+ * reader of Firefox) opens it, a cover image's format and size by parsing it (image-inspect.ts).
+ *
+ * inspectFile() is what the inspection worker runs (inspect-worker.ts): it may take a while and a lot of memory on
+ * a hostile file, so it never runs on the API's event loop (docs/decisions/0026). sniffContentType/readHead are
+ * cheap and run on the main thread to refuse a wrong type before a worker is involved.
  * @see https://github.com/unjs/unpdf
  */
 import { open, readFile } from 'node:fs/promises';
 import { getDocumentProxy } from 'unpdf';
+import { ImageError, inspectJpeg, inspectPng } from './image-inspect.js';
+import { PageTreeError, readPageTree } from './pdf-page-tree.js';
 
 export type SniffedType = 'application/pdf' | 'image/jpeg' | 'image/png';
 
@@ -42,15 +47,18 @@ export async function readHead(path: string): Promise<Uint8Array> {
 }
 
 /**
- * The number of pages of a PDF, or null when PDF.js cannot open it (corrupt, truncated, password-protected).
+ * The number of pages PDF.js reads (its numPages: the root's /Count, lowered to the real count only when the last
+ * declared page is missing), or null when PDF.js cannot open the file (corrupt, truncated, password-protected).
  * PDF.js may take ownership of (detach) the bytes: pass a copy if you still need them.
  */
-export async function countPdfPages(bytes: Uint8Array): Promise<number | null> {
+export async function readerPageCount(bytes: Uint8Array): Promise<number | null> {
   let pdf: Awaited<ReturnType<typeof getDocumentProxy>> | undefined;
   try {
     // verbosity 0: PDF.js would otherwise print recovery warnings ("Indexing all PDF objects") to the console.
-    // PDF.js refuses Node Buffers ("provide binary data as Uint8Array"): hand it a plain copy of one.
-    const data = Buffer.isBuffer(bytes) ? new Uint8Array(bytes) : bytes;
+    // PDF.js refuses Node Buffers ("provide binary data as Uint8Array"): hand it a plain view of one.
+    const data = Buffer.isBuffer(bytes)
+      ? new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+      : bytes;
     pdf = await getDocumentProxy(data, { verbosity: 0, stopAtErrors: true });
     return pdf.numPages;
   } catch {
@@ -60,32 +68,68 @@ export async function countPdfPages(bytes: Uint8Array): Promise<number | null> {
   }
 }
 
-/**
- * At most this many PDFs are parsed at once per process: each holds the whole file (up to 50 MB) in memory and
- * parsing runs on the event loop, so a burst of uploads waits here instead of exhausting memory.
- */
-const MAX_PARALLEL = 2;
-let running = 0;
-const waiting: (() => void)[] = [];
+/** What a file is, as far as the bytes tell; the upload rules (which type for which purpose, 2–800 pages) are the caller's. */
+export type Inspection =
+  | { ok: true; type: 'application/pdf'; pages: number }
+  | { ok: true; type: 'image/jpeg' | 'image/png'; width: number; height: number }
+  | { ok: false; type: null; problem: 'unknown-type' }
+  | { ok: false; type: 'application/pdf'; problem: 'unreadable-pdf'; detail: string }
+  | { ok: false; type: 'application/pdf'; problem: 'page-count-mismatch'; declared: number; real: number }
+  | {
+      ok: false;
+      type: 'image/jpeg' | 'image/png';
+      problem: 'unreadable-image' | 'image-too-large';
+      detail: string;
+    };
 
-async function withSlot<T>(work: () => Promise<T>): Promise<T> {
-  // A finished job hands its slot straight to the next waiter, so a newcomer can never slip in between.
-  if (running < MAX_PARALLEL) running += 1;
-  else await new Promise<void>((resolve) => waiting.push(resolve));
+/** Inspects PDF bytes: the page tree walked leaf by leaf, and PDF.js must open the file and agree. */
+export async function inspectPdf(bytes: Uint8Array): Promise<Inspection> {
+  let tree;
   try {
-    return await work();
-  } finally {
-    const next = waiting.shift();
-    if (next) next();
-    else running -= 1;
+    tree = await readPageTree(bytes);
+  } catch (err) {
+    if (err instanceof PageTreeError)
+      return { ok: false, type: 'application/pdf', problem: 'unreadable-pdf', detail: err.message };
+    throw err;
+  }
+  // Last use of the bytes: PDF.js may detach them.
+  const reader = await readerPageCount(bytes);
+  if (reader === null)
+    return { ok: false, type: 'application/pdf', problem: 'unreadable-pdf', detail: 'PDF.js cannot open it' };
+  // A file whose own /Count disagrees with its pages is refused, whichever way it lies: printers and readers
+  // trust /Count, so the book printed and the book priced could differ.
+  if (tree.declared !== tree.real || reader !== tree.real)
+    return {
+      ok: false,
+      type: 'application/pdf',
+      problem: 'page-count-mismatch',
+      declared: tree.declared,
+      real: tree.real,
+    };
+  return { ok: true, type: 'application/pdf', pages: tree.real };
+}
+
+export async function inspectImage(type: 'image/jpeg' | 'image/png', bytes: Uint8Array): Promise<Inspection> {
+  try {
+    const facts = type === 'image/png' ? await inspectPng(bytes) : inspectJpeg(bytes);
+    return { ok: true, type, width: facts.width, height: facts.height };
+  } catch (err) {
+    if (!(err instanceof ImageError)) throw err;
+    return {
+      ok: false,
+      type,
+      problem: err.reason === 'too-large' ? 'image-too-large' : 'unreadable-image',
+      detail: err.message,
+    };
   }
 }
 
-/** Page count of a PDF on disk (see countPdfPages). */
-export function countPdfPagesInFile(path: string): Promise<number | null> {
-  return withSlot(async () => {
-    // readFile allocates this file's own (unpooled) buffer: a plain view of it avoids copying up to 50 MB.
-    const buffer = await readFile(path);
-    return countPdfPages(new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength));
-  });
+/** Inspects the file on disk: its type from the magic number, then the structure of that type. */
+export async function inspectFile(path: string): Promise<Inspection> {
+  // readFile allocates this file's own (unpooled) buffer: views of it avoid copying up to 50 MB.
+  const buffer = await readFile(path);
+  const bytes = new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+  const type = sniffContentType(bytes.subarray(0, SNIFF_BYTES));
+  if (type === null) return { ok: false, type: null, problem: 'unknown-type' };
+  return type === 'application/pdf' ? inspectPdf(bytes) : inspectImage(type, bytes);
 }

@@ -1,49 +1,76 @@
 /**
- * Decorates the app with `fileStore` (where uploaded files live: DATA_DIR/uploads on the local disk) and runs
- * the sweep of expired uploads: every SWEEP_INTERVAL_MS, pending uploads older than 24 h lose their row and
- * file, and staged files a crash left behind are removed. Upload-book refuses an expired upload whether or not
- * the sweep has run yet, so the sweep only reclaims space (docs/decisions/0012).
+ * Decorates the app with `fileStore` (where uploaded files live: DATA_DIR/uploads on the local disk, or the S3
+ * bucket when S3_BUCKET is set) and `fileInspector` (the worker pool that reads uploads, inspection-pool.ts), and
+ * keeps both clean (docs/decisions/0012, 0026):
+ * - the job 'uploads.sweep-expired' (app.jobs, once per period across all instances): pending uploads older than
+ *   24 h lose their row and file. Upload-book refuses an expired upload whether or not it has run;
+ * - the staging sweep of THIS instance (its own disk, so not a shared job): at start and every
+ *   STAGING_SWEEP_INTERVAL_MS, .part files nothing has written to for 15 minutes (a crash, a killed process).
  */
 import { join } from 'node:path';
 import fp from 'fastify-plugin';
 import type { FileStore } from './file-store.js';
+import { createInspectionPool, type InspectionPool } from './inspection-pool.js';
 import { createLocalFileStore } from './local-file-store.js';
-import { sweepExpiredUploads } from './uploads.service.js';
+import { createS3FileStore } from './s3-file-store.js';
+import { sweepExpiredUploads, sweepStaging } from './uploads.service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     fileStore: FileStore;
+    fileInspector: InspectionPool;
   }
 }
 
 export const SWEEP_INTERVAL_MS = 15 * 60 * 1000;
-/** The first sweep runs this long after start, out of the way of start-up work. */
-const FIRST_SWEEP_DELAY_MS = 60 * 1000;
+export const STAGING_SWEEP_INTERVAL_MS = 5 * 60 * 1000;
 
 export default fp(
   async (app) => {
-    app.decorate('fileStore', createLocalFileStore(join(app.config.dataDir, 'uploads')));
+    const { files, dataDir } = app.config;
+    const uploadsRoot = join(dataDir, 'uploads');
+    const fileStore = files.s3 ? createS3FileStore(files.s3, uploadsRoot) : createLocalFileStore(uploadsRoot);
+    app.decorate('fileStore', fileStore);
+    const pool = createInspectionPool({
+      size: files.inspect.workers,
+      maxHeapMb: files.inspect.maxHeapMb,
+      timeoutMs: files.inspect.timeoutMs,
+      maxQueue: 32,
+      idleMs: 30_000,
+    });
+    app.decorate('fileInspector', pool);
+
+    app.jobs.add({
+      name: 'uploads.sweep-expired',
+      everyMs: SWEEP_INTERVAL_MS,
+      run: async () => sweepExpiredUploads({ db: app.db, fileStore }),
+    });
 
     let sweeping: Promise<unknown> | undefined;
     const sweep = () => {
-      sweeping ??= sweepExpiredUploads(app)
+      sweeping ??= sweepStaging(fileStore)
         .then((swept) => {
-          if (swept.uploads + swept.staged > 0) app.log.info(swept, 'expired uploads removed');
+          if (swept.staged > 0) app.log.info(swept, 'stale staged uploads removed');
         })
-        .catch((err: unknown) => app.log.error({ err }, 'upload sweep failed'))
+        .catch((err: unknown) => app.log.error({ err }, 'staging sweep failed'))
         .finally(() => {
           sweeping = undefined;
         });
+      return sweeping;
     };
-    // unref(): the timers never keep the process alive on their own.
-    const first = setTimeout(sweep, FIRST_SWEEP_DELAY_MS).unref();
-    const every = setInterval(sweep, SWEEP_INTERVAL_MS).unref();
+    // At start: what a crash of the previous process left behind goes before this one serves.
+    app.addHook('onReady', async () => {
+      await sweep();
+    });
+    // unref(): the timer never keeps the process alive on its own.
+    const every = setInterval(sweep, STAGING_SWEEP_INTERVAL_MS).unref();
     // Before the db plugin destroys the pool (onClose hooks run in reverse order of registration).
     app.addHook('onClose', async () => {
-      clearTimeout(first);
       clearInterval(every);
       await sweeping;
+      await pool.close();
+      await fileStore.close();
     });
   },
-  { name: 'projects', dependencies: ['config', 'db'] },
+  { name: 'projects', dependencies: ['config', 'db', 'jobs'] },
 );

@@ -10,10 +10,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
+import type { Socket } from 'node:net';
 import { rm, stat } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import type { Multipart } from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
 import { messages } from '@bindery/contracts/messages';
 import {
   PDF_MAX_PAGES,
@@ -21,7 +23,10 @@ import {
   UploadPurpose,
   type UploadedFile,
 } from '@bindery/contracts/store/projects';
-import { countPdfPagesInFile, readHead, sniffContentType, type SniffedType } from './pdf-inspect.js';
+import type { DB } from '../../../db/database.js';
+import type { FileStore } from './file-store.js';
+import { InspectionBusy, InspectionFailed } from './inspection-pool.js';
+import { readHead, sniffContentType, type Inspection, type SniffedType } from './pdf-inspect.js';
 import { ProjectProblem } from './project-problem.js';
 import { countPendingUploads, deleteExpiredUploads, insertUpload } from './uploads.repository.js';
 
@@ -29,8 +34,11 @@ const m = messages.projects;
 
 /** A user may have this many uploads waiting to be used at once: a bound on the disk one account can fill. */
 export const MAX_PENDING_UPLOADS = 20;
-/** Staged files older than this are leftovers of a crash (an upload in flight takes seconds). */
-const STALE_STAGING_MS = 60 * 60 * 1000;
+/**
+ * A staged file nothing has written to for this long is a leftover (a crash, a killed process): an upload in flight
+ * writes at least every UPLOAD_IDLE_TIMEOUT (or is cut off), then waits for its inspection (queue + time limit).
+ */
+export const STALE_STAGING_MS = 15 * 60 * 1000;
 
 /** Texts for the cases the spec does not cover (docs/decisions/0012). */
 export const uploadTexts = {
@@ -95,10 +103,11 @@ interface Staged {
  * whole body is read even after a problem (an unknown part is discarded), so the client always gets the answer
  * instead of a stalled connection; the limits (1 file of 50 MB, 2 fields) bound what that costs.
  */
-async function readParts(app: FastifyInstance, parts: AsyncIterableIterator<Multipart>) {
+async function readParts(app: FastifyInstance, parts: AsyncIterableIterator<Multipart>, socket?: Socket) {
   let purpose: string | undefined;
   let staged: Staged | undefined;
   let problem: ProjectProblem | undefined;
+  const stopWatching = cutOffWhenIdle(socket, app.config.files.uploadIdleTimeoutMs);
   try {
     for await (const part of parts) {
       if (part.type === 'field') {
@@ -120,35 +129,90 @@ async function readParts(app: FastifyInstance, parts: AsyncIterableIterator<Mult
   } catch (err) {
     if (staged) await rm(staged.path, { force: true });
     throw multipartProblem(err) ?? err;
+  } finally {
+    stopWatching();
   }
   return { purpose, staged };
 }
 
-/** What the bytes are, or the spec's refusal. */
-async function inspect(
-  purpose: UploadPurpose,
-  path: string,
-): Promise<{ type: SniffedType; pages: number | null }> {
-  const type = sniffContentType(await readHead(path));
-  if (purpose === 'interior') {
-    if (type !== 'application/pdf') throw new ProjectProblem(400, m.onlyPdf, 'file');
-    const pages = await countPdfPagesInFile(path);
-    if (pages === null) throw new ProjectProblem(400, m.invalidPdf, 'file');
-    if (pages < PDF_MIN_PAGES || pages > PDF_MAX_PAGES)
-      throw new ProjectProblem(400, m.pageCountRange, 'file');
-    return { type, pages };
+/**
+ * A client that stops sending mid-upload is cut off after `idleMs` without a byte, and its staged file removed
+ * (the multipart stream then fails like any interrupted upload): without this a stalled upload would hold its
+ * connection, its handler and its .part file for as long as the client keeps the socket open (issue 11.10).
+ * Only while the body is read: inspection and storing take their own time and the socket is quiet meanwhile.
+ */
+function cutOffWhenIdle(socket: Socket | undefined, idleMs: number): () => void {
+  if (!socket || typeof socket.setTimeout !== 'function') return () => undefined;
+  const onTimeout = () => socket.destroy();
+  socket.setTimeout(idleMs);
+  socket.on('timeout', onTimeout);
+  return () => {
+    socket.off('timeout', onTimeout);
+    socket.setTimeout(0);
+  };
+}
+
+interface Facts {
+  type: SniffedType;
+  pages: number | null;
+  width: number | null;
+  height: number | null;
+}
+
+/**
+ * What the bytes are, or the refusal. The type comes from the magic number here (cheap, on the main thread); the
+ * structure — a PDF's page tree and PDF.js opening it, an image's chunks or segments — is read by the inspection
+ * pool's workers (inspection-pool.ts): a file that runs its worker out of memory or time is refused like a corrupt
+ * one, and the API's event loop never parses anything.
+ */
+async function inspect(app: FastifyInstance, purpose: UploadPurpose, path: string): Promise<Facts> {
+  const sniffed = sniffContentType(await readHead(path));
+  if (purpose === 'interior' && sniffed !== 'application/pdf')
+    throw new ProjectProblem(400, m.onlyPdf, 'file');
+  if (sniffed === null) throw new ProjectProblem(400, m.coverType, 'file');
+  const unreadable = sniffed === 'application/pdf' ? m.invalidPdf : m.coverUnreadable;
+
+  let inspection: Inspection;
+  try {
+    inspection = await app.fileInspector.inspect(path);
+  } catch (err) {
+    if (err instanceof InspectionBusy) throw new ProjectProblem(503, m.inspectionBusy);
+    if (!(err instanceof InspectionFailed)) throw err;
+    app.log.warn({ reason: err.reason, type: sniffed }, `upload refused: ${err.message}`);
+    throw new ProjectProblem(400, unreadable, 'file');
   }
-  if (type === null) throw new ProjectProblem(400, m.coverType, 'file');
-  if (type !== 'application/pdf') return { type, pages: null };
-  const pages = await countPdfPagesInFile(path);
-  if (pages === null) throw new ProjectProblem(400, m.invalidPdf, 'file');
-  return { type, pages };
+  if (!inspection.ok) {
+    switch (inspection.problem) {
+      case 'unknown-type':
+        throw new ProjectProblem(400, purpose === 'interior' ? m.onlyPdf : m.coverType, 'file');
+      case 'page-count-mismatch':
+        throw new ProjectProblem(
+          400,
+          m.pdfCountDisagrees(inspection.declared, inspection.real),
+          'file',
+          'PAGE_COUNT_MISMATCH',
+        );
+      case 'image-too-large':
+        throw new ProjectProblem(400, m.coverTooLarge, 'file');
+      default:
+        throw new ProjectProblem(400, unreadable, 'file');
+    }
+  }
+  if (inspection.type === 'application/pdf') {
+    if (purpose === 'interior' && (inspection.pages < PDF_MIN_PAGES || inspection.pages > PDF_MAX_PAGES))
+      throw new ProjectProblem(400, m.pageCountRange, 'file');
+    return { type: inspection.type, pages: inspection.pages, width: null, height: null };
+  }
+  if (purpose === 'interior') throw new ProjectProblem(400, m.onlyPdf, 'file');
+  return { type: inspection.type, pages: null, width: inspection.width, height: inspection.height };
 }
 
 export async function receiveUpload(
   app: FastifyInstance,
   userId: number,
   parts: () => AsyncIterableIterator<Multipart>,
+  /** The connection the body arrives on, cut off when it stalls (absent under app.inject). */
+  socket?: Socket,
 ): Promise<UploadedFile> {
   if ((await countPendingUploads(app.db, userId)) >= MAX_PENDING_UPLOADS) {
     throw new ProjectProblem(429, uploadTexts.tooManyPending);
@@ -159,7 +223,7 @@ export async function receiveUpload(
   } catch (err) {
     throw multipartProblem(err) ?? err;
   }
-  const { purpose: purposeText, staged } = await readParts(app, iterator);
+  const { purpose: purposeText, staged } = await readParts(app, iterator, socket);
   let stored = false;
   try {
     const purpose = UploadPurpose.safeParse(purposeText);
@@ -170,7 +234,7 @@ export async function receiveUpload(
         purpose.data === 'interior' ? m.uploadPdf : uploadTexts.fileMissing,
         'file',
       );
-    const { type, pages } = await inspect(purpose.data, staged.path);
+    const { type, pages, width, height } = await inspect(app, purpose.data, staged.path);
     const size = (await stat(staged.path)).size;
 
     const id = randomUUID();
@@ -186,6 +250,8 @@ export async function receiveUpload(
       content_type: type,
       size_bytes: size,
       page_count: pages,
+      width_px: width,
+      height_px: height,
       storage_key: key,
     }).catch(async (err: unknown) => {
       await app.fileStore.remove(key);
@@ -198,18 +264,28 @@ export async function receiveUpload(
       content_type: type,
       size_bytes: Number(row.size_bytes),
       page_count: row.page_count,
+      width_px: row.width_px,
+      height_px: row.height_px,
     };
   } finally {
     if (staged && !stored) await rm(staged.path, { force: true });
   }
 }
 
-/** Removes expired pending uploads (rows and files) and stale staged files. */
-export async function sweepExpiredUploads(
-  app: FastifyInstance,
-): Promise<{ uploads: number; staged: number }> {
-  const keys = await deleteExpiredUploads(app.db);
-  for (const key of keys) await app.fileStore.remove(key);
-  const staged = await app.fileStore.removeStaleStaging(STALE_STAGING_MS);
-  return { uploads: keys.length, staged };
+/**
+ * Removes expired pending uploads: their rows (DELETE … RETURNING, so two instances never take the same row), then
+ * their files. A periodic job (projects.plugin.ts): once per period across all instances.
+ */
+export async function sweepExpiredUploads(deps: {
+  db: Kysely<DB>;
+  fileStore: FileStore;
+}): Promise<{ uploads: number }> {
+  const keys = await deleteExpiredUploads(deps.db);
+  for (const key of keys) await deps.fileStore.remove(key);
+  return { uploads: keys.length };
+}
+
+/** Removes staged files of this instance that nothing has written to for STALE_STAGING_MS. */
+export async function sweepStaging(fileStore: FileStore): Promise<{ staged: number }> {
+  return { staged: await fileStore.removeStaleStaging(STALE_STAGING_MS) };
 }

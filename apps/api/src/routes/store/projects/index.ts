@@ -75,11 +75,11 @@ const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Upload an interior PDF or a cover (multipart: purpose, file); the server checks the bytes',
         security,
         consumes: ['multipart/form-data'],
-        response: { 201: UploadedFile, ...errors, 413: ErrorBody, 415: ErrorBody, 429: ErrorBody },
+        response: { 201: UploadedFile, ...errors, 413: ErrorBody, 415: ErrorBody, 429: ErrorBody, 503: ErrorBody },
       },
     },
     async (request, reply) => {
-      const uploaded = await receiveUpload(app, request.currentUser!.id, () => request.parts());
+      const uploaded = await receiveUpload(app, request.currentUser!.id, () => request.parts(), request.raw.socket);
       return reply.code(201).send(uploaded);
     },
   );

@@ -1,0 +1,96 @@
+/**
+ * Uploads under faults (issues 11.10, 12.6): a client that stalls mid-upload is cut off and leaves no .part file; a
+ * hostile PDF ends its inspection worker (out of time here) with a 400 while the API keeps answering; what a crashed
+ * process left in staging is swept when the next one starts. Limits are set low through the environment.
+ */
+import { connect } from 'node:net';
+import { mkdir, readdir, utimes, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ErrorBody } from '@bindery/contracts/common';
+import { messages } from '@bindery/contracts/messages';
+import { buildApp } from '../../src/app.js';
+import { createUser, setupTestApp } from '../helper.js';
+import { filesUnder, makePdf, multipartBody, pdfObjectFlood } from '../pdf-fixtures.js';
+import { upload, type Auth } from '../projects.js';
+
+const t = setupTestApp({
+  env: { UPLOAD_IDLE_TIMEOUT_SECONDS: '1', UPLOAD_INSPECT_TIMEOUT_SECONDS: '1', UPLOAD_INSPECT_WORKERS: '1' },
+});
+const m = messages.projects;
+let auth: Auth;
+const uploadsDir = () => join(t.dataDir, 'uploads');
+
+beforeAll(async () => {
+  auth = (await createUser(t)).auth;
+});
+
+/** Waits for a condition (bounded), instead of sleeping a fixed time. */
+async function until(check: () => Promise<boolean> | boolean, ms = 15_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+describe('a stalled upload', () => {
+  it('is cut off after UPLOAD_IDLE_TIMEOUT without a byte, and its staged file is removed', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as { port: number };
+    const body = multipartBody({ purpose: 'interior' }, [{ name: 'a.pdf', data: await makePdf(200) }]);
+    const socket = connect(port, '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    let closed = false;
+    socket.on('close', () => (closed = true));
+    socket.on('error', () => undefined);
+    socket.write(
+      `POST /api/book/uploads/ HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${auth.authorization}\r\n` +
+        `Content-Type: ${body.headers['content-type']}\r\nContent-Length: ${body.payload.length}\r\n\r\n`,
+    );
+    // Half the body, then nothing: the connection stays open from the client's side.
+    socket.write(body.payload.subarray(0, body.payload.length / 2));
+    await until(async () => (await filesUnder(uploadsDir())).some((f) => f.endsWith('.part')));
+    await until(async () => closed && (await filesUnder(uploadsDir())).length === 0);
+    socket.destroy();
+  });
+});
+
+describe('a hostile PDF', () => {
+  it('ends its worker out of time with a 400 (nothing kept), while the API keeps answering', async () => {
+    const flood = await pdfObjectFlood(300_000);
+    let settled = false;
+    const pending = upload(t, auth, 'interior', flood).finally(() => (settled = true));
+    await until(() => t.app.fileInspector.stats().busy === 1);
+    const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(health.statusCode).toBe(200);
+    expect(settled).toBe(false);
+    const res = await pending;
+    expect(res.statusCode, res.body).toBe(400);
+    expect(ErrorBody.parse(res.data).error).toBe(m.invalidPdf);
+    expect(await filesUnder(uploadsDir())).toEqual([]);
+    // The pool carries on with a fresh worker.
+    const next = await upload(t, auth, 'interior', await makePdf(4));
+    expect(next.statusCode, next.body).toBe(201);
+  });
+});
+
+describe('staging left by a crash', () => {
+  it('is swept when the next process starts: stale .part files go, one still being written stays', async () => {
+    const dataDir = join(t.dataDir, 'restarted');
+    const staging = join(dataDir, 'uploads', '.incoming');
+    await mkdir(staging, { recursive: true });
+    await writeFile(join(staging, 'crashed.part'), 'half an upload');
+    const anHourAgo = new Date(Date.now() - 3600_000);
+    await utimes(join(staging, 'crashed.part'), anHourAgo, anHourAgo);
+    await writeFile(join(staging, 'arriving.part'), 'another instance is receiving this');
+
+    const app = await buildApp({ config: { ...t.config, dataDir }, db: t.db });
+    try {
+      await app.ready();
+      expect(await readdir(staging)).toEqual(['arriving.part']);
+    } finally {
+      await app.close();
+    }
+  });
+});
