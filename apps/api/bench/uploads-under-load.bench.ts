@@ -1,6 +1,6 @@
 /**
  * Quotes while hostile PDFs are being inspected (issue 12.6, docs/decisions/0026). The real API (bench-server.ts,
- * PostgreSQL, default inspection limits: 2 workers, 256 MB heap, 20 s) is loaded with POST
+ * PostgreSQL, default inspection limits: cores − 1 workers (1..2), 256 MB heap, 20 s) is loaded with POST
  * api/calculator/calculate/ and GET api/health by autocannon, first quietly, then while two clients upload hostile
  * PDFs back to back: a 44 MB file of ~700,000 tiny objects behind a broken cross-reference table (every reader
  * indexes all of it) and 800 pages carrying 40 MB of embedded data with a broken table. Each target gets
@@ -9,7 +9,9 @@
  * Bounded: BENCH_SECONDS (default 5) × 3 rounds per target per phase; the upload loops stop with the phase.
  * Run: `pnpm bench:uploads` in apps/api.
  */
+import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { PDFDocument } from 'pdf-lib';
@@ -20,9 +22,8 @@ import { connections, rounds, seconds, startBenchServers, type Sample } from './
 /** 800 pages + `padding` bytes attached, with every xref offset wrong (same length, so startxref still points). */
 async function paddedBrokenXref(padding: number): Promise<Buffer> {
   const doc = await PDFDocument.load(await makePdf(800, { blank: true }));
-  const bytes = new Uint8Array(padding);
-  for (let i = 0; i < padding; i += 4096) bytes[i] = i & 0xff;
-  await doc.attach(bytes, 'padding.bin', { mimeType: 'application/octet-stream' });
+  // Random bytes: Flate would shrink anything regular to nothing.
+  await doc.attach(randomBytes(padding), 'padding.bin', { mimeType: 'application/octet-stream' });
   const text = Buffer.from(await doc.save({ useObjectStreams: false })).toString('latin1');
   const start = text.lastIndexOf('\nxref\n');
   const end = text.indexOf('trailer', start);
@@ -160,6 +161,10 @@ try {
 
   console.info(
     `\nautocannon -c ${connections}, ${rounds} rounds × ${seconds} s per target and phase (medians)`,
+  );
+  const load = (await readFile('/proc/loadavg', 'utf8')).split(' ').slice(0, 3).join(' ');
+  console.info(
+    `cores: ${availableParallelism()} (inspection workers: the default for them); load average ${load}`,
   );
   console.info(
     '| Phase | health req/s | health p99 | quote req/s | quote p99 (worst round) | quote/health req/s |',

@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { ensurePrivateDirSync } from './lib/private-fs.js';
@@ -82,8 +83,11 @@ export const EnvSchema = z
     /** An order not paid within this many hours expires (docs/decisions/0020, 0022). */
     UNPAID_ORDER_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(24),
     // --- files (docs/decisions/0026) ---
-    /** Worker threads that inspect uploads (page tree, PDF.js, image structure), each one file at a time. */
-    UPLOAD_INSPECT_WORKERS: z.coerce.number().int().min(1).max(16).default(2),
+    /**
+     * Worker threads that inspect uploads (page tree, PDF.js, image structure), each one file at a time. Default:
+     * one core left to the event loop (1 on a 2-core machine, at most 2).
+     */
+    UPLOAD_INSPECT_WORKERS: z.coerce.number().int().min(1).max(16).optional(),
     /** Each inspection worker's heap limit: a file that needs more is refused. */
     UPLOAD_INSPECT_MEMORY_MB: z.coerce.number().int().min(64).max(4096).default(256),
     /** Time one file may take to inspect: a file that needs longer is refused. */
@@ -312,7 +316,7 @@ function paymentsConfig(env: z.infer<typeof EnvSchema>): PaymentsConfig {
 function filesConfig(env: z.infer<typeof EnvSchema>): FilesConfig {
   return {
     inspect: {
-      workers: env.UPLOAD_INSPECT_WORKERS,
+      workers: env.UPLOAD_INSPECT_WORKERS ?? Math.max(1, Math.min(2, availableParallelism() - 1)),
       maxHeapMb: env.UPLOAD_INSPECT_MEMORY_MB,
       timeoutMs: env.UPLOAD_INSPECT_TIMEOUT_SECONDS * 1000,
     },
