@@ -75,7 +75,9 @@ describe('inspection pool', () => {
   });
 
   it('ends a worker that runs out of time; the next file gets a fresh worker', async () => {
-    const pool = createInspectionPool({ ...defaults, size: 1, timeoutMs: 1_000 });
+    // The flood takes well over 10 s to parse; a warm worker reads a 3-page PDF in milliseconds (3 s leaves room
+    // for a loaded machine).
+    const pool = createInspectionPool({ ...defaults, size: 1, timeoutMs: 3_000 });
     try {
       const error = await pool.inspect(paths.flood!).catch((err: unknown) => err);
       expect(error).toBeInstanceOf(InspectionFailed);
@@ -84,10 +86,14 @@ describe('inspection pool', () => {
     } finally {
       await pool.close();
     }
-  });
+    // What it waits on: two worker start-ups (PDF.js loaded and warmed) and the time limit; seconds each on a
+    // loaded 2-core machine.
+  }, 60_000);
 
   it('ends a worker that runs out of memory; the pool carries on', async () => {
-    const pool = createInspectionPool({ ...defaults, size: 1, maxHeapMb: 64, timeoutMs: 120_000 });
+    // 40 MB: the workers' modules fit, the flood's objects do not. (A worker dies slowly near its limit — V8 tries
+    // full collections first — so the smaller the cap, the sooner the answer.)
+    const pool = createInspectionPool({ ...defaults, size: 1, maxHeapMb: 40, timeoutMs: 120_000 });
     try {
       const error = await pool.inspect(paths.flood!).catch((err: unknown) => err);
       expect(error).toBeInstanceOf(InspectionFailed);
@@ -96,7 +102,8 @@ describe('inspection pool', () => {
     } finally {
       await pool.close();
     }
-  });
+    // What it waits on: two worker start-ups and V8 giving up on the heap (it runs full collections first).
+  }, 90_000);
 
   it('refuses more waiting files than maxQueue instead of piling them up', async () => {
     const pool = createInspectionPool({ ...defaults, size: 1, maxQueue: 1 });

@@ -15,7 +15,8 @@ import { filesUnder, makePdf, multipartBody, pdfObjectFlood } from '../pdf-fixtu
 import { upload, type Auth } from '../projects.js';
 
 const t = setupTestApp({
-  env: { UPLOAD_IDLE_TIMEOUT_SECONDS: '1', UPLOAD_INSPECT_TIMEOUT_SECONDS: '1', UPLOAD_INSPECT_WORKERS: '1' },
+  // 3 s: the hostile flood below needs well over 10 s; a warm worker reads a small PDF in milliseconds.
+  env: { UPLOAD_IDLE_TIMEOUT_SECONDS: '1', UPLOAD_INSPECT_TIMEOUT_SECONDS: '3', UPLOAD_INSPECT_WORKERS: '1' },
 });
 const m = messages.projects;
 let auth: Auth;
@@ -59,6 +60,8 @@ describe('a stalled upload', () => {
 describe('a hostile PDF', () => {
   it('ends its worker out of time with a 400 (nothing kept), while the API keeps answering', async () => {
     const flood = await pdfObjectFlood(300_000);
+    // A warm worker first, so the limit is spent on the flood and not on loading PDF.js.
+    expect((await upload(t, auth, 'interior', await makePdf(2))).statusCode).toBe(201);
     let settled = false;
     const pending = upload(t, auth, 'interior', flood).finally(() => (settled = true));
     await until(() => t.app.fileInspector.stats().busy === 1);
@@ -72,7 +75,8 @@ describe('a hostile PDF', () => {
     // The pool carries on with a fresh worker.
     const next = await upload(t, auth, 'interior', await makePdf(4));
     expect(next.statusCode, next.body).toBe(201);
-  });
+    // What it waits on: the time limit, then a fresh worker's start-up (seconds on a loaded 2-core machine).
+  }, 60_000);
 });
 
 describe('staging left by a crash', () => {
