@@ -62,6 +62,7 @@ describe('a hostile PDF', () => {
     const flood = await pdfObjectFlood(300_000);
     // A warm worker first, so the limit is spent on the flood and not on loading PDF.js.
     expect((await upload(t, auth, 'interior', await makePdf(2))).statusCode).toBe(201);
+    const kept = await filesUnder(uploadsDir());
     let settled = false;
     const pending = upload(t, auth, 'interior', flood).finally(() => (settled = true));
     await until(() => t.app.fileInspector.stats().busy === 1);
@@ -71,7 +72,8 @@ describe('a hostile PDF', () => {
     const res = await pending;
     expect(res.statusCode, res.body).toBe(400);
     expect(ErrorBody.parse(res.data).error).toBe(m.invalidPdf);
-    expect(await filesUnder(uploadsDir())).toEqual([]);
+    // Nothing of the refused file is kept (the warm-up upload's file stays).
+    expect(await filesUnder(uploadsDir())).toEqual(kept);
     // The pool carries on with a fresh worker.
     const next = await upload(t, auth, 'interior', await makePdf(4));
     expect(next.statusCode, next.body).toBe(201);
