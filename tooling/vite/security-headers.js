@@ -46,3 +46,17 @@ export function spaSecurityHeaders({ apiOrigin } = {}) {
     'Referrer-Policy': 'strict-origin-when-cross-origin',
   };
 }
+
+/**
+ * The origin of VITE_API_URL (a build that calls an API elsewhere), or undefined for the same origin.
+ * @param {string | undefined} url
+ * @returns {string | undefined}
+ */
+export function apiOriginOf(url) {
+  if (!url) return undefined;
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
+}

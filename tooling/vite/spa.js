@@ -1,8 +1,9 @@
 /**
- * Vite config shared by apps/web and apps/admin. `vite build` makes the production bundle; `vite preview` serves
- * it (the root `start`) and `vite` is the dev server. Both proxy /api to the API, so an SPA calls its own
- * origin and needs no per-deployment build (docs/decisions/0007). The port comes from `portVar` (WEB_PORT or
- * ADMIN_PORT), the API from API_PORT (or API_PROXY_TARGET).
+ * Vite config shared by apps/web and apps/admin. `vite build` makes the production bundle, precompressed (.br and
+ * .gz beside each file, see precompress.js) for the root `start`'s server (tooling/spa-server) and nginx; `vite`
+ * is the dev server (`vite preview` works too, without the precompressed files). Both proxy /api to the API, so
+ * an SPA calls its own origin and needs no per-deployment build (docs/decisions/0007). The port comes from
+ * `portVar` (WEB_PORT or ADMIN_PORT), the API from API_PORT (or API_PROXY_TARGET).
  * `@bindery/source` resolves workspace packages to their TypeScript sources.
  * The preview server (what `start` serves) sends the SPAs' security headers (security-headers.js); the dev server
  * cannot (its hot reload runs inline script).
@@ -10,7 +11,8 @@
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions } from 'vite';
 import { defineConfig, mergeConfig } from 'vitest/config';
-import { spaSecurityHeaders } from './security-headers.js';
+import { apiOriginOf, spaSecurityHeaders } from './security-headers.js';
+import { precompress } from './precompress.js';
 
 /**
  * @param {{ portVar: string, defaultPort: number }} app
@@ -27,11 +29,28 @@ export function defineSpaConfig({ portVar, defaultPort }, overrides = {}) {
   };
   return mergeConfig(
     defineConfig({
-      plugins: [react()],
+      plugins: [react(), precompress()],
       resolve: { conditions: ['@bindery/source', ...defaultClientConditions] },
       server,
       preview: { ...server, headers: spaSecurityHeaders({ apiOrigin: apiOriginOf(env.VITE_API_URL) }) },
-      build: { sourcemap: true, chunkSizeWarningLimit: 400 },
+      build: {
+        sourcemap: true,
+        chunkSizeWarningLimit: 400,
+        rollupOptions: {
+          output: {
+            // zod and @bindery/api-client/strict-csp (which tells zod the CSP forbids eval) in one chunk of their
+            // own, so the setting runs before any other module can parse: as the first import of main.tsx it landed
+            // in the entry chunk, which runs after the chunks it imports, and a chunk that parsed at load (the
+            // admin after the order screens landed) made zod probe eval first: a CSP violation on every admin page.
+            manualChunks(id) {
+              return /[\\/]node_modules[\\/](?:\.pnpm[\\/]zod@[^\\/]+[\\/]node_modules[\\/])?zod[\\/]/.test(id) ||
+                /[\\/]api-client[\\/]src[\\/]strict-csp\.ts$/.test(id)
+                ? 'zod'
+                : undefined;
+            },
+          },
+        },
+      },
       test: {
         environment: 'jsdom',
         setupFiles: ['./vitest.setup.ts'],
@@ -43,14 +62,4 @@ export function defineSpaConfig({ portVar, defaultPort }, overrides = {}) {
     }),
     overrides,
   );
-}
-
-/** The origin of VITE_API_URL (a build that calls an API elsewhere), or undefined for the same origin. */
-function apiOriginOf(url) {
-  if (!url) return undefined;
-  try {
-    return new URL(url).origin;
-  } catch {
-    return undefined;
-  }
 }

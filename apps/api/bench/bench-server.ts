@@ -1,7 +1,8 @@
 /**
  * The two servers the load benchmarks use, in a process of their own (so the load generator does not share
  * their event loop): the real API on the PostgreSQL database given as argument, migrated and seeded as at any
- * start, and a bare Fastify hello-world as the yardstick. Prints {"api": port, "hello": port} when both listen.
+ * start and logging as the run command's does (to stdout, LOG_LEVEL info unless the extra environment says
+ * otherwise), and a bare Fastify hello-world as the yardstick. Prints {"api": port, "hello": port} when both listen.
  * Usage: bench-server.ts <database-url> <data-dir> [extra environment as JSON, e.g. payment keys]
  */
 import Fastify from 'fastify';
@@ -14,10 +15,11 @@ const config = parseEnv({
   DATABASE_URL: url,
   JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
   DATA_DIR: dataDir,
-  LOG_LEVEL: 'silent',
+  LOG_LEVEL: 'info',
   ...(extraEnv ? (JSON.parse(extraEnv) as Record<string, string>) : {}),
 });
-const api = await buildApp({ config });
+// The logger of src/server.ts: what the run command's API writes per request is part of its cost.
+const api = await buildApp({ config, logger: { level: config.logLevel } });
 // The authentication benchmark (auth.bench.ts): one route behind `authenticate` and the same route without it,
 // so their ratio is what authenticating a request costs.
 api.register(async (probe) => {

@@ -1,14 +1,14 @@
 /**
  * Load benchmark: POST api/calculator/calculate/ and POST api/shipping-rate/ (the public estimate) against a bare
  * Fastify hello-world, in the same run, on the same machine. Prints req/s and p99 latency of each and their ratio
- * to hello-world (target ≥ 0.5). Bounded: three alternating rounds of BENCH_SECONDS (default 5) per target,
- * 10 connections. Starts its own throw-away PostgreSQL.
+ * to hello-world (target ≥ 0.5), and the bytes the API logs per quote. Bounded: BENCH_ROUNDS (default 3)
+ * alternating rounds of BENCH_SECONDS (default 5) per target, 10 connections. Starts its own throw-away PostgreSQL.
  * Run: `pnpm bench` in apps/api.
  */
 import autocannon from 'autocannon';
 import { connections, fmt, rounds, seconds, startBenchServers, type Sample } from './harness.js';
 
-const { ports, stop } = await startBenchServers();
+const { ports, logBytes, stop } = await startBenchServers();
 try {
   const api = `http://127.0.0.1:${ports.api}/api/calculator`;
 
@@ -67,10 +67,17 @@ try {
       body: rateBody,
     },
   };
+  // What the API logs per quote (the run command prints it to the terminal at LOG_LEVEL info).
+  const logged = { bytes: 0, requests: 0 };
   const run = async (name: keyof typeof targets, duration: number): Promise<Sample> => {
+    const before = logBytes();
     const result = await autocannon({ ...targets[name], connections, duration });
     if (result.non2xx > 0 || result.errors > 0)
       throw new Error(`${name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+    if (name === 'calculate') {
+      logged.bytes += logBytes() - before;
+      logged.requests += result.requests.total;
+    }
     return { rps: result.requests.average, p99: result.latency.p99 };
   };
 
@@ -115,6 +122,9 @@ try {
   console.info(`  ratio calculate / hello-world (median): ${ratio.toFixed(2)} (target ≥ 0.5)`);
   // A measurement, not a gate: on the shared 2-core machine one busy neighbour moves the ratio by ±0.15.
   if (ratio < 0.5) console.info('  (below the target on this run)');
+  console.info(
+    `  logged per quote at LOG_LEVEL info: ${(logged.bytes / Math.max(1, logged.requests)).toFixed(1)} bytes (${logged.bytes} bytes, ${logged.requests} requests)`,
+  );
   const rateMid = median(results, (r) => r.rateRatio);
   console.info(
     `  median round: POST shipping-rate ${fmt(rateMid.shippingRate)} | ratio shipping-rate / hello-world ${rateMid.rateRatio.toFixed(2)} (target ≥ 0.5)`,

@@ -12,9 +12,9 @@ import { createDatabase, startPostgres } from '@bindery/pg-test';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
-/** Bounded: three alternating rounds of BENCH_SECONDS (default 5) per target, 10 connections. */
+/** Bounded: BENCH_ROUNDS (default 3) alternating rounds of BENCH_SECONDS (default 5) per target, 10 connections. */
 export const seconds = Number(process.env.BENCH_SECONDS ?? 5);
-export const rounds = 3;
+export const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 export const connections = 10;
 
 export type Sample = { rps: number; p99: number };
@@ -28,10 +28,22 @@ export interface BenchServers {
   databaseUrl: string;
   /** The server process (to read its memory: uploads-under-load.bench.ts). */
   pid: number;
+  /** Bytes the API has logged so far (its stdout, as the run command's terminal would receive them). */
+  logBytes(): number;
   stop(): Promise<void>;
 }
 
-/** Starts PostgreSQL and bench-server.ts (with `extraEnv` for the API); stop() ends both and removes the data. */
+/**
+ * BENCH_CPU_PROF=<dir> runs the API under `node --cpu-prof` and writes its profile there when it stops
+ * (open it in Chrome DevTools, or summarise it with bench/profile-summary.ts).
+ */
+const cpuProf = process.env.BENCH_CPU_PROF;
+
+/**
+ * Starts PostgreSQL and bench-server.ts (with `extraEnv` for the API); stop() ends both and removes the data.
+ * The API logs as the run command's does (LOG_LEVEL info, JSON lines on stdout), so its logging is part of what
+ * is measured; the lines are counted and dropped.
+ */
 export async function startBenchServers(extraEnv?: Record<string, string>): Promise<BenchServers> {
   const pgServer = await startPostgres();
   const dataDir = await mkdtemp(join(tmpdir(), 'bindery-bench-'));
@@ -39,6 +51,7 @@ export async function startBenchServers(extraEnv?: Record<string, string>): Prom
   const child = spawn(
     process.execPath,
     [
+      ...(cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${cpuProf}`] : []),
       '--conditions=@bindery/source',
       '--import',
       'tsx',
@@ -57,6 +70,10 @@ export async function startBenchServers(extraEnv?: Record<string, string>): Prom
     await pgServer.stop();
     await rm(dataDir, { recursive: true, force: true });
   };
+  let logged = 0;
+  child.stdout!.on('data', (chunk: Buffer) => {
+    logged += chunk.length;
+  });
   try {
     const ports = await new Promise<{ api: number; hello: number }>((resolve, reject) => {
       child.once('exit', (code) => reject(new Error(`bench server exited (${code})`)));
@@ -64,7 +81,7 @@ export async function startBenchServers(extraEnv?: Record<string, string>): Prom
         if (line.startsWith('{"api"')) resolve(JSON.parse(line));
       });
     });
-    return { ports, databaseUrl, pid: child.pid!, stop };
+    return { ports, databaseUrl, pid: child.pid!, logBytes: () => logged, stop };
   } catch (error) {
     await stop();
     throw error;

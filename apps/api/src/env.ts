@@ -15,6 +15,16 @@ const port = z.coerce.number().int().min(1).max(65535);
 const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional());
 const optionalText = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
 
+/** The settings that name a real payment provider; any of them means live payments unless told otherwise. */
+const PROVIDER_SETTINGS = [
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'STRIPE_API_BASE',
+  'PAYPAL_CLIENT_ID',
+  'PAYPAL_CLIENT_SECRET',
+  'PAYPAL_API_BASE',
+] as const;
+
 export const EnvSchema = z
   .object({
     API_HOST: z.string().default('127.0.0.1'),
@@ -64,6 +74,12 @@ export const EnvSchema = z
         }
         return parsed;
       }),
+    /**
+     * test: Bindery's own Stripe and PayPal test servers, started by the API (tooling/payment-fakes); live: the
+     * providers of the keys below, a method without keys is off. Unset: test when no key is set and there is no
+     * DATABASE_URL (the README's run command), else live (docs/decisions/0028).
+     */
+    PAYMENTS_MODE: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['test', 'live']).optional()),
     /** Card payments (Stripe Checkout): both keys or neither (docs/decisions/0014). */
     STRIPE_SECRET_KEY: optionalText,
     STRIPE_WEBHOOK_SECRET: optionalText,
@@ -123,6 +139,16 @@ export const EnvSchema = z
     }
     if (!env.S3_BUCKET && (env.S3_ENDPOINT || env.S3_ACCESS_KEY_ID)) {
       ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when other S3_* variables are set' });
+    }
+    if (env.PAYMENTS_MODE === 'test') {
+      const keys = PROVIDER_SETTINGS.filter((key) => env[key]);
+      if (keys.length > 0) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['PAYMENTS_MODE'],
+          message: `test runs Bindery's own test servers: unset ${keys.join(', ')} (or set PAYMENTS_MODE=live)`,
+        });
+      }
     }
     for (const key of ['STRIPE_API_BASE', 'PAYPAL_API_BASE', 'S3_ENDPOINT'] as const) {
       const value = env[key];
@@ -197,6 +223,11 @@ export interface PostgresDatabaseConfig {
 }
 
 export interface PaymentsConfig {
+  /**
+   * test: the providers below are Bindery's own test servers (started by start.ts before the app is built; until
+   * then both are absent); live: real providers, each present only with its keys (docs/decisions/0028).
+   */
+  mode: 'test' | 'live';
   /** The Stripe SDK's host/port/protocol options: unset → api.stripe.com. */
   stripe?: { secretKey: string; webhookSecret: string; host?: string; port?: number; protocol?: 'http' | 'https' };
   paypal?: { clientId: string; clientSecret: string; apiBase: string };
@@ -279,7 +310,7 @@ export function parseEnv(source: Record<string, string | undefined>): Config {
     mailFrom: env.MAIL_FROM,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
-    payments: paymentsConfig(env),
+    payments: paymentsMode(env) === 'test' ? { mode: 'test' } : paymentsConfig(env),
     jobs: { enabled: env.JOBS_ENABLED, pollMs: env.JOBS_POLL_SECONDS * 1000 },
     money: {
       reconcileEveryMs: env.RECONCILE_EVERY_MINUTES * 60_000,
@@ -292,8 +323,24 @@ export function parseEnv(source: Record<string, string | undefined>): Config {
 
 const PAYPAL_SANDBOX = 'https://api-m.sandbox.paypal.com';
 
-function paymentsConfig(env: z.infer<typeof EnvSchema>): PaymentsConfig {
-  const payments: PaymentsConfig = {};
+type ProviderEnv = Partial<Pick<z.infer<typeof EnvSchema>, (typeof PROVIDER_SETTINGS)[number]>>;
+
+function paymentsMode(env: z.infer<typeof EnvSchema>): PaymentsConfig['mode'] {
+  if (env.PAYMENTS_MODE) return env.PAYMENTS_MODE;
+  // Keys say live; so does a database of its own (a deployment): without keys its payments stay off.
+  return PROVIDER_SETTINGS.some((key) => env[key]) || env.DATABASE_URL ? 'live' : 'test';
+}
+
+/**
+ * The providers of test mode: the running test servers' settings (apiEnv of @bindery/payment-fakes), read as the
+ * same variables a live deployment sets, so both modes reach the SDKs through one code path.
+ */
+export function testPaymentsConfig(providers: Record<string, string>): PaymentsConfig {
+  return { ...paymentsConfig(providers as ProviderEnv), mode: 'test' };
+}
+
+function paymentsConfig(env: ProviderEnv): PaymentsConfig {
+  const payments: PaymentsConfig = { mode: 'live' };
   if (env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET) {
     const base = env.STRIPE_API_BASE ? new URL(env.STRIPE_API_BASE) : undefined;
     const protocol = base?.protocol === 'http:' ? 'http' : 'https';

@@ -1,14 +1,14 @@
 /**
- * Boots the API: validates the environment, builds the app, runs start-up tasks (migrations ran in the db
- * plugin; admin bootstrap and seeds here), listens, and closes gracefully on SIGINT/SIGTERM.
+ * Boots the API: validates the environment, starts it (start.ts: test payment servers when in test mode, the app,
+ * start-up tasks, listen), prints where everything is, and closes gracefully on SIGINT/SIGTERM.
  * Nothing here switches on NODE_ENV: the logger and everything else come from env.ts.
  * @see fastify/demo src/server.ts
  */
 import closeWithGrace from 'close-with-grace';
-import { buildApp } from './app.js';
+import { messages } from '@bindery/contracts/messages';
 import { DatabaseInUseError } from './db/embedded-lock.js';
-import { runStartupTasks } from './bootstrap/index.js';
 import { EnvError, parseEnv, processEnv } from './env.js';
+import { startApi } from './start.js';
 
 async function main() {
   // Everything this process creates (database files, secrets, mail, uploads) is its owner's alone, including what
@@ -24,14 +24,22 @@ async function main() {
     }
     throw error;
   }
-  const app = await buildApp({ config, logger: { level: config.logLevel } });
+  const api = await startApi(config, { level: config.logLevel });
+  const { app } = api;
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'server closing with error');
     else app.log.info({ signal }, 'server closing');
-    await app.close();
+    await api.close();
   });
-  await runStartupTasks(app);
-  await app.listen({ host: config.host, port: config.port });
+  const payments = api.testProviders
+    ? [
+        `    Payments  ${messages.payments.testModeBanner}: Bindery's own test servers,`,
+        `              Stripe ${api.testProviders.stripeUrl}, PayPal ${api.testProviders.paypalUrl}`,
+        '              (STRIPE_*/PAYPAL_* keys switch to real payments; docs/decisions/0028)',
+      ]
+    : [
+        `    Payments  card ${config.payments.stripe ? 'on' : 'off'}, PayPal ${config.payments.paypal ? 'on' : 'off'}`,
+      ];
   console.info(
     [
       '',
@@ -39,6 +47,7 @@ async function main() {
       `    API    ${config.apiUrl}/api   (docs: ${config.apiUrl}/api/docs)`,
       `    Web    ${config.webUrl}`,
       `    Admin  ${config.adminUrl}`,
+      ...payments,
       '',
     ].join('\n'),
   );

@@ -41,7 +41,7 @@ export interface TestAppOptions {
 }
 
 /** A private database: cloned from the template on PostgreSQL, or a fresh PGlite in the fallback mode. */
-async function privateDatabase(): Promise<{ db: Kysely<DB>; url?: string; drop: () => Promise<void> }> {
+export async function privateDatabase(): Promise<{ db: Kysely<DB>; url?: string; drop: () => Promise<void> }> {
   const pgInfo = inject('pg');
   if (pgInfo.mode === 'pglite') {
     const db = await openDatabase({ mode: 'embedded', dataDir: `memory://${uniqueDbName()}` });

@@ -28,6 +28,10 @@ export const e2e = {
   get stripeUrl() {
     return need('E2E_STRIPE_URL');
   },
+  /** The API runs in test payment mode (the README's run command, no keys; docs/decisions/0028). */
+  get paymentsTestMode() {
+    return process.env.E2E_PAYMENTS_TEST_MODE === '1';
+  },
   /** How the status page names the database the API runs on: 'PostgreSQL' or 'embedded'. */
   get databaseLabel() {
     return need('E2E_DATABASE_LABEL');

@@ -1,22 +1,25 @@
 /**
- * Starts everything the browser tests need, all on 127.0.0.1, and returns the teardown:
- * - a throw-away PostgreSQL server and an empty database (the API migrates and seeds it on start);
- * - an in-process SMTP server that writes every message to E2E_MAIL_DIR/<n>.eml (tests read mail there);
- * - or, with E2E_DATABASE=embedded (playwright.embedded.config.ts), neither: the API runs as the README's
- *   first command runs it, on embedded PGlite with mail written to DATA_DIR/outbox (then E2E_MAIL_DIR);
- * - the fake Stripe and PayPal (@bindery/payment-fakes) in this process, the API configured for them exactly as
- *   for the real services (only the base URLs differ): the fake's hosted Pay page sends the signed webhook to the
- *   API, its PayPal approval page returns to the web app;
- * - the production builds: `node apps/api/dist/server.js`, and `vite preview` of apps/web and apps/admin.
- * Tests find the URLs in process.env (E2E_API_URL, E2E_WEB_URL, E2E_ADMIN_URL) and the seeded admin in
- * E2E_ADMIN_EMAIL / E2E_ADMIN_PASSWORD. Server logs go to test-results/servers/*.log.
+ * Starts everything the browser tests need, all on 127.0.0.1, and returns the teardown. Two ways:
+ * - PostgreSQL (playwright.config.ts): a throw-away PostgreSQL server and an empty database (the API migrates and
+ *   seeds it on start); an in-process SMTP server that writes every message to E2E_MAIL_DIR/<n>.eml (tests read
+ *   mail there); the fake Stripe and PayPal (@bindery/payment-fakes) in this process, the API given their keys
+ *   exactly as the real services' (live payment mode; only the base URLs differ); the production builds:
+ *   `node apps/api/dist/server.js`, and the SPA server (@bindery/spa-server) of apps/web and apps/admin.
+ * - The README's run command (E2E_DATABASE=embedded, playwright.embedded.config.ts): `pnpm start` itself, only
+ *   with other ports, a throw-away DATA_DIR and the admin's e-mail and password: embedded PGlite, mail written to
+ *   DATA_DIR/outbox (then E2E_MAIL_DIR), and no payment keys, so the API runs in test payment mode with
+ *   Bindery's own Stripe and PayPal test servers (docs/decisions/0028), which the browser pays through.
+ * Either way the fake Stripe's hosted Pay page sends the signed webhook to the API, and its PayPal approval page
+ * returns to the web app. Tests find the URLs in process.env (E2E_API_URL, E2E_WEB_URL, E2E_ADMIN_URL), the
+ * seeded admin in E2E_ADMIN_EMAIL / E2E_ADMIN_PASSWORD, and E2E_PAYMENTS_TEST_MODE ('1' in test payment mode).
+ * Server logs go to test-results/servers/*.log.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, mkdirSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { delimiter, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startMailCatcher } from '@bindery/mail-test';
 import { apiEnv } from '@bindery/payment-fakes/api-env';
@@ -28,18 +31,46 @@ const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '../../..');
 const logDir = resolve(here, '../test-results/servers');
 
-function viteBin(app: string) {
+/** The SPA server the apps' `start` scripts run (tooling/spa-server), as installed for `app`. */
+function spaServerBin(app: string) {
   const req = createRequire(join(root, 'apps', app, 'package.json'));
-  return join(dirname(req.resolve('vite/package.json')), 'bin', 'vite.js');
+  return join(dirname(req.resolve('@bindery/spa-server/package.json')), 'bin', 'bindery-spa-server.js');
 }
 
-function startProcess(name: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): ChildProcess {
+function startProcess(
+  name: string,
+  command: string,
+  args: string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+  detached = false,
+): ChildProcess {
   mkdirSync(logDir, { recursive: true });
   const log = createWriteStream(join(logDir, `${name}.log`));
-  const child = spawn(process.execPath, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached });
   child.stdout?.pipe(log);
   child.stderr?.pipe(log);
   return child;
+}
+
+/** Ends a child, or with `group` its whole process group (turbo and the servers it started), and waits. */
+async function stopProcess(child: ChildProcess, group = false) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  if (group) process.kill(-child.pid!, 'SIGINT');
+  else child.kill('SIGTERM');
+  await exited;
+}
+
+/** The fake Stripe's URL from the start-up lines of an API in test payment mode (server.ts prints them). */
+async function stripeUrlFromLog(file: string, timeoutMs = 15_000): Promise<string> {
+  const started = Date.now();
+  for (;;) {
+    const found = /Stripe (http:\/\/[^\s,]+)/.exec(existsSync(file) ? readFileSync(file, 'utf8') : '');
+    if (found) return found[1]!;
+    if (Date.now() - started > timeoutMs) throw new Error(`no test Stripe URL in ${file}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
 
 async function waitFor(url: string, child: ChildProcess, name: string, timeoutMs = 90_000) {
@@ -82,40 +113,83 @@ export default async function globalSetup() {
   };
   const admin = { email: 'e2e-admin@bindery.test', password: 'E2e-Admin-pass1!' };
   const common = { API_PORT: String(apiPort), WEB_PORT: String(webPort), ADMIN_PORT: String(adminPort) };
-  // The API's port is chosen above, so the fake Stripe knows where to deliver its webhooks before the API runs.
-  const stripe = await startFakeStripe({ webhookUrl: `${urls.api}/api/stripe/webhook/` });
-  const paypal = await startFakePaypal();
-  const children: ChildProcess[] = [];
-  const api = startProcess('api', [join(root, 'apps/api/dist/server.js')], join(root, 'apps/api'), {
-    ...common,
-    ...database,
-    ...apiEnv(stripe, paypal),
-    DATA_DIR: dataDir,
-    ADMIN_EMAIL: admin.email,
-    ADMIN_PASSWORD: admin.password,
-    PUBLIC_WEB_URL: urls.web,
-    PUBLIC_ADMIN_URL: urls.admin,
-    PUBLIC_API_URL: urls.api,
-    LOG_LEVEL: 'info',
-  });
-  children.push(api);
-  const web = startProcess('web', [viteBin('web'), 'preview'], join(root, 'apps/web'), common);
-  const adminApp = startProcess('admin', [viteBin('admin'), 'preview'], join(root, 'apps/admin'), common);
-  children.push(web, adminApp);
+  const children: { child: ChildProcess; group: boolean }[] = [];
+  const fakes: { stop(): Promise<void> }[] = [];
+  /** The fake Stripe: started here (PostgreSQL run) or by the API in test payment mode (embedded run, `start`). */
+  let stripeUrl = '';
+  let api: ChildProcess;
+  let web: ChildProcess;
+  let adminApp: ChildProcess;
+
+  if (embedded) {
+    // The README's run command as a newcomer types it, only on free ports: turbo replays the builds from its cache
+    // (runtime settings are not part of their keys) and starts the API and both SPA servers.
+    if (!process.env.PATH?.split(delimiter).some((dir) => existsSync(join(dir, 'pnpm')))) {
+      throw new Error('The embedded e2e runs `pnpm start`: run it through pnpm (pnpm --filter @bindery/e2e test).');
+    }
+    const start = startProcess(
+      'start',
+      'pnpm',
+      ['start'],
+      root,
+      {
+        ...common,
+        DATA_DIR: dataDir,
+        ADMIN_EMAIL: admin.email,
+        ADMIN_PASSWORD: admin.password,
+        LOG_LEVEL: 'info',
+        TURBO_TELEMETRY_DISABLED: '1',
+      },
+      true,
+    );
+    children.push({ child: start, group: true });
+    api = web = adminApp = start;
+  } else {
+    // The API's port is chosen above, so the fake Stripe knows where to deliver its webhooks before the API runs.
+    const stripe = await startFakeStripe({ webhookUrl: `${urls.api}/api/stripe/webhook/` });
+    const paypal = await startFakePaypal();
+    fakes.push(stripe, paypal);
+    stripeUrl = stripe.url;
+    api = startProcess('api', process.execPath, [join(root, 'apps/api/dist/server.js')], join(root, 'apps/api'), {
+      ...common,
+      ...database,
+      ...apiEnv(stripe, paypal),
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: admin.email,
+      ADMIN_PASSWORD: admin.password,
+      PUBLIC_WEB_URL: urls.web,
+      PUBLIC_ADMIN_URL: urls.admin,
+      PUBLIC_API_URL: urls.api,
+      LOG_LEVEL: 'info',
+    });
+    const spa = (app: string, portVar: string) =>
+      startProcess(app, process.execPath, [spaServerBin(app), '--name', app, '--port-var', portVar], join(root, 'apps', app), common);
+    web = spa('web', 'WEB_PORT');
+    adminApp = spa('admin', 'ADMIN_PORT');
+    children.push({ child: api, group: false }, { child: web, group: false }, { child: adminApp, group: false });
+  }
 
   const teardown = async () => {
-    for (const c of children) c.kill('SIGTERM');
-    await Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : undefined)));
-    await Promise.all([stripe.stop(), paypal.stop()]);
+    await Promise.all(children.map(({ child, group }) => stopProcess(child, group)));
+    await Promise.all(fakes.map((f) => f.stop()));
     await mail?.stop();
     await pg?.stop();
     await rm(scratch, { recursive: true, force: true });
   };
 
+  let paymentsTestMode = false;
   try {
-    await waitFor(`${urls.api}/api/health`, api, 'api');
-    await waitFor(urls.web, web, 'web');
-    await waitFor(urls.admin, adminApp, 'admin');
+    // The first `pnpm start` of a checkout may have to build: give it minutes, not seconds.
+    await waitFor(`${urls.api}/api/health`, api, embedded ? 'start' : 'api', embedded ? 300_000 : 90_000);
+    await waitFor(urls.web, web, embedded ? 'start' : 'web');
+    await waitFor(urls.admin, adminApp, embedded ? 'start' : 'admin');
+    const config = (await (await fetch(`${urls.api}/api/config`)).json()) as { payments?: { test_mode?: boolean } };
+    paymentsTestMode = config.payments?.test_mode === true;
+    if (paymentsTestMode !== embedded) {
+      throw new Error(`payments test_mode is ${paymentsTestMode}, expected ${embedded} (see ${logDir})`);
+    }
+    // In test payment mode the API prints where its test servers listen ("Stripe http://…, PayPal http://…").
+    if (embedded) stripeUrl = await stripeUrlFromLog(join(logDir, 'start.log'));
   } catch (error) {
     await teardown();
     throw error;
@@ -130,7 +204,8 @@ export default async function globalSetup() {
     E2E_MAIL_DIR: mailDir,
     E2E_DATABASE_LABEL: embedded ? 'embedded' : 'PostgreSQL',
     // The fake Stripe's own URL: tests ask it what it received (GET /__fake/requests?kind=refund.create).
-    E2E_STRIPE_URL: stripe.url,
+    E2E_STRIPE_URL: stripeUrl,
+    E2E_PAYMENTS_TEST_MODE: paymentsTestMode ? '1' : '',
   });
   return teardown;
 }

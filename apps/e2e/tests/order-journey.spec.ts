@@ -10,7 +10,7 @@
  *    the customer's e-mail and downloads the customer's PDF.
  * 4. An admin changes a print book price; the public calculator quotes with it.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { messages } from '@bindery/contracts/messages';
 import type { Order } from '@bindery/contracts/store/checkout';
 import type { Project } from '@bindery/contracts/store/projects';
@@ -27,6 +27,17 @@ import { noSidewaysScroll, usd } from '../support/checks.js';
 import { apiLogIn, createCustomer, logInAsAdmin, logInOnWeb, webAccessToken } from '../support/customer.js';
 import { e2e } from '../support/env.js';
 import { mailTo } from '../support/mail.js';
+
+/**
+ * The payment page and the admin say "Test mode — no real money is taken" exactly when the API runs on
+ * Bindery's own payment test servers (the README's run command without keys; docs/decisions/0028).
+ */
+async function expectPaymentsMode(page: Page, request: APIRequestContext) {
+  const config = (await (await request.get(`${e2e.apiUrl}/api/config`)).json()) as { payments: { test_mode?: boolean } };
+  expect(config.payments.test_mode === true).toBe(e2e.paymentsTestMode);
+  if (e2e.paymentsTestMode) await expect(page.getByText(messages.payments.testModeBanner)).toBeVisible();
+  else await expect(page.getByText(messages.payments.testModeBanner)).toHaveCount(0);
+}
 
 /** Picks the option whose text starts with `name` (trim sizes show their dimensions after the name). */
 async function choose(select: Locator, name: string) {
@@ -162,6 +173,7 @@ test('a customer designs a print book, ships it to Texas and pays by card', asyn
   await expect(page.getByTestId('order-shipping')).toHaveText(usd(order.shipping));
   await expect(page.getByTestId('order-tax')).toHaveText(usd(order.tax));
   await expect(page.getByTestId('order-total')).toHaveText(usd(order.total));
+  await expectPaymentsMode(page, request);
 
   // Card: the provider's page. Cancelling there charges nothing and leads back to the same order.
   await page.getByRole('button', { name: `Pay ${usd(order.total)} by card` }).click();
@@ -177,6 +189,8 @@ test('a customer designs a print book, ships it to Texas and pays by card', asyn
   await page.getByRole('button', { name: `Pay ${usd(order.total)} by card` }).click();
   await page.waitForURL(/\/c\/pay\/cs_test_/);
   await expect(page.getByText(`Total: ${order.total} USD`)).toBeVisible();
+  // The provider's page is Bindery's test server (started by the API in test mode, by the tests otherwise).
+  await expect(page.getByText(messages.payments.testModeBanner)).toBeVisible();
   await page.getByRole('button', { name: 'Pay', exact: true }).click();
   await page.waitForURL(new RegExp(`^${e2e.webUrl}/success\\?`));
   await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible({ timeout: 20_000 });
@@ -241,6 +255,7 @@ test('on a phone, a customer takes a project from the dashboard through the cart
   await page.getByRole('button', { name: `Pay ${usd(order.total)} with PayPal` }).click();
   await page.waitForURL(/\/checkoutnow\?token=/);
   await expect(page.getByText(`Pay ${order.total} USD`)).toBeVisible();
+  await expect(page.getByText(messages.payments.testModeBanner)).toBeVisible();
   await page.getByRole('button', { name: 'Approve' }).click();
   await page.waitForURL(new RegExp(`^${e2e.webUrl}/payment/success\\?`));
   await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible({ timeout: 20_000 });
@@ -315,6 +330,7 @@ test("the dashboard and the cart show the server's prices; an admin finds the pa
   const adminContext = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
   const admin = await adminContext.newPage();
   await logInAsAdmin(admin);
+  await expectPaymentsMode(admin, request);
   await admin.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Manage Orders' }).click();
   await expect(admin.getByRole('heading', { name: messages.admin.orderManagement })).toBeVisible();
   await admin.getByPlaceholder(messages.orderScreens.searchOrders).fill(customer.email);

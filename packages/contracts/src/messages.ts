@@ -163,6 +163,8 @@ export const messages = {
     cardNotConfigured: 'Card payments are not available right now.',
     paypalNotConfigured: 'PayPal payments are not available right now.',
     captureFailed: 'We could not confirm your PayPal payment. Please try again.',
+    /** Test payment mode (docs/decisions/0028): the payment page, the test servers' pay pages, the admin. */
+    testModeBanner: 'Test mode — no real money is taken',
   },
   /** Refunds, expiry, reconciliation and the sales report (docs/decisions/0022). */
   money: {

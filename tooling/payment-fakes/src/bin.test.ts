@@ -8,6 +8,8 @@ it('prints the fakes and the API environment as one JSON line and stops on SIGTE
   const child = spawn(
     process.execPath,
     [
+      // As `pnpm serve` runs it: workspace packages from their sources (no build needed).
+      '--conditions=@bindery/source',
       '--import',
       'tsx',
       fileURLToPath(new URL('./bin.ts', import.meta.url)),

@@ -8,7 +8,8 @@
  *
  * Options: --webhook-url <API's /api/stripe/webhook/ URL> (the hosted page's Pay button delivers the signed
  * checkout.session.completed there), --host, --stripe-port, --paypal-port (default: free ports).
- * Run: `pnpm start` in tooling/payment-fakes, or `node tooling/payment-fakes/dist/bin.js` after a build.
+ * Run: `pnpm serve` in tooling/payment-fakes (not `start`: the root `turbo run start` would run it beside the
+ * API), or `node tooling/payment-fakes/dist/bin.js` after a build.
  */
 import { parseArgs } from 'node:util';
 import { apiEnv } from './api-env.js';

@@ -4,6 +4,7 @@
  */
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { messages } from '@bindery/contracts/messages';
 
 /** One request as the fake received it. `body` is the parsed body (form or JSON), `rawBody` the text. */
 export interface RecordedRequest {
@@ -140,11 +141,15 @@ const escapes: Record<string, string> = {
 };
 export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => escapes[c]!);
 
-/** A minimal hosted page (the provider's checkout/approval screen) with one form per action. */
+/**
+ * A minimal hosted page (the provider's checkout/approval screen) with one form per action, under the banner that
+ * says these are test servers (docs/decisions/0028: `pnpm start` without keys sends real visitors here).
+ */
 export function page(title: string, lines: string[], actions: { label: string; action: string }[]): Reply {
   const body = [
     '<!doctype html>',
     `<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body>`,
+    `<p role="note"><strong>${escapeHtml(messages.payments.testModeBanner)}</strong></p>`,
     `<h1>${escapeHtml(title)}</h1>`,
     ...lines.map((l) => `<p>${escapeHtml(l)}</p>`),
     ...actions.map(

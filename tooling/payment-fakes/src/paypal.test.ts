@@ -1,6 +1,7 @@
 /** The fake PayPal driven by the real @paypal/checkout-server-sdk, as the API drives it. */
 import paypal from '@paypal/checkout-server-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '@bindery/contracts/messages';
 import { startFakePaypal, type FakePaypal } from './paypal.js';
 
 let fake: FakePaypal;
@@ -121,6 +122,7 @@ describe('fake PayPal Orders v2', () => {
     const id = (await client.execute(createRequest())).result.id as string;
     const html = await (await fetch(`${fake.url}/checkoutnow?token=${id}`)).text();
     expect(html).toContain('31.00 USD');
+    expect(html).toContain(messages.payments.testModeBanner);
     const cancel = await fetch(`${fake.url}/checkoutnow/cancel?token=${id}`, {
       method: 'POST',
       redirect: 'manual',

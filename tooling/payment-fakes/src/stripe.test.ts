@@ -1,5 +1,6 @@
 /** The fake Stripe driven by the real stripe-node SDK, as the API drives it. */
 import Stripe from 'stripe';
+import { messages } from '@bindery/contracts/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeStripe, type FakeStripe } from './stripe.js';
 
@@ -161,6 +162,8 @@ describe('fake Stripe webhooks', () => {
       const session = await client.checkout.sessions.create(params([4200]));
       const pageHtml = await (await fetch(session.url!)).text();
       expect(pageHtml).toContain('42.00 USD');
+      // `pnpm start` without keys sends real visitors here (docs/decisions/0028).
+      expect(pageHtml).toContain(messages.payments.testModeBanner);
       const paid = await fetch(`${session.url}/pay`, { method: 'POST', redirect: 'manual' });
       expect(paid.status).toBe(303);
       expect(paid.headers.get('location')).toBe(`http://web.test/success?order=42&session_id=${session.id}`);

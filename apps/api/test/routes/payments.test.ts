@@ -703,13 +703,16 @@ describe('PayPal: POST /api/paypal/create-payment/ and /api/paypal/capture-payme
 
 describe('GET /api/config payments, and a server without payment keys', () => {
   it('offers the methods this server has keys for', async () => {
+    // Keys of (fake) providers are live mode, whoever answers them; test mode is the API's own test servers.
     expect((await request(t, { method: 'GET', url: '/api/config' })).data.payments).toEqual({
       card: true,
       paypal: true,
+      test_mode: false,
     });
     expect((await request(bare, { method: 'GET', url: '/api/config' })).data.payments).toEqual({
       card: false,
       paypal: false,
+      test_mode: false,
     });
   });
 
@@ -765,6 +768,8 @@ describe('GET /api/config payments, and a server without payment keys', () => {
       clientSecret: 'secret',
       apiBase: 'https://api-m.sandbox.paypal.com',
     });
-    expect(parseEnv({}).payments).toEqual({});
+    // No keys: Bindery's own test servers on the default run; payments off on a deployment (docs/decisions/0028).
+    expect(parseEnv({}).payments).toEqual({ mode: 'test' });
+    expect(parseEnv({ DATABASE_URL: 'postgres://db.test/bindery' }).payments).toEqual({ mode: 'live' });
   });
 });

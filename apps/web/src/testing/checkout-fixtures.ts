@@ -114,7 +114,7 @@ export const paidOrder = (overrides: Partial<Order> = {}) =>
 export const errorBody = (statusCode: number, error: string, code = 'ERROR'): ErrorBody => ({ error, code, statusCode });
 
 /** GET /api/config with the payment methods this server offers. */
-export const publicConfig = (payments: { card: boolean; paypal: boolean }) => ({
+export const publicConfig = (payments: { card: boolean; paypal: boolean; test_mode?: boolean }) => ({
   web_url: 'http://web.test',
   admin_url: 'http://admin.test',
   api_url: 'http://api.test',

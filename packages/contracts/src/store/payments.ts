@@ -10,7 +10,7 @@
  *   order (intent CAPTURE) for the stored total.
  * - POST api/paypal/capture-payment/   { payment_id } → OrderResponse (bearer). Called by /payment/success on the
  *   buyer's return; captures server-side (idempotent: PayPal-Request-Id, ORDER_ALREADY_CAPTURED is success).
- * - GET  api/config (payments)         which methods this server has keys for.
+ * - GET  api/config (payments)         which methods this server has keys for, and test_mode.
  */
 import { z } from 'zod';
 import { Id } from '../common.js';
@@ -28,6 +28,14 @@ export type PaypalCreatePaymentResponse = z.infer<typeof PaypalCreatePaymentResp
 export const PaypalCapturePaymentBody = z.object({ payment_id: z.string().min(1).max(64) }).strict();
 export type PaypalCapturePaymentBody = z.infer<typeof PaypalCapturePaymentBody>;
 
-/** Part of GET /api/config: the methods the SPA may offer. */
-export const PaymentMethodsConfig = z.object({ card: z.boolean(), paypal: z.boolean() });
+/**
+ * Part of GET /api/config: the methods the SPA may offer, and whether they go to Bindery's own test servers
+ * (test payment mode, docs/decisions/0028: the SPAs then say that no real money is taken). This API always sends
+ * `test_mode`; optional so that an older answer (or a test double) still parses, and absent means false.
+ */
+export const PaymentMethodsConfig = z.object({
+  card: z.boolean(),
+  paypal: z.boolean(),
+  test_mode: z.boolean().optional(),
+});
 export type PaymentMethodsConfig = z.infer<typeof PaymentMethodsConfig>;

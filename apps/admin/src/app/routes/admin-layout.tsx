@@ -1,8 +1,12 @@
-/** The admin frame: header, the spec's sidebar (Manage Orders, books, shipping, payment, users), the page. */
+/**
+ * The admin frame: header, the test payment mode banner when the server is in it, the spec's sidebar (Manage
+ * Orders, books, shipping, payment, users), the page.
+ */
 import { Suspense } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { Spinner } from '@bindery/ui/spinner';
 import { AdminHeaderActions } from '../../components/layout/admin-header-actions';
+import { TestModeBanner } from '../../features/system/components/test-mode-banner';
 
 // `also`: pages reached from a link's page (an order's details, a book's price editor) keep that link current.
 const sidebar = [
@@ -30,6 +34,7 @@ export function AdminLayout() {
           <AdminHeaderActions />
         </div>
       </header>
+      <TestModeBanner />
       <div className="b-sidebar-layout">
         <nav aria-label="Admin" className="b-sidebar">
           {sidebar.map((l) => (

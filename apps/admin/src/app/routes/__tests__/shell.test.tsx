@@ -1,16 +1,18 @@
 import { QueryClient } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { RouterProvider } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { server } from '../../../testing/msw-server';
+import { messages } from '@bindery/contracts/messages';
+import { publicConfig, server } from '../../../testing/msw-server';
 import { signInForTest } from '../../../testing/session';
 import { AppProvider } from '../../provider';
 import { createTestRouter } from '../../router';
 
-const renderAt = (path: string) =>
+const newQueryClient = () => new QueryClient({ defaultOptions: { queries: { retry: false } } });
+const renderAt = (path: string, queryClient = newQueryClient()) =>
   render(
-    <AppProvider queryClient={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+    <AppProvider queryClient={queryClient}>
       <RouterProvider router={createTestRouter(path)} />
     </AppProvider>,
   );
@@ -36,5 +38,19 @@ describe('admin shell', () => {
     const nav = screen.getByRole('navigation', { name: 'Admin' });
     const hrefs = [...nav.querySelectorAll('a')].map((a) => a.getAttribute('href'));
     expect(hrefs).toEqual(['/admin/orders', '/manage-books', '/admin/shipping', '/admin/payment', '/manage-users']);
+  });
+  it('says on every page that no real money is taken while the server is in test payment mode', async () => {
+    server.use(http.get('/api/config', () => HttpResponse.json(publicConfig({ card: true, paypal: true, test_mode: true }))));
+    renderAt('/admin/payment');
+    expect(await screen.findByText(messages.payments.testModeBanner)).toBeInTheDocument();
+  });
+  it('shows no test mode banner with live payments', async () => {
+    const queryClient = newQueryClient();
+    renderAt('/admin/payment', queryClient);
+    expect(await screen.findByRole('heading', { name: messages.orderScreens.salesTitle })).toBeInTheDocument();
+    // Once the layout has the (live) config and React has rendered it: no banner.
+    await waitFor(() => expect(queryClient.getQueryState(['public-config'])?.status).toBe('success'));
+    await act(async () => undefined);
+    expect(screen.queryByText(messages.payments.testModeBanner)).not.toBeInTheDocument();
   });
 });

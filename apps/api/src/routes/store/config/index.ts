@@ -1,4 +1,7 @@
-/** GET /api/config: the public URLs the SPAs need at run time (no per-deployment SPA builds), and the payment methods. */
+/**
+ * GET /api/config: the public URLs the SPAs need at run time (no per-deployment SPA builds), the payment methods and
+ * whether they are Bindery's own test servers (docs/decisions/0028).
+ */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PublicConfigResponse } from '@bindery/contracts/store/config';
 
@@ -11,7 +14,11 @@ const config: FastifyPluginAsyncZod = async (app) => {
       admin_url: app.config.adminUrl,
       api_url: app.config.apiUrl,
       brand: 'Bindery',
-      payments: { card: Boolean(app.config.payments.stripe), paypal: Boolean(app.config.payments.paypal) },
+      payments: {
+        card: Boolean(app.config.payments.stripe),
+        paypal: Boolean(app.config.payments.paypal),
+        test_mode: app.config.payments.mode === 'test',
+      },
     }),
   );
 };

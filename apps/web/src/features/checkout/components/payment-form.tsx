@@ -2,7 +2,8 @@
  * Paying an order awaiting payment (customer-journey.md §2 Payment, §4 Payment method, §8): credit card (the
  * default; the card itself is typed on Stripe's page, so the inputs here are read-only placeholders) or PayPal.
  * The browser names only the order: the server charges what it stored (docs/decisions/0014). Methods this server
- * has no keys for (GET /api/config → payments) are shown disabled.
+ * has no keys for (GET /api/config → payments) are shown disabled; in test payment mode (Bindery's own test
+ * servers, docs/decisions/0028) the page says that no real money is taken.
  */
 import { useState } from 'react';
 import { Alert } from '@bindery/ui/alert';
@@ -62,6 +63,7 @@ export function PaymentForm({ order }: { order: Order }) {
   return (
     <section className="b-card b-stack" aria-labelledby="payment-method-title">
       <h2 id="payment-method-title">Payment method</h2>
+      {config.data?.test_mode ? <Alert tone="warning">{m.testModeBanner}</Alert> : null}
       <fieldset className="b-fieldset" disabled={busy}>
         <legend>How would you like to pay?</legend>
         <ChoiceCard name="payment_method" value="card" checked={method === 'card'} disabled={!offered.card} onChange={() => setPicked('card')}>

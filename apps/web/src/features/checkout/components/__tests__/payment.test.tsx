@@ -20,7 +20,10 @@ import { LeaveSiteProvider } from '../../lib/leave-site';
 
 const m = messages.payments;
 
-function paymentApi({ order = orderResponse(), methods = { card: true, paypal: true } } = {}) {
+function paymentApi({
+  order = orderResponse(),
+  methods = { card: true, paypal: true } as { card: boolean; paypal: boolean; test_mode?: boolean },
+} = {}) {
   const seen = { orderIds: [] as string[] };
   server.use(
     http.get<{ id: string }, never, OrderResponse>('/api/orders/:id/', ({ params }) => {
@@ -144,6 +147,21 @@ describe('/payment', () => {
     expect(screen.getByRole('radio', { name: /Credit card/ })).toHaveAccessibleName(`Credit card ${m.cardNotConfigured}`);
     expect(paypal).toBeChecked();
     expect(screen.getByRole('button', { name: /with PayPal/ })).toBeEnabled();
+  });
+
+  it("says that no real money is taken when the server pays through Bindery's own test servers", async () => {
+    paymentApi({ methods: { card: true, paypal: true, test_mode: true } });
+    openPayment();
+    expect(await screen.findByText(m.testModeBanner)).toBeInTheDocument();
+    expect(await payButton()).toBeEnabled();
+  });
+
+  it('says nothing about test mode with the real providers', async () => {
+    paymentApi({ methods: { card: false, paypal: true, test_mode: false } });
+    openPayment();
+    // The config has arrived and is shown (card disabled): and no banner with it.
+    await waitFor(() => expect(screen.getByRole('radio', { name: /Credit card/ })).toBeDisabled());
+    expect(screen.queryByText(m.testModeBanner)).not.toBeInTheDocument();
   });
 
   it('offers no pay button that works when the server has no payment method at all', async () => {
