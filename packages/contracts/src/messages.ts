@@ -14,6 +14,10 @@ export const messages = {
     sessionExpired: 'Session expired. Please log in again.',
     /** 503 while the database is away (a restart, an outage): the request was fine; retrying later works. */
     serviceUnavailable: 'The service is temporarily unavailable. Please try again in a moment.',
+    /** 400 for text with control characters (a NUL byte, a lone surrogate): docs/decisions/0031. */
+    controlCharacters: 'must not contain control characters',
+    /** 400 for a correctly signed Stripe webhook that is not an event of the shape the API reads. */
+    invalidWebhookEvent: 'Invalid webhook event.',
   },
   calculators: {
     loadDropdownsFailed: 'Failed to load dropdowns.',

@@ -14,6 +14,7 @@ import type { ErrorBody, FieldError } from '@bindery/contracts/common';
 import { messages } from '@bindery/contracts/messages';
 import { isDatabaseUnavailable } from '../../db/unavailable.js';
 import { isDomainError, statusOfKind } from '../../lib/domain-error.js';
+import { controlCharacterPaths } from '../../lib/control-characters.js';
 
 /** Seconds a client is asked to wait before retrying while the database is away (a restart takes a few). */
 export const DATABASE_RETRY_AFTER_S = 5;
@@ -107,6 +108,26 @@ export default fp(
       }
       request.log.error({ err: error }, 'unhandled error');
       return sendError(reply, 500, messages.generic.serverError, { code: 'INTERNAL_ERROR' });
+    });
+
+    // No free-text field of any route may hold control characters (docs/decisions/0031): checked here once for
+    // every route's JSON body, query and path, before its schema, so a new field cannot forget it. A NUL byte
+    // reached PostgreSQL, which refuses it: a 500. Raw bodies (the Stripe webhook's signed bytes) and multipart
+    // uploads are not parsed objects and are checked where they are read.
+    app.addHook('preValidation', async (request, reply) => {
+      const fields: FieldError[] = [];
+      for (const [where, value] of [
+        ['params', request.params],
+        ['querystring', request.query],
+        ['body', request.body],
+      ] as const) {
+        for (const path of controlCharacterPaths(value)) {
+          fields.push({ path: path ? `${where}.${path}` : where, message: messages.generic.controlCharacters });
+        }
+      }
+      if (fields.length === 0) return;
+      const summary = fields.map((f) => `${f.path.replace(/^(body|querystring|params)\./, '')}: ${f.message}`);
+      return sendError(reply, 400, `Invalid request: ${summary.join('; ')}`, { code: 'VALIDATION_ERROR', fields });
     });
 
     app.setNotFoundHandler((request, reply) =>

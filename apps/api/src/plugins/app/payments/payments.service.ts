@@ -23,6 +23,7 @@ import { DomainError } from '../../../lib/domain-error.js';
 import { findOrder, findOrderItems, findUserOrder, type OrderRow } from '../orders/orders.repository.js';
 import { systemActor, type Moved, type OrdersModule } from '../orders/orders.service.js';
 import {
+  InvalidEventError,
   InvalidSignatureError,
   ProviderError,
   type CardCheckout,
@@ -444,6 +445,10 @@ export function createPayments(deps: PaymentsDeps) {
     try {
       event = card.verifyEvent(rawBody, signature);
     } catch (error) {
+      if (error instanceof InvalidEventError) {
+        log.warn({ err: { message: error.message } }, 'signed Stripe webhook refused: not an event we can read');
+        throw problem('invalid', messages.generic.invalidWebhookEvent, 'INVALID_WEBHOOK_EVENT');
+      }
       if (!(error instanceof InvalidSignatureError)) throw error;
       throw problem('invalid', 'Invalid webhook signature.', 'INVALID_SIGNATURE');
     }

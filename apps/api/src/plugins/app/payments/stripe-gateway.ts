@@ -8,7 +8,10 @@
  */
 import Stripe from 'stripe';
 import type { PaymentsConfig } from '../../../env.js';
+import { z } from 'zod';
+import { hasControlCharacters } from '../../../lib/control-characters.js';
 import {
+  InvalidEventError,
   InvalidSignatureError,
   ProviderError,
   type CardCheckout,
@@ -20,6 +23,30 @@ import {
 
 const closed = (status: string | null): status is 'complete' | 'expired' =>
   status === 'complete' || status === 'expired';
+
+/** An identifier as Stripe writes them: short, printable. */
+const StripeId = z
+  .string()
+  .min(1)
+  .max(255)
+  .refine((s) => !hasControlCharacters(s), 'has control characters');
+
+/**
+ * The part of a signed event we read, checked before use: the signature proves who sent the bytes, not that they
+ * are the event shape this code expects (issue 11.5: six malformed but signed bodies were a 500).
+ */
+const SignedEvent = z.looseObject({
+  id: StripeId,
+  type: StripeId,
+  data: z.looseObject({ object: z.looseObject({}) }),
+});
+const SignedSession = z.looseObject({
+  id: StripeId,
+  payment_status: z.string().max(64),
+  amount_total: z.number().int().nonnegative().nullable(),
+  currency: z.string().max(8).nullable(),
+  payment_intent: z.union([StripeId, z.looseObject({ id: StripeId }), z.null()]).optional(),
+});
 
 const intentId = (s: Stripe.Checkout.Session): string | null =>
   typeof s.payment_intent === 'string' ? s.payment_intent : (s.payment_intent?.id ?? null);
@@ -138,8 +165,12 @@ export function createStripeGateway(config: NonNullable<PaymentsConfig['stripe']
       } catch (error) {
         throw new InvalidSignatureError(error instanceof Error ? error.message : undefined);
       }
+      const shape = SignedEvent.safeParse(event);
+      if (!shape.success) throw new InvalidEventError(`Stripe event: ${z.prettifyError(shape.error)}`);
       const result: CardEvent = { id: event.id, type: event.type };
       if (event.type.startsWith('checkout.session.')) {
+        const session = SignedSession.safeParse(event.data.object);
+        if (!session.success) throw new InvalidEventError(`Stripe session: ${z.prettifyError(session.error)}`);
         const s = event.data.object as Stripe.Checkout.Session;
         result.session = {
           id: s.id,
