@@ -4,7 +4,9 @@
  * check), the others are invisible in every screen and mail, and none is ever typed by a person. Every other
  * character (accents, any script, emoji) is text.
  */
-const FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const FORBIDDEN =
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point of this expression
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 export function hasControlCharacters(text: string): boolean {
   return FORBIDDEN.test(text);
