@@ -30,6 +30,18 @@ import rateLimit from './plugins/external/rate-limit.js';
 import security from './plugins/external/security.js';
 import routes from './routes/index.js';
 
+export interface RouteEntry {
+  method: string;
+  url: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The routes registered, in order (see buildApp). */
+    routeTable: readonly RouteEntry[];
+  }
+}
+
 export interface BuildOptions {
   config: Config;
   /** An open database owned by the caller (tests); otherwise opened from config and closed with the app. */
@@ -58,6 +70,15 @@ export async function buildApp({
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Every route as registered (method and path), for the authorization matrix test, which must cover a route the
+  // day it is added (test/authorization-matrix.test.ts). HEAD and OPTIONS are Fastify's own companions.
+  const routeTable: RouteEntry[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD' && method !== 'OPTIONS') routeTable.push({ method, url: route.url });
+    }
+  });
 
   await app.register(configPlugin, { config });
   await app.register(errors);

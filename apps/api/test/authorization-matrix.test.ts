@@ -1,0 +1,181 @@
+/**
+ * The authorization matrix (issue 11.12), generated from the route table: every registered route × anonymous, a
+ * customer, another customer (who owns nothing of the first one's) and an admin. Each route's access level is
+ * declared below; a route registered without a declaration fails the test, so a new route cannot be forgotten.
+ * Expected, by level:
+ * - public:   nobody is refused for who they are (no 401/403);
+ * - customer: anonymous 401; any signed-in user passes;
+ * - owner:    anonymous 401; the owner passes (never 404 for their own resource); another customer gets 404 (never
+ *             the resource, never a hint that it exists); an admin is treated as another customer on store routes;
+ * - owner-or-admin: as owner, but an admin passes too (staff open a customer's files from Order Details);
+ * - admin:    anonymous 401, a customer 403, an admin passes.
+ * Whatever the level and caller: never a 5xx. Bodies are empty JSON objects, so "passes" is usually a 400 from
+ * the route's own validation — after authorization, which runs first (onRequest).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiEnv } from '@bindery/payment-fakes/api-env';
+import { startFakePaypal } from '@bindery/payment-fakes/paypal';
+import { startFakeStripe } from '@bindery/payment-fakes/stripe';
+import { createUser, setupTestApp } from './helper.js';
+import { orderOneBook } from './orders-fixtures.js';
+
+type Access = 'public' | 'customer' | 'owner' | 'owner-or-admin' | 'admin';
+
+/** Every route, `METHOD path` as registered (without the trailing slash), and who may call it. */
+const ACCESS: Record<string, Access> = {
+  // The API's own documentation and status.
+  'GET /api/docs': 'public',
+  'GET /api/docs/static/index.html': 'public',
+  'GET /api/docs/static/swagger-initializer.js': 'public',
+  'GET /api/docs/static/*': 'public',
+  'GET /api/docs/*': 'public',
+  'GET /api/docs/json': 'public',
+  'GET /api/docs/yaml': 'public',
+  'GET /api/config': 'public',
+  'GET /api/health': 'public',
+  // Accounts.
+  'POST /api/users/register': 'public',
+  'POST /api/users/request-reset-password': 'public',
+  'POST /api/users/reset-password/:uidb64/:token': 'public',
+  'GET /api/users/verify-email/:uidb64/:token': 'public',
+  'POST /api/users/login': 'public',
+  'POST /api/users/logout': 'public',
+  'POST /api/users/token/refresh': 'public',
+  'GET /api/users/admin/users': 'admin',
+  'DELETE /api/users/admin/users/:id/delete': 'admin',
+  // Projects, uploads and files.
+  'POST /api/book/uploads': 'customer',
+  'POST /api/book/upload-book': 'customer',
+  'GET /api/book/my-books': 'customer',
+  // The design form's options (behind the projects' sign-in, as everything under /api/book/ is).
+  'GET /api/book/dropdown-data': 'customer',
+  'GET /api/book/all-orders': 'admin',
+  'GET /api/book/:id': 'owner',
+  'DELETE /api/book/:id/delete': 'owner',
+  'GET /api/book/:id/files/:kind': 'owner-or-admin',
+  // Checkout and payments.
+  'POST /api/shipping-rate': 'public',
+  'POST /api/save-shipping': 'customer',
+  'POST /api/create-checkout-session': 'customer',
+  'POST /api/paypal/create-payment': 'customer',
+  'POST /api/paypal/capture-payment': 'customer',
+  // Stripe calls it: its signature is the authorization (a 400 without one).
+  'POST /api/stripe/webhook': 'public',
+  // The customer's orders.
+  'GET /api/orders': 'customer',
+  'GET /api/orders/overview': 'customer',
+  'GET /api/orders/lookup': 'customer',
+  'GET /api/orders/:id': 'owner',
+  'POST /api/orders/:id/reorder': 'owner',
+  // Staff.
+  'GET /api/admin/orders': 'admin',
+  'GET /api/admin/orders/:id': 'admin',
+  'POST /api/admin/orders/:id/status': 'admin',
+  'POST /api/admin/orders/:id/refund': 'admin',
+  'POST /api/admin/orders/:id/reconcile': 'admin',
+  'GET /api/admin/sales': 'admin',
+  'GET /api/admin/shipping': 'admin',
+};
+
+/** The calculators: options and quotes are public; every price edit is an admin's. */
+for (const calculator of ['calculator', 'comicbook', 'calender', 'photobook', 'pricing', 'magazine', 'yearbook']) {
+  ACCESS[`POST /api/${calculator}/calculate`] = 'public';
+}
+const PUBLIC_CATALOG = /^GET \/api\/(calculator|comicbook|calender|photobook|pricing|magazine|yearbook)\/(dropdowns|bindings|available-options|options|comic\/all-bindings)$/;
+const PRICE_EDIT = /^PUT \/api\/(calculator|comicbook|calender|photobook|pricing|magazine|yearbook)\/[a-z-]+\/:id\/update$/;
+
+function accessOf(key: string): Access | undefined {
+  return ACCESS[key] ?? (PUBLIC_CATALOG.test(key) ? 'public' : PRICE_EDIT.test(key) ? 'admin' : undefined);
+}
+
+const stripe = await startFakeStripe();
+const paypal = await startFakePaypal();
+const t = setupTestApp({ env: apiEnv(stripe, paypal) });
+
+type Caller = 'anonymous' | 'customer' | 'other' | 'admin';
+let headers: Record<Caller, Record<string, string>>;
+let ownerIds: { project: number; order: number };
+
+beforeAll(async () => {
+  const [customer, other, admin] = await Promise.all([
+    createUser(t),
+    createUser(t),
+    createUser(t, { is_admin: true }),
+  ]);
+  headers = { anonymous: {}, customer: customer.auth, other: other.auth, admin: admin.auth };
+  const { project, order } = await orderOneBook(t, customer.auth, 'Matrix Book');
+  ownerIds = { project: project.id, order: order.id };
+});
+
+afterAll(async () => {
+  await stripe.stop();
+  await paypal.stop();
+});
+
+/** Deletes last: the owner's delete really deletes the project the other owner routes read. */
+const routes = () =>
+  t.app.routeTable
+    .map(({ method, url }) => ({ method, url, key: `${method} ${url.replace(/(.)\/$/, '$1')}` }))
+    .sort((a, b) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE'));
+
+/** A concrete URL for a route: the customer's own project or order where the route names one. */
+async function concrete(url: string): Promise<string> {
+  let path = url.replace(/\*$/, 'anything');
+  if (path.startsWith('/api/book/:id')) path = path.replace(':id', String(ownerIds.project));
+  if (path.startsWith('/api/orders/:id') || path.startsWith('/api/admin/orders/:id'))
+    path = path.replace(':id', String(ownerIds.order));
+  if (path.startsWith('/api/users/admin/users/:id')) {
+    // An admin's delete really deletes: a throwaway account each time.
+    path = path.replace(':id', String((await createUser(t)).user.id));
+  }
+  return path
+    .replace(':kind', 'pdf')
+    .replace(':uidb64', 'MQ')
+    .replace(':token', 'not-a-token')
+    .replace(':id', '1');
+}
+
+describe('the authorization matrix', () => {
+  it('declares an access level for every registered route', () => {
+    const undeclared = routes()
+      .filter((r) => accessOf(r.key) === undefined)
+      .map((r) => r.key);
+    expect(undeclared, 'declare these routes in ACCESS').toEqual([]);
+    expect(routes().length).toBeGreaterThan(60);
+  });
+
+  it('gives each caller what the route’s level says, and never a 5xx', async () => {
+    const wrong: string[] = [];
+    for (const route of routes()) {
+      const access = accessOf(route.key);
+      if (!access) continue;
+      for (const caller of ['anonymous', 'customer', 'other', 'admin'] as const) {
+        const res = await t.app.inject({
+          method: route.method as 'GET',
+          url: await concrete(route.url),
+          headers: headers[caller],
+          ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }),
+        });
+        const status = res.statusCode;
+        const expected = expectation(access, caller);
+        if (status >= 500 || !expected.ok(status)) {
+          wrong.push(`${route.key} as ${caller}: ${status} (expected ${expected.text}) ${res.body.slice(0, 120)}`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+});
+
+function expectation(access: Access, caller: Caller): { ok: (status: number) => boolean; text: string } {
+  const passes = { ok: (s: number) => s !== 401 && s !== 403, text: 'not 401/403' };
+  const is = (code: number) => ({ ok: (s: number) => s === code, text: String(code) });
+  if (access === 'public') return passes;
+  if (caller === 'anonymous') return is(401);
+  if (access === 'customer') return passes;
+  if (access === 'admin') return caller === 'admin' ? passes : is(403);
+  // owner, owner-or-admin
+  if (caller === 'admin' && access === 'owner-or-admin') return passes;
+  if (caller === 'customer') return { ok: (s) => s !== 401 && s !== 403 && s !== 404, text: 'not 401/403/404' };
+  return is(404);
+}
