@@ -2,7 +2,14 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { BULK_DISCOUNT_TIERS, percentOf } from './discounts.js';
 import { MAX_LIST_PRICE_UNITS, parseDecimal } from './money.js';
-import { MAX_QUANTITY, quantityProblem, quote, unitPriceUnits, type QuoteLine } from './quote.js';
+import {
+  lineBreakdown,
+  MAX_QUANTITY,
+  quantityProblem,
+  quote,
+  unitPriceUnits,
+  type QuoteLine,
+} from './quote.js';
 
 const perBook = (price: string): QuoteLine => ({ priceUnits: parseDecimal(price), perPage: false });
 const perPage = (price: string): QuoteLine => ({ priceUnits: parseDecimal(price), perPage: true });
@@ -183,5 +190,40 @@ describe('quote properties', () => {
     expect(r.totalCents).toBe(
       r.unitPriceCents * MAX_QUANTITY - percentOf(r.unitPriceCents * MAX_QUANTITY, 15),
     );
+  });
+});
+
+describe('lineBreakdown', () => {
+  it('shows the issue’s 499 copies so that every figure agrees to the cent', () => {
+    const q = quote({ lines: [{ priceUnits: 210_900, perPage: false }], pageCount: 1, quantity: 499 });
+    expect(q.costPerBookCents).toBe(2004);
+    // 499 × $20.04 = $9,999.96 is not the line's total; the breakdown never shows that product.
+    expect(q.costPerBookCents * 499).not.toBe(q.totalCents);
+    const line = lineBreakdown(499, q.totalCents, q.discount?.amountCents ?? 0);
+    expect(line).toEqual({
+      quantity: 499,
+      unitPriceCents: 2109,
+      originalTotalCents: 1_052_391,
+      discountCents: 52_620,
+      totalCents: 999_771,
+    });
+    expect(line.unitPriceCents * line.quantity).toBe(line.originalTotalCents);
+    expect(line.originalTotalCents - line.discountCents).toBe(line.totalCents);
+  });
+
+  it('agrees with quote() for every tier and many prices', () => {
+    for (const units of [1, 9_999, 21_090, 123_457, 3_250_000]) {
+      for (const quantity of [1, 99, 100, 101, 499, 500, 999, 1000, 4321]) {
+        const q = quote({ lines: [{ priceUnits: units, perPage: false }], pageCount: 1, quantity });
+        const line = lineBreakdown(quantity, q.totalCents, q.discount?.amountCents ?? 0);
+        expect(line.unitPriceCents).toBe(q.unitPriceCents);
+        expect(line.originalTotalCents).toBe(q.unitPriceCents * quantity);
+      }
+    }
+  });
+
+  it('refuses figures no quote gives', () => {
+    expect(() => lineBreakdown(3, 1000, 0)).toThrow(RangeError);
+    expect(() => lineBreakdown(0, 1000, 0)).toThrow(RangeError);
   });
 });

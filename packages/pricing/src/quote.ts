@@ -115,3 +115,36 @@ export function quote(input: QuoteInput): Quote {
     tiers: tierTable(unitCents),
   };
 }
+
+/** A priced line as people read it: every figure shown is one of these, so they add up to the cent. */
+export interface LineBreakdown {
+  readonly quantity: number;
+  /** List price of one copy before any discount, in cents. */
+  readonly unitPriceCents: number;
+  /** quantity × unit price. */
+  readonly originalTotalCents: number;
+  /** The bulk discount taken on the whole line (percent × original total, rounded once). */
+  readonly discountCents: number;
+  /** original − discount: what is charged. */
+  readonly totalCents: number;
+}
+
+/**
+ * The figures a line of an order or a quote shows, from what the server stores for it (its total and its
+ * discount): quantity × list price = original total, original total − discount = total, exactly. A discounted
+ * per-book price is deliberately not one of them: the discount is taken on the whole line (percent of the
+ * original total), so "499 × $20.04" would not be the line's total of $9,997.71 (issue 13.8); the list price is.
+ * Throws when the figures cannot come from one quote (the original total is not a whole number of copies).
+ */
+export function lineBreakdown(quantity: number, totalCents: number, discountCents: number): LineBreakdown {
+  if (!Number.isSafeInteger(quantity) || quantity < 1)
+    throw new RangeError(`A quantity must be a positive whole number, got ${quantity}`);
+  const originalTotalCents = totalCents + discountCents;
+  const unitPriceCents = originalTotalCents / quantity;
+  if (!Number.isSafeInteger(unitPriceCents) || discountCents < 0 || totalCents < 0) {
+    throw new RangeError(
+      `A line of ${quantity} totalling ${totalCents} with ${discountCents} off is not a quote`,
+    );
+  }
+  return { quantity, unitPriceCents, originalTotalCents, discountCents, totalCents };
+}

@@ -48,6 +48,11 @@ export const routes: RouteObject[] = [
         path,
         lazy: page(() => import('./routes/payment-result')),
       })),
+      // The admin console is its own app on its own address (ADR 0007): its paths opened here go there (issue 13.8).
+      ...['admin', 'admin/*', 'manage-users', 'manage-books'].map((path) => ({
+        path,
+        lazy: page(() => import('./routes/admin-redirect')),
+      })),
       // Where the two spec documents spell a path differently, the other spelling redirects to the canonical one.
       ...Object.entries(legacyPaths).map(([path, to]) => ({ path, element: <Navigate to={to} replace /> })),
       { path: '*', lazy: page(() => import('./routes/not-found')) },
@@ -57,5 +62,7 @@ export const routes: RouteObject[] = [
 
 export const createAppRouter = () => createBrowserRouter(routes);
 
-/** For component tests: the real route table in memory, starting at `path`. */
-export const createTestRouter = (path: string) => createMemoryRouter(routes, { initialEntries: [path] });
+/** For component tests: the real route table in memory, starting at `path` (a path, or a location with navigation
+ * state, as another page would have passed it). */
+export type TestEntry = string | { pathname: string; search?: string; state?: unknown };
+export const createTestRouter = (path: TestEntry) => createMemoryRouter(routes, { initialEntries: [path] });

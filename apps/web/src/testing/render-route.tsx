@@ -7,9 +7,9 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import { AppProvider } from '../app/provider';
-import { createTestRouter } from '../app/router';
+import { createTestRouter, type TestEntry } from '../app/router';
 
-export function renderRoute(path: string, wrap: (router: ReactNode) => ReactNode = (router) => router) {
+export function renderRoute(path: TestEntry, wrap: (router: ReactNode) => ReactNode = (router) => router) {
   const router = createTestRouter(path);
   const view = render(
     <AppProvider queryClient={new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } })}>

@@ -1,13 +1,13 @@
 /**
  * The payment result pages (customer-journey.md §2): /success (also /payment/success) and /cancel (also
  * /payment/cancel). With an order in the URL the page asks the server whether it is paid (PayPal's `token`: the
- * server captures first); the page itself never marks an order paid. Without one it only thanks or informs.
+ * server captures first); the page itself never marks an order paid. Without one it claims no payment.
  */
 import { useLocation } from 'react-router-dom';
 import { Id } from '@bindery/contracts/common';
 import { RequireSession } from '../../features/auth/components/require-session';
 import { useSession } from '../../features/auth/hooks/use-session';
-import { CardReturn, PaymentCancelled, PaymentSucceeded, PaypalReturn } from '../../features/checkout/components/payment-result';
+import { CardReturn, NoPaymentToConfirm, PaymentCancelled, PaypalReturn } from '../../features/checkout/components/payment-result';
 
 export default function PaymentResultRoute() {
   const { pathname, search } = useLocation();
@@ -17,7 +17,7 @@ export default function PaymentResultRoute() {
   const token = params.get('token');
 
   if (pathname.toLowerCase().endsWith('/cancel')) return <PaymentCancelled orderId={orderId} />;
-  if (!token && orderId === null) return <PaymentSucceeded />;
+  if (!token && orderId === null) return <NoPaymentToConfirm />;
   return (
     <RequireSession>
       {session && token ? <PaypalReturn userId={session.user.id} token={token} orderId={orderId} /> : null}

@@ -1,6 +1,8 @@
 /**
- * The server's quote: cost per book, original total, the bulk discount (tier and amount) and the total, then the
- * per-book price at every discount tier for this configuration, with the quantity's tier marked.
+ * The server's quote, so that its figures agree to the cent: list price per book × quantity = original total, less
+ * the bulk discount (tier and amount) = the total; then the cost per book (the total per copy, rounded) and the
+ * per-book price at every discount tier for this configuration, with the quantity's tier marked. The per-book
+ * price after a discount is rounded, so it is never shown as a factor of a total (issue 13.8).
  */
 import { Table } from '@bindery/ui/table';
 import type { QuoteView, TierRow } from '../../lib/catalog/quote-view';
@@ -15,11 +17,13 @@ export function QuoteResult({ quote }: { quote: QuoteView }) {
       </h2>
       <dl className="b-quote">
         <div>
-          <dt>Cost per book</dt>
-          <dd data-testid="quote-cost-per-book">{formatUsd(quote.costPerBook)}</dd>
+          <dt>List price per book</dt>
+          <dd data-testid="quote-unit-price">{formatUsd(quote.unitPrice)}</dd>
         </div>
         <div>
-          <dt>Original total</dt>
+          <dt>
+            Original total ({quote.quantity} × {formatUsd(quote.unitPrice)})
+          </dt>
           <dd data-testid="quote-original-total">{formatUsd(quote.originalTotal)}</dd>
         </div>
         <div>
@@ -29,6 +33,11 @@ export function QuoteResult({ quote }: { quote: QuoteView }) {
         <div className="b-quote__total">
           <dt>Total</dt>
           <dd data-testid="quote-total">{formatUsd(quote.total)}</dd>
+        </div>
+        <div>
+          {/* The discount is taken on the whole line, so this is the total per copy, rounded: never a factor. */}
+          <dt>Cost per book (total ÷ {quote.quantity}, rounded)</dt>
+          <dd data-testid="quote-cost-per-book">{formatUsd(quote.costPerBook)}</dd>
         </div>
       </dl>
       <Table<TierRow>

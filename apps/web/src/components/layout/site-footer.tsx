@@ -1,10 +1,16 @@
 /**
  * The site footer (customer-journey.md §2): a newsletter e-mail field (the spec gives it no behaviour, so it
- * only confirms locally and sends nothing), contact and legal texts, and the current year.
+ * only confirms locally and sends nothing), contact and legal texts, and the year 2025 (the spec's, §9).
  */
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { productLinks, resourceLinks } from './nav-links';
+
+/**
+ * The copyright year is the year the site was first published, the spec's 2025 (customer-journey.md §9), not
+ * the visitor's clock: docs/decisions/0027 (replacing 0010's current year).
+ */
+export const COPYRIGHT_YEAR = 2025;
 
 export function SiteFooter() {
   const emailId = useId();
@@ -64,7 +70,7 @@ export function SiteFooter() {
         </div>
         <div className="b-footer__legal">
           <p>
-            © {new Date().getFullYear()} Bindery. All rights reserved. Prices shown by our calculators are estimates until
+            © {COPYRIGHT_YEAR} Bindery. All rights reserved. Prices shown by our calculators are estimates until
             your order is confirmed; taxes and shipping are calculated at checkout.
           </p>
           <p>

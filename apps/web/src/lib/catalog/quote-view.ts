@@ -14,6 +14,8 @@ export interface TierRow {
 
 export interface QuoteView {
   quantity: number;
+  /** The list price of one copy before any discount (the server's unit_price). */
+  unitPrice: string;
   costPerBook: string;
   originalTotal: string;
   total: string;
@@ -25,6 +27,7 @@ export interface QuoteView {
 export function toQuoteView(q: CalculateResponse): QuoteView {
   return {
     quantity: q.quantity,
+    unitPrice: q.unit_price,
     costPerBook: q.cost_per_book,
     originalTotal: q.original_total_cost ?? q.total_cost,
     total: q.total_cost,

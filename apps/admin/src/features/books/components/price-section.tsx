@@ -2,6 +2,8 @@
  * One section of a price editor (§2): a collapsible card titled by the kind's label with 'N items', an optional
  * clearable search, and a row per item with its name and a number input (step 0.01) for the kind's price field.
  * Bindings with page ranges (the comic editor's all-bindings list) show read-only Min/Max Pages, ∞ for no max.
+ * A section of more than {@link LARGE_SECTION_ROWS} rows (the print editor's 74 bindings) always gets the search,
+ * and its rows are grouped by trim size, one table per trim, so an admin can find a row (issue 13.8).
  */
 import { useState } from 'react';
 import { Table, type Column } from '@bindery/ui/table';
@@ -28,14 +30,31 @@ export interface PriceSectionProps {
 
 const FIELD_HEADERS = { price: 'Price', price_per_page: 'Price per page' } as const;
 
+/** Above this many rows a section gets a search box and, where rows belong to trim sizes, one group per trim. */
+export const LARGE_SECTION_ROWS = 20;
+
+/** Rows by trim size, in the order the trims first appear; rows of no trim are one group of their own. */
+function byTrim(items: PriceItem[]): { trim: string; items: PriceItem[] }[] {
+  const groups = new Map<string, PriceItem[]>();
+  for (const item of items) {
+    const trim = item.trim_size_name ?? 'Every trim size';
+    groups.set(trim, [...(groups.get(trim) ?? []), item]);
+  }
+  return [...groups].map(([trim, rows]) => ({ trim, items: rows }));
+}
+
 export function PriceSection({ kind, items, searchable, pageRanges, disabled, onEdit, valueOf, errorOf }: PriceSectionProps) {
   const [search, setSearch] = useState('');
+  const large = items.length > LARGE_SECTION_ROWS;
+  const withSearch = searchable || large;
+  const grouped = large && items.some((i) => i.trim_size_name);
   const field = kind.priceField;
   const shown = items.filter((i) => matchesSearch(search, rowLabel(i)));
   const empty = search.trim() ? messages.admin.noItemsMatching : messages.admin.noSectionItems(kind.label.toLowerCase());
 
   const columns: Column<PriceItem>[] = [
-    { key: 'name', header: 'Name', cell: rowLabel },
+    // Inside a trim's group the trim is the group's title; the input's name keeps it, so each stays unique.
+    { key: 'name', header: 'Name', cell: (i) => (grouped ? i.name : rowLabel(i)) },
     {
       key: 'price',
       header: FIELD_HEADERS[field],
@@ -76,7 +95,7 @@ export function PriceSection({ kind, items, searchable, pageRanges, disabled, on
 
   return (
     <CollapsibleSection title={kind.label} count={itemCount(items.length)}>
-      {searchable ? (
+      {withSearch ? (
         <SearchBox
           value={search}
           onChange={setSearch}
@@ -84,14 +103,26 @@ export function PriceSection({ kind, items, searchable, pageRanges, disabled, on
           label={`Search ${kind.label.toLowerCase()}`}
         />
       ) : null}
-      <Table
-        caption={kind.label}
-        captionHidden
-        columns={columns}
-        rows={shown}
-        rowKey={(i) => String(i.id)}
-        empty={empty}
-      />
+      {grouped && shown.length > 0 ? (
+        byTrim(shown).map((group) => (
+          <Table
+            key={group.trim}
+            caption={`${kind.label}: ${group.trim} (${itemCount(group.items.length)})`}
+            columns={columns}
+            rows={group.items}
+            rowKey={(i) => String(i.id)}
+          />
+        ))
+      ) : (
+        <Table
+          caption={kind.label}
+          captionHidden
+          columns={columns}
+          rows={shown}
+          rowKey={(i) => String(i.id)}
+          empty={empty}
+        />
+      )}
     </CollapsibleSection>
   );
 }

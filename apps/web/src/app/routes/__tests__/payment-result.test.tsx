@@ -3,13 +3,19 @@ import { describe, expect, it } from 'vitest';
 import { renderRoute } from '../../../testing/render-route';
 
 describe('payment result pages', () => {
-  it.each(['/success', '/payment/success'])('%s thanks the buyer and links home', async (path) => {
-    renderRoute(path);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Payment Successful!' })).toBeInTheDocument();
-    expect(screen.getByText(/Thank you for your order/)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
-    expect(document.title).toBe('Payment Successful! | Bindery');
-  });
+  it.each(['/success', '/payment/success', '/success?session_id=cs_forged'])(
+    '%s names no order, so it claims no payment (issue 13.8) and links to the projects and home',
+    async (path) => {
+      renderRoute(path);
+      expect(await screen.findByRole('heading', { level: 1, name: 'No payment to confirm' })).toBeInTheDocument();
+      expect(screen.queryByText('Payment Successful!')).not.toBeInTheDocument();
+      expect(screen.queryByText(/received your payment/)).not.toBeInTheDocument();
+      expect(screen.getByText(/no payment is confirmed here/)).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Go to your projects' })).toHaveAttribute('href', '/userdashboard');
+      expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
+      expect(document.title).toBe('No payment to confirm | Bindery');
+    },
+  );
   it.each(['/cancel', '/payment/cancel'])('%s says the order must be placed again, with Try Again', async (path) => {
     renderRoute(path);
     expect(await screen.findByRole('heading', { level: 1, name: 'Payment Cancelled' })).toBeInTheDocument();

@@ -1,11 +1,12 @@
 /**
  * /login (customer-journey.md §2): email and password, both required. An admin is sent to the admin app
- * (its URL from /api/config), everyone else to /account-settings. Failure shows the server's text
+ * (its URL from /api/config); a customer back to the page that sent them here (the shop after 'Session expired'),
+ * else to /account-settings. Failure shows the server's text
  * ('Invalid or unverified account') or 'Login failed'.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Alert } from '@bindery/ui/alert';
 import { Button } from '@bindery/ui/button';
 import { TextField } from '@bindery/ui/field';
@@ -23,10 +24,22 @@ export interface LoginFormProps {
 
 const goTo = (url: string) => window.location.assign(url);
 
+/**
+ * Where a customer goes after logging in: back to the page that sent them here (RequireSession puts it in the
+ * navigation state, e.g. the shop after 'Session expired'), else the spec's /account-settings. Only a path of
+ * this app is followed (one leading slash), so a crafted state cannot send anyone to another site.
+ */
+function returnPath(state: unknown): string {
+  const from = (state as { from?: unknown } | null)?.from;
+  if (typeof from === 'string' && /^\/(?![/\\])/.test(from) && !from.startsWith('/login')) return from;
+  return '/account-settings';
+}
+
 export function LoginForm({ onAdminLogin = goTo }: LoginFormProps) {
   const login = useLogin();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const location = useLocation();
   const [fields, setFields] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string>();
   const [leaving, setLeaving] = useState(false);
@@ -40,7 +53,7 @@ export function LoginForm({ onAdminLogin = goTo }: LoginFormProps) {
     setFields({});
     try {
       const { user } = await login.mutateAsync(parsed.data);
-      if (!user.is_admin) return void navigate('/account-settings', { replace: true });
+      if (!user.is_admin) return void navigate(returnPath(location.state), { replace: true });
       setLeaving(true);
       onAdminLogin(`${await getAdminUrl(queryClient)}/admin`);
     } catch (error) {

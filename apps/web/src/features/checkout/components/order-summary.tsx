@@ -1,29 +1,53 @@
 /**
  * The server's order (GET api/orders/{id}/): its lines, subtotal, shipping, tax and total, and where it goes.
- * Every amount is the server's text; nothing is added up here.
+ * Every amount is the server's; a line's list price and total before discount are read off its total and
+ * discount (@bindery/pricing lineBreakdown), never added up from rounded figures.
  */
 import { Table } from '@bindery/ui/table';
 import type { Order, OrderItem } from '@bindery/contracts/store/checkout';
+import { formatCents, parseCents } from '@bindery/pricing/money';
+import { lineBreakdown, type LineBreakdown } from '@bindery/pricing/quote';
 import { formatUsd } from '../../../lib/format-usd';
 import { shippingServiceName } from '../../../lib/shipping-service-name';
 import { isPositiveAmount } from '../lib/amount';
+
+interface OrderLine {
+  item: OrderItem;
+  /** Null for a line whose figures no quote gives (never from this server): its own per-book price is shown. */
+  figures: LineBreakdown | null;
+}
+
+/**
+ * A line's figures from @bindery/pricing: quantity × list price = before discount, less the discount = the line
+ * total, each to the cent. The discounted per-book price is not shown: the discount is taken on the whole line, so
+ * "499 × $20.04" next to a line total of $9,997.71 would not add up (issue 13.8).
+ */
+function orderLine(item: OrderItem): OrderLine {
+  try {
+    return { item, figures: lineBreakdown(item.quantity, parseCents(item.line_total), parseCents(item.discount_amount)) };
+  } catch {
+    return { item, figures: null };
+  }
+}
+const usd = (cents: number) => formatUsd(formatCents(cents));
 
 export function OrderSummary({ order }: { order: Order }) {
   const { address: a, shipping_service: s } = order;
   return (
     <section className="b-card b-stack" aria-labelledby="order-summary-title">
       <h2 id="order-summary-title">Order #{order.id}</h2>
-      <Table<OrderItem>
+      <Table<OrderLine>
         caption="Books in this order"
         columns={[
-          { key: 'title', header: 'Project', cell: (i) => `${i.title} (${i.category})` },
-          { key: 'qty', header: 'Quantity', cell: (i) => i.quantity, numeric: true },
-          { key: 'each', header: 'Per book', cell: (i) => formatUsd(i.cost_per_book), numeric: true },
-          { key: 'discount', header: 'Discount', cell: (i) => (isPositiveAmount(i.discount_amount) ? `−${formatUsd(i.discount_amount)}` : '—'), numeric: true },
-          { key: 'line', header: 'Line total', cell: (i) => formatUsd(i.line_total), numeric: true },
+          { key: 'title', header: 'Project', cell: (l) => `${l.item.title} (${l.item.category})` },
+          { key: 'qty', header: 'Quantity', cell: (l) => l.item.quantity, numeric: true },
+          { key: 'each', header: 'List price', cell: (l) => (l.figures ? usd(l.figures.unitPriceCents) : formatUsd(l.item.cost_per_book)), numeric: true },
+          { key: 'before', header: 'Before discount', cell: (l) => (l.figures ? usd(l.figures.originalTotalCents) : '—'), numeric: true },
+          { key: 'discount', header: 'Bulk discount', cell: (l) => (isPositiveAmount(l.item.discount_amount) ? `−${formatUsd(l.item.discount_amount)}` : '—'), numeric: true },
+          { key: 'line', header: 'Line total', cell: (l) => formatUsd(l.item.line_total), numeric: true },
         ]}
-        rows={order.items}
-        rowKey={(i) => String(i.project_id)}
+        rows={order.items.map(orderLine)}
+        rowKey={(l) => String(l.item.project_id)}
       />
       <dl className="b-quote">
         <div>

@@ -7,6 +7,8 @@
  *   `pollTimeoutMs` says the payment is still being confirmed and the e-mail will follow. The browser never
  *   marks anything paid.
  * - Cancelled (/cancel, /payment/cancel): nothing was charged; 'Try Again' returns to the order's payment page.
+ * - /success naming no order: no payment is claimed (NoPaymentToConfirm); 'Payment Successful!' is only ever shown
+ *   for an order the server says is paid.
  * Once an order is seen paid, its projects leave the cart.
  */
 import { useQuery } from '@tanstack/react-query';
@@ -51,6 +53,32 @@ export function PaymentSucceeded({ order }: { order?: Order }) {
             Go to your projects
           </Link>
         ) : null}
+      </p>
+    </MessageCard>
+  );
+}
+
+export const NO_PAYMENT_TITLE = 'No payment to confirm';
+
+/**
+ * /success without an order in its address: nothing says a payment was made, so the page does not claim one
+ * (issue 13.8). The provider always returns with the order, so a buyer lands here only by a bookmark or a typed URL.
+ */
+export function NoPaymentToConfirm() {
+  return (
+    <MessageCard title={NO_PAYMENT_TITLE}>
+      <p>
+        This page confirms a payment when you come back from the card or PayPal page, and this address names no
+        order, so no payment is confirmed here. If you have paid, your order is in your projects and a receipt is on
+        its way by e-mail.
+      </p>
+      <p className="b-row" style={{ justifyContent: 'center' }}>
+        <Link className="b-btn b-btn--primary" to="/userdashboard">
+          Go to your projects
+        </Link>
+        <Link className="b-btn b-btn--secondary" to="/">
+          Back to Home
+        </Link>
       </p>
     </MessageCard>
   );

@@ -244,7 +244,8 @@ function DesignForm({
         }
       : null;
 
-  const coverChosen = cover.status !== 'idle';
+  // A cover being uploaded or uploaded; a refused one is no cover, so the expert stays available (issue 13.8).
+  const coverChosen = cover.status === 'uploading' || cover.status === 'success';
   const loginHint = user ? undefined : (
     <>
       Uploads belong to your account: <Link to="/login">log in</Link> first.

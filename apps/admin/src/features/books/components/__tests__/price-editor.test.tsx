@@ -292,6 +292,43 @@ describe('price editor: the other six from the same component', () => {
     expect(within(section('Binding Types')).getAllByRole('columnheader')).toHaveLength(2);
   });
 
+  it('print book: a section of more than 20 rows (74 bindings) gets a search box and one group per trim size (issue 13.8)', async () => {
+    const print = PRODUCTS.calculator;
+    const styles = ['Perfect Bound', 'Coil Bound', 'Saddle Stitch', 'Case Wrap', 'Linen Wrap'];
+    const trims = Array.from({ length: 15 }, (_, t) => `Trim ${t + 1}`);
+    // 15 trims × 5 styles, less one: 74 rows, as the seeded print book has.
+    const bindings = trims.flatMap((trim, t) => styles.map((style, s) => binding(1000 + t * 10 + s, style, '2.00', trim, [24, 800]))).slice(0, 74);
+    server.use(
+      listsHandler(print, [
+        {
+          interior_color: [item(2, 'Standard Black & White', { price_per_page: '0.01' })],
+          paper_type: [item(3, '60# Cream-Uncoated', { price_per_page: '0.005' })],
+          binding: bindings,
+        },
+      ]),
+    );
+    renderAdminRoute('/admin/books/printbook/edit');
+    const bindingsSection = await screen.findByRole('region', { name: /Binding Types/ });
+    // Only the long section gets the search; the print editor's short ones stay as the spec has them.
+    expect(screen.getAllByRole('searchbox')).toHaveLength(1);
+    const tables = within(bindingsSection).getAllByRole('table');
+    expect(tables).toHaveLength(15);
+    expect(tables[0]).toHaveAccessibleName('Binding Types: Trim 1 (5 items)');
+    expect(tables[14]).toHaveAccessibleName('Binding Types: Trim 15 (4 items)');
+    expect(within(tables[0]!).getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell')[0]?.textContent)).toEqual(styles);
+    // Each input is still named with its trim.
+    expect(input('Coil Bound (Trim 7) price')).toBeInTheDocument();
+
+    const user = userEvent.setup();
+    await user.type(within(bindingsSection).getByRole('searchbox'), 'coil');
+    const found = within(bindingsSection).getAllByRole('table');
+    expect(found).toHaveLength(15);
+    expect(found.every((t) => within(t).getAllByRole('row').length === 2)).toBe(true);
+    await user.clear(within(bindingsSection).getByRole('searchbox'));
+    await user.type(within(bindingsSection).getByRole('searchbox'), 'trim 12');
+    expect(within(bindingsSection).getAllByRole('table')).toHaveLength(1);
+  });
+
   it("thesis: eight sections; success says 'Changes saved'", async () => {
     const thesis = PRODUCTS.pricing;
     const lists: Lists = { corner_protector: [item(9, 'Gold Round', { price: '4.00' })] };

@@ -21,6 +21,25 @@ async function fillAndSubmit(email = 'ann@example.test', password = 'Corr3ct-hor
 }
 
 describe('LoginForm', () => {
+  it('returns a customer to the page that asked for a login, query string included, and never off the site', async () => {
+    server.use(http.post('/api/users/login/', () => HttpResponse.json(loginAnswer())));
+    const first = renderRoute('/payment?order=12');
+    await waitFor(() => expect(first.router.state.location.pathname).toBe('/login'));
+    await fillAndSubmit();
+    await waitFor(() => expect(first.router.state.location.pathname).toBe('/payment'));
+    expect(first.router.state.location.search).toBe('?order=12');
+    first.unmount();
+    localStorage.clear();
+
+    for (const from of ['//evil.example/x', 'https://evil.example/', '/\\evil.example']) {
+      const { router, unmount } = renderRoute({ pathname: '/login', state: { from } });
+      await fillAndSubmit();
+      await waitFor(() => expect(router.state.location.pathname).toBe('/account-settings'));
+      unmount();
+      localStorage.clear();
+    }
+  });
+
   it('logs a customer in: keeps the session, disables the form meanwhile, goes to /account-settings', async () => {
     let body: unknown;
     server.use(

@@ -46,14 +46,32 @@ function openPayment(path = '/payment?order=42') {
 const payButton = () => screen.findByRole('button', { name: /^Pay / });
 
 describe('/payment', () => {
+  it('shows a bulk line so that its figures agree to the cent: 499 × list price, less the discount, is the line (issue 13.8)', async () => {
+    const item = { project_id: 11, title: 'Big Run', category: 'Print Book', quantity: 499, cost_per_book: '20.04', discount_amount: '526.20', line_total: '9997.71' };
+    paymentApi({ order: orderResponse({ items: [item], subtotal: '9997.71', total: '10035.07' }) });
+    openPayment();
+    const table = await screen.findByRole('table', { name: 'Books in this order' });
+    const [row] = within(table).getAllByRole('row').slice(1);
+    expect(within(row!).getAllByRole('cell').map((c) => c.textContent)).toEqual([
+      'Big Run (Print Book)',
+      '499',
+      '$21.09',
+      '$10,523.91',
+      '−$526.20',
+      '$9,997.71',
+    ]);
+    // The per-book price after the discount ($20.04) is not a factor of any figure shown: 499 × $20.04 = $9,999.96.
+    expect(table).not.toHaveTextContent('$20.04');
+  });
+
   it("shows the server's order: lines, subtotal, shipping, tax and total, and where it ships", async () => {
     const seen = paymentApi();
     openPayment();
     expect(await screen.findByRole('heading', { level: 2, name: 'Order #42' })).toBeInTheDocument();
     const lines = within(screen.getByRole('table', { name: 'Books in this order' })).getAllByRole('row').slice(1);
     expect(lines.map((r) => within(r).getAllByRole('cell').map((c) => c.textContent))).toEqual([
-      ['My Novel (Print Book)', '10', '$8.48', '—', '$84.80'],
-      ['Family Album (Photo Book)', '2', '$20.00', '—', '$40.00'],
+      ['My Novel (Print Book)', '10', '$8.48', '$84.80', '—', '$84.80'],
+      ['Family Album (Photo Book)', '2', '$20.00', '$40.00', '—', '$40.00'],
     ]);
     expect(screen.getByTestId('order-subtotal')).toHaveTextContent('$124.80');
     expect(screen.getByTestId('order-shipping')).toHaveTextContent('$25.00');

@@ -284,6 +284,18 @@ describe('/shop', () => {
     // The page is gone; the toast tells why.
     expect(screen.getByText(messages.generic.sessionExpired)).toBeInTheDocument();
     expect(localStorage.getItem('accessToken')).toBeNull();
+
+    // Logging in again brings the customer back to the shop, not to account settings (issue 13.8).
+    server.use(
+      http.post('/api/users/login/', () =>
+        HttpResponse.json({ access: 'acc-2', refresh: 'ref-2', access_expires_in: 3600, user: testCustomer }),
+      ),
+    );
+    await user.type(await screen.findByLabelText('Email'), testCustomer.email);
+    await user.type(screen.getByLabelText('Password'), 'Corr3ct-horse!');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/shop'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Shipping and delivery' })).toBeInTheDocument();
   });
 
   it("other failures say 'Failed to save shipping info…'; a refusal the server explains shows its reason", async () => {

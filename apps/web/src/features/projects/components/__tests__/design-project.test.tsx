@@ -501,6 +501,25 @@ describe('/design-project', () => {
     );
     expect(await screen.findByRole('alert')).toHaveTextContent(m.coverType);
     expect(purposes).toEqual([]);
+    // A refused cover is no cover: the expert is still there to make one (issue 13.8).
+    expect(screen.getByRole('button', { name: 'Contact Cover Design Expert' })).toBeEnabled();
+  });
+
+  it('keeps Contact Cover Design Expert for a cover the server refused, and disables it for an uploaded one', async () => {
+    const { user } = openDesign();
+    server.use(
+      http.post('/api/book/uploads/', () =>
+        HttpResponse.json(errorBody(m.invalidPdf, 400), { status: 400 }),
+      ),
+    );
+    renderRoute('/design-project');
+    const expert = await screen.findByRole('button', { name: 'Contact Cover Design Expert' });
+    await user.upload(screen.getByLabelText('Cover design'), new File(['%PDF-broken'], 'cover.pdf', { type: 'application/pdf' }));
+    expect(await screen.findByText(m.invalidPdf)).toBeInTheDocument();
+    expect(expert).toBeEnabled();
+    uploadsApi();
+    await user.upload(screen.getByLabelText('Cover design'), new File(['png'], 'cover.png', { type: 'image/png' }));
+    await waitFor(() => expect(expert).toBeDisabled());
   });
 
   it('saves the design form and goes to /cover-expert', async () => {
