@@ -1,12 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { DecimalString, ErrorBody, Id } from './common.js';
+import { DecimalString, ErrorBody, Id, IdParam } from './common.js';
 
 describe('common contracts', () => {
-  it('coerces ids from query-string text and refuses non-positive or fractional ids', () => {
-    expect(Id.parse('12')).toBe(12);
-    expect(Id.safeParse('0').success).toBe(false);
-    expect(Id.safeParse('1.5').success).toBe(false);
-    expect(Id.safeParse('abc').success).toBe(false);
+  it('takes ids in JSON bodies as whole numbers only: "12" and [12] are refused (issue 11.6)', () => {
+    expect(Id.parse(12)).toBe(12);
+    for (const bad of ['12', [12], 0, 1.5, -3, true, null, 2_147_483_648]) {
+      expect(Id.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
+    }
+  });
+  it('reads ids from paths and query strings as digits only', () => {
+    expect(IdParam.parse('12')).toBe(12);
+    for (const bad of ['0', '1.5', 'abc', '', ' 12', '1e1', '0x0c', '12abc', '99999999999', 12]) {
+      expect(IdParam.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
+    }
   });
   it('accepts decimal strings only', () => {
     expect(DecimalString.parse('20.04')).toBe('20.04');

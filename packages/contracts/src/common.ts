@@ -4,15 +4,29 @@
  */
 import { z } from 'zod';
 
-/** A database id as it appears in paths and bodies. Accepts "12" as well as 12 (query strings are text). */
-export const Id = z.coerce
+/**
+ * A database id in a JSON body: a whole number. "12" and [12] are refused (issue 11.6): JSON has numbers, and a
+ * body that says otherwise was not written by our clients. Paths and query strings are text: {@link IdParam}.
+ */
+export const Id = z
   .number({ error: 'Must be a number' })
   .int({ error: 'Must be a whole number' })
   .positive({ error: 'Must be a positive id' })
   .max(2_147_483_647, { error: 'Is too large' });
 export type Id = z.infer<typeof Id>;
 
-export const IdParams = z.object({ id: Id }).strict();
+/**
+ * A database id in a path, a query string or the browser's address: digits only ("12"), read as a number. " 12",
+ * "1e1", "0x0c", "12abc" and "" are refused, where a coercion would have taken some of them.
+ */
+export const IdParam = z
+  .string({ error: 'Must be a number' })
+  .regex(/^[0-9]{1,10}$/, { error: 'Must be a whole number' })
+  .transform((digits) => Number(digits))
+  .refine((id) => id > 0, { error: 'Must be a positive id' })
+  .refine((id) => id <= 2_147_483_647, { error: 'Is too large' });
+
+export const IdParams = z.object({ id: IdParam }).strict();
 
 /**
  * Money and per-page prices travel as decimal strings ("20.04", "0.0325"), never as binary floats, so the

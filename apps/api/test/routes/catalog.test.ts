@@ -289,7 +289,7 @@ describe('calculate/: one quote per category, computed by hand', () => {
   it('magazine: 33 pages saddle-stitched print as 36; 5.00 + (0.0325 + 0.02) × 36 = 6.89; 150 copies −5%', async () => {
     const o = await options('magazine');
     const res = await calculate('magazine', {
-      trim_size_id: String(id(o, 'trim_sizes', 'A4')), // the magazine form may send text
+      trim_size_id: id(o, 'trim_sizes', 'A4'),
       binding_id: id(o, 'binding_types', 'Saddle Stitch'),
       interior_color_id: id(o, 'interior_colors', 'Premium Black & White'),
       paper_type_id: id(o, 'paper_types', '70# White-Uncoated'),

@@ -72,6 +72,32 @@ describe('text with control characters', () => {
   });
 });
 
+describe('ids', () => {
+  it('are whole numbers in JSON bodies: "1" and [5] are a 400 (issue 11.6)', async () => {
+    const user = await createUser(t);
+    for (const order_id of ['1', [5], 1.5]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/create-checkout-session/',
+        payload: { order_id },
+        headers: user.auth,
+      });
+      expect(res.statusCode, `${JSON.stringify(order_id)}: ${res.body}`).toBe(400);
+      expect(ErrorBody.parse(res.json()).fields?.map((f) => f.path)).toContain('body.order_id');
+    }
+  });
+
+  it('are digits in paths and query strings', async () => {
+    const user = await createUser(t);
+    for (const url of ['/api/orders/1x/', '/api/orders/%201/', '/api/orders/1e1/', '/api/book/0x1/']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: user.auth });
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(400);
+    }
+    const bindings = await t.app.inject({ method: 'GET', url: '/api/calculator/bindings/?trim_size_id=1.0&page_count=40' });
+    expect(bindings.statusCode, bindings.body).toBe(400);
+  });
+});
+
 describe('a signed Stripe webhook that is not an event of the shape we read', () => {
   const send = (payload: string) =>
     t.app.inject({

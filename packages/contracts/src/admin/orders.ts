@@ -11,7 +11,7 @@
  *        projects (calculators-account-admin.md §2 Manage Orders), paged the same way.
  */
 import { z } from 'zod';
-import { DecimalString, Id, PageQuery, page } from '../common.js';
+import { DecimalString, IdParam, PageQuery, page } from '../common.js';
 import { messages } from '../messages.js';
 import { Address, OrderActor, OrderItem, OrderStatus, ShippingService } from '../store/checkout.js';
 import { CoverExpertRequest, ProjectCategory, ProjectOptionNames } from '../store/projects.js';
@@ -236,7 +236,7 @@ export type RefundBody = z.input<typeof RefundBody>;
 export const RefundResponse = z.object({ refund: Refund, order: AdminOrderDetail });
 export type RefundResponse = z.infer<typeof RefundResponse>;
 
-export const AdminOrderParams = z.object({ id: Id }).strict();
+export const AdminOrderParams = z.object({ id: IdParam }).strict();
 
 // ---------------------------------------------------------------------------------------------------------------
 // The spec's list of submitted projects (GET api/book/all-orders/)

@@ -46,7 +46,7 @@ describe('catalog contracts', () => {
     expect(BindingItem.parse(binding)).toEqual(binding);
   });
 
-  it('builds a strict calculate body: ids (text allowed), optional extras, page count where the category has one', () => {
+  it('builds a strict calculate body: ids as numbers (issue 11.6), optional extras, page count where the category has one', () => {
     const body = calculateBody(
       [
         { bodyField: 'binding_id', required: true },
@@ -54,7 +54,9 @@ describe('catalog contracts', () => {
       ],
       true,
     );
-    expect(body.parse({ binding_id: '4', page_count: '120', quantity: 3 })).toEqual({
+    expect(body.safeParse({ binding_id: '4', page_count: 120, quantity: 3 }).success).toBe(false);
+    expect(body.safeParse({ binding_id: [4], page_count: 120, quantity: 3 }).success).toBe(false);
+    expect(body.parse({ binding_id: 4, page_count: '120', quantity: 3 })).toEqual({
       binding_id: 4,
       page_count: 120,
       quantity: 3,

@@ -8,7 +8,7 @@
  * definition. Prices are decimal strings ("1.91", "0.0325"), never floats.
  */
 import { z } from 'zod';
-import { DecimalString, Id } from '../common.js';
+import { DecimalString, Id, IdParam } from '../common.js';
 
 /** A whole number that may arrive as text ("120"), as some calculator forms send it. */
 export const WholeNumber = z.preprocess(
@@ -87,7 +87,7 @@ export function catalogOptionsResponse(
 export type CatalogOptionsResponse = Record<string, CatalogItem[]>;
 
 /** GET api/{slug}/bindings/ and GET api/calculator/available-options/: both required. */
-export const BindingsQuery = z.object({ trim_size_id: Id, page_count: WholeNumber });
+export const BindingsQuery = z.object({ trim_size_id: IdParam, page_count: WholeNumber });
 export type BindingsQuery = z.infer<typeof BindingsQuery>;
 
 /** GET api/{slug}/bindings/: the bindings a book of this trim and page count can have. */

@@ -16,7 +16,7 @@
  * File facts (type, page count, size) are the server's: it reads the bytes, never the client's claims.
  */
 import { z } from 'zod';
-import { DecimalString, Id } from '../common.js';
+import { DecimalString, Id, IdParam } from '../common.js';
 import { messages } from '../messages.js';
 
 const m = messages.projects;
@@ -219,7 +219,7 @@ export type DropdownDataResponse = z.infer<typeof DropdownDataResponse>;
 /** GET api/book/{id}/files/{kind}/: which file of a project (added for docs/decisions/0012). */
 export const ProjectFileKind = z.enum(['pdf', 'cover']);
 export type ProjectFileKind = z.infer<typeof ProjectFileKind>;
-export const ProjectFileParams = z.object({ id: Id, kind: ProjectFileKind }).strict();
+export const ProjectFileParams = z.object({ id: IdParam, kind: ProjectFileKind }).strict();
 export type ProjectFileParams = z.infer<typeof ProjectFileParams>;
 /** `?download=true` answers with Content-Disposition: attachment (a download); otherwise inline (view). */
 export const ProjectFileQuery = z.object({ download: z.stringbool().optional() }).strict();

@@ -1,13 +1,13 @@
 /** /orders/:id: one of the customer's orders (guests go to /login and come back). */
 import { useParams } from 'react-router-dom';
-import { Id } from '@bindery/contracts/common';
+import { IdParam } from '@bindery/contracts/common';
 import { RequireSession } from '../../features/auth/components/require-session';
 import { useSession } from '../../features/auth/hooks/use-session';
 import { OrderPage } from '../../features/orders/components/order-page';
 
 export default function OrderRoute() {
   const { id } = useParams();
-  const parsed = Id.safeParse(id);
+  const parsed = IdParam.safeParse(id);
   const session = useSession();
   return (
     <RequireSession>

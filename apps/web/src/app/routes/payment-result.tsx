@@ -4,7 +4,7 @@
  * server captures first); the page itself never marks an order paid. Without one it claims no payment.
  */
 import { useLocation } from 'react-router-dom';
-import { Id } from '@bindery/contracts/common';
+import { IdParam } from '@bindery/contracts/common';
 import { RequireSession } from '../../features/auth/components/require-session';
 import { useSession } from '../../features/auth/hooks/use-session';
 import { CardReturn, NoPaymentToConfirm, PaymentCancelled, PaypalReturn } from '../../features/checkout/components/payment-result';
@@ -13,7 +13,7 @@ export default function PaymentResultRoute() {
   const { pathname, search } = useLocation();
   const session = useSession();
   const params = new URLSearchParams(search);
-  const orderId = Id.safeParse(params.get('order') ?? undefined).data ?? null;
+  const orderId = IdParam.safeParse(params.get('order') ?? undefined).data ?? null;
   const token = params.get('token');
 
   if (pathname.toLowerCase().endsWith('/cancel')) return <PaymentCancelled orderId={orderId} />;

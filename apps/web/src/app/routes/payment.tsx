@@ -1,6 +1,6 @@
 /** /payment?order={id}: pay an order by card or PayPal, logged-in customers only. */
 import { useSearchParams } from 'react-router-dom';
-import { Id } from '@bindery/contracts/common';
+import { IdParam } from '@bindery/contracts/common';
 import { RequireSession } from '../../features/auth/components/require-session';
 import { useSession } from '../../features/auth/hooks/use-session';
 import { PaymentPage } from '../../features/checkout/components/payment-page';
@@ -9,6 +9,6 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 export default function PaymentRoute() {
   useDocumentTitle('Payment');
   const session = useSession();
-  const orderId = Id.safeParse(useSearchParams()[0].get('order') ?? undefined).data ?? null;
+  const orderId = IdParam.safeParse(useSearchParams()[0].get('order') ?? undefined).data ?? null;
   return <RequireSession>{session ? <PaymentPage user={session.user} orderId={orderId} /> : null}</RequireSession>;
 }

@@ -19,7 +19,7 @@ import type {
   OrderEvent,
   Refund,
 } from '@bindery/contracts/admin/orders';
-import { Id } from '@bindery/contracts/common';
+import { IdParam } from '@bindery/contracts/common';
 import { messages } from '@bindery/contracts/messages';
 import { useAdminOrder } from '../api/get-admin-order';
 import {
@@ -385,7 +385,7 @@ function NotFound({ failed }: { failed?: boolean }) {
 /** Reads ?id= and shows that order. */
 export function OrderInfo() {
   const [params] = useSearchParams();
-  const parsed = Id.safeParse(params.get('id') ?? undefined);
+  const parsed = IdParam.safeParse(params.get('id') ?? undefined);
   const id = parsed.success ? parsed.data : 0;
   const order = useAdminOrder(id, { enabled: parsed.success });
 
