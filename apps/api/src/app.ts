@@ -27,6 +27,7 @@ import configPlugin from './plugins/external/config.js';
 import dbPlugin from './plugins/external/db.js';
 import docs from './plugins/external/docs.js';
 import rateLimit from './plugins/external/rate-limit.js';
+import compress from './plugins/external/compress.js';
 import security from './plugins/external/security.js';
 import routes from './routes/index.js';
 
@@ -89,6 +90,7 @@ export async function buildApp({
   await app.register(dbPlugin, { db: database, owned: !db });
   await app.register(jobs, { clock });
   await app.register(security);
+  await app.register(compress);
   await app.register(rateLimit);
   await app.register(docs);
   await app.register(auth);
