@@ -2,19 +2,21 @@
  * Admin user management: only admins may list or delete; admins cannot be deleted; a deleted customer loses
  * every way in, while its row stays (anonymised) for the records that reference it.
  */
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startMailCatcher } from '@bindery/mail-test';
 import { AdminListUsersResponse } from '@bindery/contracts/admin/users';
 import { messages } from '@bindery/contracts/messages';
 import { GOOD_PASSWORD, login, post, signUp, verifiedCustomer } from '../accounts.js';
 import { createUser, request, setupTestApp } from '../helper.js';
+import { activeUsersPageQuery } from '../../src/plugins/app/users/users.repository.js';
 
 const mail = await startMailCatcher();
 afterAll(() => mail.stop());
 const t = setupTestApp({ env: { SMTP_URL: mail.url } });
 
-const list = (headers: Record<string, string> = {}) => request(t, { method: 'GET', url: '/api/users/admin/users/', headers });
+const list = (headers: Record<string, string> = {}, query = '') =>
+  request(t, { method: 'GET', url: `/api/users/admin/users/${query}`, headers });
 const remove = (id: number | string, headers: Record<string, string> = {}) =>
   request(t, { method: 'DELETE', url: `/api/users/admin/users/${id}/delete/`, headers });
 const bearer = (access: string) => ({ authorization: `Bearer ${access}` });
@@ -46,6 +48,52 @@ describe('GET /api/users/admin/users/', () => {
     expect(row).toEqual({ id: expect.any(Number), name: 'Ann Reader', email: unverified.email, is_verified: false, is_admin: false });
     expect(Object.keys(res.data.data[0]).sort()).toEqual(['email', 'id', 'is_admin', 'is_verified', 'name']);
     expect(data.find((u) => u.id === admin.user.id)).toMatchObject({ is_admin: true, is_verified: true });
+  });
+});
+
+describe('GET /api/users/admin/users/ at scale (issue 12.1)', () => {
+  it('pages newest first with a cursor, searches e-mail and name on the server, and counts the matches', async () => {
+    const admin = await createUser(t, { is_admin: true });
+    const tag = `pg${Date.now()}`;
+    const made: number[] = [];
+    for (let i = 0; i < 7; i += 1) made.push((await createUser(t, { email: `${tag}-${i}@example.test`, name: `Paged ${i}` })).user.id);
+    // Part of a name, any case; LIKE wildcards are taken literally.
+    const byName = await list(admin.auth, `?q=${tag.toUpperCase()}&limit=3`);
+    expect(byName.statusCode, byName.body).toBe(200);
+    const first = AdminListUsersResponse.parse(byName.data);
+    expect(first.total).toBe(7);
+    expect(first.data.map((u) => u.id)).toEqual([...made].reverse().slice(0, 3));
+    const second = AdminListUsersResponse.parse((await list(admin.auth, `?q=${tag}&limit=3&cursor=${first.next_cursor}`)).data);
+    const third = AdminListUsersResponse.parse((await list(admin.auth, `?q=${tag}&limit=3&cursor=${second.next_cursor}`)).data);
+    expect([...first.data, ...second.data, ...third.data].map((u) => u.id)).toEqual([...made].reverse());
+    expect(third.next_cursor).toBeNull();
+    expect(AdminListUsersResponse.parse((await list(admin.auth, '?q=Paged%205')).data).data.map((u) => u.id)).toContain(made[5]);
+    expect(AdminListUsersResponse.parse((await list(admin.auth, '?q=%25')).data).total).toBe(0);
+    expect((await list(admin.auth, '?limit=201')).statusCode).toBe(400);
+    expect((await list(admin.auth, '?cursor=bm90LWEtY3Vyc29y')).data).toMatchObject({ code: 'INVALID_CURSOR' });
+  });
+
+  it('reads the first page and a search through indexes, never a scan of users', async () => {
+    await sql`
+      insert into users (email, name, password_hash, is_admin, is_verified)
+      select 'bulk' || g || '@example.test', 'Bulk Reader ' || g, 'x', false, true
+      from generate_series(1, 100000) g
+    `.execute(t.db);
+    await sql`analyze users`.execute(t.db);
+    const plan = async (query: { compile(): CompiledQuery }) => {
+      const compiled = query.compile();
+      const result = await t.db.executeQuery<{ 'QUERY PLAN': unknown }>(
+        CompiledQuery.raw(`explain (format json) ${compiled.sql}`, [...compiled.parameters]),
+      );
+      return JSON.stringify(result.rows[0]!['QUERY PLAN']);
+    };
+    const noSeqScan = (text: string) => expect(text).not.toMatch(/"Node Type":"Seq Scan"[^}]*"Relation Name":"users"/);
+    const first = await plan(activeUsersPageQuery(t.db, { limit: 50 }));
+    noSeqScan(first);
+    expect(first).toContain('users_pkey');
+    const search = await plan(activeUsersPageQuery(t.db, { q: 'bulk1234', limit: 50 }));
+    noSeqScan(search);
+    expect(search).toMatch(/users_(email|name)_trgm_idx/);
   });
 });
 

@@ -3,7 +3,7 @@
  * Deleted accounts are not listed (docs/decisions/0008-account-deletion-anonymised-tombstone.md).
  */
 import { z } from 'zod';
-import { dataList, IdParams } from '../common.js';
+import { IdParams, PageQuery, page } from '../common.js';
 
 export const AdminUser = z.object({
   id: z.number().int().positive(),
@@ -14,7 +14,20 @@ export const AdminUser = z.object({
 });
 export type AdminUser = z.infer<typeof AdminUser>;
 
-export const AdminListUsersResponse = dataList(AdminUser);
+/**
+ * GET api/users/admin/users/: newest first, keyset-paged (docs/decisions/0019); `q` finds any part of an e-mail or
+ * a name, case-insensitively, on the server. An empty `q` is no search.
+ */
+export const AdminListUsersQuery = PageQuery.extend({
+  q: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.string().trim().max(200).optional(),
+  ),
+}).strict();
+export type AdminListUsersQuery = z.input<typeof AdminListUsersQuery>;
+
+/** The spec's `data`, `next_cursor` and `total` (every account matching `q`), for "n of m". */
+export const AdminListUsersResponse = page(AdminUser).extend({ total: z.number().int().nonnegative() });
 export type AdminListUsersResponse = z.infer<typeof AdminListUsersResponse>;
 
 /** Answers 204 on success. */

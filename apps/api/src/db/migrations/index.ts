@@ -16,6 +16,7 @@ import * as m20261123_223000 from './2026_11_23_223000_money_safety.js';
 import * as m20261123215740 from './2026_11_23_215740_rate_limit_counters.js';
 // files (docs/decisions/0026)
 import * as m20261123214620 from './2026_11_23_214620_upload_image_size.js';
+import * as m20261124013000 from './2026_11_24_013000_user_search.js';
 
 export const migrations: Record<string, Migration> = {
   '2026_11_21_000001_create_users': m0001,
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_23_223000_money_safety': m20261123_223000,
   '2026_11_23_215740_rate_limit_counters': m20261123215740,
   '2026_11_23_214620_upload_image_size': m20261123214620,
+  '2026_11_24_013000_user_search': m20261124013000,
 };

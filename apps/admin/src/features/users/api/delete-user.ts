@@ -1,9 +1,9 @@
-/** DELETE api/users/admin/users/{id}/delete/: on success the user leaves the list at once. */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+/** DELETE api/users/admin/users/{id}/delete/: on success the user leaves every loaded list at once. */
+import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { z } from 'zod';
-import type { AdminUser } from '@bindery/contracts/admin/users';
+import type { AdminListUsersResponse } from '@bindery/contracts/admin/users';
 import { api } from '../../../lib/api-client';
-import { getUsersQueryOptions } from './get-users';
+import { USERS_QUERY_KEY } from './get-users';
 
 export const deleteUser = (id: number) => api.delete(`/api/users/admin/users/${id}/delete/`, { schema: z.undefined() });
 
@@ -12,8 +12,17 @@ export function useDeleteUser() {
   return useMutation({
     mutationFn: deleteUser,
     onSuccess: (_done, id) => {
-      queryClient.setQueryData(getUsersQueryOptions().queryKey, (users: AdminUser[] | undefined) => users?.filter((u) => u.id !== id));
-      void queryClient.invalidateQueries({ queryKey: getUsersQueryOptions().queryKey });
+      queryClient.setQueriesData<InfiniteData<AdminListUsersResponse>>({ queryKey: USERS_QUERY_KEY }, (lists) =>
+        lists && {
+          ...lists,
+          pages: lists.pages.map((page) => ({
+            ...page,
+            data: page.data.filter((u) => u.id !== id),
+            total: page.total - (page.data.some((u) => u.id === id) ? 1 : 0),
+          })),
+        },
+      );
+      void queryClient.invalidateQueries({ queryKey: USERS_QUERY_KEY });
     },
   });
 }

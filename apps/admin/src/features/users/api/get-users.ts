@@ -1,11 +1,27 @@
-/** GET api/users/admin/users/: every account that is not deleted (admin only). */
-import { queryOptions, useQuery } from '@tanstack/react-query';
+/**
+ * GET api/users/admin/users/ (admin only): accounts that are not deleted, newest first, searched on the server
+ * (`q`: any part of an e-mail or name) and keyset-paged (docs/decisions/0019): each page's `next_cursor` fetches
+ * the next ("Load more"); `total` is the server's count of every account matching `q` ("n of m").
+ */
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { AdminListUsersResponse } from '@bindery/contracts/admin/users';
 import { api } from '../../../lib/api-client';
 
-export const getUsers = async (signal?: AbortSignal) =>
-  (await api.get('/api/users/admin/users/', { schema: AdminListUsersResponse, signal })).data;
+/** One screenful. */
+export const USERS_PAGE_SIZE = 50;
 
-export const getUsersQueryOptions = () => queryOptions({ queryKey: ['admin', 'users'], queryFn: ({ signal }) => getUsers(signal) });
+export const getUsers = (query: { q?: string; cursor?: string; limit?: number }, signal?: AbortSignal) =>
+  api.get('/api/users/admin/users/', { schema: AdminListUsersResponse, query: { ...query }, signal });
 
-export const useUsers = () => useQuery(getUsersQueryOptions());
+/** Every list of users (any search) starts with this key: a deletion refreshes them all. */
+export const USERS_QUERY_KEY = ['admin', 'users'] as const;
+
+export const getUsersQueryOptions = (q?: string, limit = USERS_PAGE_SIZE) =>
+  infiniteQueryOptions({
+    queryKey: [...USERS_QUERY_KEY, { q: q ?? '', limit }],
+    queryFn: ({ pageParam, signal }) => getUsers({ q, limit, cursor: pageParam }, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.next_cursor ?? undefined,
+  });
+
+export const useUsers = (q?: string) => useInfiniteQuery(getUsersQueryOptions(q));

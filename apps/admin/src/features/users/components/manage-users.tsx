@@ -3,14 +3,18 @@
  * with a clear button); columns Name, Email, Verified, Admin, Actions; Delete asks for confirmation and is
  * disabled for admins ('Cannot delete admin user'); 'Loading users...', 'No users found.', and 'Failed to delete
  * user. Please try again.' when a deletion fails. A deleted user leaves the list at once.
+ * The search runs on the server once the typing pauses, and the list pages on the server ('Showing n of m users',
+ * "Load more"; issue 12.1): a shop with 100,000 accounts never sends them all.
  */
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { ApiError } from '@bindery/api-client';
 import { Alert } from '@bindery/ui/alert';
 import { Button } from '@bindery/ui/button';
 import { Table, type Column } from '@bindery/ui/table';
 import type { AdminUser } from '@bindery/contracts/admin/users';
 import { messages } from '@bindery/contracts/messages';
+import { useDebouncedValue } from '../../../hooks/use-debounced-value';
+import { SEARCH_DEBOUNCE_MS } from '../../orders/components/order-list';
 import { useDeleteUser } from '../api/delete-user';
 import { useUsers } from '../api/get-users';
 
@@ -22,16 +26,13 @@ export interface ManageUsersProps {
 }
 
 export function ManageUsers({ confirm = (q) => window.confirm(q) }: ManageUsersProps) {
-  const users = useUsers();
-  const remove = useDeleteUser();
   const [search, setSearch] = useState('');
+  const settled = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const users = useUsers(settled || undefined);
+  const remove = useDeleteUser();
   const [deleteFailed, setDeleteFailed] = useState(false);
-
-  const shown = useMemo(() => {
-    const term = search.trim().toLowerCase();
-    const list = users.data ?? [];
-    return term ? list.filter((u) => u.email.toLowerCase().includes(term) || u.name.toLowerCase().includes(term)) : list;
-  }, [users.data, search]);
+  const shown = users.data?.pages.flatMap((p) => p.data) ?? [];
+  const total = users.data?.pages[0]?.total ?? shown.length;
 
   function onDelete(user: AdminUser) {
     if (!confirm(messages.admin.confirmDeleteUser)) return;
@@ -90,14 +91,26 @@ export function ManageUsers({ confirm = (q) => window.confirm(q) }: ManageUsersP
       {users.isPending ? (
         <p role="status">{messages.admin.loadingUsers}</p>
       ) : (
-        <Table
-          caption="Users"
-          captionHidden
-          columns={columns}
-          rows={shown}
-          rowKey={(u) => String(u.id)}
-          empty={messages.admin.noUsers}
-        />
+        <>
+          <p role="status" className="b-muted" style={{ margin: 0 }}>
+            {messages.orderScreens.showing(shown.length, total, total === 1 ? 'user' : 'users')}
+          </p>
+          <Table
+            caption="Users"
+            captionHidden
+            columns={columns}
+            rows={shown}
+            rowKey={(u) => String(u.id)}
+            empty={messages.admin.noUsers}
+          />
+          {users.hasNextPage ? (
+            <div className="b-row">
+              <Button variant="secondary" busy={users.isFetchingNextPage} onClick={() => void users.fetchNextPage()}>
+                {messages.orderScreens.loadMore}
+              </Button>
+            </div>
+          ) : null}
+        </>
       )}
     </div>
   );

@@ -3,17 +3,22 @@
  * The links in the mails carry stateless signed tokens (lib/email-token.ts) and point at the web app.
  */
 import type { FastifyInstance } from 'fastify';
-import type { AdminUser } from '@bindery/contracts/admin/users';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import type { AdminListUsersResponse } from '@bindery/contracts/admin/users';
 import type { StoreMessageResponse, StoreRegisterBody } from '@bindery/contracts/store/users';
 import { messages } from '@bindery/contracts/messages';
 import { checkEmailToken, decodeUid, emailTokenKey, encodeUid, makeEmailToken, type EmailTokenPurpose } from '../../../lib/email-token.js';
+import { decodeCursor, toPage } from '../../../lib/keyset.js';
 import { hashPassword } from '../../../lib/password.js';
+import type { DB } from '../../../db/database.js';
 import { accountExistsMail, passwordResetMail, verificationMail } from '../mail/templates.js';
 import { revokeUserSessions } from './sessions.repository.js';
 import {
   anonymiseUser,
   findUserByEmail,
   findUserById,
+  countActiveUsers,
   insertUser,
   listActiveUsers,
   markVerified,
@@ -137,10 +142,26 @@ export async function resetPassword(
   return { message: m.resetSuccess };
 }
 
-export async function listUsers(app: FastifyInstance): Promise<AdminUser[]> {
-  const rows = await listActiveUsers(app.db);
-  return rows.map((u) => ({ id: u.id, name: u.name, email: u.email, is_verified: u.is_verified, is_admin: u.is_admin }));
+/** GET api/users/admin/users/: one keyset page of the accounts and how many match (docs/decisions/0019). */
+export async function listUsers(
+  db: Kysely<DB>,
+  { q, limit, cursor }: { q?: string; limit: number; cursor?: string },
+): Promise<AdminListUsersResponse> {
+  const after = decodeCursor(cursor, UserCursor);
+  const [rows, total] = await Promise.all([
+    listActiveUsers(db, { q, limit, afterId: after?.[0] }),
+    countActiveUsers(db, q),
+  ]);
+  const { rows: pageRows, next_cursor } = toPage(rows, limit, (u) => [u.id]);
+  return {
+    data: pageRows.map((u) => ({ id: u.id, name: u.name, email: u.email, is_verified: u.is_verified, is_admin: u.is_admin })),
+    next_cursor,
+    total,
+  };
 }
+
+/** The last account of a page (ids only grow: newest first is id descending). */
+const UserCursor = z.tuple([z.number().int().positive()]);
 
 export async function deleteUser(app: FastifyInstance, id: number): Promise<void> {
   const user = await findUserById(app.db, id);

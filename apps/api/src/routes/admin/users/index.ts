@@ -1,11 +1,11 @@
 /**
  * Admin user management under /api/users/admin (admins only: 401 without a token, 403 for customers):
- * GET users/ (every account not deleted) and DELETE users/{id}/delete/ (customers only; 404 unknown id).
+ * GET users/ (accounts not deleted, newest first, keyset-paged, `q` searched on the server) and DELETE users/{id}/delete/ (customers only; 404 unknown id).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBody } from '@bindery/contracts/common';
-import { AdminDeleteUserParams, AdminListUsersResponse } from '@bindery/contracts/admin/users';
+import { AdminDeleteUserParams, AdminListUsersQuery, AdminListUsersResponse } from '@bindery/contracts/admin/users';
 import { deleteUser, listUsers } from '../../../plugins/app/users/accounts.service.js';
 
 const tags = ['admin: users'];
@@ -20,12 +20,13 @@ const adminUsers: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'List the accounts',
+        summary: 'List the accounts (newest first, keyset-paged, searched on the server)',
         security: [{ bearerAuth: [] }],
-        response: { 200: AdminListUsersResponse, ...denied },
+        querystring: AdminListUsersQuery,
+        response: { 200: AdminListUsersResponse, 400: ErrorBody, ...denied },
       },
     },
-    async () => ({ data: await listUsers(app) }),
+    async (request) => listUsers(app.db, request.query),
   );
 
   app.delete(

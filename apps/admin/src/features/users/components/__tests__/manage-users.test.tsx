@@ -17,7 +17,23 @@ const users = [
   { id: 2, name: 'Ann Reader', email: 'ann@example.test', is_verified: true, is_admin: false },
   { id: 3, name: 'Bob Printer', email: 'bob@example.test', is_verified: false, is_admin: false },
 ];
-const listUsers = (list = users) => http.get('/api/users/admin/users/', () => HttpResponse.json({ data: list }));
+/**
+ * The server's list as the API answers it: `q` any part of an e-mail or name, case-insensitively; `limit` rows
+ * after `cursor` (here simply the index of the next row); `total` every match. `seen` records each query.
+ */
+const listUsers = (list = users, seen: { q: string | null; cursor: string | null }[] = []) =>
+  http.get('/api/users/admin/users/', ({ request }) => {
+    const url = new URL(request.url);
+    const q = url.searchParams.get('q');
+    const cursor = url.searchParams.get('cursor');
+    seen.push({ q, cursor });
+    const term = (q ?? '').toLowerCase();
+    const matching = list.filter((u) => !term || u.email.toLowerCase().includes(term) || u.name.toLowerCase().includes(term));
+    const start = cursor ? Number(cursor) : 0;
+    const limit = Number(url.searchParams.get('limit') ?? 50);
+    const next = start + limit < matching.length ? String(start + limit) : null;
+    return HttpResponse.json({ data: matching.slice(start, start + limit), next_cursor: next, total: matching.length });
+  });
 
 function renderPage(confirm: (q: string) => boolean) {
   signInForTest();
@@ -39,7 +55,7 @@ describe('Manage Users', () => {
       http.get('/api/users/admin/users/', async ({ request }) => {
         auth = request.headers.get('authorization');
         await delay(100);
-        return HttpResponse.json({ data: users });
+        return HttpResponse.json({ data: users, next_cursor: null, total: users.length });
       }),
     );
     signInForTest();
@@ -71,22 +87,49 @@ describe('Manage Users', () => {
     expect(screen.getByRole('button', { name: 'Delete ann@example.test' })).toBeEnabled();
   });
 
-  it('searches by e-mail or name, case-insensitively, with a clear button', async () => {
-    server.use(listUsers());
+  it('searches by e-mail or name on the server once the typing pauses, with a clear button', async () => {
+    const seen: { q: string | null; cursor: string | null }[] = [];
+    server.use(listUsers(users, seen));
     renderPage(() => true);
     const user = userEvent.setup();
     const search = await screen.findByPlaceholderText(messages.admin.searchUsers);
+    await screen.findByText('Showing 3 of 3 users');
     await user.type(search, 'BOB');
+    await screen.findByText('Showing 1 of 1 user');
     expect(bodyRows()).toHaveLength(1);
+    // One request for the whole word, not one per key.
+    expect(seen.map((r) => r.q)).toEqual([null, 'BOB']);
     await user.clear(search);
     await user.type(search, 'ann@');
-    expect(bodyRows().map((r) => within(r).getAllByRole('cell')[0]!.textContent)).toEqual(['Ann Reader']);
+    await waitFor(() => expect(bodyRows().map((r) => within(r).getAllByRole('cell')[0]!.textContent)).toEqual(['Ann Reader']));
     await user.clear(search);
     await user.type(search, 'nobody');
-    expect(screen.getByText(messages.admin.noUsers)).toBeInTheDocument();
+    expect(await screen.findByText(messages.admin.noUsers)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Clear search' }));
     expect(search).toHaveValue('');
-    expect(bodyRows()).toHaveLength(3);
+    await waitFor(() => expect(bodyRows()).toHaveLength(3));
+  });
+
+  it('pages on the server: "Load more" fetches the next page until the last', async () => {
+    const many = Array.from({ length: 120 }, (_, i) => ({
+      id: 1000 - i,
+      name: `Reader ${i}`,
+      email: `reader${i}@example.test`,
+      is_verified: true,
+      is_admin: false,
+    }));
+    const seen: { q: string | null; cursor: string | null }[] = [];
+    server.use(listUsers(many, seen));
+    renderPage(() => true);
+    const user = userEvent.setup();
+    expect(await screen.findByText('Showing 50 of 120 users')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: messages.orderScreens.loadMore }));
+    expect(await screen.findByText('Showing 100 of 120 users')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: messages.orderScreens.loadMore }));
+    expect(await screen.findByText('Showing 120 of 120 users')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: messages.orderScreens.loadMore })).not.toBeInTheDocument();
+    expect(seen.map((r) => r.cursor)).toEqual([null, '50', '100']);
+    expect(bodyRows()).toHaveLength(120);
   });
 
   it("says 'No users found.' for an empty list", async () => {
