@@ -22,6 +22,7 @@ import { startApi, type RunningApi } from '../src/start.js';
 import { insertProject, printBookConfiguration } from './checkout-fixtures.js';
 import { TEST_JWT_SECRET } from './constants.js';
 import { createUser, privateDatabase, type TestContext } from './helper.js';
+import { ADDRESS } from './orders-fixtures.js';
 import { orderStatus } from './projects.js';
 
 let api: RunningApi;
@@ -66,22 +67,12 @@ async function post(path: string, user: User, body: unknown) {
   return { status: res.status, json: (await res.json()) as unknown };
 }
 
-const TX = { country: 'US', state: 'TX', city: 'Austin', postal_code: '78701' };
-
 /** An order as the shop creates it: a priced print book in the cart, shipped to Austin by FedEx Ground. */
 async function orderAwaitingPayment(user: User) {
   const configuration = await printBookConfiguration(ctx.db);
   const projectId = await insertProject(ctx.db, user.user.id, { configuration, quantity: 3 });
   const saved = await post('/save-shipping/', user, {
-    user_address: {
-      ...TX,
-      first_name: 'Ada',
-      last_name: 'Lovelace',
-      address: '1 Congress Ave',
-      phone_number: '+1 512 555 0100',
-      account_type: 'individual',
-      has_resale_cert: false,
-    },
+    user_address: ADDRESS,
     project_ids: [projectId],
     selected_service: 'FEDEX_GROUND',
   });

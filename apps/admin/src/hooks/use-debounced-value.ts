@@ -1,6 +1,9 @@
 /** The value as it was `delayMs` after it last changed: a search box asks the server once the typing pauses. */
 import { useEffect, useState } from 'react';
 
+/** How long a search box waits after the last key before it asks the server (Manage Orders, Manage Users). */
+export const SEARCH_DEBOUNCE_MS = 300;
+
 export function useDebouncedValue<T>(value: T, delayMs: number): T {
   const [settled, setSettled] = useState(value);
   useEffect(() => {

@@ -2,12 +2,13 @@
  * Admin user management: only admins may list or delete; admins cannot be deleted; a deleted customer loses
  * every way in, while its row stays (anonymised) for the records that reference it.
  */
-import { CompiledQuery, sql } from 'kysely';
+import { sql, type CompiledQuery } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startMailCatcher } from '@bindery/mail-test';
 import { AdminListUsersResponse } from '@bindery/contracts/admin/users';
 import { messages } from '@bindery/contracts/messages';
 import { GOOD_PASSWORD, login, post, signUp, verifiedCustomer } from '../accounts.js';
+import { planOf } from '../explain.js';
 import { createUser, request, setupTestApp } from '../helper.js';
 import { activeUsersPageQuery } from '../../src/plugins/app/users/users.repository.js';
 
@@ -80,13 +81,7 @@ describe('GET /api/users/admin/users/ at scale (issue 12.1)', () => {
       from generate_series(1, 100000) g
     `.execute(t.db);
     await sql`analyze users`.execute(t.db);
-    const plan = async (query: { compile(): CompiledQuery }) => {
-      const compiled = query.compile();
-      const result = await t.db.executeQuery<{ 'QUERY PLAN': unknown }>(
-        CompiledQuery.raw(`explain (format json) ${compiled.sql}`, [...compiled.parameters]),
-      );
-      return JSON.stringify(result.rows[0]!['QUERY PLAN']);
-    };
+    const plan = (query: { compile(): CompiledQuery }) => planOf(t.db, query);
     const noSeqScan = (text: string) => expect(text).not.toMatch(/"Node Type":"Seq Scan"[^}]*"Relation Name":"users"/);
     const first = await plan(activeUsersPageQuery(t.db, { limit: 50 }));
     noSeqScan(first);

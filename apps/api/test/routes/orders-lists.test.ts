@@ -5,7 +5,7 @@
  * customer's order 404). List rows are inserted straight into the database where hundreds are needed; the detail
  * and the customer's pages use orders made through the real routes.
  */
-import { CompiledQuery, sql } from 'kysely';
+import { sql, type CompiledQuery } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   AdminOrderListResponse,
@@ -17,6 +17,7 @@ import { OrderResponse } from '@bindery/contracts/store/checkout';
 import { MyOrdersResponse, SalesOverviewResponse } from '@bindery/contracts/store/orders';
 import { INVALID_CURSOR } from '../../src/lib/keyset.js';
 import { adminOrdersQuery, userOrdersQuery } from '../../src/plugins/app/orders/orders.repository.js';
+import { planOf } from '../explain.js';
 import { createUser, request, setupTestApp } from '../helper.js';
 import { createPhotoBook, orderOneBook, payOrder, placeOrder, recordRefund } from '../orders-fixtures.js';
 
@@ -302,13 +303,7 @@ describe('the admin list’s plan', () => {
     `.execute(t.db);
     await sql`analyze orders`.execute(t.db);
 
-    const plan = async (query: { compile(): CompiledQuery }) => {
-      const compiled = query.compile();
-      const result = await t.db.executeQuery<{ 'QUERY PLAN': unknown }>(
-        CompiledQuery.raw(`explain (format json) ${compiled.sql}`, [...compiled.parameters]),
-      );
-      return JSON.stringify(result.rows[0]!['QUERY PLAN']);
-    };
+    const plan = (query: { compile(): CompiledQuery }) => planOf(t.db, query);
     const noSeqScanOnOrders = (text: string) =>
       expect(text).not.toMatch(
         /"Node Type":"Seq Scan","Parallel Aware":(true|false),"Async Capable":(true|false),"Relation Name":"orders"/,

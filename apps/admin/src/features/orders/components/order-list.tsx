@@ -15,7 +15,7 @@ import type { AdminOrderRow } from '@bindery/contracts/admin/orders';
 import { messages } from '@bindery/contracts/messages';
 import { ORDER_STATUSES, type OrderStatus } from '@bindery/contracts/order-lifecycle';
 import { SearchBox } from '../../../components/search-box';
-import { useDebouncedValue } from '../../../hooks/use-debounced-value';
+import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { useAdminOrders } from '../api/get-admin-orders';
 import { useOrderCounts } from '../api/get-order-counts';
 import {
@@ -28,9 +28,6 @@ import {
 import { OrderStatusBadge } from './order-status-badge';
 
 const s = messages.orderScreens;
-
-/** How long the search waits after the last key before asking the server. */
-export const SEARCH_DEBOUNCE_MS = 300;
 
 const isStatus = (value: string | null): value is OrderStatus =>
   value !== null && (ORDER_STATUSES as readonly string[]).includes(value);

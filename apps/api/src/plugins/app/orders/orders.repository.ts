@@ -25,6 +25,7 @@ import type {
   PaymentsTable,
   RefundsTable,
 } from '../../../db/database.js';
+import { containsPattern } from '../../../lib/like-pattern.js';
 
 export type Db = Kysely<DB> | Transaction<DB>;
 export type OrderRow = Selectable<OrdersTable>;
@@ -307,7 +308,6 @@ export interface AdminOrderFilters {
 }
 
 /** `%` and `_` are LIKE wildcards: a search for "50%_off" means those characters. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** "BND-000042", "bnd42", "000042" or "42" → 42, when the search looks like an order number. */
 export function orderIdOfNumber(text: string): number | undefined {
@@ -323,7 +323,7 @@ function filtered(db: Db, filters: AdminOrderFilters) {
   if (filters.before) query = query.where('orders.created_at', '<', filters.before);
   const q = filters.q;
   if (q) {
-    const pattern = likePattern(q);
+    const pattern = containsPattern(q);
     const id = orderIdOfNumber(q);
     query = query.where((eb) =>
       eb.or([

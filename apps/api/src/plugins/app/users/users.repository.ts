@@ -4,6 +4,7 @@
  */
 import { sql, type Kysely, type QueryCreator, type Selectable, type Transaction } from 'kysely';
 import type { DB, UsersTable } from '../../../db/database.js';
+import { containsPattern } from '../../../lib/like-pattern.js';
 
 export type UserRow = Selectable<UsersTable>;
 type Db = Kysely<DB> | Transaction<DB>;
@@ -49,13 +50,10 @@ export async function countAdmins(db: Db): Promise<number> {
 }
 
 /** Accounts that have not been deleted, oldest first (the admin list). */
-/** `%text%` for ILIKE, the user's % _ and \\ taken literally. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 function activeUsers(db: Db | QueryCreator<DB>, q: string | undefined) {
   let query = db.selectFrom('users').where('deleted_at', 'is', null);
   if (q) {
-    const pattern = likePattern(q);
+    const pattern = containsPattern(q);
     query = query.where((eb) => eb.or([eb('email', 'ilike', pattern), eb('name', 'ilike', pattern)]));
   }
   return query;
