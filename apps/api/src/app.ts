@@ -34,6 +34,8 @@ import routes from './routes/index.js';
 export interface RouteEntry {
   method: string;
   url: string;
+  /** The route's request schemas (zod), as registered: the fuzz suite generates its inputs from them. */
+  schema?: { params?: unknown; querystring?: unknown; body?: unknown };
 }
 
 declare module 'fastify' {
@@ -71,13 +73,16 @@ export async function buildApp({
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  // Every route as registered (method and path), for the authorization matrix test, which must cover a route the
-  // day it is added (test/authorization-matrix.test.ts). HEAD and OPTIONS are Fastify's own companions.
+  // Every route as registered (method, path and request schemas), for the authorization matrix and the fuzz suite,
+  // which must cover a route the day it is added (test/authorization-matrix.test.ts, test/fuzz.test.ts). HEAD and
+  // OPTIONS are Fastify's own companions.
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
+    const { params, querystring, body } = (route.schema ?? {}) as NonNullable<RouteEntry['schema']>;
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD' && method !== 'OPTIONS') routeTable.push({ method, url: route.url });
+      if (method !== 'HEAD' && method !== 'OPTIONS')
+        routeTable.push({ method, url: route.url, schema: { params, querystring, body } });
     }
   });
 
