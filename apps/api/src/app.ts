@@ -9,6 +9,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { openDatabase } from './db/connect.js';
 import type { DB } from './db/database.js';
 import { fastifyTrustProxy, type Config } from './env.js';
+import type { Access } from './lib/access.js';
 import { ensurePrivateDirSync } from './lib/private-fs.js';
 import jobs from './jobs/jobs.plugin.js';
 import type { Clock } from './lib/clock.js';
@@ -36,6 +37,8 @@ export interface RouteEntry {
   url: string;
   /** The route's request schemas (zod), as registered: the fuzz suite generates its inputs from them. */
   schema?: { params?: unknown; querystring?: unknown; body?: unknown };
+  /** Who may call it, as declared in the route's `config` (lib/access.ts); the matrix test holds it to that. */
+  readonly access: Access | undefined;
 }
 
 declare module 'fastify' {
@@ -82,7 +85,15 @@ export async function buildApp({
     const { params, querystring, body } = (route.schema ?? {}) as NonNullable<RouteEntry['schema']>;
     for (const method of [route.method].flat()) {
       if (method !== 'HEAD' && method !== 'OPTIONS')
-        routeTable.push({ method, url: route.url, schema: { params, querystring, body } });
+        routeTable.push({
+          method,
+          url: route.url,
+          schema: { params, querystring, body },
+          // Read when asked: a plugin's own onRoute hook (the docs') may declare it after this one has run.
+          get access() {
+            return route.config?.access;
+          },
+        });
     }
   });
 

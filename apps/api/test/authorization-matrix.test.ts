@@ -1,8 +1,8 @@
 /**
  * The authorization matrix (issue 11.12), generated from the route table: every registered route × anonymous, a
- * customer, another customer (who owns nothing of the first one's) and an admin. Each route's access level is
- * declared below; a route registered without a declaration fails the test, so a new route cannot be forgotten.
- * Expected, by level:
+ * customer, another customer (who owns nothing of the first one's) and an admin. Each route declares its access
+ * level where it is registered (`config: { access }`, src/lib/access.ts); a route registered without a declaration
+ * fails the test, so a new route cannot be forgotten. Expected, by level:
  * - public:   nobody is refused for who they are (no 401/403);
  * - customer: anonymous 401; any signed-in user passes;
  * - owner:    anonymous 401; the owner passes (never 404 for their own resource); another customer gets 404 (never
@@ -16,77 +16,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiEnv } from '@bindery/payment-fakes/api-env';
 import { startFakePaypal } from '@bindery/payment-fakes/paypal';
 import { startFakeStripe } from '@bindery/payment-fakes/stripe';
+import { ACCESS_LEVELS, type Access } from '../src/lib/access.js';
 import { createUser, setupTestApp } from './helper.js';
 import { orderOneBook } from './orders-fixtures.js';
-
-type Access = 'public' | 'customer' | 'owner' | 'owner-or-admin' | 'admin';
-
-/** Every route, `METHOD path` as registered (without the trailing slash), and who may call it. */
-const ACCESS: Record<string, Access> = {
-  // The API's own documentation and status.
-  'GET /api/docs': 'public',
-  'GET /api/docs/static/index.html': 'public',
-  'GET /api/docs/static/swagger-initializer.js': 'public',
-  'GET /api/docs/static/*': 'public',
-  'GET /api/docs/*': 'public',
-  'GET /api/docs/json': 'public',
-  'GET /api/docs/yaml': 'public',
-  'GET /api/config': 'public',
-  'GET /api/health': 'public',
-  // Accounts.
-  'POST /api/users/register': 'public',
-  'POST /api/users/request-reset-password': 'public',
-  'POST /api/users/reset-password/:uidb64/:token': 'public',
-  'GET /api/users/verify-email/:uidb64/:token': 'public',
-  'POST /api/users/login': 'public',
-  'POST /api/users/logout': 'public',
-  'POST /api/users/token/refresh': 'public',
-  'GET /api/users/admin/users': 'admin',
-  'DELETE /api/users/admin/users/:id/delete': 'admin',
-  // Projects, uploads and files.
-  'POST /api/book/uploads': 'customer',
-  'POST /api/book/upload-book': 'customer',
-  'GET /api/book/my-books': 'customer',
-  // The design form's options (behind the projects' sign-in, as everything under /api/book/ is).
-  'GET /api/book/dropdown-data': 'customer',
-  'GET /api/book/all-orders': 'admin',
-  'GET /api/book/:id': 'owner',
-  'DELETE /api/book/:id/delete': 'owner',
-  'GET /api/book/:id/files/:kind': 'owner-or-admin',
-  // Checkout and payments.
-  'POST /api/shipping-rate': 'public',
-  'POST /api/save-shipping': 'customer',
-  'POST /api/create-checkout-session': 'customer',
-  'POST /api/paypal/create-payment': 'customer',
-  'POST /api/paypal/capture-payment': 'customer',
-  // Stripe calls it: its signature is the authorization (a 400 without one).
-  'POST /api/stripe/webhook': 'public',
-  // The customer's orders.
-  'GET /api/orders': 'customer',
-  'GET /api/orders/overview': 'customer',
-  'GET /api/orders/lookup': 'customer',
-  'GET /api/orders/:id': 'owner',
-  'POST /api/orders/:id/reorder': 'owner',
-  // Staff.
-  'GET /api/admin/orders': 'admin',
-  'GET /api/admin/orders/:id': 'admin',
-  'POST /api/admin/orders/:id/status': 'admin',
-  'POST /api/admin/orders/:id/refund': 'admin',
-  'POST /api/admin/orders/:id/reconcile': 'admin',
-  'GET /api/admin/sales': 'admin',
-  'GET /api/admin/shipping': 'admin',
-};
-
-/** The calculators: options and quotes are public; every price edit is an admin's. */
-for (const calculator of ['calculator', 'comicbook', 'calender', 'photobook', 'pricing', 'magazine', 'yearbook']) {
-  ACCESS[`POST /api/${calculator}/calculate`] = 'public';
-}
-const PUBLIC_CATALOG = /^GET \/api\/(calculator|comicbook|calender|photobook|pricing|magazine|yearbook)\/(dropdowns|bindings|available-options|options|comic\/all-bindings)$/;
-const PRICE_EDIT = /^PUT \/api\/(calculator|comicbook|calender|photobook|pricing|magazine|yearbook)\/[a-z-]+\/:id\/update$/;
-
-function accessOf(key: string): Access | undefined {
-  return ACCESS[key] ?? (PUBLIC_CATALOG.test(key) ? 'public' : PRICE_EDIT.test(key) ? 'admin' : undefined);
-}
 
 const stripe = await startFakeStripe();
 const paypal = await startFakePaypal();
@@ -115,7 +47,12 @@ afterAll(async () => {
 /** Deletes last: the owner's delete really deletes the project the other owner routes read. */
 const routes = () =>
   t.app.routeTable
-    .map(({ method, url }) => ({ method, url, key: `${method} ${url.replace(/(.)\/$/, '$1')}` }))
+    .map(({ method, url, access }) => ({
+      method,
+      url,
+      access,
+      key: `${method} ${url.replace(/(.)\/$/, '$1')}`,
+    }))
     .sort((a, b) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE'));
 
 /** A concrete URL for a route: the customer's own project or order where the route names one. */
@@ -138,16 +75,19 @@ async function concrete(url: string): Promise<string> {
 describe('the authorization matrix', () => {
   it('declares an access level for every registered route', () => {
     const undeclared = routes()
-      .filter((r) => accessOf(r.key) === undefined)
+      .filter((r) => r.access === undefined || !ACCESS_LEVELS.includes(r.access))
       .map((r) => r.key);
-    expect(undeclared, 'declare these routes in ACCESS').toEqual([]);
+    expect(
+      undeclared,
+      "declare who may call these routes: config: { access: 'public' | 'customer' | … }",
+    ).toEqual([]);
     expect(routes().length).toBeGreaterThan(60);
   });
 
   it('gives each caller what the route’s level says, and never a 5xx', async () => {
     const wrong: string[] = [];
     for (const route of routes()) {
-      const access = accessOf(route.key);
+      const access = route.access;
       if (!access) continue;
       for (const caller of ['anonymous', 'customer', 'other', 'admin'] as const) {
         const res = await t.app.inject({
@@ -159,7 +99,9 @@ describe('the authorization matrix', () => {
         const status = res.statusCode;
         const expected = expectation(access, caller);
         if (status >= 500 || !expected.ok(status)) {
-          wrong.push(`${route.key} as ${caller}: ${status} (expected ${expected.text}) ${res.body.slice(0, 120)}`);
+          wrong.push(
+            `${route.key} as ${caller}: ${status} (expected ${expected.text}) ${res.body.slice(0, 120)}`,
+          );
         }
       }
     }
@@ -176,6 +118,7 @@ function expectation(access: Access, caller: Caller): { ok: (status: number) => 
   if (access === 'admin') return caller === 'admin' ? passes : is(403);
   // owner, owner-or-admin
   if (caller === 'admin' && access === 'owner-or-admin') return passes;
-  if (caller === 'customer') return { ok: (s) => s !== 401 && s !== 403 && s !== 404, text: 'not 401/403/404' };
+  if (caller === 'customer')
+    return { ok: (s) => s !== 401 && s !== 403 && s !== 404, text: 'not 401/403/404' };
   return is(404);
 }

@@ -7,6 +7,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import '../../lib/access.js';
 import { version } from '../../version.js';
 
 export default fp(
@@ -22,7 +23,14 @@ export default fp(
       transform: jsonSchemaTransform,
       transformObject: jsonSchemaTransformObject,
     });
-    await app.register(swaggerUi, { routePrefix: '/api/docs' });
+    // The UI's routes are the plugin's own: they are declared public here, in a context of their own (every route
+    // declares who may call it, lib/access.ts).
+    await app.register(async (ui) => {
+      ui.addHook('onRoute', (route) => {
+        route.config = { ...route.config, access: 'public' };
+      });
+      await ui.register(swaggerUi, { routePrefix: '/api/docs' });
+    });
   },
   { name: 'docs' },
 );

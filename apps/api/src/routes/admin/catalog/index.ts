@@ -28,6 +28,7 @@ const adminCatalog: FastifyPluginAsyncZod<AdminCatalogRoutesOptions> = async (ap
     app.put(
       `/${kind.adminSegment}/:id/update`,
       {
+        config: { access: 'admin' },
         schema: {
           tags,
           summary: `${product.name}: set the ${kind.priceField} of one of the ${kind.label.toLowerCase()}`,

@@ -30,6 +30,7 @@ const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/orders',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary: 'Orders, newest first, filtered by status, search text and dates (keyset page)',
@@ -44,6 +45,7 @@ const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/orders/:id',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary: 'One order with its books, files, amounts, payments, refunds and events',
@@ -58,6 +60,7 @@ const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/orders/:id/status',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary: 'Move the order by the lifecycle table (start production, ship, deliver, cancel)',
@@ -82,6 +85,7 @@ const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/book/all-orders',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary: 'Every submitted project with its customer and order state (keyset page)',

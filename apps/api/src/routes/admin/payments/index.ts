@@ -30,6 +30,7 @@ const paymentsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/orders/:id/refund',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary: 'Refund the order (all that is left, or a part) through the provider that took the money',
@@ -52,6 +53,7 @@ const paymentsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/orders/:id/reconcile',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary: 'Ask Stripe / PayPal about the order’s open payment attempts and apply what happened',

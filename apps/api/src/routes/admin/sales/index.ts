@@ -12,6 +12,7 @@ const salesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/sales',
     {
+      config: { access: 'admin' },
       schema: {
         tags: ['admin: sales'],
         summary: 'Money paid, refunded and outstanding per day and method, and the latest payments',

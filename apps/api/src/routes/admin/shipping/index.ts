@@ -14,6 +14,7 @@ const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/shipping',
     {
+      config: { access: 'admin' },
       schema: {
         tags: ['admin: shipping'],
         summary: 'The shipping services and the rate table in force',

@@ -18,6 +18,7 @@ const adminUsers: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/users/admin/users',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary: 'List the accounts (newest first, keyset-paged, searched on the server)',
@@ -32,6 +33,7 @@ const adminUsers: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/users/admin/users/:id/delete',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary: 'Delete a customer account (anonymised; its orders stay)',

@@ -46,6 +46,7 @@ const catalog: FastifyPluginAsyncZod<CatalogRoutesOptions> = async (app, { produ
   app.get(
     `/${product.optionsPath}`,
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: `${product.name}: every option with its price (calculators and price editors)`,
@@ -59,6 +60,7 @@ const catalog: FastifyPluginAsyncZod<CatalogRoutesOptions> = async (app, { produ
     app.get(
       '/bindings',
       {
+        config: { access: 'public' },
         schema: {
           tags,
           summary: `${product.name}: the bindings a book of this trim size and page count can have`,
@@ -78,6 +80,7 @@ const catalog: FastifyPluginAsyncZod<CatalogRoutesOptions> = async (app, { produ
     app.get(
       '/available-options',
       {
+        config: { access: 'public' },
         schema: {
           tags,
           summary: `${product.name}: options for this trim size and page count, unavailable ones marked`,
@@ -96,6 +99,7 @@ const catalog: FastifyPluginAsyncZod<CatalogRoutesOptions> = async (app, { produ
     app.get(
       `/${product.allBindingsPath}`,
       {
+        config: { access: 'public' },
         schema: {
           tags,
           summary: `${product.name}: every binding type with its page range (price editor)`,
@@ -109,6 +113,7 @@ const catalog: FastifyPluginAsyncZod<CatalogRoutesOptions> = async (app, { produ
   app.post(
     '/calculate',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: `${product.name}: price a configuration (bulk discounts included)`,

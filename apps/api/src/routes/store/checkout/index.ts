@@ -24,6 +24,7 @@ const checkout: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/shipping-rate',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary:
@@ -50,6 +51,7 @@ const checkout: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/save-shipping',
     {
+      config: { access: 'customer' },
       onRequest: [app.authenticate],
       schema: {
         tags,

@@ -8,7 +8,10 @@ import { PublicConfigResponse } from '@bindery/contracts/store/config';
 const config: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/config',
-    { schema: { tags: ['system'], summary: 'Public runtime configuration', response: { 200: PublicConfigResponse } } },
+    {
+      config: { access: 'public' },
+      schema: { tags: ['system'], summary: 'Public runtime configuration', response: { 200: PublicConfigResponse } },
+    },
     async () => ({
       web_url: app.config.webUrl,
       admin_url: app.config.adminUrl,

@@ -28,6 +28,7 @@ const orders: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/orders',
     {
+      config: { access: 'customer' },
       schema: {
         tags,
         summary: 'The caller’s orders, newest first (keyset page)',
@@ -42,6 +43,7 @@ const orders: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/orders/overview',
     {
+      config: { access: 'customer' },
       schema: {
         tags,
         summary: 'The caller’s paid, refunded and unpaid totals and order counts',
@@ -55,6 +57,7 @@ const orders: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/orders/lookup',
     {
+      config: { access: 'customer' },
       schema: {
         tags,
         summary: 'One of the caller’s orders by its number',
@@ -69,6 +72,7 @@ const orders: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/orders/:id',
     {
+      config: { access: 'owner' },
       schema: {
         tags,
         summary: 'One of the caller’s orders',
@@ -83,6 +87,7 @@ const orders: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/orders/:id/reorder',
     {
+      config: { access: 'owner' },
       schema: {
         tags,
         summary: 'Order the books of a paid order again: new draft projects on the same files, priced now',

@@ -32,6 +32,7 @@ const payments: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/create-checkout-session',
     {
+      config: { access: 'customer' },
       schema: {
         tags,
         summary: 'Start a card payment: a Stripe Checkout Session for the stored order',
@@ -46,6 +47,7 @@ const payments: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/paypal/create-payment',
     {
+      config: { access: 'customer' },
       schema: {
         tags,
         summary: 'Start a PayPal payment: an Orders v2 order (intent CAPTURE) for the stored order',
@@ -60,6 +62,7 @@ const payments: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/paypal/capture-payment',
     {
+      config: { access: 'customer' },
       schema: {
         tags,
         summary: "Capture an approved PayPal order on the buyer's return; answers the (paid) order",
@@ -82,6 +85,7 @@ const payments: FastifyPluginAsyncZod = async (app) => {
     webhook.post(
       '/stripe/webhook',
       {
+        config: { access: 'public' },
         schema: {
           tags,
           summary: "Stripe's signed events (checkout.session.*); each event id is applied once",

@@ -70,6 +70,7 @@ const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/book/uploads',
     {
+      config: { access: 'customer' },
       schema: {
         tags,
         summary: 'Upload an interior PDF or a cover (multipart: purpose, file); the server checks the bytes',
@@ -87,6 +88,7 @@ const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/book/upload-book',
     {
+      config: { access: 'customer' },
       schema: {
         tags,
         summary: 'Create (or edit, with project_id) a project from uploaded files; priced by the server',
@@ -111,6 +113,7 @@ const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/book/my-books',
     {
+      config: { access: 'customer' },
       schema: {
         tags,
         summary: "The customer's projects, newest first",
@@ -124,6 +127,7 @@ const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/book/dropdown-data',
     {
+      config: { access: 'customer' },
       schema: {
         tags,
         summary: 'Project categories (with the catalog slug that prices each) and languages',
@@ -137,6 +141,7 @@ const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/book/:id',
     {
+      config: { access: 'owner' },
       schema: {
         tags,
         summary: "One of the customer's projects",
@@ -151,6 +156,7 @@ const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/book/:id/delete',
     {
+      config: { access: 'owner' },
       schema: {
         tags,
         summary: 'Delete a project (not once paid for; an unpaid order holding it is canceled)',
@@ -168,6 +174,7 @@ const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/book/:id/files/:kind',
     {
+      config: { access: 'owner-or-admin' },
       schema: {
         tags,
         summary: "A project's interior PDF or cover file (its owner or an admin)",

@@ -36,6 +36,7 @@ const users: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/users/register',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Sign up; sends the verification mail',
@@ -54,6 +55,7 @@ const users: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/users/verify-email/:uidb64/:token',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Verify an e-mail address from the mailed link',
@@ -68,6 +70,7 @@ const users: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/users/login',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Log in: an access token, a refresh token and the user',
@@ -85,6 +88,7 @@ const users: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/users/token/refresh',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Trade a refresh token for a new token pair (the old refresh token dies)',
@@ -99,6 +103,7 @@ const users: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/users/logout',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Log out: revoke the session of a refresh token',
@@ -115,6 +120,7 @@ const users: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/users/request-reset-password',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Mail a password reset link (same answer whether or not the account exists)',
@@ -129,6 +135,7 @@ const users: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/users/reset-password/:uidb64/:token',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Set a new password from the mailed link',

@@ -1,0 +1,19 @@
+/**
+ * Who may call a route, declared on the route itself (`config: { access }`; docs/decisions/0031). The declaration
+ * does not authorize anything: the route's own hooks do (app.authenticate, app.requireAdmin, the owner checks of
+ * its module). It is what the authorization matrix test holds every route to, called as anonymous, a customer,
+ * another customer and an admin, so a route registered without one fails that test and cannot be forgotten.
+ * - public:   nobody is refused for who they are;
+ * - customer: any signed-in user (anonymous 401);
+ * - owner:    the signed-in owner of the resource; anyone else 404, never the resource;
+ * - owner-or-admin: as owner, and staff too (an order's files from Order Details);
+ * - admin:    staff only (anonymous 401, a customer 403).
+ */
+export const ACCESS_LEVELS = ['public', 'customer', 'owner', 'owner-or-admin', 'admin'] as const;
+export type Access = (typeof ACCESS_LEVELS)[number];
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+}
