@@ -36,7 +36,7 @@ export interface RouteEntry {
   method: string;
   url: string;
   /** The route's request schemas (zod), as registered: the fuzz suite generates its inputs from them. */
-  schema?: { params?: unknown; querystring?: unknown; body?: unknown };
+  schema?: { params?: unknown; querystring?: unknown; body?: unknown; consumes?: readonly string[] };
   /** Who may call it, as declared in the route's `config` (lib/access.ts); the matrix test holds it to that. */
   readonly access: Access | undefined;
 }
@@ -82,13 +82,13 @@ export async function buildApp({
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
-    const { params, querystring, body } = (route.schema ?? {}) as NonNullable<RouteEntry['schema']>;
+    const { params, querystring, body, consumes } = (route.schema ?? {}) as NonNullable<RouteEntry['schema']>;
     for (const method of [route.method].flat()) {
       if (method !== 'HEAD' && method !== 'OPTIONS')
         routeTable.push({
           method,
           url: route.url,
-          schema: { params, querystring, body },
+          schema: { params, querystring, body, consumes },
           // Read when asked: a plugin's own onRoute hook (the docs') may declare it after this one has run.
           get access() {
             return route.config?.access;
