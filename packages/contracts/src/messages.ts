@@ -110,7 +110,8 @@ export const messages = {
     projectNotFound: 'Project not found.',
     uploadNotFound: 'This upload was not found or has expired. Please upload the file again.',
     projectInOrder: 'This project is part of a paid order and cannot be deleted.',
-    pageCountMismatch: (detected: number) => `The page count must match the uploaded PDF (${detected} pages).`,
+    pageCountMismatch: (detected: number) =>
+      `The page count must match the uploaded PDF (${detected} pages).`,
     // File inspection (docs/decisions/0026): facts from the bytes, refused with a reason the customer can act on.
     pdfCountDisagrees: (declared: number, real: number) =>
       `This PDF declares ${declared} pages but contains ${real}. Please export it again and upload the new file.`,
@@ -145,17 +146,20 @@ export const messages = {
     // Server-side rules where the spec is silent (docs/decisions/0013).
     emptyCart: 'Your cart is empty. Add a project to your cart first.',
     projectNotOrderable: 'Price calculation not available for this category',
-    unknownService: 'The chosen shipping service is not available for this address. Please calculate the shipping rate again.',
+    unknownService:
+      'The chosen shipping service is not available for this address. Please calculate the shipping rate again.',
     orderNotFound: 'Order not found.',
     orderNotPayable: 'This order can no longer be paid.',
     noDhlOrFedexRates: 'No DHL or FedEx shipping rates available for this destination',
     unknownUsState: 'Enter a US state as its two-letter code (for example TX).',
     cartOrEstimate: 'Send project_ids to price your cart, or quantity (and book) for an estimate, not both.',
     projectCannotBePriced: (title: string, detail: string) => `"${title}" cannot be priced: ${detail}`,
-    cartChanged: 'Your cart changed while the order was being saved. Please calculate the shipping rate again.',
+    cartChanged:
+      'Your cart changed while the order was being saved. Please calculate the shipping rate again.',
     // US ZIP codes (issue 11.11 / 13.8): the form, and the state they belong to (us-zip.ts).
     usZipFormat: 'Enter a US ZIP code of 5 digits or ZIP+4 (for example 78701 or 78701-1234).',
-    usZipNotInState: (zip: string, state: string) => `ZIP code ${zip} is not in ${state}. Check the state and the ZIP code.`,
+    usZipNotInState: (zip: string, state: string) =>
+      `ZIP code ${zip} is not in ${state}. Check the state and the ZIP code.`,
   },
   /** Payment (customer-journey.md §5, §8). */
   payments: {
@@ -182,14 +186,16 @@ export const messages = {
     /** 502 when the provider did not answer: the refund is kept pending and retried with the same key. */
     refundNotConfirmed: (providerMessage: string) =>
       `${providerMessage} The refund was not confirmed; Bindery will retry it automatically.`,
-    refundNotFinal: 'The payment provider accepted the refund but has not completed it yet; cancel the order once it has.',
+    refundNotFinal:
+      'The payment provider accepted the refund but has not completed it yet; cancel the order once it has.',
     providerUnavailable: 'The payment provider of this order is not configured on this server.',
     /** 409: creating a payment for an order whose time to pay ran out. */
     orderExpired: 'This order has expired: it was not paid in time. Please order again from your cart.',
     /** Timeline note of the expiry job's cancel (shown to the customer). */
     expiredNote: (hours: number) => `Not paid within ${hours} hours: the order expired.`,
     /** Reasons of the automatic refunds of money that arrived twice. */
-    duplicatePaidTwice: 'Paid twice: the order had already been paid; this payment was refunded automatically.',
+    duplicatePaidTwice:
+      'Paid twice: the order had already been paid; this payment was refunded automatically.',
     duplicateAfterCancel: 'Paid after the order was canceled; the payment was refunded automatically.',
     /** The order mail for a refund that does not cancel the order. */
     refundMailSubject: (orderNumber: string) => `Bindery order ${orderNumber}: refund`,
@@ -348,10 +354,13 @@ export const messages = {
     loadOrderFailed: 'Failed to load the order',
     /** The admin's confirmations, one per staff move (the buttons are messages.orders.actions). */
     confirm: {
-      in_production: (n: string) => `Start production of order ${n}? The customer is told their books are being printed.`,
-      shipped: (n: string) => `Mark order ${n} shipped? The customer gets an e-mail with the carrier and the tracking link.`,
+      in_production: (n: string) =>
+        `Start production of order ${n}? The customer is told their books are being printed.`,
+      shipped: (n: string) =>
+        `Mark order ${n} shipped? The customer gets an e-mail with the carrier and the tracking link.`,
       delivered: (n: string) => `Mark order ${n} delivered? The customer gets an e-mail.`,
-      canceledUnpaid: (n: string) => `Cancel order ${n}? It has not been paid; the customer can no longer pay it.`,
+      canceledUnpaid: (n: string) =>
+        `Cancel order ${n}? It has not been paid; the customer can no longer pay it.`,
       canceledPaid: (n: string, amount: string) =>
         `Cancel order ${n}? ${amount} not yet refunded goes back to the customer through the provider that took it.`,
       canceledInProduction: (n: string) =>
@@ -361,7 +370,8 @@ export const messages = {
     refund: 'Refund',
     refundConfirm: (n: string, left: string) => `Refund order ${n}? Up to ${left} is left to refund.`,
     refundDone: (amount: string, n: string) => `Refunded ${amount} of order ${n}.`,
-    refundAmountInvalid: (left: string) => `Enter an amount from 0.01 to ${left}, or leave it empty for all of it.`,
+    refundAmountInvalid: (left: string) =>
+      `Enter an amount from 0.01 to ${left}, or leave it empty for all of it.`,
     refundReasonRequired: 'Enter the reason for the refund.',
     reconcile: 'Reconcile with the provider',
     reconcileConfirm: (n: string) =>
@@ -388,16 +398,80 @@ export const messages = {
     trackParcel: 'Track your parcel',
     printReceipt: 'Print receipt',
     reorderTitle: 'Order these books again',
-    reorderHint: 'Choose how many copies you want now; your files are kept, so nothing to upload. You choose the address next.',
+    reorderHint:
+      'Choose how many copies you want now; your files are kept, so nothing to upload. You choose the address next.',
     reorderButton: 'Order again',
     reorderNone: 'Choose at least one copy of a book.',
     reorderFailed: 'We could not put your books in the cart. Please try again.',
     lookupTitle: 'Order Lookup',
-    lookupIntro: 'Find one of your orders by its number, as written in your confirmation e-mail (for example BND-000042).',
+    lookupIntro:
+      'Find one of your orders by its number, as written in your confirmation e-mail (for example BND-000042).',
     lookupLabel: 'Order number',
     lookupButton: 'Find order',
     lookupLogin: 'Log in to look up your orders.',
     awaitingPayment: 'This order is waiting for your payment.',
     payNow: 'Pay now',
+  },
+  /**
+   * Resale certificates (issue 11.11, docs/decisions/0032): the customer's upload on the account page, the shop's
+   * tax notes, the admin's review screen and the mails. Not spec texts: the spec's tax exemption was a checkbox.
+   */
+  certificates: {
+    heading: 'Resale certificate',
+    intro:
+      'Buying books to resell? Upload your resale certificate (PDF or image) for the state you ship to. Once our staff approve it, orders shipped to that state are tax-exempt when you check out as an enterprise.',
+    stateLabel: 'State the certificate covers',
+    fileLabel: 'Certificate file (PDF, JPG or PNG, up to 10 MB)',
+    upload: 'Upload certificate',
+    uploading: 'Uploading...',
+    uploaded: 'Certificate uploaded. Our staff will review it, usually within one business day.',
+    uploadFailed: 'The certificate could not be uploaded. Please try again.',
+    chooseFile: 'Choose the certificate file to upload.',
+    none: 'You have not uploaded a resale certificate yet.',
+    loadFailed: 'Failed to load your resale certificates.',
+    statusLabels: { pending: 'Awaiting review', approved: 'Approved', rejected: 'Rejected' },
+    // API refusals.
+    fileType: 'A resale certificate must be a PDF, JPG or PNG file.',
+    pdfUnreadable:
+      'The certificate PDF could not be read: the file is damaged, incomplete or password-protected.',
+    imageUnreadable: 'The certificate image could not be read: the file is damaged or incomplete.',
+    tooLarge: 'A resale certificate file must be less than 10MB.',
+    stateRequired: 'Choose the US state the certificate covers (its two-letter code, for example TX).',
+    tooManyPending: 'You have 5 certificates awaiting review. Please wait for our staff to review them.',
+    notFound: 'Resale certificate not found.',
+    notPending: (status: string) =>
+      `This certificate was already ${status}; only a certificate awaiting review can be approved or rejected.`,
+    reasonRequired: 'Give the customer a reason for the rejection.',
+    // The shop (enterprise buyers shipping to a state where tax is charged).
+    shopManage: 'Manage your resale certificates',
+    shopNone: (state: string) =>
+      `Tax is charged: you have no approved resale certificate for ${state}. Upload one on your account page to buy tax-exempt.`,
+    shopPending: (state: string) =>
+      `Your resale certificate for ${state} is awaiting review; tax is charged until it is approved.`,
+    shopRejected: (state: string, reason: string) =>
+      `Your resale certificate for ${state} was rejected (${reason}); tax is charged. Upload a new one on your account page.`,
+    shopApproved: (state: string) =>
+      `Your approved resale certificate for ${state} makes this order tax-exempt.`,
+    shopLogin: 'Log in to use your approved resale certificate.',
+    // The admin's screen.
+    adminTitle: 'Resale certificates',
+    adminEmpty: (status: string) => `No ${status} certificates.`,
+    loadingCertificates: 'Loading certificates...',
+    approve: 'Approve',
+    reject: 'Reject',
+    confirmApprove: (state: string, email: string) =>
+      `Approve the ${state} resale certificate of ${email}? Their orders shipped to ${state} become tax-exempt.`,
+    rejectReasonLabel: 'Reason (the customer sees it)',
+    approved: 'Certificate approved.',
+    rejected: 'Certificate rejected.',
+    reviewFailed: 'The review could not be saved. Please try again.',
+    openFile: 'Open file',
+    // Mails.
+    mailApprovedSubject: (state: string) => `Your resale certificate for ${state} is approved`,
+    mailApproved: (state: string) =>
+      `Our staff approved your resale certificate for ${state}. Orders you ship to ${state} as an enterprise are now tax-exempt.`,
+    mailRejectedSubject: (state: string) => `Your resale certificate for ${state} was not approved`,
+    mailRejected: (state: string, reason: string) =>
+      `Our staff could not approve your resale certificate for ${state}. Reason: ${reason}. Tax is charged on orders shipped to ${state} until a certificate is approved; you can upload a new one on your account page.`,
   },
 } as const;

@@ -111,6 +111,25 @@ export interface UploadsTable {
   attached_at: Timestamp | null;
 }
 
+/** A customer's resale certificate for one US state, reviewed by staff (docs/decisions/0032). */
+export interface ResaleCertificatesTable {
+  id: Generated<number>;
+  user_id: number;
+  state: string;
+  status: ColumnType<'pending' | 'approved' | 'rejected', 'pending' | undefined, 'approved' | 'rejected'>;
+  reason: string | null;
+  file_name: string;
+  content_type: string;
+  size_bytes: ColumnType<string | number, number, number>;
+  page_count: number | null;
+  width_px: number | null;
+  height_px: number | null;
+  storage_key: string;
+  reviewed_by: number | null;
+  reviewed_at: Timestamp | null;
+  created_at: GeneratedTimestamp;
+}
+
 /** A customer's book project. JSON columns are written as JSON text (JSON.stringify) and read as objects. */
 export interface ProjectsTable {
   id: Generated<number>;
@@ -295,6 +314,7 @@ export interface DB {
   catalog_price_changes: CatalogPriceChangesTable;
   catalog_state: CatalogStateTable;
   uploads: UploadsTable;
+  resale_certificates: ResaleCertificatesTable;
   projects: ProjectsTable;
   orders: OrdersTable;
   order_items: OrderItemsTable;

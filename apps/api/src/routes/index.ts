@@ -11,10 +11,12 @@ import health from './store/health/index.js';
 import orders from './store/orders/index.js';
 import payments from './store/payments/index.js';
 import projects from './store/projects/index.js';
+import resaleCertificates from './store/resale-certificates/index.js';
 import users from './store/users/index.js';
 import adminCatalog from './admin/catalog/index.js';
 import adminOrders from './admin/orders/index.js';
 import adminPayments from './admin/payments/index.js';
+import adminResaleCertificates from './admin/resale-certificates/index.js';
 import adminSales from './admin/sales/index.js';
 import adminShipping from './admin/shipping/index.js';
 import adminUsers from './admin/users/index.js';
@@ -36,6 +38,9 @@ const routes: FastifyPluginAsync = async (app) => {
   await app.register(adminSales);
   // The admin's Shipping page: the rate table in force (docs/decisions/0030).
   await app.register(adminShipping);
+  // Tax exemption: the customer's resale certificates and the admin's review (docs/decisions/0032).
+  await app.register(resaleCertificates);
+  await app.register(adminResaleCertificates);
   // One generic catalog module per category, at api/{slug}/ (calculator, photobook, …, pricing).
   for (const product of PRODUCT_LIST) {
     await app.register(catalog, { product, prefix: `/${product.slug}` });

@@ -101,6 +101,30 @@ const cartShipment = () =>
 
 const texasTax = (cents: number) => roundDiv(cents * 825, 10_000);
 
+/** An approved resale certificate of the user for a state, as staff leave one (the row only: no file needed here). */
+async function approvedCertificate(userId: number, state: string): Promise<number> {
+  const admin = await createUser(t, { is_admin: true });
+  const row = await t.db
+    .insertInto('resale_certificates')
+    .values({
+      user_id: userId,
+      state,
+      file_name: 'permit.pdf',
+      content_type: 'application/pdf',
+      size_bytes: 1_000,
+      page_count: 1,
+      storage_key: `${userId}-${state}-${Date.now()}.pdf`,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await t.db
+    .updateTable('resale_certificates')
+    .set({ status: 'approved', reviewed_by: admin.user.id, reviewed_at: new Date() })
+    .where('id', '=', row.id)
+    .execute();
+  return row.id;
+}
+
 beforeAll(async () => {
   buyer = await createUser(t);
   other = await createUser(t);
@@ -286,24 +310,33 @@ describe('POST api/shipping-rate/: the cart', () => {
     });
   });
 
-  it('exempts a Texas enterprise with a resale certificate and taxes one without', async () => {
-    const exempt = await rate(
+  it('exempts a Texas enterprise only with an approved resale certificate, never on its own word', async () => {
+    // The browser's has_resale_cert is not read (docs/decisions/0032): without a certificate on record, taxed.
+    const claimed = await rate(
       { ...TX, account_type: 'enterprise', has_resale_cert: true, project_ids: [bookId] },
       buyer.auth,
     );
-    expect(exempt.statusCode).toBe(200);
-    expect(exempt.data).toMatchObject({
+    expect(claimed.statusCode).toBe(200);
+    expect(claimed.data).toMatchObject({
       account_type: 'enterprise',
+      tax_reason: 'Texas enterprise without resale certificate',
+      resale_certificate: { state: 'TX', status: 'none' },
+    });
+    expect(parseCents(claimed.data.tax as string)).toBe(
+      texasTax(
+        parseCents(claimed.data.subtotal as string) + parseCents(claimed.data.shipping_rate as string),
+      ),
+    );
+    // With one approved for Texas (the review itself is tested in resale-certificates.test.ts): exempt.
+    const certificate = await approvedCertificate(buyer.user.id, 'TX');
+    const exempt = await rate({ ...TX, account_type: 'enterprise', project_ids: [bookId] }, buyer.auth);
+    expect(exempt.data).toMatchObject({
       tax: '0.00',
       tax_rate: '0.00%',
       tax_reason: 'Texas enterprise with resale certificate - no tax',
     });
     expect(exempt.data.available_services.every((s: { tax: string }) => s.tax === '0.00')).toBe(true);
-    const taxed = await rate({ ...TX, account_type: 'enterprise', project_ids: [bookId] }, buyer.auth);
-    expect(taxed.data.tax_reason).toBe('Texas enterprise without resale certificate');
-    expect(parseCents(taxed.data.tax as string)).toBe(
-      texasTax(parseCents(taxed.data.subtotal as string) + parseCents(taxed.data.shipping_rate as string)),
-    );
+    await t.db.deleteFrom('resale_certificates').where('id', '=', certificate).execute();
   });
 
   it('charges no tax outside Texas or abroad', async () => {
@@ -473,17 +506,20 @@ describe('POST api/save-shipping/: the order', () => {
   });
 
   it('stores a tax-exempt enterprise order with its reason', async () => {
+    const certificate = await approvedCertificate(buyer.user.id, 'TX');
     const res = await save({
-      user_address: { ...ADDRESS, account_type: 'enterprise', has_resale_cert: true },
+      user_address: { ...ADDRESS, account_type: 'enterprise', has_resale_cert: false },
       project_ids: [bookId],
       selected_service: 'FEDEX_GROUND',
     });
+    await t.db.deleteFrom('resale_certificates').where('id', '=', certificate).execute();
     expect(res.statusCode).toBe(201);
     const { order } = OrderResponse.parse(res.data);
     expect(order).toMatchObject({
       tax: '0.00',
       tax_rate: '0.00%',
       tax_reason: 'Texas enterprise with resale certificate - no tax',
+      address: { has_resale_cert: true },
     });
     expect(parseCents(order.total)).toBe(parseCents(order.subtotal) + parseCents(order.shipping));
   });

@@ -54,6 +54,11 @@ export const ShippingDestination = z.object({
     .min(1, { error: m.fillAddressForRate })
     .max(20),
   account_type: AccountType.default('individual'),
+  /**
+   * Not read (docs/decisions/0032): the exemption comes from an approved resale certificate on the server, never
+   * from the browser. Still accepted so older clients validate; on a saved order's address the server writes its
+   * own answer here (true when an approved certificate exempted the order).
+   */
   has_resale_cert: z.boolean().default(false),
 });
 
@@ -63,7 +68,10 @@ export const ShippingDestination = z.object({
  * still reads. A state sent as a name ("Texas") is checked by the API once it has made it a code.
  * (zod: a refined object cannot be `.extend`ed; extend ShippingDestination or Address and refine again.)
  */
-export function usZipRule(value: { country: string; state: string; postal_code: string }, ctx: z.RefinementCtx): void {
+export function usZipRule(
+  value: { country: string; state: string; postal_code: string },
+  ctx: z.RefinementCtx,
+): void {
   if (value.country !== 'US') return;
   const problem = usZipProblem(value.state, value.postal_code);
   if (problem === null) return;
@@ -123,6 +131,18 @@ export const ShippingRateResponse = z.object({
   service_code: z.string(),
   estimated_delivery: z.string(),
   available_services: z.array(ShippingService),
+  /**
+   * An enterprise buyer shipping to a state where tax is charged: their resale certificate for that state as the
+   * server's records say (none, awaiting review, rejected or approved) and the shop's sentence about it
+   * (docs/decisions/0032). Absent when no certificate could change the tax.
+   */
+  resale_certificate: z
+    .object({
+      state: z.string(),
+      status: z.enum(['none', 'pending', 'approved', 'rejected']),
+      message: z.string(),
+    })
+    .optional(),
   /** Books total of the cart (present with project_ids). */
   subtotal: DecimalString.optional(),
   total: DecimalString.optional(),
@@ -146,7 +166,6 @@ export type Address = z.infer<typeof Address>;
 export type AddressInput = z.input<typeof Address>;
 /** An address as a customer sends it: an Address whose US ZIP is well-formed and in its state. */
 export const DeliveryAddress = Address.superRefine(usZipRule);
-
 
 /** POST api/save-shipping/ */
 export const SaveShippingBody = z

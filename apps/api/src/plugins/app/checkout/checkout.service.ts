@@ -4,7 +4,9 @@
  *   catalog choices (@bindery/pricing/carrier-rates);
  * - shipping: the carrier's rate for the parcel (app.carrierRates) plus the shop's markup, once
  *   (@bindery/pricing/shipping), DHL and FedEx only;
- * - tax: the destination's rule on books + shipping together (@bindery/pricing/tax);
+ * - tax: the destination's rule on books + shipping together (@bindery/pricing/tax); an enterprise buyer is exempt
+ *   only with an APPROVED resale certificate for the ship-to state in our records (docs/decisions/0032): the
+ *   request's has_resale_cert is not read;
  * - the order: written in one transaction with its items, from the same computation.
  * Nothing the browser says about money is read.
  */
@@ -30,11 +32,23 @@ import {
 import { formatCents, parseCents } from '@bindery/pricing/money';
 import { productByName, type ProductDefinition } from '@bindery/pricing/products';
 import { shippingChargeCents } from '@bindery/pricing/shipping';
-import { salesTaxRule, taxOnCents, usStateCode, type SalesTax } from '@bindery/pricing/tax';
+import {
+  NEXUS_STATES,
+  SELLER_COUNTRY,
+  salesTaxRule,
+  taxOnCents,
+  usStateCode,
+  type SalesTax,
+} from '@bindery/pricing/tax';
 import { usZipProblem } from '@bindery/contracts/us-zip';
 import type { Transaction } from 'kysely';
 import type { DB } from '../../../db/database.js';
 import { calculate } from '../catalog/catalog.service.js';
+import {
+  certificateForState,
+  standingMessage,
+  type CertificateStanding,
+} from '../certificates/certificates.service.js';
 import { ApiProblem } from '../errors.js';
 import { iso as stamp } from '../orders/order-views.js';
 import { findOrderItems, type NewOrderItem } from '../orders/orders.repository.js';
@@ -54,7 +68,7 @@ export const SUPPORTED_COURIERS: readonly string[] = ['DHL', 'FedEx'];
 export type RateBody = z.output<typeof ShippingRateBody>;
 export type SaveBody = z.output<typeof SaveShippingBody>;
 type Destination = Pick<RateBody, 'country' | 'state' | 'city' | 'postal_code'>;
-type Buyer = Pick<RateBody, 'country' | 'state' | 'account_type' | 'has_resale_cert'>;
+type Buyer = Pick<RateBody, 'country' | 'state' | 'account_type'>;
 
 /** One project of the cart, priced now. */
 export interface PricedLine {
@@ -235,13 +249,31 @@ export function selectServices(rates: readonly CarrierRate[]): QuotedService[] {
     .sort((a, b) => a.shippingCents - b.shippingCents || (a.code < b.code ? -1 : 1));
 }
 
+/**
+ * The buyer's resale certificate for the destination, from our records, where one could change the tax: an
+ * enterprise buyer (signed in) shipping to a US state where tax is charged. Undefined otherwise.
+ */
+async function certificateStanding(
+  app: FastifyInstance,
+  buyer: Buyer,
+  userId: number | undefined,
+): Promise<CertificateStanding | undefined> {
+  if (userId === undefined || buyer.account_type !== 'enterprise') return undefined;
+  if (buyer.country !== SELLER_COUNTRY || !NEXUS_STATES.includes(buyer.state)) return undefined;
+  return certificateForState(app, userId, buyer.state);
+}
+
 /** The buyer's rule once, then an amount per service (the rule does not depend on the amount). */
-function taxPerAmount(buyer: Buyer): (taxableCents: number) => SalesTax {
+function taxPerAmount(
+  buyer: Buyer,
+  certificate: CertificateStanding | undefined,
+): (taxableCents: number) => SalesTax {
   const rule = salesTaxRule({
     country: buyer.country,
     state: buyer.state,
     accountType: buyer.account_type,
-    hasResaleCert: buyer.has_resale_cert,
+    // Only an approved certificate for this state, never what the browser says (docs/decisions/0032).
+    hasResaleCert: certificate?.status === 'approved',
   });
   return (taxableCents) => ({ ...rule, taxCents: taxOnCents(taxableCents, rule.rateBasisPoints) });
 }
@@ -286,7 +318,9 @@ export async function shippingRate(
       : shipmentOf([{ gramsPerCopy: STANDARD_BOOK_GRAMS, quantity: body.quantity ?? 1 }]));
   const services = await quoteServices(app, { ...body, state: buyer.state }, shipment);
 
-  const taxOn = taxPerAmount(buyer);
+  // The certificate only with the cart: an estimate is anonymous, and its tax is shown on the shipping alone.
+  const certificate = cart ? await certificateStanding(app, buyer, userId) : undefined;
+  const taxOn = taxPerAmount(buyer, certificate);
   const entries = services.map((s) => {
     if (!cart) return { service: s, tax: taxOn(s.shippingCents), entry: serviceEntry(s) };
     const tax = taxOn(cart.subtotalCents + s.shippingCents);
@@ -306,6 +340,13 @@ export async function shippingRate(
     available_services: entries.map((e) => e.entry),
     weight_grams: shipment.weightGrams,
   };
+  if (certificate) {
+    response.resale_certificate = {
+      state: buyer.state,
+      status: certificate.status,
+      message: standingMessage(buyer.state, certificate),
+    };
+  }
   if (cart) {
     response.subtotal = formatCents(cart.subtotalCents);
     response.total = cheapest.entry.total as string;
@@ -370,9 +411,17 @@ export async function saveShipping(
   userId: number,
   body: SaveBody,
 ): Promise<{ order: Order; created: boolean }> {
+  const state = normalisedState(
+    body.user_address.country,
+    body.user_address.state,
+    body.user_address.postal_code,
+  );
+  const certificate = await certificateStanding(app, { ...body.user_address, state }, userId);
+  // The stored address says what the server decided, not what the browser claimed.
   const address: Address = {
     ...body.user_address,
-    state: normalisedState(body.user_address.country, body.user_address.state, body.user_address.postal_code),
+    state,
+    has_resale_cert: certificate?.status === 'approved',
   };
   const cart = await priceCart(app, userId, body.project_ids);
   const services = await quoteServices(app, address, cart.shipment);
@@ -382,7 +431,7 @@ export async function saveShipping(
       fields: [{ path: 'body.selected_service', message: m.unknownService }],
     });
   }
-  const tax = taxPerAmount(address)(cart.subtotalCents + service.shippingCents);
+  const tax = taxPerAmount(address, certificate)(cart.subtotalCents + service.shippingCents);
   const totalCents = cart.subtotalCents + service.shippingCents + tax.taxCents;
   const shippingService = {
     ...serviceEntry(service, { subtotalCents: cart.subtotalCents, tax }),

@@ -40,7 +40,7 @@ import type {
 /** A timestamptz as ISO 8601 (pg gives a Date, PGlite may give text). */
 export const iso = (value: unknown): string =>
   (value instanceof Date ? value : new Date(String(value))).toISOString();
-const isoOrNull = (value: unknown): string | null =>
+export const isoOrNull = (value: unknown): string | null =>
   value === null || value === undefined ? null : iso(value);
 const cents = (value: string | number) => formatCents(Number(value));
 

@@ -46,12 +46,13 @@ export const uploadTexts = {
   purpose: 'purpose must be interior or cover.',
   fileMissing: 'Choose a file to upload.',
   oneFile: 'Send one file per upload.',
-  unknownField: (name: string) => `Unknown field ${name}: send only purpose and file.`,
+  unknownField: (name: string, fields: readonly string[] = ['purpose']) =>
+    `Unknown field ${name}: send only ${[...fields, 'file'].join(' and ')}.`,
   malformed: 'The upload was cut off or is not valid multipart data. Please try again.',
   tooManyPending: `You have ${MAX_PENDING_UPLOADS} uploads waiting to be used in a project. Submit a project or try again tomorrow.`,
 } as const;
 
-const EXTENSIONS: Record<SniffedType, string> = {
+export const EXTENSIONS: Record<SniffedType, string> = {
   'application/pdf': 'pdf',
   'image/jpeg': 'jpg',
   'image/png': 'png',
@@ -72,18 +73,18 @@ export function safeFileName(name: string | undefined, type: SniffedType): strin
 }
 
 /** @fastify/multipart's errors (FST_*) and busboy's parse errors are the client's; file-system errors are ours. */
-function multipartProblem(err: unknown): ProjectProblem | undefined {
+function multipartProblem(err: unknown, spec: PartsSpec): ProjectProblem | undefined {
   const e = err as { code?: string; syscall?: string; statusCode?: number };
   if (err instanceof ProjectProblem || e.syscall !== undefined) return undefined;
   switch (e.code) {
     case 'FST_REQ_FILE_TOO_LARGE':
-      return new ProjectProblem(413, m.fileTooLarge, 'file');
+      return new ProjectProblem(413, spec.tooLarge, 'file');
     case 'FST_FILES_LIMIT':
       return new ProjectProblem(400, uploadTexts.oneFile, 'file');
     case 'FST_FIELDS_LIMIT':
     case 'FST_PARTS_LIMIT':
     case 'FST_PROTO_VIOLATION':
-      return new ProjectProblem(400, uploadTexts.unknownField('(extra)'));
+      return new ProjectProblem(400, uploadTexts.unknownField('(extra)', spec.fields));
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
       return new ProjectProblem(415, uploadTexts.notMultipart);
     default:
@@ -93,46 +94,72 @@ function multipartProblem(err: unknown): ProjectProblem | undefined {
   }
 }
 
-interface Staged {
+export interface Staged {
   path: string;
   clientName: string | undefined;
 }
 
+/** What an upload route accepts besides its one `file` part, and what it says when the file is over its limit. */
+export interface PartsSpec {
+  /** The text fields the route reads (anything else is refused as unknown). */
+  fields: readonly string[];
+  /** The 413 text for a file over the route's multipart fileSize limit. */
+  tooLarge: string;
+}
+
 /**
- * Reads the parts: the purpose field and the one file, streamed to staging (in whichever order they come). The
+ * Reads the parts: the named text fields and the one file, streamed to staging (in whichever order they come). The
  * whole body is read even after a problem (an unknown part is discarded), so the client always gets the answer
- * instead of a stalled connection; the limits (1 file of 50 MB, 2 fields) bound what that costs.
+ * instead of a stalled connection; the route's multipart limits (one file, a few fields) bound what that costs.
+ * Shared by the book uploads and the resale certificates (plugins/app/certificates).
  */
-async function readParts(app: FastifyInstance, parts: AsyncIterableIterator<Multipart>, socket?: Socket) {
-  let purpose: string | undefined;
+export async function readParts(
+  app: FastifyInstance,
+  parts: AsyncIterableIterator<Multipart>,
+  socket: Socket | undefined,
+  spec: PartsSpec,
+): Promise<{ fields: Partial<Record<string, string>>; staged: Staged | undefined }> {
+  const fields: Partial<Record<string, string>> = {};
   let staged: Staged | undefined;
   let problem: ProjectProblem | undefined;
   const stopWatching = cutOffWhenIdle(socket, app.config.files.uploadIdleTimeoutMs);
   try {
     for await (const part of parts) {
       if (part.type === 'field') {
-        if (part.fieldname === 'purpose') purpose = String(part.value);
-        else problem ??= new ProjectProblem(400, uploadTexts.unknownField(part.fieldname));
+        if (spec.fields.includes(part.fieldname)) fields[part.fieldname] = String(part.value);
+        else problem ??= new ProjectProblem(400, uploadTexts.unknownField(part.fieldname, spec.fields));
         continue;
       }
       if (part.fieldname !== 'file' || problem) {
-        problem ??= new ProjectProblem(400, uploadTexts.unknownField(part.fieldname));
+        problem ??= new ProjectProblem(400, uploadTexts.unknownField(part.fieldname, spec.fields));
         part.file.resume();
         continue;
       }
       staged = { path: await app.fileStore.stagingPath(), clientName: part.filename };
       await pipeline(part.file, createWriteStream(staged.path, { flags: 'wx', mode: 0o600 }));
       // Busboy ends the stream at the size limit and marks it truncated (the iterator then reports it too).
-      if (part.file.truncated) problem ??= new ProjectProblem(413, m.fileTooLarge, 'file');
+      if (part.file.truncated) problem ??= new ProjectProblem(413, spec.tooLarge, 'file');
     }
     if (problem) throw problem;
   } catch (err) {
     if (staged) await rm(staged.path, { force: true });
-    throw multipartProblem(err) ?? err;
+    throw multipartProblem(err, spec) ?? err;
   } finally {
     stopWatching();
   }
-  return { purpose, staged };
+  return { fields, staged };
+}
+
+/** request.parts() for readParts: @fastify/multipart throws at once on a request that is not multipart. */
+export function openParts(
+  parts: () => AsyncIterableIterator<Multipart>,
+  spec: PartsSpec,
+): AsyncIterableIterator<Multipart> {
+  try {
+    return parts();
+  } catch (err) {
+    throw multipartProblem(err, spec) ?? err;
+  }
 }
 
 /**
@@ -152,25 +179,31 @@ function cutOffWhenIdle(socket: Socket | undefined, idleMs: number): () => void 
   };
 }
 
-interface Facts {
+export interface Facts {
   type: SniffedType;
   pages: number | null;
   width: number | null;
   height: number | null;
 }
 
+/** What to say when a staged file is not one of the types a route takes, or does not read as its type. */
+export interface InspectTexts {
+  unknownType: string;
+  unreadablePdf: string;
+  unreadableImage: string;
+}
+
 /**
- * What the bytes are, or the refusal. The type comes from the magic number here (cheap, on the main thread); the
- * structure — a PDF's page tree and PDF.js opening it, an image's chunks or segments — is read by the inspection
- * pool's workers (inspection-pool.ts): a file that runs its worker out of memory or time is refused like a corrupt
- * one, and the API's event loop never parses anything.
+ * What the bytes are — a PDF (with its real page count), a JPEG or a PNG (decoded: format and size) — or the
+ * refusal. The type comes from the magic number here (cheap, on the main thread); the structure — a PDF's page tree
+ * and PDF.js opening it, an image's chunks or segments — is read by the inspection pool's workers
+ * (inspection-pool.ts): a file that runs its worker out of memory or time is refused like a corrupt one, and the
+ * API's event loop never parses anything. Shared by the book uploads and the resale certificates.
  */
-async function inspect(app: FastifyInstance, purpose: UploadPurpose, path: string): Promise<Facts> {
+export async function inspectStaged(app: FastifyInstance, path: string, texts: InspectTexts): Promise<Facts> {
   const sniffed = sniffContentType(await readHead(path));
-  if (purpose === 'interior' && sniffed !== 'application/pdf')
-    throw new ProjectProblem(400, m.onlyPdf, 'file');
-  if (sniffed === null) throw new ProjectProblem(400, m.coverType, 'file');
-  const unreadable = sniffed === 'application/pdf' ? m.invalidPdf : m.coverUnreadable;
+  if (sniffed === null) throw new ProjectProblem(400, texts.unknownType, 'file');
+  const unreadable = sniffed === 'application/pdf' ? texts.unreadablePdf : texts.unreadableImage;
 
   let inspection: Inspection;
   try {
@@ -184,7 +217,7 @@ async function inspect(app: FastifyInstance, purpose: UploadPurpose, path: strin
   if (!inspection.ok) {
     switch (inspection.problem) {
       case 'unknown-type':
-        throw new ProjectProblem(400, purpose === 'interior' ? m.onlyPdf : m.coverType, 'file');
+        throw new ProjectProblem(400, texts.unknownType, 'file');
       case 'page-count-mismatch':
         throw new ProjectProblem(
           400,
@@ -199,12 +232,25 @@ async function inspect(app: FastifyInstance, purpose: UploadPurpose, path: strin
     }
   }
   if (inspection.type === 'application/pdf') {
-    if (purpose === 'interior' && (inspection.pages < PDF_MIN_PAGES || inspection.pages > PDF_MAX_PAGES))
-      throw new ProjectProblem(400, m.pageCountRange, 'file');
     return { type: inspection.type, pages: inspection.pages, width: null, height: null };
   }
-  if (purpose === 'interior') throw new ProjectProblem(400, m.onlyPdf, 'file');
   return { type: inspection.type, pages: null, width: inspection.width, height: inspection.height };
+}
+
+/** An interior must be a PDF of 2–800 pages; a cover a JPEG, PNG or readable PDF. */
+async function inspect(app: FastifyInstance, purpose: UploadPurpose, path: string): Promise<Facts> {
+  if (purpose === 'interior' && sniffContentType(await readHead(path)) !== 'application/pdf')
+    throw new ProjectProblem(400, m.onlyPdf, 'file');
+  const facts = await inspectStaged(app, path, {
+    unknownType: purpose === 'interior' ? m.onlyPdf : m.coverType,
+    unreadablePdf: m.invalidPdf,
+    unreadableImage: m.coverUnreadable,
+  });
+  if (purpose === 'cover') return facts;
+  if (facts.type !== 'application/pdf') throw new ProjectProblem(400, m.onlyPdf, 'file');
+  if (facts.pages === null || facts.pages < PDF_MIN_PAGES || facts.pages > PDF_MAX_PAGES)
+    throw new ProjectProblem(400, m.pageCountRange, 'file');
+  return facts;
 }
 
 export async function receiveUpload(
@@ -217,13 +263,9 @@ export async function receiveUpload(
   if ((await countPendingUploads(app.db, userId)) >= MAX_PENDING_UPLOADS) {
     throw new ProjectProblem(429, uploadTexts.tooManyPending);
   }
-  let iterator: AsyncIterableIterator<Multipart>;
-  try {
-    iterator = parts();
-  } catch (err) {
-    throw multipartProblem(err) ?? err;
-  }
-  const { purpose: purposeText, staged } = await readParts(app, iterator, socket);
+  const spec: PartsSpec = { fields: ['purpose'], tooLarge: m.fileTooLarge };
+  const { fields, staged } = await readParts(app, openParts(parts, spec), socket, spec);
+  const purposeText = fields['purpose'];
   let stored = false;
   try {
     const purpose = UploadPurpose.safeParse(purposeText);

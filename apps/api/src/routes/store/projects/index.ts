@@ -36,21 +36,11 @@ import {
   submitProject,
 } from '../../../plugins/app/projects/projects.service.js';
 import { receiveUpload } from '../../../plugins/app/projects/uploads.service.js';
+import { sendStoredFile } from '../../../lib/content-disposition.js';
 
 const tags = ['projects'];
 const security = [{ bearerAuth: [] }];
 const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody };
-
-/** Content-Disposition with an ASCII fallback and the UTF-8 name (RFC 6266 / RFC 5987). */
-function contentDisposition(type: 'inline' | 'attachment', fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  // encodeURIComponent leaves ' ( ) * as they are; RFC 5987 needs them escaped too.
-  const utf8 = encodeURIComponent(fileName).replace(
-    /['()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return `${type}; filename="${ascii}"; filename*=UTF-8''${utf8}`;
-}
 
 const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
   // Encapsulated here: only api/book/uploads/ takes multipart. One file of at most 50 MB, two small fields.
@@ -76,11 +66,23 @@ const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Upload an interior PDF or a cover (multipart: purpose, file); the server checks the bytes',
         security,
         consumes: ['multipart/form-data'],
-        response: { 201: UploadedFile, ...errors, 413: ErrorBody, 415: ErrorBody, 429: ErrorBody, 503: ErrorBody },
+        response: {
+          201: UploadedFile,
+          ...errors,
+          413: ErrorBody,
+          415: ErrorBody,
+          429: ErrorBody,
+          503: ErrorBody,
+        },
       },
     },
     async (request, reply) => {
-      const uploaded = await receiveUpload(app, request.currentUser!.id, () => request.parts(), request.raw.socket);
+      const uploaded = await receiveUpload(
+        app,
+        request.currentUser!.id,
+        () => request.parts(),
+        request.raw.socket,
+      );
       return reply.code(201).send(uploaded);
     },
   );
@@ -189,16 +191,7 @@ const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = request.currentUser!;
       const file = await openProjectFile(app, user, request.params.id, request.params.kind);
-      return reply
-        .type(file.contentType)
-        .header('content-length', file.size)
-        .header(
-          'content-disposition',
-          contentDisposition(request.query.download ? 'attachment' : 'inline', file.fileName),
-        )
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(file.stream);
+      return sendStoredFile(reply, file, request.query.download);
     },
   );
 };

@@ -1,0 +1,129 @@
+/**
+ * The admin's review of resale certificates (issue 11.11; docs/decisions/0032), admins only (401 without a token,
+ * 403 for customers):
+ * - GET  api/admin/resale-certificates/?status&limit&cursor   pending (oldest first) by default; keyset-paged
+ * - GET  api/admin/resale-certificates/{id}/file/?download    the certificate's file
+ * - POST api/admin/resale-certificates/{id}/approve/          409 unless pending
+ * - POST api/admin/resale-certificates/{id}/reject/ {reason}  409 unless pending
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErrorBody } from '@bindery/contracts/common';
+import {
+  AdminCertificateListQuery,
+  AdminCertificateListResponse,
+  AdminCertificateParams,
+  AdminCertificateResponse,
+  CertificateFileQuery,
+  RejectCertificateBody,
+} from '@bindery/contracts/admin/resale-certificates';
+import {
+  adminListCertificates,
+  openCertificateFile,
+  reviewCertificate,
+} from '../../../plugins/app/certificates/certificates.service.js';
+import { sendStoredFile } from '../../../lib/content-disposition.js';
+
+const tags = ['admin: resale certificates'];
+const security = [{ bearerAuth: [] }];
+const denied = { 401: ErrorBody, 403: ErrorBody };
+
+const adminCertificatesRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Encapsulated: applies to the routes of this module only.
+  app.addHook('onRequest', app.requireAdmin);
+
+  app.get(
+    '/admin/resale-certificates',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: 'Resale certificates of one status (pending first in line), keyset-paged',
+        security,
+        querystring: AdminCertificateListQuery,
+        response: { 200: AdminCertificateListResponse, 400: ErrorBody, ...denied },
+      },
+    },
+    async (request) => adminListCertificates(app, request.query),
+  );
+
+  app.get(
+    '/admin/resale-certificates/:id/file',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: "A resale certificate's file, inline or ?download=true",
+        security,
+        params: AdminCertificateParams,
+        querystring: CertificateFileQuery,
+        produces: ['application/pdf', 'image/jpeg', 'image/png'],
+        response: { 200: z.unknown(), 400: ErrorBody, ...denied, 404: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const file = await openCertificateFile(app, request.params.id);
+      return sendStoredFile(reply, file, request.query.download);
+    },
+  );
+
+  app.post(
+    '/admin/resale-certificates/:id/approve',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: 'Approve a pending resale certificate (its state becomes tax-exempt for the customer)',
+        security,
+        params: AdminCertificateParams,
+        // No body: approving takes no input (whatever is sent is not read).
+        response: {
+          200: AdminCertificateResponse,
+          400: ErrorBody,
+          ...denied,
+          404: ErrorBody,
+          409: ErrorBody,
+        },
+      },
+    },
+    async (request) => ({
+      certificate: await reviewCertificate(
+        app,
+        request.params.id,
+        { decision: 'approve' },
+        request.currentUser!,
+      ),
+    }),
+  );
+
+  app.post(
+    '/admin/resale-certificates/:id/reject',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: 'Reject a pending resale certificate with a reason the customer sees',
+        security,
+        params: AdminCertificateParams,
+        body: RejectCertificateBody,
+        response: {
+          200: AdminCertificateResponse,
+          400: ErrorBody,
+          ...denied,
+          404: ErrorBody,
+          409: ErrorBody,
+        },
+      },
+    },
+    async (request) => ({
+      certificate: await reviewCertificate(
+        app,
+        request.params.id,
+        { decision: 'reject', reason: request.body.reason },
+        request.currentUser!,
+      ),
+    }),
+  );
+};
+
+export default adminCertificatesRoutes;

@@ -1,0 +1,48 @@
+/**
+ * The admin's review of resale certificates (issue 11.11; docs/decisions/0032), admins only:
+ * - GET  api/admin/resale-certificates/?status&limit&cursor   one status at a time, `pending` by default, oldest
+ *   first for pending (a queue), newest first otherwise; keyset-paged with `total`
+ * - GET  api/admin/resale-certificates/{id}/file/?download    the file, inline or as an attachment
+ * - POST api/admin/resale-certificates/{id}/approve/          pending → approved
+ * - POST api/admin/resale-certificates/{id}/reject/ {reason}  pending → rejected (a reason is required)
+ * A review of a certificate that is no longer pending is a 409.
+ */
+import { z } from 'zod';
+import { IdParams, PageQuery, page } from '../common.js';
+import { messages } from '../messages.js';
+import { CertificateStatus, ResaleCertificate } from '../store/resale-certificates.js';
+
+export const AdminCertificate = ResaleCertificate.extend({
+  customer: z.object({ id: z.number().int().positive(), name: z.string(), email: z.string() }),
+  /** The admin who approved or rejected it (null while pending). */
+  reviewed_by: z.object({ id: z.number().int().positive(), name: z.string(), email: z.string() }).nullable(),
+});
+export type AdminCertificate = z.infer<typeof AdminCertificate>;
+
+export const AdminCertificateListQuery = PageQuery.extend({
+  status: CertificateStatus.default('pending'),
+}).strict();
+export type AdminCertificateListQuery = z.input<typeof AdminCertificateListQuery>;
+
+export const AdminCertificateListResponse = page(AdminCertificate).extend({
+  total: z.number().int().nonnegative(),
+});
+export type AdminCertificateListResponse = z.infer<typeof AdminCertificateListResponse>;
+
+export const AdminCertificateParams = IdParams;
+
+export const CertificateFileQuery = z.object({ download: z.stringbool().optional() }).strict();
+
+export const RejectCertificateBody = z
+  .object({
+    reason: z
+      .string({ error: messages.certificates.reasonRequired })
+      .trim()
+      .min(1, { error: messages.certificates.reasonRequired })
+      .max(500),
+  })
+  .strict();
+export type RejectCertificateBody = z.infer<typeof RejectCertificateBody>;
+
+export const AdminCertificateResponse = z.object({ certificate: AdminCertificate });
+export type AdminCertificateResponse = z.infer<typeof AdminCertificateResponse>;
