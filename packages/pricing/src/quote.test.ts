@@ -5,6 +5,7 @@ import { MAX_LIST_PRICE_UNITS, parseDecimal } from './money.js';
 import {
   lineBreakdown,
   MAX_QUANTITY,
+  optionPriceDifferenceCents,
   quantityProblem,
   quote,
   unitPriceUnits,
@@ -225,5 +226,58 @@ describe('lineBreakdown', () => {
   it('refuses figures no quote gives', () => {
     expect(() => lineBreakdown(3, 1000, 0)).toThrow(RangeError);
     expect(() => lineBreakdown(0, 1000, 0)).toThrow(RangeError);
+  });
+});
+
+describe('optionPriceDifferenceCents: what an option card adds per copy', () => {
+  it('is the unit price difference, each side rounded once as quote() rounds', () => {
+    // US Trade perfect bound 1.71 + 60# cream 0.01 × 100 pages + gloss 0.10; standard B&W 0.01 vs premium color 0.10 a page.
+    const others = [perBook('1.71'), perPage('0.01'), perBook('0.10')];
+    const args = { others, current: perPage('0.01'), candidate: perPage('0.10'), pageCount: 100 };
+    expect(optionPriceDifferenceCents(args)).toBe(900);
+    expect(
+      optionPriceDifferenceCents({ ...args, current: perPage('0.10'), candidate: perPage('0.01') }),
+    ).toBe(-900);
+    expect(optionPriceDifferenceCents({ ...args, candidate: perPage('0.01') })).toBe(0);
+  });
+  it("with nothing chosen of the kind, is the candidate's own share", () => {
+    expect(
+      optionPriceDifferenceCents({
+        others: [perBook('1.71')],
+        current: null,
+        candidate: perBook('9.75'),
+        pageCount: 40,
+      }),
+    ).toBe(975);
+  });
+  it('prices the candidate at its own printed page count when it changes it (a binding)', () => {
+    const others = [perPage('0.02')];
+    const args = {
+      others,
+      current: perBook('1.71'),
+      candidate: perBook('3.46'),
+      pageCount: 42,
+      candidatePageCount: 44,
+    };
+    expect(optionPriceDifferenceCents(args)).toBe(179);
+  });
+  it("agrees with quote(): base + difference is the candidate configuration's unit price", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 200_000 }), { maxLength: 4 }),
+        fc.integer({ min: 0, max: 200_000 }),
+        fc.integer({ min: 0, max: 200_000 }),
+        fc.boolean(),
+        fc.integer({ min: 1, max: 800 }),
+        (prices, a, b, perPageKind, pageCount) => {
+          const others = prices.map((priceUnits, i) => ({ priceUnits, perPage: i % 2 === 0 }));
+          const current = { priceUnits: a, perPage: perPageKind };
+          const candidate = { priceUnits: b, perPage: perPageKind };
+          const base = quote({ lines: [...others, current], pageCount, quantity: 1 }).unitPriceCents;
+          const next = quote({ lines: [...others, candidate], pageCount, quantity: 1 }).unitPriceCents;
+          expect(optionPriceDifferenceCents({ others, current, candidate, pageCount })).toBe(next - base);
+        },
+      ),
+    );
   });
 });

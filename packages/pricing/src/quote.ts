@@ -148,3 +148,24 @@ export function lineBreakdown(quantity: number, totalCents: number, discountCent
   }
   return { quantity, unitPriceCents, originalTotalCents, discountCents, totalCents };
 }
+
+/**
+ * What one copy's list price moves by when an option replaces the one chosen today (the design page's option
+ * cards): the unit price with `candidate` instead of `current`, both rounded to cents once as quote() rounds,
+ * so the figure is exactly what Calculate would then show per copy. `others` are the other chosen items' lines;
+ * `current` is null when nothing of that kind is chosen yet (the figure is then the candidate's own share).
+ * A binding changes the pages printed (saddle stitch prints in fours): `candidatePageCount` is then the
+ * candidate's printed count, `pageCount` today's.
+ */
+export function optionPriceDifferenceCents(args: {
+  readonly others: readonly QuoteLine[];
+  readonly current: QuoteLine | null;
+  readonly candidate: QuoteLine;
+  readonly pageCount: number;
+  readonly candidatePageCount?: number;
+}): number {
+  const { others, current, candidate, pageCount, candidatePageCount = pageCount } = args;
+  const before = unitsToCents(unitPriceUnits(current ? [...others, current] : others, pageCount));
+  const after = unitsToCents(unitPriceUnits([...others, candidate], candidatePageCount));
+  return after - before;
+}
