@@ -50,6 +50,15 @@ async function choose(select: Locator, name: string) {
   await select.selectOption(value);
 }
 
+/** Picks an image-card option of the design page: a radio named by its card, in the group named by its legend. */
+async function chooseCard(page: Page, group: string, name: string) {
+  const radio = page.getByRole('group', { name: group }).getByRole('radio', { name, exact: true });
+  await expect(radio).toBeEnabled();
+  // The radio is transparent over its card; clicking the card is what a customer does.
+  await radio.locator('xpath=ancestor::label[1]').click();
+  await expect(radio).toBeChecked();
+}
+
 const apiResponse = (page: Page, path: string, method = 'POST') =>
   page.waitForResponse((r) => new URL(r.url()).pathname === path && r.request().method() === method);
 
@@ -87,10 +96,10 @@ test('a customer designs a print book, ships it to Texas and pays by card', asyn
 
   // Print options, quantity, and the server's price.
   await choose(page.getByLabel('Trim Size'), 'US Trade');
-  await choose(page.getByLabel('Binding'), 'Case Wrap');
-  await choose(page.getByLabel('Interior Color'), 'Premium Color');
-  await choose(page.getByLabel('Paper Type'), '80# White-Coated');
-  await choose(page.getByLabel('Cover Finish'), 'Gloss');
+  await chooseCard(page, 'Binding', 'Case Wrap');
+  await chooseCard(page, 'Interior Color', 'Premium Color');
+  await chooseCard(page, 'Paper Type', '80# White-Coated');
+  await chooseCard(page, 'Cover Finish', 'Gloss');
   await page.getByLabel('Quantity', { exact: true }).fill('25');
   const quoted = apiResponse(page, '/api/calculator/calculate/');
   await page.getByRole('button', { name: 'Calculate', exact: true }).click();

@@ -8,7 +8,14 @@ import { type CatalogItem } from '@bindery/contracts/store/catalog';
 import type { OptionKind, ProductDefinition } from '@bindery/pricing/products';
 
 /** An item of any kind; bindings also carry their trim size and page range. */
-export type OptionItem = CatalogItem & { trim_size_id?: number | null; available?: boolean; unavailable_reason?: string };
+export type OptionItem = CatalogItem & {
+  trim_size_id?: number | null;
+  binding_style?: string;
+  min_pages?: number | null;
+  max_pages?: number | null;
+  available?: boolean;
+  unavailable_reason?: string;
+};
 
 /** Lists by kind, for the kinds the response carries. */
 export type ListsByKind = Partial<Record<OptionKind, OptionItem[]>>;

@@ -22,10 +22,12 @@ import type { EstimateBook } from '@bindery/contracts/store/checkout';
 import { ProjectCategory, ProjectLanguage, type Project } from '@bindery/contracts/store/projects';
 import type { SessionUser } from '@bindery/contracts/store/users';
 import { productByName, type ProductDefinition } from '@bindery/pricing/products';
+import { OptionCards } from '../../../components/catalog/option-cards';
 import { OptionSelect } from '../../../components/catalog/option-select';
 import { calculate } from '../../../lib/catalog/calculate';
 import { availabilityErrorMessage } from '../../../lib/catalog/get-availability';
 import { KIND_LABELS } from '../../../lib/catalog/kind-labels';
+import { CARD_KINDS } from '../../../lib/catalog/option-looks';
 import { toQuoteView, type QuoteView } from '../../../lib/catalog/quote-view';
 import {
   chosenIds,
@@ -298,7 +300,7 @@ function DesignForm({
 
       <Card className="b-stack">
         <h2>Print options</h2>
-        <PrintOptions cascade={cascade} />
+        <PrintOptions cascade={cascade} pageCount={pageCount} />
       </Card>
 
       <EstimatesPanel
@@ -346,29 +348,52 @@ function DesignForm({
   );
 }
 
-function PrintOptions({ cascade }: { cascade: OptionCascade }) {
+function PrintOptions({ cascade, pageCount }: { cascade: OptionCascade; pageCount: number | null }) {
   const { product, options } = cascade;
   if (!product) return <p>e Books are delivered as files: there are no print options to choose.</p>;
   if (options.isPending) return <Spinner label="Loading options..." />;
   if (options.isError) return <Alert tone="error">{messages.calculators.loadDropdownsFailed}</Alert>;
   const gatedHint = 'Choose a trim size and upload your PDF first.';
+  // Binding, interior color, paper and cover finish are image cards (customer-journey.md §2); the trim size and a
+  // photo book's or thesis's extras stay selects, whose long lists cards would only make harder to scan.
+  const selects = cascade.kinds.filter((d) => !CARD_KINDS.includes(d.kind));
+  const cards = cascade.kinds.filter((d) => CARD_KINDS.includes(d.kind));
+  const trim = selects.find((d) => d.kind === 'trim_size');
+  const extras = selects.filter((d) => d.kind !== 'trim_size');
   return (
     <>
-      <div className="p-fields">
-        {cascade.kinds.map((d) => (
-          <OptionSelect
-            key={d.kind}
-            cascade={cascade}
-            kind={d.kind}
-            required={d.required}
-            gatedHint={gatedHint}
-          />
-        ))}
-      </div>
+      {cascade.resetNote ? <Alert tone="warning">{cascade.resetNote}</Alert> : null}
+      {trim ? (
+        <div className="p-fields">
+          <OptionSelect cascade={cascade} kind="trim_size" required={trim.required} gatedHint={gatedHint} />
+        </div>
+      ) : null}
+      {cards.map((d) => (
+        <OptionCards
+          key={d.kind}
+          cascade={cascade}
+          kind={d.kind}
+          required={d.required}
+          pageCount={pageCount}
+          gatedHint={gatedHint}
+        />
+      ))}
+      {extras.length > 0 ? (
+        <div className="p-fields">
+          {extras.map((d) => (
+            <OptionSelect
+              key={d.kind}
+              cascade={cascade}
+              kind={d.kind}
+              required={d.required}
+              gatedHint={gatedHint}
+            />
+          ))}
+        </div>
+      ) : null}
       {cascade.availabilityQuery && cascade.availability.isError ? (
         <Alert tone="error">{availabilityErrorMessage(product)}</Alert>
       ) : null}
-      {cascade.resetNote ? <Alert tone="warning">{cascade.resetNote}</Alert> : null}
     </>
   );
 }

@@ -110,13 +110,17 @@ async function uploadPdf(user: ReturnType<typeof userEvent.setup>, file = pdfFil
   expect(await screen.findByText(/Uploaded book\.pdf/)).toBeInTheDocument();
 }
 
+/** An image-card option: a radio named by its card, in the group named by its legend. */
+const card = (group: string, name: string) =>
+  within(screen.getByRole('group', { name: group })).getByRole('radio', { name });
+
 async function chooseAll(user: ReturnType<typeof userEvent.setup>) {
   await user.selectOptions(await screen.findByLabelText('Trim Size'), '6 x 9 in');
-  await waitFor(() => expect(screen.getByLabelText('Binding')).toBeEnabled());
-  await user.selectOptions(screen.getByLabelText('Binding'), 'Perfect Bound');
-  await user.selectOptions(screen.getByLabelText('Interior Color'), 'Premium Color');
-  await user.selectOptions(screen.getByLabelText('Paper Type'), '60# Cream-Uncoated');
-  await user.selectOptions(screen.getByLabelText('Cover Finish'), 'Matte');
+  await waitFor(() => expect(card('Binding', 'Perfect Bound')).toBeEnabled());
+  await user.click(card('Binding', 'Perfect Bound'));
+  await user.click(card('Interior Color', 'Premium Color'));
+  await user.click(card('Paper Type', '60# Cream-Uncoated'));
+  await user.click(card('Cover Finish', 'Matte'));
 }
 
 describe('/design-project', () => {
@@ -186,17 +190,18 @@ describe('/design-project', () => {
   it('narrows the options by trim size and the PDF page count, greying out what does not fit', async () => {
     const { user, seen } = openDesign();
     renderRoute('/design-project');
-    const binding = await screen.findByLabelText('Binding');
-    expect(binding).toBeDisabled();
-    expect(binding).toHaveAccessibleDescription('Choose a trim size and upload your PDF first.');
+    const bindings = await screen.findByRole('group', { name: 'Binding' });
+    expect(bindings).toHaveAccessibleDescription('Choose a trim size and upload your PDF first.');
+    expect(card('Binding', 'Perfect Bound')).toBeDisabled();
     await user.selectOptions(screen.getByLabelText('Trim Size'), '6 x 9 in');
-    expect(binding).toBeDisabled();
+    expect(card('Binding', 'Perfect Bound')).toBeDisabled();
     await uploadPdf(user);
-    await waitFor(() => expect(binding).toBeEnabled());
+    await waitFor(() => expect(card('Binding', 'Perfect Bound')).toBeEnabled());
     expect(seen.availability).toEqual(['?trim_size_id=1&page_count=120']);
-    expect(screen.getByRole('option', { name: 'Saddle Stitch (not available)' })).toBeDisabled();
-    expect(screen.getByRole('option', { name: 'Perfect Bound' })).toBeEnabled();
-    expect(screen.queryByRole('option', { name: 'Coil Bound' })).not.toBeInTheDocument();
+    // Greyed with the reason: the binding's page range.
+    expect(card('Binding', 'Saddle Stitch')).toBeDisabled();
+    expect(card('Binding', 'Saddle Stitch')).toHaveAccessibleDescription(/Needs 4–800 pages/);
+    expect(within(bindings).queryByRole('radio', { name: 'Coil Bound' })).not.toBeInTheDocument();
   });
 
   it('hides trim size and page count for a calendar', async () => {
@@ -206,11 +211,11 @@ describe('/design-project', () => {
       http.get('/api/calender/dropdowns/', () => HttpResponse.json(dropdownsFor(PRODUCTS.calender, book))),
     );
     renderRoute('/design-project');
-    expect(await screen.findByLabelText('Binding')).toBeEnabled();
+    await waitFor(() => expect(card('Binding', 'Perfect Bound')).toBeEnabled());
     expect(screen.queryByLabelText('Trim Size')).not.toBeInTheDocument();
     expect(screen.queryByLabelText('Page Count')).not.toBeInTheDocument();
     for (const label of ['Interior Color', 'Paper Type', 'Cover Finish'])
-      expect(screen.getByLabelText(label)).toBeInTheDocument();
+      expect(screen.getByRole('group', { name: label })).toBeInTheDocument();
   });
 
   it('calculates with the server, names missing fields, and clears the price when an option changes', async () => {
@@ -246,7 +251,7 @@ describe('/design-project', () => {
     // The quantity may change without losing the price; any other field clears it.
     await user.type(screen.getByLabelText('Quantity'), '0');
     expect(screen.getByTestId('quote-total')).toBeInTheDocument();
-    await user.selectOptions(screen.getByLabelText('Cover Finish'), 'Gloss');
+    await user.click(card('Cover Finish', 'Gloss'));
     expect(screen.queryByTestId('quote-total')).not.toBeInTheDocument();
   });
 
@@ -554,9 +559,9 @@ describe('/design-project', () => {
     server.use(submit.handler);
     renderRoute('/design-project');
     expect(await screen.findByText(/You are editing this project/)).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByLabelText('Binding')).toHaveValue('10'));
+    await waitFor(() => expect(card('Binding', 'Perfect Bound')).toBeChecked());
     expect(screen.getByLabelText('Trim Size')).toHaveValue('1');
-    expect(screen.getByLabelText('Cover Finish')).toHaveValue('40');
+    expect(card('Cover Finish', 'Gloss')).toBeChecked();
     expect(screen.getByLabelText('Quantity')).toHaveValue(40);
     await user.click(screen.getByRole('button', { name: 'Print Your Book' }));
     expect(screen.getByRole('alert')).toHaveTextContent(m.uploadPdf);
