@@ -1,6 +1,7 @@
 /** Home (customer-journey.md §2): hero with 'Get an Instant Quote' → /calculator/printbook and the first-print promo. */
 import { Link } from 'react-router-dom';
 import { PRODUCTS } from '@bindery/pricing/products';
+import { productArt } from '../../lib/product-art';
 
 // Tile copy per category; each tile links to its calculator as the product definitions name it.
 const products = ([
@@ -53,12 +54,16 @@ export default function HomeRoute() {
 
       <section className="b-section" aria-labelledby="what-title">
         <h2 id="what-title">What would you like to print?</h2>
-        <ul className="b-grid" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        <ul className="b-product-cards">
           {products.map((p) => (
             <li key={p.to}>
-              <Link to={p.to} className="b-tile">
+              <Link to={p.to} className="b-product-card">
+                <img src={productArt(p.slug)} alt="" width={200} height={120} />
                 <strong>{p.name}</strong>
                 <span>{p.text}</span>
+                <span className="b-product-card__more" aria-hidden="true">
+                  Get a price →
+                </span>
               </Link>
             </li>
           ))}

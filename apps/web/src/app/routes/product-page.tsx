@@ -2,6 +2,7 @@
 import { Link, useParams } from 'react-router-dom';
 import { PRODUCTS } from '@bindery/pricing/products';
 import { ProductCatalog } from '../../features/calculators/components/product-catalog';
+import { PRODUCT_ART_ALT, productArt } from '../../lib/product-art';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { PRODUCT_CONTENT } from './content/product-content';
 import NotFoundRoute from './not-found';
@@ -14,9 +15,20 @@ export default function ProductPageRoute() {
   const product = content.category ? PRODUCTS[content.category] : null;
   return (
     <div className="b-container b-stack">
-      <p className="b-eyebrow">Products</p>
-      <h1>{content.title}</h1>
-      <p className="b-lead">{content.intro}</p>
+      <div className="b-product-head">
+        <div className="b-stack">
+          <p className="b-eyebrow">Products</p>
+          <h1>{content.title}</h1>
+          <p className="b-lead">{content.intro}</p>
+        </div>
+        <img
+          className="b-product-figure"
+          src={productArt(content.art)}
+          alt={PRODUCT_ART_ALT[content.art]}
+          width={360}
+          height={216}
+        />
+      </div>
       <div className="b-row">
         {product ? (
           <Link to={product.calculatorPath} className="b-btn b-btn--primary">

@@ -1,5 +1,6 @@
 /** Copy of the product pages, keyed by the canonical path segment of /products/{segment}. */
 import type { CategorySlug } from '@bindery/pricing/products';
+import type { ProductArtKey } from '../../../lib/product-art';
 
 export interface ProductContent {
   title: string;
@@ -7,6 +8,8 @@ export interface ProductContent {
   points: { title: string; text: string }[];
   /** Category whose catalog and calculator the page shows; null where nothing is printed (e-books). */
   category: CategorySlug | null;
+  /** Its picture (cookbooks are print books). */
+  art: ProductArtKey;
 }
 
 export const PRODUCT_CONTENT: Record<string, ProductContent> = {
@@ -19,6 +22,7 @@ export const PRODUCT_CONTENT: Record<string, ProductContent> = {
       { title: 'No minimums', text: 'Order one copy or a thousand; bulk discounts start at 100 copies.' },
     ],
     category: 'calculator',
+    art: 'calculator',
   },
   'comic-book': {
     title: 'Comic Books',
@@ -29,6 +33,7 @@ export const PRODUCT_CONTENT: Record<string, ProductContent> = {
       { title: 'Convention-ready runs', text: 'Print 50 for a table or 5,000 for distribution.' },
     ],
     category: 'comicbook',
+    art: 'comicbook',
   },
   cookbook: {
     title: 'Cookbooks',
@@ -39,6 +44,7 @@ export const PRODUCT_CONTENT: Record<string, ProductContent> = {
       { title: 'Wipe-clean covers', text: 'Gloss covers shrug off splashes.' },
     ],
     category: 'calculator',
+    art: 'calculator',
   },
   ebook: {
     title: 'E-Books',
@@ -49,6 +55,7 @@ export const PRODUCT_CONTENT: Record<string, ProductContent> = {
       { title: 'No printing costs', text: 'E-books are delivered digitally; there is nothing to ship.' },
     ],
     category: null,
+    art: 'ebook',
   },
   'photo-book': {
     title: 'Photo Books',
@@ -59,6 +66,7 @@ export const PRODUCT_CONTENT: Record<string, ProductContent> = {
       { title: 'Keepsake quality', text: 'Case-bound covers built to last for generations.' },
     ],
     category: 'photobook',
+    art: 'photobook',
   },
   'print-magazine': {
     title: 'Magazines',
@@ -69,6 +77,7 @@ export const PRODUCT_CONTENT: Record<string, ProductContent> = {
       { title: 'Coated stock', text: 'Bright white coated paper for sharp color.' },
     ],
     category: 'magazine',
+    art: 'magazine',
   },
   yearbook: {
     title: 'Yearbooks',
@@ -79,6 +88,7 @@ export const PRODUCT_CONTENT: Record<string, ProductContent> = {
       { title: 'Volume pricing', text: 'Save up to 15% on 1,000 copies or more.' },
     ],
     category: 'yearbook',
+    art: 'yearbook',
   },
 };
 

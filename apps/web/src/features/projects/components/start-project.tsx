@@ -21,6 +21,8 @@ import {
   PROJECT_TITLE_MAX,
   type DropdownDataResponse,
 } from '@bindery/contracts/store/projects';
+import { isCategorySlug } from '@bindery/pricing/products';
+import { productArt } from '../../../lib/product-art';
 import { useDropdownData } from '../api/get-dropdown-data';
 import { clearSavedProject, ProjectData, readProjectData, saveProjectData } from '../lib/project-data';
 import { ProjectTabs } from './project-tabs';
@@ -77,12 +79,15 @@ const FALLBACK: DropdownDataResponse = {
 };
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-const initials = (name: string) =>
-  name
-    .split(/\s+/)
-    .map((w) => w[0])
-    .join('')
-    .toUpperCase();
+/** The catalog names no slug for the e Book (it prices no print options): its picture is the tablet's. */
+const artOf = (category: Category) =>
+  productArt(
+    category.product_slug && isCategorySlug(category.product_slug)
+      ? category.product_slug
+      : category.name === 'e Book'
+        ? 'ebook'
+        : null,
+  );
 
 function ProductCard({
   category,
@@ -106,9 +111,7 @@ function ProductCard({
         aria-labelledby={nameId}
         aria-describedby={textId}
       />
-      <span className="p-card__art" aria-hidden="true">
-        {initials(category.name)}
-      </span>
+      <img className="p-card__art" src={artOf(category)} alt="" width={200} height={120} />
       <strong id={nameId}>{category.name}</strong>
       <span id={textId} className="p-card__text">
         {category.description}
