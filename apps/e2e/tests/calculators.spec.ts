@@ -3,17 +3,14 @@
  * prices a configuration and shows exactly the numbers the API answered. Plus screenshots of home and a
  * calculator at 375 px and 1280 px (kept in test-results/screenshots/), no sideways scrolling, and axe checks.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { noSidewaysScroll, usd } from '../support/checks.js';
+import { noSidewaysScroll, seriousAxeViolations, usd } from '../support/checks.js';
 import { e2e } from '../support/env.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const screenshots = resolve(here, '../test-results/screenshots');
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 const calculators = [
   { path: '/calculator/printbook', slug: 'calculator', title: 'Print Book Pricing' },
@@ -38,18 +35,6 @@ async function fillSelects(page: Page) {
     expect(value, `an option to choose in select ${i}`).not.toBe('');
     await select.selectOption(value);
   }
-}
-
-async function seriousAxeViolations(page: Page) {
-  // Evaluated through the DevTools protocol, not added as an inline <script>: the pages' CSP forbids inline script.
-  await page.evaluate(readFileSync(axePath, 'utf8'));
-  const result = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown }[] }[] }> } }).axe;
-    return axe.run(document);
-  });
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
 }
 
 for (const calc of calculators) {

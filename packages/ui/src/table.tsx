@@ -3,7 +3,7 @@
  * screens, so the page itself never scrolls sideways. Numeric columns align right. With `stacked`, a narrow box
  * (a container query, so a sidebar counts) shows each row as a card instead: every cell under its column's name.
  */
-import type { ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 
 export interface Column<Row> {
   key: string;
@@ -27,12 +27,41 @@ export interface TableProps<Row> {
   stacked?: boolean;
 }
 
+/**
+ * Whether the box scrolls sideways now (its content is wider than it), followed as the box resizes. A box that
+ * scrolls must be reachable by keyboard to be scrolled (WCAG 2.1.1; axe: scrollable-region-focusable), one that
+ * does not should not be an extra tab stop.
+ */
+function useScrolls<T extends HTMLElement>() {
+  const ref = useRef<T>(null);
+  const [scrolls, setScrolls] = useState(false);
+  useEffect(() => {
+    const box = ref.current;
+    if (!box || typeof ResizeObserver === 'undefined') return;
+    const measure = () => setScrolls(box.scrollWidth > box.clientWidth);
+    const observer = new ResizeObserver(measure);
+    observer.observe(box);
+    if (box.firstElementChild) observer.observe(box.firstElementChild);
+    measure();
+    return () => observer.disconnect();
+  }, []);
+  return [ref, scrolls] as const;
+}
+
 export function Table<Row>({ caption, captionHidden, columns, rows, rowKey, isCurrent, empty, stacked = false }: TableProps<Row>) {
   const labelOf = (c: Column<Row>) => c.label ?? (typeof c.header === 'string' ? c.header : undefined);
+  const captionId = useId();
+  const [wrap, scrolls] = useScrolls<HTMLDivElement>();
   return (
-    <div className={stacked ? 'b-table-wrap b-table-wrap--stack' : 'b-table-wrap'}>
+    <div
+      ref={wrap}
+      className={stacked ? 'b-table-wrap b-table-wrap--stack' : 'b-table-wrap'}
+      {...(scrolls ? { tabIndex: 0, role: 'region', 'aria-labelledby': captionId } : {})}
+    >
       <table className={stacked ? 'b-table b-table--stack' : 'b-table'}>
-        <caption className={captionHidden ? 'b-visually-hidden' : 'b-table__caption'}>{caption}</caption>
+        <caption id={captionId} className={captionHidden ? 'b-visually-hidden' : 'b-table__caption'}>
+          {caption}
+        </caption>
         <thead>
           <tr>
             {columns.map((c) => (

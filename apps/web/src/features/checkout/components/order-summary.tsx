@@ -48,6 +48,8 @@ export function OrderSummary({ order }: { order: Order }) {
         ]}
         rows={order.items.map(orderLine)}
         rowKey={(l) => String(l.item.project_id)}
+        // Six columns do not fit the payment page's side box (290 px) or a phone: each book becomes a card there.
+        stacked
       />
       <dl className="b-quote">
         <div>
