@@ -29,6 +29,7 @@ import dbPlugin from './plugins/external/db.js';
 import docs from './plugins/external/docs.js';
 import rateLimit from './plugins/external/rate-limit.js';
 import compress from './plugins/external/compress.js';
+import cookie from './plugins/external/cookie.js';
 import security from './plugins/external/security.js';
 import routes from './routes/index.js';
 
@@ -39,6 +40,8 @@ export interface RouteEntry {
   schema?: { params?: unknown; querystring?: unknown; body?: unknown; consumes?: readonly string[] };
   /** Who may call it, as declared in the route's `config` (lib/access.ts); the matrix test holds it to that. */
   readonly access: Access | undefined;
+  /** Whether the route ends the caller's session (`config.endsSession`, lib/access.ts). */
+  readonly endsSession: boolean;
 }
 
 declare module 'fastify' {
@@ -93,6 +96,9 @@ export async function buildApp({
           get access() {
             return route.config?.access;
           },
+          get endsSession() {
+            return route.config?.endsSession === true;
+          },
         });
     }
   });
@@ -107,6 +113,7 @@ export async function buildApp({
   await app.register(jobs, { clock });
   await app.register(security);
   await app.register(compress);
+  await app.register(cookie);
   await app.register(rateLimit);
   await app.register(docs);
   await app.register(auth);

@@ -4,6 +4,7 @@
  */
 import { expect } from 'vitest';
 import type { MailCatcher } from '@bindery/mail-test';
+import { REFRESH_COOKIE } from '../src/plugins/app/users/refresh-cookie.js';
 import { request, type TestContext } from './helper.js';
 
 let ipCounter = 0;
@@ -51,11 +52,28 @@ export async function login(t: TestContext, email: string, password: string) {
   return post(t, '/api/users/login/', { email, password });
 }
 
+/** The refresh token a response set in its cookie ('' when it set none or cleared it). */
+export function refreshCookieOf(res: { cookies: Array<{ name: string; value: string }> }): string {
+  return res.cookies.find((c) => c.name === REFRESH_COOKIE)?.value ?? '';
+}
+
+/** POST api/users/token/refresh/ as a browser would: no body, the refresh token in its cookie. */
+export async function refreshWith(t: TestContext, token: string, ip = nextIp()) {
+  const res = await request(t, { method: 'POST', url: '/api/users/token/refresh/', cookies: { [REFRESH_COOKIE]: token }, remoteAddress: ip });
+  return Object.assign(res, { refresh: refreshCookieOf(res) });
+}
+
+/** POST api/users/logout/ with the session's access token. */
+export function logout(t: TestContext, access: string) {
+  return request(t, { method: 'POST', url: '/api/users/logout/', headers: { authorization: `Bearer ${access}` }, remoteAddress: nextIp() });
+}
+
 /** Signs up, verifies through the mailed link and logs in: a ready customer session. */
 export async function verifiedCustomer(t: TestContext, mail: MailCatcher, overrides: { email?: string; password?: string } = {}) {
   const account = await signUp(t, mail, overrides);
   expect((await verify(t, account.uidb64, account.token)).statusCode).toBe(200);
   const res = await login(t, account.email, account.password);
   expect(res.statusCode, res.body).toBe(200);
-  return { ...account, session: res.data as { access: string; refresh: string; user: { id: number } } };
+  const body = res.data as { access: string; user: { id: number } };
+  return { ...account, session: { ...body, refresh: refreshCookieOf(res) } };
 }

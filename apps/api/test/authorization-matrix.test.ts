@@ -17,7 +17,8 @@ import { apiEnv } from '@bindery/payment-fakes/api-env';
 import { startFakePaypal } from '@bindery/payment-fakes/paypal';
 import { startFakeStripe } from '@bindery/payment-fakes/stripe';
 import { ACCESS_LEVELS, type Access } from '../src/lib/access.js';
-import { createUser, setupTestApp } from './helper.js';
+import type { RouteEntry } from '../src/app.js';
+import { createUser, newSession, setupTestApp } from './helper.js';
 import { orderOneBook } from './orders-fixtures.js';
 
 const stripe = await startFakeStripe();
@@ -26,6 +27,7 @@ const t = setupTestApp({ env: apiEnv(stripe, paypal) });
 
 type Caller = 'anonymous' | 'customer' | 'other' | 'admin';
 let headers: Record<Caller, Record<string, string>>;
+let users: Record<Exclude<Caller, 'anonymous'>, { id: number; token_version: number }>;
 let ownerIds: { project: number; order: number };
 
 beforeAll(async () => {
@@ -35,6 +37,7 @@ beforeAll(async () => {
     createUser(t, { is_admin: true }),
   ]);
   headers = { anonymous: {}, customer: customer.auth, other: other.auth, admin: admin.auth };
+  users = { customer: customer.user, other: other.user, admin: admin.user };
   const { project, order } = await orderOneBook(t, customer.auth, 'Matrix Book');
   ownerIds = { project: project.id, order: order.id };
 });
@@ -47,13 +50,18 @@ afterAll(async () => {
 /** Deletes last: the owner's delete really deletes the project the other owner routes read. */
 const routes = () =>
   t.app.routeTable
-    .map(({ method, url, access }) => ({
+    .map(({ method, url, access, endsSession }) => ({
       method,
       url,
       access,
+      endsSession,
       key: `${method} ${url.replace(/(.)\/$/, '$1')}`,
     }))
     .sort((a, b) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE'));
+
+/** The caller's headers; a fresh session of the same user for a route that ends the session it is called with. */
+const headersFor = async (route: Pick<RouteEntry, 'endsSession'>, caller: Caller) =>
+  route.endsSession && caller !== 'anonymous' ? newSession(t, users[caller]) : headers[caller];
 
 /** A concrete URL for a route: the customer's own project or order where the route names one. */
 async function concrete(url: string): Promise<string> {
@@ -93,7 +101,7 @@ describe('the authorization matrix', () => {
         const res = await t.app.inject({
           method: route.method as 'GET',
           url: await concrete(route.url),
-          headers: headers[caller],
+          headers: await headersFor(route, caller),
           ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }),
         });
         const status = res.statusCode;

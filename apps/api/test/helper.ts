@@ -107,6 +107,13 @@ export async function createUser(
   return { user, password, sessionId, token, auth: { authorization: `Bearer ${token}` } };
 }
 
+/** Another session of an existing user (its own bearer header): for a call that ends the session it uses. */
+export async function newSession(ctx: TestContext, user: { id: number; token_version: number }) {
+  const sessionId = randomUUID();
+  await insertSession(ctx.db, { id: sessionId, user_id: user.id, expires_at: new Date(Date.now() + 24 * 60 * 60 * 1000) });
+  return { authorization: `Bearer ${ctx.app.issueAccessToken(user, sessionId)}` };
+}
+
 /** app.inject with a JSON body, returning the parsed JSON too. */
 export async function request(ctx: TestContext, opts: InjectOptions) {
   const res = await ctx.app.inject(opts);

@@ -43,10 +43,17 @@ export async function logInOnWeb(page: Page, customer: Customer) {
   await page.waitForURL(`${e2e.webUrl}/account-settings`);
 }
 
-/** The access token the web app stored for the signed-in customer (the spec's `accessToken` key). */
+/**
+ * An access token of the web app's signed-in session. The app keeps its own in memory only (docs/decisions/0025),
+ * so the test asks for one as a reloaded page would: POST api/users/token/refresh/ from the page, which sends the
+ * HttpOnly refresh cookie (and stores the rotated one, so the app's session goes on).
+ */
 export async function webAccessToken(page: Page): Promise<string> {
-  const token = await page.evaluate(() => localStorage.getItem('accessToken'));
-  if (!token) throw new Error('the web app holds no access token');
+  const token = await page.evaluate(async () => {
+    const res = await fetch('/api/users/token/refresh/', { method: 'POST', credentials: 'include' });
+    return res.ok ? ((await res.json()) as { access: string }).access : null;
+  });
+  if (!token) throw new Error('the web app holds no session');
   return token;
 }
 

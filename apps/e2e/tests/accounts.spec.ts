@@ -56,11 +56,26 @@ test('a customer signs up, verifies, logs in, resets the password; an admin dele
   await page.waitForURL(`${e2e.webUrl}/account-settings`);
   await expect(page.getByRole('heading', { name: 'Account Settings' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Login Data' }).getByLabel('Email')).toHaveValue(email);
+  // No token is on disk or readable by the page (issue 11.7): the refresh token is an HttpOnly, SameSite=Strict
+  // cookie of the refresh path, the access token lives in the page's memory.
+  expect(await page.evaluate(() => [localStorage.getItem('accessToken'), localStorage.getItem('refreshToken')])).toEqual([null, null]);
+  expect(await page.evaluate(() => document.cookie)).not.toContain('bindery_refresh');
+  const refreshCookie = (await page.context().cookies()).find((c) => c.name === 'bindery_refresh');
+  expect(refreshCookie).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Strict', path: '/api/users/token/refresh' });
+  // A new page load keeps the session: the page restores its access token from the cookie (one refresh) and
+  // loads the customer's orders with it.
+  const restored = page.waitForResponse((r) => r.url().includes('/api/users/token/refresh/') && r.status() === 200);
+  const orders = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/orders/' && r.request().headers().authorization !== undefined);
+  await page.goto(`${e2e.webUrl}/orders`);
+  await restored;
+  expect((await orders).status()).toBe(200);
   const header = page.getByRole('banner');
   await header.getByRole('button', { name: 'Logout' }).click();
   await page.waitForURL(`${e2e.webUrl}/login`);
   await expect(header.getByRole('link', { name: 'Login' })).toBeVisible();
-  expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
+  // Logout revoked the session and the browser dropped the cookie.
+  expect((await page.context().cookies()).find((c) => c.name === 'bindery_refresh')).toBeUndefined();
+  expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
 
   // Forgotten password: request a link, follow it, set a new password.
   await page.goto(`${e2e.webUrl}/reset-password`);

@@ -4,7 +4,9 @@
  * - errors: non-2xx → ApiError carrying the server's ErrorBody (its `error` text is what the UI shows);
  *   transport failures → ApiError with the spec's 'Network Error' / 'Request aborted';
  * - auth: a bearer token from `getAccessToken`; on a 401 the client calls `refresh` once and retries, so an
- *   expired access token is renewed transparently.
+ *   expired access token is renewed transparently. Requests carry the browser's cookies for the API's origin
+ *   (`credentials: 'include'`) so the refresh cookie reaches the refresh path when the API is on another origin
+ *   of the same site; the cookie's own Path keeps it off every other request.
  */
 import type { z } from 'zod';
 import { ErrorBody } from '@bindery/contracts/common';
@@ -34,13 +36,16 @@ export interface RequestOptions<S extends z.ZodType> {
   okStatuses?: number[];
   /** Send no Authorization header even when a token exists (login, refresh). */
   anonymous?: boolean;
+  /** Send this bearer token instead of the session's (e.g. revoking a session that is not kept). No refresh. */
+  bearer?: string;
 }
 
 export interface ApiClientOptions {
   /** Origin of the API; '' (default) means the same origin as the page (the SPA servers proxy /api). */
   baseUrl?: string;
   fetch?: typeof fetch;
-  getAccessToken?: () => string | null | undefined;
+  /** The bearer token to send; may have to fetch one first (a reloaded page restoring its session). */
+  getAccessToken?: () => string | null | undefined | Promise<string | null | undefined>;
   /** Renews the access token; resolves true when a retry may succeed. Called at most once per request. */
   refresh?: () => Promise<boolean>;
 }
@@ -70,6 +75,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
         headers,
         body: opts.body === undefined ? undefined : isForm ? (opts.body as FormData) : JSON.stringify(opts.body),
         signal: opts.signal,
+        credentials: 'include',
       });
     } catch (error) {
       if ((error as Error)?.name === 'AbortError') throw new ApiError(messages.generic.requestAborted, 0);
@@ -86,11 +92,16 @@ export function createApiClient(options: ApiClientOptions = {}) {
   }
 
   async function request<S extends z.ZodType>(method: string, path: string, opts: RequestOptions<S>): Promise<z.infer<S>> {
-    const token = opts.anonymous ? undefined : options.getAccessToken?.();
+    if (opts.bearer) return read(method, path, opts, await send(method, path, opts, opts.bearer));
+    const token = opts.anonymous ? undefined : await options.getAccessToken?.();
     let res = await send(method, path, opts, token);
     if (res.status === 401 && token && options.refresh && (await refreshOnce())) {
-      res = await send(method, path, opts, options.getAccessToken?.());
+      res = await send(method, path, opts, await options.getAccessToken?.());
     }
+    return read(method, path, opts, res);
+  }
+
+  async function read<S extends z.ZodType>(method: string, path: string, opts: RequestOptions<S>, res: Response): Promise<z.infer<S>> {
     const text = await res.text();
     let json: unknown = undefined;
     try {

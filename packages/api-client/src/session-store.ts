@@ -1,7 +1,13 @@
 /**
- * The browser session both SPAs keep, without the API client: stored in local storage under `user` (JSON),
- * `accessToken` (the spec's key) and `refreshToken`; every tab of one origin shares it, and the `storage` event
- * tells the other tabs about each change (cross-tab sync).
+ * The browser session both SPAs keep, without the API client (docs/decisions/0025):
+ * - who is signed in: the user (JSON) in local storage under `user`, so every tab of the origin knows, the page
+ *   shell can show it before any request, and the `storage` event tells the other tabs of a login or logout;
+ * - the access token: in this page's memory only, never in storage, so a script injected into the page cannot
+ *   read a token that outlives the page. A reload or a new tab starts without one and gets one from the refresh
+ *   cookie (session.ts) on its first authenticated request;
+ * - the refresh token: not here at all. It is an HttpOnly cookie the browser sends to the refresh path only.
+ * The spec kept the access token in local storage under `accessToken` (customer-journey.md §Session): issue 11.7
+ * moved it to memory. Tokens that an older build stored there are removed when the store starts.
  *
  * Kept apart from session.ts (the client, the refresh, zod) so a page's shell can know who is logged in without
  * loading the API client and zod: the storefront's header reads it on every page (home route budget).
@@ -9,18 +15,21 @@
  */
 import type { SessionUser } from '@bindery/contracts/store/users';
 
-export const SESSION_KEYS = { user: 'user', access: 'accessToken', refresh: 'refreshToken' } as const;
+export const SESSION_KEYS = { user: 'user' } as const;
+/** Where builds before issue 11.7 kept the tokens; cleared at start so no long-lived token lingers on disk. */
+export const LEGACY_TOKEN_KEYS = ['accessToken', 'refreshToken'] as const;
 
 export interface Session {
   user: SessionUser;
-  access: string;
-  refresh: string;
+  /** This page's access token; undefined until the first refresh of a reloaded page or a new tab. */
+  access?: string;
 }
 
 export interface SessionStore {
   /** The current session, or null. The same object until the session changes (fit for useSyncExternalStore). */
   get(): Session | null;
-  set(session: Session): void;
+  /** Signs in (user to storage, token to memory), or renews this page's access token. */
+  set(session: { user: SessionUser; access: string }): void;
   clear(): void;
   /** Called on every change, made in this tab or in another one. */
   subscribe(listener: () => void): () => void;
@@ -28,20 +37,24 @@ export interface SessionStore {
 
 export function createSessionStore(storage: Storage = window.localStorage, events: Pick<Window, 'addEventListener' | 'removeEventListener'> = window): SessionStore {
   const listeners = new Set<() => void>();
-  let cachedRaw: string | undefined;
+  // The token belongs to one user: if another tab signs in as someone else, this page's token is not theirs.
+  let memory: { userId: number; access: string } | undefined;
+  let cachedKey: string | undefined;
   let cached: Session | null = null;
+
+  for (const key of LEGACY_TOKEN_KEYS) storage.removeItem(key);
 
   const notify = () => listeners.forEach((l) => l());
   const onStorage = (e: StorageEvent) => {
     // key === null: another tab called localStorage.clear().
-    if (e.key === null || Object.values(SESSION_KEYS).includes(e.key as never)) notify();
+    if (e.key === null || e.key === SESSION_KEYS.user) notify();
   };
 
   function get(): Session | null {
-    const raw = [SESSION_KEYS.user, SESSION_KEYS.access, SESSION_KEYS.refresh].map((k) => storage.getItem(k) ?? '').join('\n');
-    if (raw === cachedRaw) return cached;
-    cachedRaw = raw;
-    const [userText, access, refresh] = raw.split('\n') as [string, string, string];
+    const userText = storage.getItem(SESSION_KEYS.user) ?? '';
+    const key = `${userText}\n${memory?.userId ?? ''}\n${memory?.access ?? ''}`;
+    if (key === cachedKey) return cached;
+    cachedKey = key;
     let user: SessionUser | undefined;
     try {
       const value: unknown = JSON.parse(userText);
@@ -49,21 +62,21 @@ export function createSessionStore(storage: Storage = window.localStorage, event
     } catch {
       user = undefined;
     }
-    // The refresh token may be missing (a session stored by an older build): the access token still works.
-    cached = user && access ? { user, access, refresh } : null;
+    const access = user && memory?.userId === user.id ? memory.access : undefined;
+    cached = user ? (access ? { user, access } : { user }) : null;
     return cached;
   }
 
   return {
     get,
     set(session) {
+      memory = { userId: session.user.id, access: session.access };
       storage.setItem(SESSION_KEYS.user, JSON.stringify(session.user));
-      storage.setItem(SESSION_KEYS.access, session.access);
-      storage.setItem(SESSION_KEYS.refresh, session.refresh);
       notify();
     },
     clear() {
-      for (const key of Object.values(SESSION_KEYS)) storage.removeItem(key);
+      memory = undefined;
+      storage.removeItem(SESSION_KEYS.user);
       notify();
     },
     subscribe(listener) {

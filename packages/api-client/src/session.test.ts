@@ -3,8 +3,8 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { SessionUser } from '@bindery/contracts/store/users';
-import { createSessionApiClient, endSession, requestLogin } from './session.js';
-import { createSessionStore, isSessionUser, SESSION_KEYS, type Session } from './session-store.js';
+import { createSessionApiClient, endSession, requestLogin, revokeSession } from './session.js';
+import { createSessionStore, isSessionUser, LEGACY_TOKEN_KEYS, SESSION_KEYS, type Session } from './session-store.js';
 
 const API = 'http://api.test';
 const server = setupServer();
@@ -36,8 +36,9 @@ class MemoryStorage implements Storage {
 }
 
 const user = { id: 7, name: 'Ann', email: 'ann@example.test', is_admin: false };
-const session = (access: string, refresh: string): Session => ({ user, access, refresh });
+const session = (access: string) => ({ user, access });
 const unauthorized = () => HttpResponse.json({ error: 'expired', code: 'UNAUTHORIZED', statusCode: 401 }, { status: 401 });
+const newStore = (storage: Storage = new MemoryStorage()) => createSessionStore(storage, new EventTarget() as unknown as Window);
 
 /** A protected endpoint that accepts exactly one access token. */
 function protectedEndpoint(valid: () => string) {
@@ -46,26 +47,52 @@ function protectedEndpoint(valid: () => string) {
   );
 }
 
+/** The refresh path as the API answers it: a body-less POST carrying the refresh cookie (here a header msw sees). */
+function refreshEndpoint(answer: () => Response, seen: Array<{ body: string; authorization: string | null }> = []) {
+  return http.post(`${API}/api/users/token/refresh/`, async ({ request }) => {
+    seen.push({ body: await request.text(), authorization: request.headers.get('authorization') });
+    return answer();
+  });
+}
+const renewed = (access: string) => () => HttpResponse.json({ access, access_expires_in: 3600, user });
+
 describe('session store', () => {
-  it('keeps user, access and refresh token under the spec keys and returns a stable object', () => {
+  it('keeps the user in storage and the access token in memory only, as a stable object', () => {
     const storage = new MemoryStorage();
-    const store = createSessionStore(storage, new EventTarget() as unknown as Window);
+    const store = newStore(storage);
     expect(store.get()).toBeNull();
-    store.set(session('a1', 'r1'));
-    expect(storage.getItem(SESSION_KEYS.access)).toBe('a1');
-    expect(JSON.parse(storage.getItem('user')!)).toEqual(user);
+    store.set(session('a1'));
+    expect(JSON.parse(storage.getItem(SESSION_KEYS.user)!)).toEqual(user);
+    expect(storage.length).toBe(1); // no token on disk (issue 11.7)
     expect(store.get()).toBe(store.get());
-    expect(store.get()).toEqual(session('a1', 'r1'));
+    expect(store.get()).toEqual(session('a1'));
+    // Another page of the same origin (a reload, a new tab) knows who is signed in but has no token yet.
+    expect(newStore(storage).get()).toEqual({ user });
     store.clear();
     expect(store.get()).toBeNull();
     expect(storage.length).toBe(0);
   });
 
+  it('removes the tokens an older build left in local storage', () => {
+    const storage = new MemoryStorage();
+    storage.setItem('user', JSON.stringify(user));
+    for (const key of LEGACY_TOKEN_KEYS) storage.setItem(key, 'old-token');
+    expect(newStore(storage).get()).toEqual({ user });
+    expect(LEGACY_TOKEN_KEYS.map((k) => storage.getItem(k))).toEqual([null, null]);
+  });
+
   it('ignores a corrupt stored user instead of crashing', () => {
     const storage = new MemoryStorage();
     storage.setItem('user', '{not json');
-    storage.setItem('accessToken', 'a');
-    expect(createSessionStore(storage, new EventTarget() as unknown as Window).get()).toBeNull();
+    expect(newStore(storage).get()).toBeNull();
+  });
+
+  it("does not hand one user's token to another who signed in from another tab", () => {
+    const storage = new MemoryStorage();
+    const store = newStore(storage);
+    store.set(session('ann-token'));
+    storage.setItem('user', JSON.stringify({ ...user, id: 8, name: 'Bob' }));
+    expect(store.get()).toEqual({ user: { ...user, id: 8, name: 'Bob' } });
   });
 
   it('tells subscribers about changes in this tab and, through the storage event, in other tabs', () => {
@@ -74,31 +101,24 @@ describe('session store', () => {
     const store = createSessionStore(storage, tab);
     const seen: (Session | null)[] = [];
     const stop = store.subscribe(() => seen.push(store.get()));
-    store.set(session('a1', 'r1'));
+    store.set(session('a1'));
     // Another tab logs out: the storage changes under us and the browser fires `storage` here.
     storage.clear();
     tab.dispatchEvent(Object.assign(new Event('storage'), { key: null }));
     tab.dispatchEvent(Object.assign(new Event('storage'), { key: 'unrelated' }));
-    expect(seen).toEqual([session('a1', 'r1'), null]);
+    expect(seen).toEqual([session('a1'), null]);
     stop();
-    store.set(session('a2', 'r2'));
+    store.set(session('a2'));
     expect(seen).toHaveLength(2);
   });
 });
 
 describe('session api client', () => {
-  it('sends the access token, refreshes once on 401, stores the new pair and retries', async () => {
-    const store = createSessionStore(new MemoryStorage(), new EventTarget() as unknown as Window);
-    store.set(session('expired', 'r1'));
-    const refreshBodies: unknown[] = [];
-    server.use(
-      protectedEndpoint(() => 'fresh'),
-      http.post(`${API}/api/users/token/refresh/`, async ({ request }) => {
-        refreshBodies.push(await request.json());
-        expect(request.headers.get('authorization')).toBeNull();
-        return HttpResponse.json({ access: 'fresh', refresh: 'r2', access_expires_in: 3600 });
-      }),
-    );
+  it('sends the access token, refreshes once on 401 through the cookie (no body, no bearer) and retries', async () => {
+    const store = newStore();
+    store.set(session('expired'));
+    const refreshes: Array<{ body: string; authorization: string | null }> = [];
+    server.use(protectedEndpoint(() => 'fresh'), refreshEndpoint(renewed('fresh'), refreshes));
     const api = createSessionApiClient({ baseUrl: API, store });
     const [a, b] = await Promise.all([
       api.get('/api/me', { schema: z.object({ ok: z.boolean() }) }),
@@ -106,16 +126,41 @@ describe('session api client', () => {
     ]);
     expect(a).toEqual({ ok: true });
     expect(b).toEqual({ ok: true });
-    expect(refreshBodies).toEqual([{ refresh: 'r1' }]);
-    expect(store.get()).toEqual(session('fresh', 'r2'));
+    expect(refreshes).toEqual([{ body: '', authorization: null }]);
+    expect(store.get()).toEqual(session('fresh'));
   });
 
-  it('clears the session when the server refuses the refresh token, and surfaces the 401', async () => {
-    const store = createSessionStore(new MemoryStorage(), new EventTarget() as unknown as Window);
-    store.set(session('expired', 'revoked'));
+  it('restores a reloaded page: one refresh before its first requests, then the bearer token', async () => {
+    const storage = new MemoryStorage();
+    newStore(storage).set(session('from-before-the-reload'));
+    const store = newStore(storage); // the reloaded page: the user, no token
+    const refreshes: Array<{ body: string; authorization: string | null }> = [];
+    server.use(protectedEndpoint(() => 'restored'), refreshEndpoint(renewed('restored'), refreshes));
+    const api = createSessionApiClient({ baseUrl: API, store });
+    const schema = z.object({ ok: z.boolean() });
+    await expect(Promise.all([api.get('/api/me', { schema }), api.get('/api/me', { schema })])).resolves.toEqual([{ ok: true }, { ok: true }]);
+    expect(refreshes).toHaveLength(1);
+    expect(store.get()).toEqual(session('restored'));
+  });
+
+  it('sends a visitor\'s requests without a token and without trying a refresh', async () => {
+    const store = newStore();
+    const refreshes: Array<{ body: string; authorization: string | null }> = [];
+    server.use(
+      http.get(`${API}/api/public`, ({ request }) => HttpResponse.json({ auth: request.headers.get('authorization') })),
+      refreshEndpoint(renewed('x'), refreshes),
+    );
+    const api = createSessionApiClient({ baseUrl: API, store });
+    await expect(api.get('/api/public', { schema: z.object({ auth: z.null() }) })).resolves.toEqual({ auth: null });
+    expect(refreshes).toHaveLength(0);
+  });
+
+  it('clears the session when the server refuses the refresh cookie, and surfaces the 401', async () => {
+    const store = newStore();
+    store.set(session('expired'));
     server.use(
       protectedEndpoint(() => 'never'),
-      http.post(`${API}/api/users/token/refresh/`, () =>
+      refreshEndpoint(() =>
         HttpResponse.json({ error: 'Session expired. Please log in again.', code: 'UNAUTHORIZED', statusCode: 401 }, { status: 401 }),
       ),
     );
@@ -125,31 +170,29 @@ describe('session api client', () => {
   });
 
   it('keeps the session when the refresh fails for a network reason', async () => {
-    const store = createSessionStore(new MemoryStorage(), new EventTarget() as unknown as Window);
-    store.set(session('expired', 'r1'));
-    server.use(protectedEndpoint(() => 'never'), http.post(`${API}/api/users/token/refresh/`, () => HttpResponse.error()));
+    const store = newStore();
+    store.set(session('expired'));
+    server.use(protectedEndpoint(() => 'never'), refreshEndpoint(() => HttpResponse.error()));
     const api = createSessionApiClient({ baseUrl: API, store });
     await expect(api.get('/api/me', { schema: z.unknown() })).rejects.toMatchObject({ status: 401 });
-    expect(store.get()).toEqual(session('expired', 'r1'));
+    expect(store.get()).toEqual(session('expired'));
   });
 
-  it('does not refresh again when another tab already did while this one waited for the lock', async () => {
-    const storage = new MemoryStorage();
-    const store = createSessionStore(storage, new EventTarget() as unknown as Window);
-    store.set(session('expired', 'r1'));
+  it('does not refresh again when this page got a token while the call waited for the lock', async () => {
+    const store = newStore();
+    store.set(session('expired'));
     let refreshes = 0;
     server.use(
-      protectedEndpoint(() => 'from-other-tab'),
-      http.post(`${API}/api/users/token/refresh/`, () => {
+      protectedEndpoint(() => 'got-meanwhile'),
+      refreshEndpoint(() => {
         refreshes += 1;
         return unauthorized();
       }),
     );
-    // The lock is held by "another tab", which stores its fresh pair before releasing it.
+    // While the lock was held, another refresher of this page (an upload's) stored a fresh token.
     const locks = {
       request: async <T,>(_name: string, work: () => Promise<T>) => {
-        storage.setItem('accessToken', 'from-other-tab');
-        storage.setItem('refreshToken', 'r2');
+        store.set(session('got-meanwhile'));
         return work();
       },
     };
@@ -159,7 +202,7 @@ describe('session api client', () => {
   });
 
   it('never tries a refresh for a request sent without a token (e.g. a failed login)', async () => {
-    const store = createSessionStore(new MemoryStorage(), new EventTarget() as unknown as Window);
+    const store = newStore();
     server.use(
       http.post(`${API}/api/users/login/`, () =>
         HttpResponse.json({ error: 'Invalid or unverified account', code: 'UNAUTHORIZED', statusCode: 401 }, { status: 401 }),
@@ -169,25 +212,40 @@ describe('session api client', () => {
     await expect(requestLogin(api, { email: 'a@b.co', password: 'x' })).rejects.toThrow('Invalid or unverified account');
   });
 
-  it('endSession revokes the refresh token on the server and clears the session even if that fails', async () => {
-    const store = createSessionStore(new MemoryStorage(), new EventTarget() as unknown as Window);
-    store.set(session('a', 'r-to-revoke'));
-    const revoked: unknown[] = [];
+  it('endSession revokes the session with its bearer token and clears it locally even if that fails', async () => {
+    const store = newStore();
+    store.set(session('a'));
+    const revoked: Array<string | null> = [];
     server.use(
-      http.post(`${API}/api/users/logout/`, async ({ request }) => {
-        revoked.push(await request.json());
+      http.post(`${API}/api/users/logout/`, ({ request }) => {
+        revoked.push(request.headers.get('authorization'));
         return new HttpResponse(null, { status: 204 });
       }),
     );
     const api = createSessionApiClient({ baseUrl: API, store });
     await endSession(api, store);
-    expect(revoked).toEqual([{ refresh: 'r-to-revoke' }]);
+    expect(revoked).toEqual(['Bearer a']);
     expect(store.get()).toBeNull();
 
-    store.set(session('a', 'r3'));
+    store.set(session('b'));
     server.use(http.post(`${API}/api/users/logout/`, () => HttpResponse.error()));
     await endSession(api, store);
     expect(store.get()).toBeNull();
+  });
+
+  it('revokeSession sends the given token, not the session\'s (a login the admin app refuses)', async () => {
+    const store = newStore();
+    store.set(session('kept'));
+    const seen: Array<string | null> = [];
+    server.use(
+      http.post(`${API}/api/users/logout/`, ({ request }) => {
+        seen.push(request.headers.get('authorization'));
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    await revokeSession(createSessionApiClient({ baseUrl: API, store }), 'not-kept');
+    expect(seen).toEqual(['Bearer not-kept']);
+    expect(store.get()).toEqual(session('kept'));
   });
 });
 

@@ -1,13 +1,14 @@
 /**
- * The browser session both SPAs keep, and the transparent token refresh.
- * - Stored in local storage under `user` (JSON), `accessToken` (the spec's key) and `refreshToken`; every tab
- *   of one origin shares it, and the `storage` event tells the other tabs about each change (cross-tab sync).
- * - `createSessionApiClient` wires the shared ApiClient to it: the access token goes out as the bearer token,
- *   and on a 401 the client refreshes once (POST api/users/token/refresh/) and retries. Refresh tokens are
- *   single-use and rotate, so tabs must not refresh with the same token at once: a Web Lock serialises them,
- *   and a tab that waited finds the new tokens another tab already stored. When the server refuses the
- *   refresh token the session is cleared (every tab sees the logout).
- * @see docs/decisions/0009-sessions-and-mailed-link-tokens.md
+ * The browser session both SPAs keep, and the transparent token refresh (docs/decisions/0009, 0025).
+ * - session-store.ts keeps who is signed in (local storage, shared by the tabs) and this page's access token
+ *   (memory only). The refresh token is an HttpOnly cookie the page never sees.
+ * - `createSessionApiClient` wires the shared ApiClient to it: the access token goes out as the bearer token; a
+ *   page that has none yet (a reload, a new tab) gets one first from POST api/users/token/refresh/ (the browser
+ *   sends the cookie), and a 401 is answered by one refresh and one retry.
+ * - Refresh tokens are single-use and rotate, and the cookie is shared by every tab: a Web Lock serialises the
+ *   refreshes of all tabs, so each sends the cookie the previous one received. A tab that waited and finds that
+ *   its own page got a token meanwhile uses it. When the server refuses the refresh the session is over and is
+ *   cleared (every tab sees the logout).
  */
 import {
   StoreLoginResponse,
@@ -33,28 +34,25 @@ export interface SessionClientOptions extends Omit<ApiClientOptions, 'getAccessT
 }
 
 /**
- * Renews the tokens once. True when a retry may succeed (new tokens are stored); false when there is no session
- * or the server refused the refresh token (the session is then cleared).
+ * Renews this page's access token once. True when a retry may succeed (a new token is in the store); false when
+ * nobody is signed in or the server refused the refresh cookie (the session is then cleared).
  */
 export function createSessionRefresher(client: ApiClient, store: SessionStore, locks = defaultLocks()): () => Promise<boolean> {
-  return async () => {
+  let inFlight: Promise<boolean> | undefined;
+  const once = async () => {
     const before = store.get();
-    if (!before?.refresh) return false;
+    if (!before) return false;
     const work = async () => {
       const current = store.get();
-      if (!current?.refresh) return false;
-      // Another tab refreshed while this one waited for the lock: use what it stored.
-      if (current.access !== before.access) return true;
+      if (!current) return false;
+      // This page got a token while this call waited for the lock (another refresher of the same store).
+      if (current.access && current.access !== before.access) return true;
       try {
-        const pair = await client.post('/api/users/token/refresh/', {
-          schema: StoreTokenRefreshResponse,
-          body: { refresh: current.refresh },
-          anonymous: true,
-        });
-        store.set({ user: current.user, access: pair.access, refresh: pair.refresh });
+        const res = await client.post('/api/users/token/refresh/', { schema: StoreTokenRefreshResponse, anonymous: true });
+        store.set({ user: res.user, access: res.access });
         return true;
       } catch (error) {
-        // Refused (401/400): the session is over. A network failure or a 429 leaves it for the next attempt.
+        // Refused (401): the session is over. A network failure or a 429 leaves it for the next attempt.
         const status = (error as { status?: number }).status;
         if (status === 401 || status === 400) store.clear();
         return false;
@@ -62,29 +60,50 @@ export function createSessionRefresher(client: ApiClient, store: SessionStore, l
     };
     return locks ? locks.request('bindery-session-refresh', work) : work();
   };
+  // Requests that start together on a fresh page all wait for one refresh.
+  return () =>
+    (inFlight ??= once().finally(() => {
+      inFlight = undefined;
+    }));
 }
 
-/** The shared ApiClient with the session's bearer token and the one-time refresh on 401. */
+/**
+ * The access token to send now: this page's, or, when someone is signed in but this page has none yet (a reload,
+ * a new tab), one restored through `refresh`. Undefined for a visitor.
+ */
+export async function currentAccessToken(store: SessionStore, refresh: () => Promise<boolean>): Promise<string | undefined> {
+  const session = store.get();
+  if (!session) return undefined;
+  if (session.access) return session.access;
+  return (await refresh()) ? store.get()?.access : undefined;
+}
+
+/** The shared ApiClient with the session's bearer token, restored after a reload, and the one-time refresh on 401. */
 export function createSessionApiClient({ store, locks, ...options }: SessionClientOptions): ApiClient {
   let refresh: () => Promise<boolean> = async () => false;
-  const client = createApiClient({ ...options, getAccessToken: () => store.get()?.access, refresh: () => refresh() });
+  const client = createApiClient({ ...options, getAccessToken: () => currentAccessToken(store, refresh), refresh: () => refresh() });
   refresh = createSessionRefresher(client, store, locks);
   return client;
 }
 
-/** POST api/users/login/ (sends no bearer token). The caller decides whether to keep the session. */
+/** POST api/users/login/ (sends no bearer token). The refresh cookie is set by the answer; the caller decides whether to keep the session. */
 export function requestLogin(client: ApiClient, body: StoreLoginBody) {
   return client.post('/api/users/login/', { schema: StoreLoginResponse, body, anonymous: true });
 }
 
-/** POST api/users/logout/: revokes a refresh token on the server, best effort (a failure is not the user's). */
-export async function revokeRefreshToken(client: ApiClient, refresh: string): Promise<void> {
-  await client.post('/api/users/logout/', { schema: z.undefined(), body: { refresh }, anonymous: true }).catch(() => undefined);
+/** POST api/users/logout/ with a given access token: revokes its session and clears the refresh cookie. Best effort. */
+export async function revokeSession(client: ApiClient, access: string): Promise<void> {
+  await client.post('/api/users/logout/', { schema: z.undefined(), bearer: access }).catch(() => undefined);
 }
 
-/** Ends the session: revokes the refresh token on the server (best effort) and always clears it locally. */
+/**
+ * Ends the session: revokes it on the server (best effort: the bearer token is restored first if this page has
+ * none) and always clears it locally, in every tab.
+ */
 export async function endSession(client: ApiClient, store: SessionStore): Promise<void> {
-  const refresh = store.get()?.refresh;
-  store.clear();
-  if (refresh) await revokeRefreshToken(client, refresh);
+  try {
+    if (store.get()) await client.post('/api/users/logout/', { schema: z.undefined() }).catch(() => undefined);
+  } finally {
+    store.clear();
+  }
 }

@@ -55,6 +55,7 @@ export const messages = {
     passwordTooLong: 'Password must be at most 128 characters long.',
     passwordPolicy:
       'Password must be at least 8 characters long and include an uppercase letter, a lowercase letter, a digit and a symbol.',
+    // POST api/users/token/refresh/ without its cookie (docs/decisions/0025).
     refreshRequired: 'A refresh token is required.',
     resetRequested: 'If an account exists for this email, a password reset link has been sent to it.',
     resetLinkInvalid: 'This password reset link is invalid or has expired.',

@@ -4,8 +4,8 @@ import { sessionStore } from '../lib/api-client';
 
 export const testAdmin = { id: 1, name: 'Administrator', email: 'admin@bindery.test', is_admin: true };
 
-export function signInForTest(user: Partial<Session['user']> = {}): Session {
-  const session = { user: { ...testAdmin, ...user }, access: 'admin-access', refresh: 'admin-refresh' };
+export function signInForTest(user: Partial<Session['user']> = {}): Session & { access: string } {
+  const session = { user: { ...testAdmin, ...user }, access: 'admin-access' };
   sessionStore.set(session);
   return session;
 }

@@ -15,5 +15,10 @@ export type Access = (typeof ACCESS_LEVELS)[number];
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /**
+     * The route ends the caller's own session (logout). Tests that call every route with the same few sessions
+     * (the authorization matrix, the fuzz suite) give it a session of its own, or it would sign their callers out.
+     */
+    endsSession?: boolean;
   }
 }

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startMailCatcher } from '@bindery/mail-test';
 import { AdminListUsersResponse } from '@bindery/contracts/admin/users';
 import { messages } from '@bindery/contracts/messages';
-import { GOOD_PASSWORD, login, post, signUp, verifiedCustomer } from '../accounts.js';
+import { GOOD_PASSWORD, login, post, refreshWith, signUp, verifiedCustomer } from '../accounts.js';
 import { planOf } from '../explain.js';
 import { createUser, request, setupTestApp } from '../helper.js';
 import { activeUsersPageQuery } from '../../src/plugins/app/users/users.repository.js';
@@ -121,7 +121,7 @@ describe('DELETE /api/users/admin/users/{id}/delete/', () => {
     const again = await login(t, customer.email, customer.password);
     expect(again.statusCode).toBe(401);
     expect(again.data.error).toBe(messages.auth.invalidOrUnverified);
-    expect((await post(t, '/api/users/token/refresh/', { refresh: customer.session.refresh })).statusCode).toBe(401);
+    expect((await refreshWith(t, customer.session.refresh)).statusCode).toBe(401);
     expect((await list(bearer(customer.session.access))).statusCode).toBe(401);
     // And no reset link can revive it.
     mail.clear();

@@ -8,7 +8,21 @@ import { startMailCatcher } from '@bindery/mail-test';
 import { ErrorBody } from '@bindery/contracts/common';
 import { messages } from '@bindery/contracts/messages';
 import { StoreLoginResponse, StoreTokenRefreshResponse } from '@bindery/contracts/store/users';
-import { GOOD_PASSWORD, linkParts, login, nextIp, post, signUp, uniqueEmail, verifiedCustomer, verify } from '../accounts.js';
+import {
+  GOOD_PASSWORD,
+  linkParts,
+  login,
+  logout,
+  nextIp,
+  post,
+  refreshCookieOf,
+  refreshWith,
+  signUp,
+  uniqueEmail,
+  verifiedCustomer,
+  verify,
+} from '../accounts.js';
+import { REFRESH_COOKIE, REFRESH_COOKIE_PATH } from '../../src/plugins/app/users/refresh-cookie.js';
 import { buildApp } from '../../src/app.js';
 import { manualClock } from '../../src/lib/clock.js';
 import { request, setupTestApp } from '../helper.js';
@@ -30,7 +44,7 @@ const t = setupTestApp({
 
 const me = (access: string) =>
   request(t, { method: 'GET', url: '/api/_probe/me', headers: { authorization: `Bearer ${access}` } });
-const refresh = (token: string) => post(t, '/api/users/token/refresh/', { refresh: token });
+const refresh = (token: string) => refreshWith(t, token);
 const requestReset = (email: string, ip = nextIp()) => post(t, '/api/users/request-reset-password/', { email }, ip);
 const resetPassword = (uidb64: string, token: string, password: string) =>
   post(t, `/api/users/reset-password/${uidb64}/${token}/`, { password });
@@ -216,12 +230,43 @@ describe('login', () => {
 });
 
 describe('refresh tokens', () => {
+  it('travels only in an HttpOnly, Secure, SameSite=Strict cookie scoped to the refresh path (issue 11.7)', async () => {
+    const { email, password } = await verifiedCustomer(t, mail);
+    const res = await login(t, email, password);
+    expect(res.statusCode).toBe(200);
+    expect(Object.keys(res.data).sort()).toEqual(['access', 'access_expires_in', 'user']);
+    const cookie = res.cookies.find((c) => c.name === REFRESH_COOKIE);
+    expect(cookie).toMatchObject({ path: REFRESH_COOKIE_PATH, httpOnly: true, secure: true, sameSite: 'Strict' });
+    expect(cookie!.value).toMatch(/^[\w-]{43}$/);
+    // It lives as long as the session may (REFRESH_TOKEN_TTL_DAYS), so a reload or a new tab stays signed in.
+    const days = (new Date(cookie!.expires!).getTime() - Date.now()) / DAY;
+    expect(days).toBeGreaterThan(t.config.refreshTokenTtlDays - 0.01);
+    expect(days).toBeLessThanOrEqual(t.config.refreshTokenTtlDays);
+
+    // A refresh answers a new access token and the user in the body, the next token in the cookie.
+    const renewed = await refresh(cookie!.value);
+    expect(renewed.statusCode).toBe(200);
+    expect(Object.keys(renewed.data).sort()).toEqual(['access', 'access_expires_in', 'user']);
+    expect(renewed.cookies.find((c) => c.name === REFRESH_COOKIE)).toMatchObject({ path: REFRESH_COOKIE_PATH, httpOnly: true });
+
+    // No cookie, or the token in a body as before: refused, the cookie told to go.
+    const none = await post(t, '/api/users/token/refresh/', undefined);
+    expect(none.statusCode).toBe(400);
+    expect(none.data.error).toBe(messages.auth.refreshRequired);
+    expect((await post(t, '/api/users/token/refresh/', { refresh: renewed.refresh })).statusCode).toBe(400);
+    const refused = await refresh('made-up');
+    expect(refused.statusCode).toBe(401);
+    expect(refused.cookies.find((c) => c.name === REFRESH_COOKIE)?.value).toBe('');
+  });
+
   it('rotates: a refresh gives a new working pair and the old refresh token stops working', async () => {
     const { session } = await verifiedCustomer(t, mail);
     const first = await refresh(session.refresh);
     expect(first.statusCode).toBe(200);
-    const pair = StoreTokenRefreshResponse.parse(first.data);
+    const pair = { ...StoreTokenRefreshResponse.parse(first.data), refresh: first.refresh };
+    expect(pair.refresh).not.toBe('');
     expect(pair.refresh).not.toBe(session.refresh);
+    expect(pair.user).toEqual(session.user);
     expect((await me(pair.access)).data).toEqual({ id: session.user.id });
 
     travel(30_000); // past the grace period for concurrent tabs
@@ -236,8 +281,8 @@ describe('refresh tokens', () => {
     const { session } = await verifiedCustomer(t, mail);
     const [a, b] = await Promise.all([refresh(session.refresh), refresh(session.refresh)]);
     expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
-    expect((await refresh(a.data.refresh)).statusCode).toBe(200);
-    expect((await refresh(b.data.refresh)).statusCode).toBe(200);
+    expect((await refresh(a.refresh)).statusCode).toBe(200);
+    expect((await refresh(b.refresh)).statusCode).toBe(200);
   });
 
   it('keeps working across many rotations but expires after REFRESH_TOKEN_TTL_DAYS without use', async () => {
@@ -246,7 +291,7 @@ describe('refresh tokens', () => {
     for (let i = 0; i < 3; i++) {
       const res = await refresh(token);
       expect(res.statusCode).toBe(200);
-      token = res.data.refresh;
+      token = res.refresh;
     }
     travel(7 * DAY + MIN);
     expect((await refresh(token)).statusCode).toBe(401);
@@ -260,24 +305,31 @@ describe('refresh tokens', () => {
 
   it('logout revokes the session, its access token included, at once; logging out twice is harmless', async () => {
     const { session } = await verifiedCustomer(t, mail);
-    const renewed = StoreTokenRefreshResponse.parse((await refresh(session.refresh)).data);
+    const renewedRes = await refresh(session.refresh);
+    const renewed = { ...StoreTokenRefreshResponse.parse(renewedRes.data), refresh: renewedRes.refresh };
     expect((await me(session.access)).statusCode).toBe(200);
-    const out = await post(t, '/api/users/logout/', { refresh: renewed.refresh });
+    const out = await logout(t, renewed.access);
     expect(out.statusCode).toBe(204);
     expect(out.body).toBe('');
+    // The browser is told to drop the cookie (same name and path, expired).
+    const cleared = out.cookies.find((c) => c.name === REFRESH_COOKIE);
+    expect(cleared).toMatchObject({ value: '', path: REFRESH_COOKIE_PATH });
+    expect(new Date(cleared!.expires!).getTime()).toBeLessThan(Date.now());
     expect((await refresh(renewed.refresh)).statusCode).toBe(401);
     // Every access token of the session, the first one and the refreshed one, dies with it (issue 11.7).
     expect((await me(session.access)).statusCode).toBe(401);
     expect((await me(renewed.access)).statusCode).toBe(401);
-    expect((await post(t, '/api/users/logout/', { refresh: renewed.refresh })).statusCode).toBe(204);
+    // Logging out with a dead token: 401, and the client clears its side anyway.
+    expect((await logout(t, renewed.access)).statusCode).toBe(401);
   });
 
   it('other sessions of the same account survive a logout', async () => {
     const { email, password, session } = await verifiedCustomer(t, mail);
-    const other = StoreLoginResponse.parse((await login(t, email, password)).data);
-    await post(t, '/api/users/logout/', { refresh: session.refresh });
+    const otherRes = await login(t, email, password);
+    const other = StoreLoginResponse.parse(otherRes.data);
+    expect((await logout(t, session.access)).statusCode).toBe(204);
     expect((await me(other.access)).statusCode).toBe(200);
-    expect((await refresh(other.refresh)).statusCode).toBe(200);
+    expect((await refresh(refreshCookieOf(otherRes))).statusCode).toBe(200);
   });
 
   it('another API instance on the same database refuses a logged-out access token within AUTH_CACHE_SECONDS', async () => {
@@ -292,7 +344,7 @@ describe('refresh tokens', () => {
       const { session } = await verifiedCustomer(t, mail);
       const meThere = () => second.inject({ method: 'GET', url: '/api/_probe/me', headers: { authorization: `Bearer ${session.access}` } });
       expect((await meThere()).statusCode).toBe(200); // now cached on the second instance
-      await post(t, '/api/users/logout/', { refresh: session.refresh });
+      expect((await logout(t, session.access)).statusCode).toBe(204);
       // This instance refuses at once; the second may pass the token until its cache entry runs out, no longer.
       expect((await me(session.access)).statusCode).toBe(401);
       clock.advance(4_999);
@@ -432,9 +484,11 @@ describe('OpenAPI', () => {
       ]),
     );
     const login = doc.paths['/api/users/login'].post;
-    expect(Object.keys(login.responses['200'].content['application/json'].schema.properties)).toEqual(
-      expect.arrayContaining(['access', 'refresh', 'user']),
+    // The refresh token is never in a body (it is the HttpOnly cookie).
+    expect(Object.keys(login.responses['200'].content['application/json'].schema.properties).sort()).toEqual(
+      ['access', 'access_expires_in', 'user'],
     );
+    expect(doc.paths['/api/users/logout'].post.security).toEqual([{ bearerAuth: [] }]);
     expect(doc.paths['/api/users/admin/users'].get.security).toEqual([{ bearerAuth: [] }]);
   });
 });

@@ -4,8 +4,8 @@ import { sessionStore } from '../lib/session-store';
 
 export const testCustomer = { id: 7, name: 'Ann Reader', email: 'ann@example.test', is_admin: false };
 
-export function signInForTest(user: Partial<Session['user']> = {}): Session {
-  const session = { user: { ...testCustomer, ...user }, access: 'access-token', refresh: 'refresh-token' };
+export function signInForTest(user: Partial<Session['user']> = {}): Session & { access: string } {
+  const session = { user: { ...testCustomer, ...user }, access: 'access-token' };
   sessionStore.set(session);
   return session;
 }

@@ -77,31 +77,30 @@ export const StoreLoginBody = z.object({ email: Email, password: CurrentPassword
 export type StoreLoginBody = z.infer<typeof StoreLoginBody>;
 
 /**
- * Both tokens: `access` is a short-lived bearer JWT (ACCESS_TOKEN_TTL_MINUTES); `refresh` is an opaque,
- * single-use token (rotated at every refresh, revoked by logout and by a password reset).
+ * What a login or a refresh answers in the body: `access`, a short-lived bearer JWT (ACCESS_TOKEN_TTL_MINUTES) bound
+ * to the session, which the page keeps in memory only. The refresh token is never in a body: it travels in an
+ * HttpOnly, Secure, SameSite=Strict cookie scoped to api/users/token/refresh/ (single-use, rotated at every
+ * refresh, revoked by logout and by a password reset; docs/decisions/0025).
  */
-export const StoreTokenPair = z.object({
+export const StoreAccessToken = z.object({
   access: z.string(),
-  refresh: z.string(),
   /** Seconds until `access` expires, so a client can refresh ahead of time if it wants to. */
   access_expires_in: z.number().int().positive(),
 });
-export type StoreTokenPair = z.infer<typeof StoreTokenPair>;
+export type StoreAccessToken = z.infer<typeof StoreAccessToken>;
 
-export const StoreLoginResponse = StoreTokenPair.extend({ user: SessionUser });
+export const StoreLoginResponse = StoreAccessToken.extend({ user: SessionUser });
 export type StoreLoginResponse = z.infer<typeof StoreLoginResponse>;
 
-const RefreshToken = z.string({ error: m.refreshRequired }).min(1, { error: m.refreshRequired }).max(1000);
-
-/** POST api/users/token/refresh/ : trades a refresh token for a new pair (the old one dies). */
-export const StoreTokenRefreshBody = z.object({ refresh: RefreshToken }).strict();
-export type StoreTokenRefreshBody = z.infer<typeof StoreTokenRefreshBody>;
-export const StoreTokenRefreshResponse = StoreTokenPair;
+/**
+ * POST api/users/token/refresh/ : no body; the refresh cookie is traded for a new access token and the next refresh
+ * cookie (the old token dies). The user comes back too, so a page that restored its session from the cookie alone
+ * knows who is signed in.
+ */
+export const StoreTokenRefreshResponse = StoreAccessToken.extend({ user: SessionUser });
 export type StoreTokenRefreshResponse = z.infer<typeof StoreTokenRefreshResponse>;
 
-/** POST api/users/logout/ : revokes the session the refresh token belongs to. Answers 204. */
-export const StoreLogoutBody = z.object({ refresh: RefreshToken }).strict();
-export type StoreLogoutBody = z.infer<typeof StoreLogoutBody>;
+/** POST api/users/logout/ : bearer; revokes the session of the access token and clears the refresh cookie. 204. */
 
 /** POST api/users/request-reset-password/ : always the same answer, whether or not the account exists. */
 export const StoreRequestResetBody = z.object({ email: Email }).strict();

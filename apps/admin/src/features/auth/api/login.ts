@@ -3,7 +3,7 @@
  * with a clear message, and the session the server just opened for it is revoked at once.
  */
 import { useMutation } from '@tanstack/react-query';
-import { requestLogin, revokeRefreshToken } from '@bindery/api-client/session';
+import { requestLogin, revokeSession } from '@bindery/api-client/session';
 import { messages } from '@bindery/contracts/messages';
 import type { StoreLoginBody } from '@bindery/contracts/store/users';
 import { api, sessionStore } from '../../../lib/api-client';
@@ -19,10 +19,10 @@ export async function adminLogin(body: StoreLoginBody) {
   const res = await requestLogin(api, body);
   if (!res.user.is_admin) {
     // Never stored; revoked so it cannot be used elsewhere either.
-    await revokeRefreshToken(api, res.refresh);
+    await revokeSession(api, res.access);
     throw new NotAnAdminError();
   }
-  sessionStore.set({ user: res.user, access: res.access, refresh: res.refresh });
+  sessionStore.set({ user: res.user, access: res.access });
   return res;
 }
 

@@ -5,7 +5,7 @@
  * The shared api client parses JSON only; see docs/decisions/0017.
  */
 import { ApiError } from '@bindery/api-client';
-import { createSessionRefresher } from '@bindery/api-client/session';
+import { createSessionRefresher, currentAccessToken } from '@bindery/api-client/session';
 import { ErrorBody } from '@bindery/contracts/common';
 import { messages } from '@bindery/contracts/messages';
 import { env } from '../../../config/env';
@@ -37,8 +37,8 @@ export async function fetchOrderFile(path: string, signal?: AbortSignal): Promis
   // Only the API's own paths: the bearer token must never travel to another address.
   if (!/^\/?api\//.test(path)) throw new ApiError(`Unexpected file path: ${path}`, 0);
   const url = `${env.VITE_API_URL.replace(/\/+$/, '')}/${path.replace(/^\//, '')}`;
-  const send = () => {
-    const token = sessionStore.get()?.access;
+  const send = async () => {
+    const token = await currentAccessToken(sessionStore, refresh);
     return fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {}, signal });
   };
   let res: Response;

@@ -33,10 +33,6 @@ export function findRefreshTokenForUpdate(db: Db, tokenHash: string): Promise<Re
     .executeTakeFirst();
 }
 
-export function findRefreshToken(db: Db, tokenHash: string): Promise<RefreshTokenRow | undefined> {
-  return db.selectFrom('refresh_tokens').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
-}
-
 export async function markRefreshTokenUsed(db: Db, id: number, at: Date): Promise<void> {
   await db.updateTable('refresh_tokens').set({ used_at: at }).where('id', '=', id).where('used_at', 'is', null).execute();
 }

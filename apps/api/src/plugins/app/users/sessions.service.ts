@@ -21,7 +21,6 @@ import { DomainError } from '../../../lib/domain-error.js';
 import type { SessionCache } from './session-cache.js';
 import { dummyHash, verifyPassword } from '../../../lib/password.js';
 import {
-  findRefreshToken,
   findRefreshTokenForUpdate,
   insertRefreshToken,
   markRefreshTokenUsed,
@@ -154,13 +153,5 @@ export function createSessions({ db, clock, config, signAccessToken, cache, log 
     cache?.forgetSession(sessionId);
   }
 
-  /** Ends the session a refresh token belongs to. Unknown tokens are ignored (logging out twice is fine). */
-  async function endSessionOfRefreshToken(token: string): Promise<void> {
-    const row = await findRefreshToken(db, digest(token));
-    if (!row) return;
-    await revokeSession(db, row.family_id, clock.now());
-    cache?.forgetSession(row.family_id);
-  }
-
-  return { login, refresh, endSession, endSessionOfRefreshToken };
+  return { login, refresh, endSession };
 }

@@ -3,6 +3,7 @@
  * register, verify-email/{uidb64}/{token}, login, token/refresh, logout, request-reset-password,
  * reset-password/{uidb64}/{token}. Login, register and reset requests are rate-limited per IP and per e-mail.
  */
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBody } from '@bindery/contracts/common';
@@ -10,7 +11,6 @@ import { messages } from '@bindery/contracts/messages';
 import {
   StoreLoginBody,
   StoreLoginResponse,
-  StoreLogoutBody,
   StoreRegisterBody,
   StoreRegisterResponse,
   StoreRequestResetBody,
@@ -18,7 +18,6 @@ import {
   StoreResetPasswordBody,
   StoreResetPasswordParams,
   StoreResetPasswordResponse,
-  StoreTokenRefreshBody,
   StoreTokenRefreshResponse,
   StoreVerifyEmailParams,
   StoreVerifyEmailResponse,
@@ -26,10 +25,15 @@ import {
 import { sendError } from '../../../plugins/app/errors.js';
 import { register, requestPasswordReset, resetPassword, verifyEmail } from '../../../plugins/app/users/accounts.service.js';
 import { AUTH_LIMITS, authRateLimit } from '../../../plugins/app/users/auth-rate-limits.js';
+import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from '../../../plugins/app/users/refresh-cookie.js';
 import type { IssuedSession } from '../../../plugins/app/users/sessions.service.js';
 
 const tags = ['users'];
-const pair = (s: IssuedSession) => ({ access: s.access, refresh: s.refresh, access_expires_in: s.accessExpiresIn });
+/** Puts an issued session on the wire: the refresh token in its cookie, the access token and the user in the body. */
+function hand(reply: FastifyReply, s: IssuedSession) {
+  setRefreshCookie(reply, s.refresh, s.refreshExpiresAt);
+  return { access: s.access, access_expires_in: s.accessExpiresIn, user: s.user };
+}
 const emailOfBody = (request: { body: unknown }) => (request.body as { email: string }).email;
 
 const users: FastifyPluginAsyncZod = async (app) => {
@@ -73,16 +77,13 @@ const users: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public' },
       schema: {
         tags,
-        summary: 'Log in: an access token, a refresh token and the user',
+        summary: 'Log in: the access token and the user; the refresh token is set as an HttpOnly cookie',
         body: StoreLoginBody,
         response: { 200: StoreLoginResponse, 400: ErrorBody, 401: ErrorBody, 429: ErrorBody },
       },
       ...authRateLimit(app, 'login', AUTH_LIMITS.login, emailOfBody),
     },
-    async (request) => {
-      const issued = await app.sessions.login(request.body);
-      return { ...pair(issued), user: issued.user };
-    },
+    async (request, reply) => hand(reply, await app.sessions.login(request.body)),
   );
 
   app.post(
@@ -91,28 +92,41 @@ const users: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public' },
       schema: {
         tags,
-        summary: 'Trade a refresh token for a new token pair (the old refresh token dies)',
-        body: StoreTokenRefreshBody,
+        summary: 'Trade the refresh cookie for a new access token and the next refresh cookie (the old token dies)',
         response: { 200: StoreTokenRefreshResponse, 400: ErrorBody, 401: ErrorBody, 429: ErrorBody },
       },
       ...authRateLimit(app, 'refresh', AUTH_LIMITS.refresh),
     },
-    async (request) => pair(await app.sessions.refresh(request.body.refresh)),
+    async (request, reply) => {
+      const token = readRefreshCookie(request);
+      // No cookie is missing input (400), as a login without a password is; a cookie that fails is a 401.
+      if (!token) return sendError(reply, 400, messages.auth.refreshRequired);
+      try {
+        return hand(reply, await app.sessions.refresh(token));
+      } catch (error) {
+        // A refused token is dead for good: drop the cookie so the browser stops sending it.
+        clearRefreshCookie(reply);
+        throw error;
+      }
+    },
   );
 
   app.post(
     '/users/logout',
     {
-      config: { access: 'public' },
+      config: { access: 'customer', endsSession: true },
+      onRequest: app.authenticate,
       schema: {
         tags,
-        summary: 'Log out: revoke the session of a refresh token',
-        body: StoreLogoutBody,
-        response: { 204: z.null(), 400: ErrorBody },
+        summary: 'Log out: revoke the session of the bearer token and clear the refresh cookie',
+        security: [{ bearerAuth: [] }],
+        response: { 204: z.null(), 401: ErrorBody },
       },
     },
     async (request, reply) => {
-      await app.sessions.endSessionOfRefreshToken(request.body.refresh);
+      // authenticate() set the session id of the token it accepted.
+      if (request.sessionId) await app.sessions.endSession(request.sessionId);
+      clearRefreshCookie(reply);
       return reply.code(204).send(null);
     },
   );

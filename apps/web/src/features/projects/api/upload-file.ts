@@ -2,13 +2,13 @@
  * POST api/book/uploads/ (multipart {purpose, file}, bearer): stores a file the server checks itself (type by its
  * bytes, PDF page count, size) and answers UploadedFile. Sent with XMLHttpRequest rather than the shared fetch
  * client because fetch reports no upload progress, and the design page shows a real progress bar.
- * Auth works as in lib/api-client: the session's access token goes out as the bearer token, and a 401 is
- * answered by one token refresh (the session module's refresher) and one retry. Errors are ApiErrors with the
+ * Auth works as in lib/api-client: the session's access token goes out as the bearer token (restored first on a
+ * reloaded page), and a 401 is answered by one token refresh (the session module's refresher) and one retry. Errors are ApiErrors with the
  * server's error body, or the spec's 'Network Error' / 'Request aborted'.
  * @see docs/decisions/0015-customer-project-pages.md
  */
 import { ApiError } from '@bindery/api-client';
-import { createSessionRefresher } from '@bindery/api-client/session';
+import { createSessionRefresher, currentAccessToken } from '@bindery/api-client/session';
 import { ErrorBody } from '@bindery/contracts/common';
 import { messages } from '@bindery/contracts/messages';
 import { UploadedFile, type UploadPurpose } from '@bindery/contracts/store/projects';
@@ -76,7 +76,7 @@ export async function uploadFile(
   purpose: UploadPurpose,
   opts: UploadOptions = {},
 ): Promise<UploadedFile> {
-  const token = sessionStore.get()?.access;
+  const token = await currentAccessToken(sessionStore, refresh);
   let res = await send(file, purpose, token, opts);
   if (res.status === 401 && token && (await refresh())) {
     res = await send(file, purpose, sessionStore.get()?.access, opts);

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@bindery/contracts/messages';
+import { sessionStore } from '../../../../lib/api-client';
 import { server } from '../../../../testing/msw-server';
 import { renderAdminRoute } from '../../../../testing/render-route';
 import { signInForTest, testAdmin } from '../../../../testing/session';
@@ -27,23 +28,24 @@ describe('admin login and session', () => {
   it('logs an admin in and opens the dashboard, with Logout in the header', async () => {
     server.use(
       health(),
-      http.post('/api/users/login/', () => HttpResponse.json({ access: 'a', refresh: 'r', access_expires_in: 3600, user: testAdmin })),
+      http.post('/api/users/login/', () => HttpResponse.json({ access: 'a', access_expires_in: 3600, user: testAdmin })),
     );
     renderAdminRoute('/login');
     await logIn(testAdmin.email);
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
     expect(within(screen.getByRole('banner')).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
-    expect(localStorage.getItem('accessToken')).toBe('a');
+    expect(sessionStore.get()).toEqual({ user: testAdmin, access: 'a' });
+    expect(localStorage.getItem('accessToken')).toBeNull(); // memory only (docs/decisions/0025)
   });
 
   it('refuses a customer clearly, keeps no session and revokes the one the server opened', async () => {
     const revoked: unknown[] = [];
     server.use(
       http.post('/api/users/login/', () =>
-        HttpResponse.json({ access: 'a', refresh: 'customer-refresh', access_expires_in: 3600, user: { ...testAdmin, id: 9, is_admin: false } }),
+        HttpResponse.json({ access: 'customer-access', access_expires_in: 3600, user: { ...testAdmin, id: 9, is_admin: false } }),
       ),
-      http.post('/api/users/logout/', async ({ request }) => {
-        revoked.push(await request.json());
+      http.post('/api/users/logout/', ({ request }) => {
+        revoked.push(request.headers.get('authorization'));
         return new HttpResponse(null, { status: 204 });
       }),
     );
@@ -51,8 +53,8 @@ describe('admin login and session', () => {
     await logIn('customer@example.test');
     expect(await screen.findByRole('alert')).toHaveTextContent(messages.admin.notAnAdmin);
     expect(router.state.location.pathname).toBe('/login');
-    expect(localStorage.getItem('accessToken')).toBeNull();
-    expect(revoked).toEqual([{ refresh: 'customer-refresh' }]);
+    expect(sessionStore.get()).toBeNull();
+    expect(revoked).toEqual(['Bearer customer-access']);
   });
 
   it("shows the server's refusal of bad credentials", async () => {
@@ -71,8 +73,8 @@ describe('admin login and session', () => {
     const revoked: unknown[] = [];
     server.use(
       health(),
-      http.post('/api/users/logout/', async ({ request }) => {
-        revoked.push(await request.json());
+      http.post('/api/users/logout/', ({ request }) => {
+        revoked.push(request.headers.get('authorization'));
         return new HttpResponse(null, { status: 204 });
       }),
     );
@@ -80,7 +82,7 @@ describe('admin login and session', () => {
     const { router } = renderAdminRoute('/admin');
     await userEvent.setup().click(await within(await screen.findByRole('banner')).findByRole('button', { name: 'Logout' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(localStorage.getItem('accessToken')).toBeNull();
-    expect(revoked).toEqual([{ refresh: 'admin-refresh' }]);
+    expect(sessionStore.get()).toBeNull();
+    expect(revoked).toEqual(['Bearer admin-access']);
   });
 });

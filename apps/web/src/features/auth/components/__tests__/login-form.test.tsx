@@ -8,10 +8,11 @@ import { messages } from '@bindery/contracts/messages';
 import { AppProvider } from '../../../../app/provider';
 import { server } from '../../../../testing/msw-server';
 import { renderRoute } from '../../../../testing/render-route';
+import { sessionStore } from '../../../../lib/session-store';
 import { LoginForm } from '../login-form';
 
 const customer = { id: 7, name: 'Ann Reader', email: 'ann@example.test', is_admin: false };
-const loginAnswer = (user = customer) => ({ access: 'acc-1', refresh: 'ref-1', access_expires_in: 3600, user });
+const loginAnswer = (user = customer) => ({ access: 'acc-1', access_expires_in: 3600, user });
 
 async function fillAndSubmit(email = 'ann@example.test', password = 'Corr3ct-horse!') {
   const user = userEvent.setup();
@@ -56,8 +57,9 @@ describe('LoginForm', () => {
     expect(await screen.findByRole('heading', { name: 'Account Settings' })).toBeInTheDocument();
     expect(body).toEqual({ email: 'ann@example.test', password: 'Corr3ct-horse!' });
     expect(JSON.parse(localStorage.getItem('user')!)).toEqual(customer);
-    expect(localStorage.getItem('accessToken')).toBe('acc-1');
-    expect(localStorage.getItem('refreshToken')).toBe('ref-1');
+    // The access token in memory only; the refresh token is the cookie the answer set (docs/decisions/0025).
+    expect(sessionStore.get()).toEqual({ user: customer, access: 'acc-1' });
+    expect(localStorage.length).toBe(1);
     expect(within(screen.getByRole('banner')).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
   });
 
@@ -71,7 +73,7 @@ describe('LoginForm', () => {
     await fillAndSubmit();
     expect(await screen.findByRole('alert')).toHaveTextContent(messages.auth.invalidOrUnverified);
     expect(screen.getByLabelText('Email')).toBeEnabled();
-    expect(localStorage.getItem('accessToken')).toBeNull();
+    expect(sessionStore.get()).toBeNull();
   });
 
   it("falls back to 'Login failed' when the server gives no error body", async () => {

@@ -7,11 +7,9 @@ import { server } from '../../../../testing/msw-server';
 import { renderRoute } from '../../../../testing/render-route';
 import { signInForTest, testCustomer } from '../../../../testing/session';
 
-/** Another tab logged in: it wrote the session keys straight into the shared local storage. */
+/** Another tab logged in: it wrote the user into the shared local storage (its token stays in its memory). */
 const loginInOtherTab = () => {
   localStorage.setItem('user', JSON.stringify(testCustomer));
-  localStorage.setItem('accessToken', 'other-tab-access');
-  localStorage.setItem('refreshToken', 'other-tab-refresh');
 };
 
 /** What the browser does in this tab when another tab changes local storage. */
@@ -40,11 +38,11 @@ describe('session in the web app', () => {
     expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
   });
 
-  it('Logout revokes the refresh token, clears the session and goes to /login', async () => {
+  it('Logout revokes the session with its bearer token, clears the session and goes to /login', async () => {
     const revoked: unknown[] = [];
     server.use(
-      http.post('/api/users/logout/', async ({ request }) => {
-        revoked.push(await request.json());
+      http.post('/api/users/logout/', ({ request }) => {
+        revoked.push(request.headers.get('authorization'));
         return new HttpResponse(null, { status: 204 });
       }),
     );
@@ -54,9 +52,8 @@ describe('session in the web app', () => {
     await userEvent.setup().click(within(header).getByRole('button', { name: 'Logout' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(within(header).getByRole('link', { name: 'Login' })).toBeInTheDocument();
-    expect(localStorage.getItem('accessToken')).toBeNull();
     expect(localStorage.getItem('user')).toBeNull();
-    await waitFor(() => expect(revoked).toEqual([{ refresh: 'refresh-token' }]));
+    await waitFor(() => expect(revoked).toEqual(['Bearer access-token']));
   });
 
   it('follows logins and logouts made in other tabs', async () => {

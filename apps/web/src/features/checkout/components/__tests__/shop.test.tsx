@@ -283,12 +283,12 @@ describe('/shop', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     // The page is gone; the toast tells why.
     expect(screen.getByText(messages.generic.sessionExpired)).toBeInTheDocument();
-    expect(localStorage.getItem('accessToken')).toBeNull();
+    expect(localStorage.getItem('user')).toBeNull();
 
     // Logging in again brings the customer back to the shop, not to account settings (issue 13.8).
     server.use(
       http.post('/api/users/login/', () =>
-        HttpResponse.json({ access: 'acc-2', refresh: 'ref-2', access_expires_in: 3600, user: testCustomer }),
+        HttpResponse.json({ access: 'acc-2', access_expires_in: 3600, user: testCustomer }),
       ),
     );
     await user.type(await screen.findByLabelText('Email'), testCustomer.email);

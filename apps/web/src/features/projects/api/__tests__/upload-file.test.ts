@@ -5,7 +5,8 @@ import type { UploadedFile } from '@bindery/contracts/store/projects';
 import type { StoreTokenRefreshResponse } from '@bindery/contracts/store/users';
 import { server } from '../../../../testing/msw-server';
 import { errorBody, uploadedFixture } from '../../../../testing/project-fixtures';
-import { signInForTest } from '../../../../testing/session';
+import { sessionStore } from '../../../../lib/session-store';
+import { signInForTest, testCustomer } from '../../../../testing/session';
 import { uploadFile } from '../upload-file';
 
 const pdf = () => new File(['%PDF-1.7 test bytes'], 'book.pdf', { type: 'application/pdf' });
@@ -54,11 +55,12 @@ describe('uploadFile', () => {
     const auths: (string | null)[] = [];
     server.use(
       http.post('/api/users/token/refresh/', async ({ request }) => {
-        expect(await request.json()).toEqual({ refresh: 'refresh-token' });
+        // The refresh token is the HttpOnly cookie: nothing in the body (docs/decisions/0025).
+        expect(await request.text()).toBe('');
         return HttpResponse.json<StoreTokenRefreshResponse>({
           access: 'new-access',
-          refresh: 'new-refresh',
           access_expires_in: 3600,
+          user: testCustomer,
         });
       }),
       http.post('/api/book/uploads/', ({ request }) => {
@@ -72,7 +74,7 @@ describe('uploadFile', () => {
     const result = await uploadFile(pdf(), 'interior');
     expect(result.file_name).toBe('book.pdf');
     expect(auths).toEqual(['Bearer access-token', 'Bearer new-access']);
-    expect(localStorage.getItem('accessToken')).toBe('new-access');
+    expect(sessionStore.get()?.access).toBe('new-access');
   });
 
   it("says 'Network Error' when the request cannot be sent", async () => {

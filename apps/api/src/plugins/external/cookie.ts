@@ -1,0 +1,15 @@
+/**
+ * Cookie parsing and setting (@fastify/cookie). Bindery sets one cookie, the refresh token's
+ * (plugins/app/users/refresh-cookie.ts, docs/decisions/0025); nothing is signed with a cookie secret: the token is
+ * an opaque random string checked against its hash in the database.
+ * @see https://github.com/fastify/fastify-cookie
+ */
+import cookie from '@fastify/cookie';
+import fp from 'fastify-plugin';
+
+export default fp(
+  async (app) => {
+    await app.register(cookie);
+  },
+  { name: 'cookie' },
+);
