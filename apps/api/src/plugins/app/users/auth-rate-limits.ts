@@ -42,7 +42,9 @@ export const AUTH_LIMITS = {
   requestReset: { perIp: { max: 10, windowMinutes: 60 }, perEmail: { max: 3, windowMinutes: 60 } },
   // Links carry 256-bit signatures, so this is only a cheap brake on scripted probing.
   emailLink: { perIp: { max: 30, windowMinutes: 15 } },
-  refresh: { perIp: { max: 120, windowMinutes: 15 } },
+  // Every page load of a signed-in user refreshes once (the access token lives in the page's memory, 0025): an
+  // office behind one address opens hundreds. The token is 256 random bits, so this only brakes database load.
+  refresh: { perIp: { max: 1200, windowMinutes: 15 } },
 } as const satisfies Record<string, AuthLimit>;
 
 /** "15 minutes", "1 minute", "45 seconds" */
