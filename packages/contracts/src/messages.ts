@@ -445,6 +445,8 @@ export const messages = {
     reasonRequired: 'Give the customer a reason for the rejection.',
     // The shop (enterprise buyers shipping to a state where tax is charged).
     shopManage: 'Manage your resale certificates',
+    shopHint:
+      'Buying to resell? Orders are tax-exempt with a resale certificate for the ship-to state that our staff approved.',
     shopNone: (state: string) =>
       `Tax is charged: you have no approved resale certificate for ${state}. Upload one on your account page to buy tax-exempt.`,
     shopPending: (state: string) =>
@@ -456,7 +458,7 @@ export const messages = {
     shopLogin: 'Log in to use your approved resale certificate.',
     // The admin's screen.
     adminTitle: 'Resale certificates',
-    adminEmpty: (status: string) => `No ${status} certificates.`,
+    adminEmpty: (status: string) => `No certificates ${status}.`,
     loadingCertificates: 'Loading certificates...',
     approve: 'Approve',
     reject: 'Reject',

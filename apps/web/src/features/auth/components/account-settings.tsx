@@ -1,11 +1,13 @@
 /**
  * /account-settings (calculators-account-admin.md §2): static sections. Login Data shows the signed-in
- * address; nothing on this page is wired to the server yet (the spec says so for 'Cancel Your Account').
+ * address; the spec's sections are not wired to the server yet (it says so for 'Cancel Your Account'). The
+ * "Resale certificate" section (issue 11.11; docs/decisions/0032) is: upload and review status, linked from the shop.
  */
 import { Card } from '@bindery/ui/card';
 import { TextField } from '@bindery/ui/field';
 import { messages } from '@bindery/contracts/messages';
 import { useSession } from '../hooks/use-session';
+import { ResaleCertificateSection } from '../../certificates/components/resale-certificate-section';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   const id = `section-${title.toLowerCase().replace(/\W+/g, '-')}`;
@@ -49,6 +51,7 @@ export function AccountSettings() {
           <input type="radio" name="account-type" value="business" disabled /> Business
         </label>
       </Section>
+      {session ? <ResaleCertificateSection userId={session.user.id} /> : null}
       <Section title="Account Management">
         <h3>{messages.auth.cancelAccount}</h3>
         <p>Cancelling your account is permanent: all of your projects are retired and removed.</p>

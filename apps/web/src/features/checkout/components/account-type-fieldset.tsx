@@ -1,16 +1,21 @@
 /**
- * Who is buying (customer-journey.md §2 Shop): an individual, or an enterprise/business, which may hold a resale
- * certificate. Both change the tax the server applies, so the page asks before it calculates.
+ * Who is buying (customer-journey.md §2 Shop): an individual, or an enterprise/business. The account type changes
+ * the tax the server applies, so the page asks before it calculates. An enterprise is exempt only with a resale
+ * certificate for the ship-to state that our staff approved (docs/decisions/0032): the server decides from its
+ * records, so there is no checkbox to claim one; the fieldset links to the account page's certificates and, once a
+ * rate is calculated, shows what the server said about the certificate for that state.
  */
+import { Link } from 'react-router-dom';
+import { Alert } from '@bindery/ui/alert';
 import { ChoiceCard } from '@bindery/ui/choice-card';
 import { messages } from '@bindery/contracts/messages';
-import type { AccountType } from '@bindery/contracts/store/checkout';
+import type { AccountType, ShippingRateResponse } from '@bindery/contracts/store/checkout';
 
 export interface AccountTypeFieldsetProps {
   accountType: AccountType;
-  hasResaleCert: boolean;
   onAccountType: (value: AccountType) => void;
-  onResaleCert: (value: boolean) => void;
+  /** The server's word on the buyer's certificate for the destination (from the calculated rate), if any. */
+  certificate?: ShippingRateResponse['resale_certificate'];
 }
 
 const choices: { value: AccountType; label: string }[] = [
@@ -18,7 +23,10 @@ const choices: { value: AccountType; label: string }[] = [
   { value: 'enterprise', label: 'Enterprise/Business' },
 ];
 
-export function AccountTypeFieldset({ accountType, hasResaleCert, onAccountType, onResaleCert }: AccountTypeFieldsetProps) {
+const tones = { approved: 'success', pending: 'warning', rejected: 'error', none: 'info' } as const;
+
+export function AccountTypeFieldset({ accountType, onAccountType, certificate }: AccountTypeFieldsetProps) {
+  const m = messages.certificates;
   return (
     <fieldset className="b-fieldset">
       <legend>Account type</legend>
@@ -30,10 +38,12 @@ export function AccountTypeFieldset({ accountType, hasResaleCert, onAccountType,
         ))}
       </div>
       {accountType === 'enterprise' ? (
-        <label className="b-row">
-          <input type="checkbox" name="has_resale_cert" checked={hasResaleCert} onChange={(e) => onResaleCert(e.target.checked)} />
-          {messages.checkout.resaleCertificate}
-        </label>
+        <div className="b-stack" data-testid="resale-certificate-status">
+          {certificate ? <Alert tone={tones[certificate.status]}>{certificate.message}</Alert> : <p className="b-muted">{m.shopHint}</p>}
+          <p>
+            <Link to="/account-settings#resale-certificate">{m.shopManage}</Link>
+          </p>
+        </div>
       ) : null}
     </fieldset>
   );

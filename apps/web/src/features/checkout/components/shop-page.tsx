@@ -75,14 +75,14 @@ export function ShopPage({ user }: { user: SessionUser }) {
     const { version, draft } = state;
     setSaveError(null);
     if (!hasRateFields(draft)) return dispatch({ type: 'rate-failed', version, message: m.fillAddressForRate });
-    const { account_type, has_resale_cert } = draft;
+    const { account_type } = draft;
     // §5 Shop rate: country and state trimmed and upper-cased, city and postal code trimmed.
     const place = { country: draft.country.trim().toUpperCase(), state: draft.state.trim().toUpperCase(), city: draft.city.trim(), postal_code: draft.postal_code.trim() };
     const zip = usZipText(place.country, place.state, place.postal_code);
     // Said once, at the field (its error is announced), instead of also as the rate's error.
     if (zip) return setFieldErrors((errors) => ({ ...errors, postal_code: zip }));
     try {
-      const answer = await rateCall.mutateAsync({ ...place, account_type, has_resale_cert, project_ids: projectIds });
+      const answer = await rateCall.mutateAsync({ ...place, account_type, project_ids: projectIds });
       dispatch({ type: 'rate-ok', version, rate: answer, cart: projectIds.join(',') });
     } catch (error) {
       if (isSessionExpired(error)) sessionOver();
@@ -121,9 +121,8 @@ export function ShopPage({ user }: { user: SessionUser }) {
         <form className="b-card b-stack" onSubmit={onSave} noValidate aria-label="Shipping details">
           <AccountTypeFieldset
             accountType={state.draft.account_type}
-            hasResaleCert={state.draft.has_resale_cert}
             onAccountType={(value) => set('account_type', value)}
-            onResaleCert={(value) => set('has_resale_cert', value)}
+            certificate={rate?.resale_certificate}
           />
           <h2>Delivery address</h2>
           <AddressFields draft={state.draft} errors={fieldErrors} onChange={set} />

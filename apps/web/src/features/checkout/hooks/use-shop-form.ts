@@ -1,7 +1,6 @@
 /**
  * The shop's state (customer-journey.md §4 Shop): the address draft, the server's rate answer and the chosen
- * service. Changing anything the rate depends on (country, state, city, postal code, account type, resale
- * certificate) clears the rate, the services, the choice and the error; an answer to a request made before such
+ * service. Changing anything the rate depends on (country, state, city, postal code, account type) clears the rate, the services, the choice and the error; an answer to a request made before such
  * a change is dropped (`version`), so the page never shows a rate for an address it no longer has.
  */
 import { useReducer } from 'react';
@@ -19,7 +18,6 @@ export interface AddressDraft {
   postal_code: string;
   phone_number: string;
   account_type: AccountType;
-  has_resale_cert: boolean;
 }
 export type DraftField = keyof AddressDraft;
 
@@ -36,10 +34,10 @@ export const emptyDraft: AddressDraft = {
   postal_code: '',
   phone_number: '',
   account_type: 'individual',
-  has_resale_cert: false,
 };
 
-const RATE_FIELDS: ReadonlySet<DraftField> = new Set(['country', 'state', 'city', 'postal_code', 'account_type', 'has_resale_cert']);
+// No resale-certificate field: the server reads the buyer's approved certificates itself (docs/decisions/0032).
+const RATE_FIELDS: ReadonlySet<DraftField> = new Set(['country', 'state', 'city', 'postal_code', 'account_type']);
 
 /** What the server compares (§5 Shop rate: country and state trimmed and upper-cased; city and postal code trimmed). */
 function normalized(field: DraftField, value: string | boolean): string | boolean {
@@ -76,9 +74,8 @@ export function shopReducer(state: ShopState, action: Action): ShopState {
   switch (action.type) {
     case 'set': {
       const draft = { ...state.draft, [action.field]: action.value };
-      // A new country has other states; an individual has no resale certificate.
+      // A new country has other states.
       if (action.field === 'country' && action.value !== state.draft.country) draft.state = '';
-      if (action.field === 'account_type' && action.value === 'individual') draft.has_resale_cert = false;
       const invalidates = [...RATE_FIELDS].some((f) => normalized(f, draft[f]) !== normalized(f, state.draft[f]));
       return invalidates ? { ...state, draft, version: state.version + 1, ...noRate } : { ...state, draft };
     }

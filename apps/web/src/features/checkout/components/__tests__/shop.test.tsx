@@ -83,7 +83,7 @@ describe('/shop', () => {
     expect(await screen.findByRole('radio', { name: /FedEx Ground · 3-5 days \$25\.00/ })).toBeChecked();
     expect(screen.getByRole('radio', { name: /DHL Express Worldwide · 1-2 days \$90\.00/ })).not.toBeChecked();
     expect(seen.bodies).toEqual([
-      { country: 'US', state: 'TX', city: 'Austin', postal_code: '78701', account_type: 'individual', has_resale_cert: false, project_ids: [11, 12] },
+      { country: 'US', state: 'TX', city: 'Austin', postal_code: '78701', account_type: 'individual', project_ids: [11, 12] },
     ]);
     expect(seen.auth).toEqual(['Bearer access-token']);
     expect(summary('subtotal')).toHaveTextContent('$124.80');
@@ -109,7 +109,7 @@ describe('/shop', () => {
     expect(screen.getByTestId('selected-service')).toHaveTextContent('DHL Express Worldwide, delivered in 1-2 days.');
   });
 
-  it('clears the rate when the destination, account type or resale certificate changes, not when the name does', async () => {
+  it('clears the rate when the destination or account type changes, not when the name does', async () => {
     const user = userEvent.setup();
     const seen = rateApi((body) => HttpResponse.json(rateResponse({ account_type: body.account_type ?? 'individual' })));
     openShop();
@@ -126,20 +126,13 @@ describe('/shop', () => {
     await screen.findByRole('radio', { name: /FedEx Ground/ });
     await user.click(screen.getByRole('radio', { name: 'Enterprise/Business' }));
     expect(serviceRadios()).toHaveLength(0);
-    const certificate = screen.getByRole('checkbox', { name: m.resaleCertificate });
-    expect(certificate).not.toBeChecked();
-
     await calculate(user);
     await screen.findByRole('radio', { name: /FedEx Ground/ });
-    await user.click(certificate);
-    expect(serviceRadios()).toHaveLength(0);
-    await calculate(user);
-    await screen.findByRole('radio', { name: /FedEx Ground/ });
-    expect(seen.bodies.map((b) => [b.postal_code, b.account_type, b.has_resale_cert])).toEqual([
+    // The browser claims nothing about a resale certificate: the server reads its own records (ADR 0032).
+    expect(seen.bodies.map((b) => [b.postal_code, b.account_type, 'has_resale_cert' in b])).toEqual([
       ['78701', 'individual', false],
       ['78701-1234', 'individual', false],
       ['78701-1234', 'enterprise', false],
-      ['78701-1234', 'enterprise', true],
     ]);
 
     await user.selectOptions(screen.getByLabelText('State'), 'CA');
@@ -265,7 +258,9 @@ describe('/shop', () => {
     expect(await screen.findByText(m.shippingSaved)).toBeInTheDocument();
     expect(await screen.findByRole('heading', { level: 1, name: 'Payment' })).toBeInTheDocument();
     expect(router.state.location.pathname + router.state.location.search).toBe('/payment?order=42');
-    expect(saved.bodies).toEqual([{ user_address: address, project_ids: [11, 12], selected_service: 'dhl_express' }]);
+    // Everything of the address but has_resale_cert: the browser claims no exemption (ADR 0032).
+    const { has_resale_cert: _notSent, ...sentAddress } = address;
+    expect(saved.bodies).toEqual([{ user_address: sentAddress, project_ids: [11, 12], selected_service: 'dhl_express' }]);
   });
 
   it("a 401 the refresh cannot cure says 'Session expired. Please log in again.' and goes to /login", async () => {
@@ -314,5 +309,34 @@ describe('/shop', () => {
     );
     await user.click(saveButton());
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(m.unknownService));
+  });
+});
+
+describe('the shop: resale certificates (ADR 0032)', () => {
+  it('offers no self-declared checkbox: an enterprise gets a link to its certificates and the server\'s word on them', async () => {
+    const user = userEvent.setup();
+    const c = messages.certificates;
+    rateApi(() =>
+      HttpResponse.json(
+        rateResponse({
+          account_type: 'enterprise',
+          tax_reason: 'Texas enterprise without resale certificate',
+          resale_certificate: { state: 'TX', status: 'pending', message: c.shopPending('TX') },
+        }),
+      ),
+    );
+    openShop();
+    await user.click(await screen.findByRole('radio', { name: 'Enterprise/Business' }));
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+    const status = screen.getByTestId('resale-certificate-status');
+    expect(status).toHaveTextContent(c.shopHint);
+    expect(within(status).getByRole('link', { name: c.shopManage })).toHaveAttribute('href', '/account-settings#resale-certificate');
+
+    await fillAddress(user);
+    await calculate(user);
+    expect(await within(status).findByText('Your resale certificate for TX is awaiting review; tax is charged until it is approved.')).toBeInTheDocument();
+    // An individual is not asked about certificates at all.
+    await user.click(screen.getByRole('radio', { name: 'Individual' }));
+    expect(screen.queryByTestId('resale-certificate-status')).not.toBeInTheDocument();
   });
 });
