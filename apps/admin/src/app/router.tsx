@@ -29,6 +29,7 @@ export const routes: RouteObject[] = [
       { path: 'admin/orders', lazy: page(() => import('./routes/orders')) },
       { path: 'admin/order-info', lazy: page(() => import('./routes/order-info')) },
       { path: 'manage-users', lazy: page(() => import('./routes/manage-users')) },
+      { path: 'admin/resale-certificates', lazy: page(() => import('./routes/resale-certificates')) },
       { path: '*', lazy: page(() => import('./routes/not-found')) },
     ],
   },

@@ -1,6 +1,6 @@
 /**
  * The admin frame: header, the test payment mode banner when the server is in it, the spec's sidebar (Manage
- * Orders, books, shipping, payment, users), the page.
+ * Orders, books, shipping, payment, users, resale certificates), the page.
  */
 import { Suspense } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
@@ -15,6 +15,8 @@ const sidebar = [
   { to: '/admin/shipping', label: 'Shipping', also: [] },
   { to: '/admin/payment', label: 'Sales and payments', also: [] },
   { to: '/manage-users', label: 'Manage Users', also: [] },
+  // Tax exemption evidence to review (docs/decisions/0032).
+  { to: '/admin/resale-certificates', label: 'Resale certificates', also: [] },
 ];
 
 const isUnder = (pathname: string, base: string) => pathname === base || pathname.startsWith(`${base}/`);

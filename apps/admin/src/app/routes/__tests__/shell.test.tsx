@@ -32,12 +32,12 @@ describe('admin shell', () => {
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
     expect(await screen.findByTestId('service-status')).toHaveTextContent('database reachable (PostgreSQL)');
   });
-  it("shows the spec's sidebar links", async () => {
+  it("shows the spec's sidebar links, then the resale certificates' (ADR 0032)", async () => {
     renderAt('/manage-books');
     expect(await screen.findByRole('heading', { name: 'Manage Books' })).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Admin' });
     const hrefs = [...nav.querySelectorAll('a')].map((a) => a.getAttribute('href'));
-    expect(hrefs).toEqual(['/admin/orders', '/manage-books', '/admin/shipping', '/admin/payment', '/manage-users']);
+    expect(hrefs).toEqual(['/admin/orders', '/manage-books', '/admin/shipping', '/admin/payment', '/manage-users', '/admin/resale-certificates']);
   });
   it('says on every page that no real money is taken while the server is in test payment mode', async () => {
     server.use(http.get('/api/config', () => HttpResponse.json(publicConfig({ card: true, paypal: true, test_mode: true }))));
