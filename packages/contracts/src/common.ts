@@ -84,6 +84,26 @@ export const PageQuery = z.object({
 });
 export type PageQuery = z.infer<typeof PageQuery>;
 
+/** Optional text (a list's search, a note): trimmed, at most `max` characters; blank (or only spaces) is absent. */
+export const OptionalText = (max = 200) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.string().trim().max(max).optional(),
+  );
+
+/**
+ * Ids in a query string, comma-separated digits ("3,17,42"): at most `max` of them, each an {@link IdParam}.
+ * Duplicates are dropped.
+ */
+export const IdListParam = (max = 200) =>
+  z
+    .string({ error: 'Must be ids separated by commas' })
+    .max(max * 11, { error: `At most ${max} ids` })
+    .regex(/^[0-9]{1,10}(,[0-9]{1,10})*$/, { error: 'Must be ids separated by commas' })
+    .transform((text) => [...new Set(text.split(',').map(Number))])
+    .refine((ids) => ids.every((id) => id > 0 && id <= 2_147_483_647), { error: 'Must be positive ids' })
+    .refine((ids) => ids.length <= max, { error: `At most ${max} ids` });
+
 /**
  * One page of a list: the spec's `data` array, `next_cursor` (null on the last page) and, where a screen shows
  * "n of m", the number of rows matching the filters (counted by the server, not by the page).

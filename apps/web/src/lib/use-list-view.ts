@@ -18,6 +18,12 @@ export interface ListViewOptions<Row, K extends string> {
   sortText: (row: Row, key: K) => string;
 }
 
+/** A column's header pressed: ascending first, then the other way on the same column. */
+export const nextSort = <K extends string>(current: SortState<K> | null, key: K): SortState<K> =>
+  current?.key === key
+    ? { key, direction: current.direction === 'asc' ? 'desc' : 'asc' }
+    : { key, direction: 'asc' };
+
 const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
 
 export function useListView<Row, K extends string>(
@@ -39,10 +45,7 @@ export function useListView<Row, K extends string>(
     return found;
   }, [rows, term, sort, searchText, sortText]);
 
-  const toggleSort = (key: K) =>
-    setSort((s) =>
-      s?.key === key ? { key, direction: s.direction === 'asc' ? 'desc' : 'asc' } : { key, direction: 'asc' },
-    );
+  const toggleSort = (key: K) => setSort((s) => nextSort(s, key));
 
   return { term, setTerm, clear: () => setTerm(''), sort, toggleSort, shown, total: rows.length };
 }

@@ -137,13 +137,52 @@ export const errorBody = (error: string, statusCode: number): ErrorBody => ({
   statusCode,
 });
 
-/** GET api/book/my-books/ answering `projects` (a function is read at each request, so a test can change it). */
-export const myBooksHandler = (projects: Project[] | (() => Project[])) =>
-  http.get('/api/book/my-books/', () =>
-    HttpResponse.json<MyBooksResponse>(
-      MyBooksResponse.parse({ data: typeof projects === 'function' ? projects() : projects }),
-    ),
-  );
+/**
+ * GET api/book/my-books/ as the server answers it (docs/decisions/0037) over `projects`, given newest first (a
+ * function is read at each request, so a test can change it): `ids`, `exclude`, `q` (any part of a title or a
+ * category, any case), `sort` title/category with `order`, `limit` and a cursor (here the offset: opaque to the
+ * app), `total` and `total_projects`. `requests` records each request's query, for tests that count them; an
+ * answer waits for `gate` when given.
+ */
+export function myBooksHandler(
+  projects: Project[] | (() => Project[]),
+  { requests = [], gate }: { requests?: URLSearchParams[]; gate?: Promise<unknown> } = {},
+) {
+  return http.get('/api/book/my-books/', async ({ request }) => {
+    const query = new URL(request.url).searchParams;
+    requests.push(query);
+    await gate;
+    const all = typeof projects === 'function' ? projects() : projects;
+    const idList = (name: string) => query.get(name)?.split(',').map(Number);
+    const ids = idList('ids');
+    const exclude = idList('exclude') ?? [];
+    const q = query.get('q')?.trim().toLowerCase();
+    let rows = all.filter(
+      (p) =>
+        (!ids || ids.includes(p.id)) &&
+        !exclude.includes(p.id) &&
+        (!q || p.title.toLowerCase().includes(q) || p.category.toLowerCase().includes(q)),
+    );
+    const sort = query.get('sort');
+    if (sort === 'title' || sort === 'category') {
+      const sign = query.get('order') === 'desc' ? -1 : 1;
+      rows = [...rows].sort(
+        (a, b) => sign * (a[sort].toLowerCase().localeCompare(b[sort].toLowerCase()) || a.id - b.id),
+      );
+    } else if (query.get('order') === 'asc') rows = [...rows].reverse();
+    const limit = Number(query.get('limit') ?? 50);
+    const offset = Number(query.get('cursor') ?? 0);
+    const next = offset + limit < rows.length ? String(offset + limit) : null;
+    return HttpResponse.json<MyBooksResponse>(
+      MyBooksResponse.parse({
+        data: rows.slice(offset, offset + limit),
+        next_cursor: next,
+        total: rows.length,
+        total_projects: all.length,
+      }),
+    );
+  });
+}
 
 export const dropdownDataHandler = () =>
   http.get('/api/book/dropdown-data/', () => HttpResponse.json<DropdownDataResponse>(dropdownDataFixture));

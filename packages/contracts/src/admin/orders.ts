@@ -11,7 +11,7 @@
  *        projects (calculators-account-admin.md §2 Manage Orders), paged the same way.
  */
 import { z } from 'zod';
-import { DecimalString, IdParam, PageQuery, page } from '../common.js';
+import { DecimalString, IdParam, PageQuery, OptionalText, page } from '../common.js';
 import { messages } from '../messages.js';
 import { Address, OrderActor, OrderItem, OrderStatus, ShippingService } from '../store/checkout.js';
 import { CoverExpertRequest, ProjectCategory, ProjectOptionNames } from '../store/projects.js';
@@ -21,20 +21,13 @@ const m = messages.orders;
 // ---------------------------------------------------------------------------------------------------------------
 // The list
 
-/** An empty field (a search box sending `q=`, a blank input) is the same as no field. */
-const optionalText = (max: number) =>
-  z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-    z.string().trim().max(max).optional(),
-  );
-
 /** A day (2026-11-23, the whole day in UTC) or an instant (2026-11-23T15:00:00Z). */
 const DayOrInstant = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
 
 export const AdminOrderListQuery = PageQuery.extend({
   status: OrderStatus.optional(),
   /** Order number, customer e-mail or name, or a book title (case-insensitive, part of a word is enough). */
-  q: optionalText(200),
+  q: OptionalText(200),
   /** Placed on or after (a day: from its start). */
   from: DayOrInstant.optional(),
   /** Placed on or before (a day: to its end). */
@@ -206,8 +199,8 @@ export type AdminOrderResponse = z.infer<typeof AdminOrderResponse>;
 export const ChangeStatusBody = z
   .object({
     status: OrderStatus,
-    carrier: optionalText(100),
-    tracking_number: optionalText(100),
+    carrier: OptionalText(100),
+    tracking_number: OptionalText(100),
     tracking_url: z.preprocess(
       (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
       z
@@ -215,7 +208,7 @@ export const ChangeStatusBody = z
         .max(500)
         .optional(),
     ),
-    note: optionalText(1000),
+    note: OptionalText(1000),
     internal: z.boolean().default(true),
   })
   .strict();

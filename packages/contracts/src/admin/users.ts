@@ -3,7 +3,7 @@
  * Deleted accounts are not listed (docs/decisions/0008-account-deletion-anonymised-tombstone.md).
  */
 import { z } from 'zod';
-import { IdParams, PageQuery, page } from '../common.js';
+import { IdParams, PageQuery, OptionalText, page } from '../common.js';
 
 export const AdminUser = z.object({
   id: z.number().int().positive(),
@@ -19,10 +19,7 @@ export type AdminUser = z.infer<typeof AdminUser>;
  * a name, case-insensitively, on the server. An empty `q` is no search.
  */
 export const AdminListUsersQuery = PageQuery.extend({
-  q: z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-    z.string().trim().max(200).optional(),
-  ),
+  q: OptionalText(200),
 }).strict();
 export type AdminListUsersQuery = z.input<typeof AdminListUsersQuery>;
 

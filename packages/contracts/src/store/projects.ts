@@ -7,7 +7,8 @@
  *                                       the PDF as soon as it is dropped and shows the server's page count.
  * - POST   api/book/upload-book/        JSON UploadBookBody → UploadBookResponse (bearer). Creates the project
  *                                       (or updates `project_id`), priced by the server from its catalog.
- * - GET    api/book/my-books/           → { data: Project[] } (bearer)
+ * - GET    api/book/my-books/           MyBooksQuery → MyBooksResponse (bearer): one keyset page, searched and
+ *                                       sorted on the server (docs/decisions/0037)
  * - GET    api/book/{id}/               → Project (bearer, owner)
  * - DELETE api/book/{id}/delete/        → { message } (bearer, owner)
  * - GET    api/book/{id}/files/{kind}/  the stored interior PDF or cover (bearer, owner or admin); kind pdf|cover
@@ -16,7 +17,7 @@
  * File facts (type, page count, size) are the server's: it reads the bytes, never the client's claims.
  */
 import { z } from 'zod';
-import { DecimalString, Id, IdParam } from '../common.js';
+import { DecimalString, Id, IdListParam, IdParam, PageQuery, OptionalText, page } from '../common.js';
 import { messages } from '../messages.js';
 
 const m = messages.projects;
@@ -100,8 +101,16 @@ export const CoverExpertRequest = z
       .min(1, { error: m.emailRequired })
       .max(254)
       .pipe(z.email({ error: m.emailInvalid })),
-    book_title: z.string({ error: m.bookTitleRequired }).trim().min(1, { error: m.bookTitleRequired }).max(255),
-    book_genre: z.string({ error: m.bookGenreRequired }).trim().min(1, { error: m.bookGenreRequired }).max(100),
+    book_title: z
+      .string({ error: m.bookTitleRequired })
+      .trim()
+      .min(1, { error: m.bookTitleRequired })
+      .max(255),
+    book_genre: z
+      .string({ error: m.bookGenreRequired })
+      .trim()
+      .min(1, { error: m.bookGenreRequired })
+      .max(100),
     cover_description: z
       .string({ error: m.coverDescriptionRequired })
       .trim()
@@ -188,7 +197,35 @@ export const Project = z.object({
 });
 export type Project = z.infer<typeof Project>;
 
-export const MyBooksResponse = z.object({ data: z.array(Project) });
+/** The dashboard's sortable columns, plus newest first (the default). */
+export const MY_BOOKS_SORTS = ['created', 'title', 'category'] as const;
+export const MyBooksSort = z.enum(MY_BOOKS_SORTS);
+export type MyBooksSort = z.infer<typeof MyBooksSort>;
+
+/**
+ * GET api/book/my-books/ (docs/decisions/0019, 0037): keyset-paged like every list. `q` finds any part of a title
+ * or a category, case-insensitively. `sort` created (default, `order` desc), title or category (`order` asc by
+ * default). `ids` reads only those projects (the cart's), `exclude` leaves those out (the dashboard hides what is
+ * in the cart): at most 200 each.
+ */
+export const MyBooksQuery = PageQuery.extend({
+  q: OptionalText(200),
+  sort: MyBooksSort.default('created'),
+  order: z.enum(['asc', 'desc']).optional(),
+  ids: IdListParam(200).optional(),
+  exclude: IdListParam(200).optional(),
+}).strict();
+export type MyBooksQuery = z.input<typeof MyBooksQuery>;
+
+/**
+ * The spec's `data`, `next_cursor`, `total` (the projects matching every filter: "Showing n of m projects") and
+ * `total_projects` (all the customer's projects, whatever the filters: the Total Projects counter, and none at
+ * all is the welcome screen).
+ */
+export const MyBooksResponse = page(Project).extend({
+  total: z.number().int().nonnegative(),
+  total_projects: z.number().int().nonnegative(),
+});
 export type MyBooksResponse = z.infer<typeof MyBooksResponse>;
 
 export const UploadBookResponse = z.object({

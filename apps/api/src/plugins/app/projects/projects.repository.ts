@@ -13,6 +13,8 @@ import {
   type Updateable,
 } from 'kysely';
 import type { DB, OrdersTable, ProjectsTable } from '../../../db/database.js';
+import { containsPattern } from '../../../lib/like-pattern.js';
+import { PROJECT_CATEGORIES } from '@bindery/contracts/store/projects';
 
 type Db = Kysely<DB> | Transaction<DB>;
 export type ProjectRow = Selectable<ProjectsTable>;
@@ -69,14 +71,104 @@ export function findProjectById(db: Db, id: number): Promise<ProjectWithFilesRow
   return selectWithFiles(db).where('projects.id', '=', id).executeTakeFirst();
 }
 
-/** A customer's projects, not deleted, newest first. */
-export function listOwnProjects(db: Db, userId: number): Promise<ProjectWithFilesRow[]> {
-  return selectWithFiles(db)
+/** How a customer's projects are read: the dashboard's orders (docs/decisions/0037). */
+export interface OwnProjectsFilter {
+  q?: string;
+  /** Only these projects (the cart's). */
+  ids?: readonly number[];
+  /** Not these (the dashboard hides what is in the cart). */
+  exclude?: readonly number[];
+}
+export type OwnProjectsSort = 'created' | 'title' | 'category';
+
+/** The sort key of each order, as SQL over `projects` (title sorts case-insensitively, as the index holds it). */
+const SORT_KEY = {
+  created: sql<string>`projects.created_at`,
+  title: sql<string>`lower(projects.title)`,
+  category: sql<string>`projects.category`,
+} as const;
+
+function ownProjects(db: Db, userId: number, filter: OwnProjectsFilter) {
+  let query = db
+    .selectFrom('projects')
     .where('projects.user_id', '=', userId)
-    .where('projects.deleted_at', 'is', null)
-    .orderBy('projects.created_at', 'desc')
-    .orderBy('projects.id', 'desc')
-    .execute();
+    .where('projects.deleted_at', 'is', null);
+  if (filter.q) {
+    // A category is one of seven names: the ones containing the text are picked here, so the database compares
+    // each of the customer's rows with a short list instead of matching a pattern twice.
+    const needle = filter.q.toLowerCase();
+    const categories = PROJECT_CATEGORIES.filter((c) => c.toLowerCase().includes(needle));
+    const pattern = containsPattern(filter.q);
+    query = query.where((eb) =>
+      eb.or([
+        eb('projects.title', 'ilike', pattern),
+        ...(categories.length > 0 ? [eb('projects.category', 'in', categories)] : []),
+      ]),
+    );
+  }
+  if (filter.ids) query = query.where('projects.id', 'in', filter.ids.length > 0 ? [...filter.ids] : [0]);
+  if (filter.exclude && filter.exclude.length > 0)
+    query = query.where('projects.id', 'not in', [...filter.exclude]);
+  return query;
+}
+
+/**
+ * One keyset page (docs/decisions/0019) of a customer's projects, not deleted, in `sort` order (`direction`,
+ * then id the same way), after `after` = [sort key, id]; `limit + 1` rows so the caller knows whether another page
+ * follows. `cursor_key` is the row's sort key as text (a time with microseconds for created). Each order is
+ * served by its own index starting with the customer (migration 2026_11_25_210000_my_books_pages).
+ */
+export function ownProjectsPageQuery(
+  db: Db,
+  userId: number,
+  page: {
+    filter: OwnProjectsFilter;
+    sort: OwnProjectsSort;
+    direction: 'asc' | 'desc';
+    limit: number;
+    after?: readonly [string, number];
+  },
+) {
+  const key = SORT_KEY[page.sort];
+  const ids = ownProjects(db, userId, page.filter)
+    .select([
+      'projects.id',
+      page.sort === 'created'
+        ? sql<string>`to_char(projects.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as(
+            'cursor_key',
+          )
+        : key.as('cursor_key'),
+    ])
+    .orderBy(key, page.direction)
+    .orderBy('projects.id', page.direction)
+    .limit(page.limit + 1);
+  const after = page.after;
+  const keyed = after
+    ? ids.where((eb) =>
+        eb(
+          eb.tuple(key, eb.ref('projects.id')),
+          page.direction === 'desc' ? '<' : '>',
+          eb.tuple(
+            page.sort === 'created' ? sql<string>`${after[0]}::timestamptz` : sql<string>`${after[0]}`,
+            after[1],
+          ),
+        ),
+      )
+    : ids;
+  // The page's ids first (an index range), then their files: the joins run for at most limit + 1 rows.
+  return selectWithFiles(db)
+    .innerJoin(keyed.as('page'), 'page.id', 'projects.id')
+    .select('page.cursor_key')
+    .orderBy(key, page.direction)
+    .orderBy('projects.id', page.direction);
+}
+
+/** How many of a customer's projects match `filter` (the whole list's count: "Showing n of m"). */
+export async function countOwnProjects(db: Db, userId: number, filter: OwnProjectsFilter): Promise<number> {
+  const row = await ownProjects(db, userId, filter)
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 /**

@@ -14,6 +14,9 @@ import {
   ProjectConfiguration,
   type CoverExpertRequest,
   type DropdownDataResponse,
+  MyBooksSort,
+  type MyBooksQuery,
+  type MyBooksResponse,
   type Project,
   type ProjectCategory,
   type ProjectFileKind,
@@ -22,11 +25,12 @@ import {
   type ProjectPrice,
   type UploadBookBody,
 } from '@bindery/contracts/store/projects';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { CalculateResponse } from '@bindery/contracts/store/catalog';
 import { productByName, type OptionKind, type ProductDefinition } from '@bindery/pricing/products';
 import { DEFAULT_ADMIN_EMAIL } from '../../../bootstrap/admin.js';
-import { TimeIdCursor, decodeCursor, toPage } from '../../../lib/keyset.js';
+import { DomainError } from '../../../lib/domain-error.js';
+import { INVALID_CURSOR, TimeIdCursor, decodeCursor, toPage } from '../../../lib/keyset.js';
 import { calculate } from '../catalog/catalog.service.js';
 import type { OrderActorInput } from '../orders/orders.service.js';
 import { coverExpertMail } from './cover-expert-mail.js';
@@ -35,7 +39,8 @@ import {
   findOwnProject,
   findProjectById,
   insertProject,
-  listOwnProjects,
+  countOwnProjects,
+  ownProjectsPageQuery,
   listProjectsForAdmin,
   lockOrdersOfProject,
   lockOwnProject,
@@ -132,9 +137,54 @@ function toProject(row: ProjectWithFilesRow): Project {
 // ---------------------------------------------------------------------------------------------------------------
 // Reads
 
-export async function listMyProjects(app: FastifyInstance, userId: number): Promise<Project[]> {
-  return (await listOwnProjects(app.db, userId)).map(toProject);
+/**
+ * GET api/book/my-books/: one keyset page of the customer's projects, with the count of matches and of all their
+ * projects (docs/decisions/0037). The cursor names its order, so a cursor of another order is a 400.
+ */
+export async function listMyProjects(
+  app: FastifyInstance,
+  userId: number,
+  query: MyBooksQueryParsed,
+): Promise<MyBooksResponse> {
+  const direction = query.order ?? (query.sort === 'created' ? 'desc' : 'asc');
+  const after = decodeCursor(query.cursor, MyBooksCursor);
+  if (after && (after[0] !== query.sort || after[1] !== direction)) {
+    throw new DomainError('invalid', INVALID_CURSOR, { code: 'INVALID_CURSOR' });
+  }
+  if (after && query.sort === 'created' && !TimeIdCursor.safeParse([after[2], after[3]]).success) {
+    throw new DomainError('invalid', INVALID_CURSOR, { code: 'INVALID_CURSOR' });
+  }
+  const filter = { q: query.q, ids: query.ids, exclude: query.exclude };
+  const filtered = filter.q !== undefined || filter.ids !== undefined || filter.exclude !== undefined;
+  const [rows, total, totalProjects] = await Promise.all([
+    ownProjectsPageQuery(app.db, userId, {
+      filter,
+      sort: query.sort,
+      direction,
+      limit: query.limit,
+      after: after ? [after[2], after[3]] : undefined,
+    }).execute(),
+    countOwnProjects(app.db, userId, filter),
+    filtered ? countOwnProjects(app.db, userId, {}) : undefined,
+  ]);
+  const page = toPage(rows, query.limit, (row) => [query.sort, direction, row.cursor_key, row.id]);
+  return {
+    data: page.rows.map(toProject),
+    next_cursor: page.next_cursor,
+    total,
+    total_projects: totalProjects ?? total,
+  };
 }
+
+type MyBooksQueryParsed = z.output<typeof MyBooksQuery>;
+
+/** [order, direction, the last row's sort key, its id]. */
+const MyBooksCursor = z.tuple([
+  MyBooksSort,
+  z.enum(['asc', 'desc']),
+  z.string().max(300),
+  z.number().int().positive(),
+]);
 
 export async function getMyProject(app: FastifyInstance, userId: number, id: number): Promise<Project> {
   const row = await findOwnProject(app.db, id, userId);

@@ -3,7 +3,7 @@
  * token, each customer seeing only their own projects (another's id answers 404):
  * - POST   uploads/            multipart {purpose, file} → 201 UploadedFile (the server's file facts)
  * - POST   upload-book/        UploadBookBody → 201 (new) or 200 (project_id edited) UploadBookResponse
- * - GET    my-books/           → { data: Project[] }, newest first
+ * - GET    my-books/           MyBooksQuery → one keyset page of the customer's projects (newest first by default)
  * - GET    dropdown-data/      → the categories and languages of /start-project
  * - GET    {id}/               → Project
  * - DELETE {id}/delete/        → { message }
@@ -17,6 +17,7 @@ import { ErrorBody, IdParams } from '@bindery/contracts/common';
 import {
   DeleteProjectResponse,
   DropdownDataResponse,
+  MyBooksQuery,
   MyBooksResponse,
   Project,
   ProjectFileParams,
@@ -118,12 +119,13 @@ const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'customer' },
       schema: {
         tags,
-        summary: "The customer's projects, newest first",
+        summary: "The customer's projects: one keyset page, searched and sorted on the server",
         security,
-        response: { 200: MyBooksResponse, 401: ErrorBody },
+        querystring: MyBooksQuery,
+        response: { 200: MyBooksResponse, 400: ErrorBody, 401: ErrorBody },
       },
     },
-    async (request) => ({ data: await listMyProjects(app, request.currentUser!.id) }),
+    async (request) => listMyProjects(app, request.currentUser!.id, request.query),
   );
 
   app.get(

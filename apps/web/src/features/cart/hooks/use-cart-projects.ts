@@ -1,5 +1,6 @@
 /**
- * The cart as the server knows it: the ids kept in local storage (lib/cart.ts) joined with GET api/book/my-books/.
+ * The cart as the server knows it: the ids kept in local storage (lib/cart.ts) read from GET api/book/my-books/?ids=
+ * (200 a request, docs/decisions/0037).
  * A stored id whose project was deleted, or is already in a paid order, drops out (and is pruned from storage
  * once a fresh list has arrived, so the header badge agrees). The total is the sum of the server's project
  * prices, added in integer cents (calculators-account-admin.md §2 hard-codes '$0.00': a defect, ADR 0015).
@@ -8,11 +9,14 @@ import { useEffect, useMemo } from 'react';
 import type { Project } from '@bindery/contracts/store/projects';
 import { formatCents, parseCents } from '@bindery/pricing/money';
 import { removeFromCart, useCart } from '../../../lib/cart';
-import { useMyBooks } from '../../../lib/my-books';
+import { useMyBooksByIds } from '../../../lib/my-books';
 
 export function useCartProjects(userId: number | null) {
   const cart = useCart(userId);
-  const books = useMyBooks(userId);
+  const books = useMyBooksByIds(
+    userId,
+    cart.map((i) => i.id),
+  );
 
   const items = useMemo(() => {
     const byId = new Map((books.data ?? []).filter((p) => p.status === 'draft').map((p) => [p.id, p]));

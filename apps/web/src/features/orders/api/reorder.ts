@@ -7,7 +7,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ReorderResponse, type ReorderBody } from '@bindery/contracts/store/orders';
 import { api } from '../../../lib/api-client';
 import { addToCart } from '../../../lib/cart';
-import { getMyBooksQueryOptions } from '../../../lib/my-books';
+import { myBooksKey } from '../../../lib/my-books';
 
 export const reorder = (orderId: number, body: ReorderBody) =>
   api.post(`/api/orders/${orderId}/reorder/`, { schema: ReorderResponse, body });
@@ -18,8 +18,8 @@ export function useReorder(userId: number, orderId: number) {
     mutationFn: (body: ReorderBody) => reorder(orderId, body),
     onSuccess: async (data) => {
       for (const p of data.projects) addToCart(userId, { id: p.id, title: p.title, category: p.category });
-      // The cart joins its ids with my-books: the new drafts must be in it before /shop prices them.
-      await client.invalidateQueries({ queryKey: getMyBooksQueryOptions(userId).queryKey });
+      // The cart reads its ids from my-books: the new drafts must be read before /shop prices them.
+      await client.invalidateQueries({ queryKey: myBooksKey(userId) });
     },
   });
 }

@@ -1,12 +1,12 @@
 /**
  * DELETE api/book/{id}/delete/ (bearer, owner). The list changes only after the server confirms (customer-journey.md
- * §4): on success the project leaves the cached list and the cart; on failure nothing changes.
+ * §4): on success the project leaves every cached page and the cart; on failure nothing changes.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { DeleteProjectResponse, type Project } from '@bindery/contracts/store/projects';
+import { DeleteProjectResponse } from '@bindery/contracts/store/projects';
 import { api } from '../../../lib/api-client';
 import { removeFromCart } from '../../../lib/cart';
-import { getMyBooksQueryOptions } from '../../../lib/my-books';
+import { dropFromMyBooks, myBooksKey } from '../../../lib/my-books';
 
 export const deleteProject = (id: number) =>
   api.delete(`/api/book/${id}/delete/`, { schema: DeleteProjectResponse });
@@ -16,11 +16,9 @@ export function useDeleteProject(userId: number) {
   return useMutation({
     mutationFn: deleteProject,
     onSuccess: (_res, id) => {
-      queryClient.setQueryData(getMyBooksQueryOptions(userId).queryKey, (list: Project[] | undefined) =>
-        list?.filter((p) => p.id !== id),
-      );
+      dropFromMyBooks(queryClient, userId, id);
       removeFromCart(userId, [id]);
-      return queryClient.invalidateQueries({ queryKey: getMyBooksQueryOptions(userId).queryKey });
+      return queryClient.invalidateQueries({ queryKey: myBooksKey(userId) });
     },
   });
 }

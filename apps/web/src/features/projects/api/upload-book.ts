@@ -1,16 +1,16 @@
 /**
  * POST api/book/upload-book/ (JSON, bearer): creates the project from uploaded files and the chosen options, or
- * replaces `project_id` (an edit). The server prices it; the answer carries the stored project, which goes
- * straight into the cached project list so the cart and dashboard know it at once.
+ * replaces `project_id` (an edit). The server prices it; every cached read of the customer's projects is then
+ * refetched, so the cart and dashboard know it.
  * The spec reads a `status` ('success') and `message' from the answer: an answer that is not a success is a
  * SubmissionRefused ('Submission failed: …'), a refusal with an error body an ApiError with the server's words.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { messages } from '@bindery/contracts/messages';
-import { UploadBookResponse, type Project, type UploadBookBody } from '@bindery/contracts/store/projects';
+import { UploadBookResponse, type UploadBookBody } from '@bindery/contracts/store/projects';
 import { api } from '../../../lib/api-client';
-import { getMyBooksQueryOptions } from '../../../lib/my-books';
+import { myBooksKey } from '../../../lib/my-books';
 
 export class SubmissionRefused extends Error {
   override name = 'SubmissionRefused';
@@ -32,12 +32,8 @@ export function useUploadBook(userId: number | null | undefined) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: uploadBook,
-    onSuccess: ({ project }) => {
-      const key = getMyBooksQueryOptions(userId).queryKey;
-      queryClient.setQueryData(key, (list: Project[] | undefined) =>
-        list ? [project, ...list.filter((p) => p.id !== project.id)] : list,
-      );
-      void queryClient.invalidateQueries({ queryKey: key });
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: myBooksKey(userId) });
     },
   });
 }

@@ -4,8 +4,12 @@
  * server's price and page count, and per row Add to Cart (→ /orders), Edit (→ /start-project with the project)
  * and Delete (confirmed in a dialog, removed only after the server confirms); an ordered project is only marked
  * 'Ordered' (the server changes and deletes only drafts). Projects in the cart are not listed.
+ * The server searches, sorts and pages (docs/decisions/0037): the search is sent once the typing pauses, a
+ * column header asks for that order, "Load more" reads the next keyset page, and "Showing n of m projects" counts
+ * on the server. The counters are the server's too: all the customer's projects, and those of the cart.
  */
 import { useState } from 'react';
+import { nextSort, type SortState } from '../../../lib/use-list-view';
 import { Link, useNavigate } from 'react-router-dom';
 import { Alert } from '@bindery/ui/alert';
 import { Button } from '@bindery/ui/button';
@@ -17,22 +21,20 @@ import type { SessionUser } from '@bindery/contracts/store/users';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Counters } from '../../../components/list/counters';
 import { EmptySearch } from '../../../components/list/empty-search';
-import {
-  titledColumns,
-  titledSearchText,
-  titledSortText,
-  type TitledSortKey,
-} from '../../../components/list/project-columns';
+import { titledColumns, type TitledSortKey } from '../../../components/list/project-columns';
 import { SearchBox } from '../../../components/list/search-box';
 import { SortableTable, type SortableColumn } from '../../../components/list/sortable-table';
 import { addToCart, useCart } from '../../../lib/cart';
 import { formatUsd } from '../../../lib/format-usd';
-import { useMyBooks } from '../../../lib/my-books';
-import { useListView } from '../../../lib/use-list-view';
+import { MY_BOOKS_IDS_MAX, useMyBooksByIds, useMyBooksPages } from '../../../lib/my-books';
 import { useDeleteProject } from '../api/delete-project';
+import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { formatDate, isOrderable } from '../lib/project-facts';
 
 const m = messages.projects;
+
+/** How long the typing must pause before the search goes to the server (as the admin's lists). */
+export const SEARCH_DEBOUNCE_MS = 300;
 
 function Welcome({ name }: { name: string }) {
   return (
@@ -63,17 +65,32 @@ function Welcome({ name }: { name: string }) {
 }
 
 export function UserDashboard({ user }: { user: SessionUser }) {
-  const books = useMyBooks(user.id);
   const cart = useCart(user.id);
   const navigate = useNavigate();
   const remove = useDeleteProject(user.id);
   const [confirming, setConfirming] = useState<Project | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
+  const [term, setTerm] = useState('');
+  const [sort, setSort] = useState<SortState<TitledSortKey> | null>(null);
+  const q = useDebouncedValue(term.trim(), SEARCH_DEBOUNCE_MS);
 
-  const projects = books.data ?? [];
-  const inCart = new Set(cart.map((i) => i.id));
-  const listed = projects.filter((p) => !inCart.has(p.id));
-  const view = useListView(listed, { searchText: titledSearchText, sortText: titledSortText });
+  const cartIds = cart.map((i) => i.id);
+  // The server leaves out up to 200 of the cart's projects; a larger cart's others are left out here.
+  const books = useMyBooksPages(user.id, {
+    q,
+    sort: sort?.key ?? 'created',
+    order: sort?.direction,
+    exclude: cartIds.slice(0, MY_BOOKS_IDS_MAX),
+  });
+  const inCartProjects = useMyBooksByIds(user.id, cartIds);
+
+  const inCart = new Set(cartIds);
+  const pages = books.data?.pages ?? [];
+  const listed = pages.flatMap((p) => p.data).filter((p) => !inCart.has(p.id));
+  const first = pages[0];
+  const total = pages.at(-1)?.total ?? 0;
+  const toggleSort = (key: TitledSortKey) => setSort((s) => nextSort(s, key));
+  const clear = () => setTerm('');
 
   if (books.isPending) {
     return (
@@ -94,7 +111,7 @@ export function UserDashboard({ user }: { user: SessionUser }) {
       </div>
     );
   }
-  if (projects.length === 0) return <Welcome name={user.name} />;
+  if (first && first.total_projects === 0) return <Welcome name={user.name} />;
 
   const onAdd = (p: Project) => {
     addToCart(user.id, { id: p.id, title: p.title, category: p.category });
@@ -192,41 +209,50 @@ export function UserDashboard({ user }: { user: SessionUser }) {
         <Counters
           label="Your projects at a glance"
           items={[
-            { label: 'Total Projects', value: projects.length, testId: 'total-projects' },
-            { label: 'In Cart', value: projects.filter((p) => inCart.has(p.id)).length, testId: 'in-cart' },
+            { label: 'Total Projects', value: first?.total_projects ?? 0, testId: 'total-projects' },
+            { label: 'In Cart', value: inCartProjects.data?.length ?? 0, testId: 'in-cart' },
           ]}
         />
         <div className="b-row" style={{ justifyContent: 'space-between' }}>
-          <SearchBox
-            label="Search projects"
-            placeholder={m.searchProjects}
-            value={view.term}
-            onChange={view.setTerm}
-          />
+          <SearchBox label="Search projects" placeholder={m.searchProjects} value={term} onChange={setTerm} />
           <Link to="/start-project" className="b-btn b-btn--accent">
             New Project
           </Link>
         </div>
         {deleteError ? <Alert tone="error">{deleteError}</Alert> : null}
-        {view.shown.length > 0 ? (
+        {listed.length > 0 ? (
           <SortableTable
             caption="Your projects"
             columns={columns}
-            rows={view.shown}
+            rows={listed}
             rowKey={(p) => String(p.id)}
-            sort={view.sort}
-            onSort={view.toggleSort}
+            sort={sort}
+            onSort={toggleSort}
           />
-        ) : view.term ? (
-          <EmptySearch title={m.noProjectsFound} onClear={view.clear} />
+        ) : q ? (
+          <EmptySearch title={m.noProjectsFound} onClear={clear} />
         ) : (
           <p>
             Every project is in your cart. <Link to="/orders">View your cart</Link>
           </p>
         )}
-        <p className="b-muted">
-          Showing {view.shown.length} of {view.total} projects
+        <p className="b-muted" role="status">
+          Showing {listed.length} of {total} projects
         </p>
+        {books.isFetchNextPageError ? (
+          <Alert tone="error">We could not load more projects. Please try again.</Alert>
+        ) : null}
+        {books.hasNextPage ? (
+          <div className="b-row">
+            <Button
+              variant="secondary"
+              busy={books.isFetchingNextPage}
+              onClick={() => void books.fetchNextPage()}
+            >
+              {messages.orderScreens.loadMore}
+            </Button>
+          </div>
+        ) : null}
       </div>
       {confirming ? (
         <ConfirmDialog

@@ -1,6 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@bindery/contracts/messages';
 import { addToCart, readCart } from '../../../../lib/cart';
@@ -41,13 +40,10 @@ describe('/orders (the cart)', () => {
 
   it("shows 'Loading your orders...' and then 'No Orders Yet' with the greeting and three hints", async () => {
     signInForTest();
+    // The cart names a project the server no longer has: the cart's ids are read, and nothing comes back.
+    cartOf({ id: 99, title: 'Deleted since', category: 'Print Book' });
     const gate = deferred();
-    server.use(
-      http.get('/api/book/my-books/', async () => {
-        await gate.promise;
-        return HttpResponse.json({ data: [notInCart] });
-      }),
-    );
+    server.use(myBooksHandler([notInCart], { gate: gate.promise }));
     renderRoute('/orders');
     expect(await screen.findByText(c.loadingOrders)).toBeInTheDocument();
     expect(screen.getByText(c.loadingOrdersSub)).toBeInTheDocument();
@@ -63,9 +59,12 @@ describe('/orders (the cart)', () => {
   it("totals the server's prices of the projects in the cart, and drops deleted or ordered ones from it", async () => {
     signInForTest();
     cartOf(novel, zine, album, { id: 77, title: 'Deleted meanwhile', category: 'Print Book' }, ordered);
-    server.use(myBooksHandler([novel, zine, album, notInCart, ordered]));
+    const requests: URLSearchParams[] = [];
+    server.use(myBooksHandler([novel, zine, album, notInCart, ordered], { requests }));
     renderRoute('/orders');
     expect(await screen.findByTestId('items-in-cart')).toHaveTextContent('3');
+    // The server is asked for the cart's own projects only (a page of the whole list could miss them).
+    expect(requests[0]?.get('ids')).toBe('1,2,3,5,77');
     // 2003.55 + 0.10 + 1234.50, added in cents.
     expect(screen.getByTestId('total-value')).toHaveTextContent('$3,238.15');
     expect(screen.getByText(/Estimated cost/)).toBeInTheDocument();

@@ -20,6 +20,7 @@ import { server } from '../../../../testing/msw-server';
 import {
   deferred,
   errorBody,
+  myBooksHandler,
   projectFixture,
   uploadBookHandler,
   uploadedFixture,
@@ -591,7 +592,7 @@ describe('/design-project', () => {
     );
     server.use(
       submit.handler,
-      http.get('/api/book/my-books/', () => HttpResponse.json({ data: [] })),
+      myBooksHandler([]),
     );
     const { router } = renderRoute('/design-project');
     expect(await screen.findByText(/there are no print options/)).toBeInTheDocument();

@@ -55,7 +55,7 @@ describe('/userdashboard', () => {
       http.get('/api/book/my-books/', async ({ request }) => {
         expect(request.headers.get('authorization')).toBe('Bearer access-token');
         await gate.promise;
-        return HttpResponse.json({ data: [] });
+        return HttpResponse.json({ data: [], next_cursor: null, total: 0, total_projects: 0 });
       }),
     );
     renderRoute('/userdashboard');
@@ -90,46 +90,86 @@ describe('/userdashboard', () => {
     expect(screen.getByText('Showing 3 of 3 projects')).toBeInTheDocument();
   });
 
-  it('searches title and category case-insensitively, with a clear button and the empty result', async () => {
+  it('searches title and category on the server once the typing pauses, with a clear button and the empty result', async () => {
     const user = userEvent.setup();
     signInForTest();
-    server.use(myBooksHandler([alpha, beta, untitled]));
+    const requests: URLSearchParams[] = [];
+    server.use(myBooksHandler([alpha, beta, untitled], { requests }));
     renderRoute('/userdashboard');
     const search = await screen.findByPlaceholderText(m.searchProjects);
     await user.type(search, 'MAGAZ');
-    expect(rowTitles()).toEqual(['Beta Recipes']);
-    expect(screen.getByText('Showing 1 of 3 projects')).toBeInTheDocument();
+    await waitFor(() => expect(rowTitles()).toEqual(['Beta Recipes']));
+    expect(screen.getByText('Showing 1 of 1 projects')).toBeInTheDocument();
+    // One request for the first page and one for the whole word: none per keystroke.
+    expect(requests.map((r) => r.get('q'))).toEqual([null, 'MAGAZ']);
+    expect(screen.getByTestId('total-projects')).toHaveTextContent('3');
     await user.click(screen.getByRole('button', { name: 'Clear search' }));
     expect(search).toHaveValue('');
-    expect(rowTitles()).toHaveLength(3);
+    await waitFor(() => expect(rowTitles()).toHaveLength(3));
 
     await user.type(search, 'nothing like this');
-    expect(screen.getByText(m.noProjectsFound)).toBeInTheDocument();
-    expect(screen.getByText('Showing 0 of 3 projects')).toBeInTheDocument();
+    expect(await screen.findByText(m.noProjectsFound)).toBeInTheDocument();
+    expect(screen.getByText('Showing 0 of 0 projects')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Clear Search' }));
-    expect(rowTitles()).toHaveLength(3);
+    await waitFor(() => expect(rowTitles()).toHaveLength(3));
   });
 
-  it('sorts by title and by category, ascending then descending', async () => {
+  it('asks the server for each order: by title and by category, ascending then descending', async () => {
     const user = userEvent.setup();
     signInForTest();
-    server.use(myBooksHandler([beta, untitled, alpha]));
+    const requests: URLSearchParams[] = [];
+    server.use(myBooksHandler([beta, untitled, alpha], { requests }));
     renderRoute('/userdashboard');
     const titleHeader = await screen.findByRole('columnheader', { name: /Project Title/ });
     expect(titleHeader).toHaveAttribute('aria-sort', 'none');
+    expect(rowTitles()).toEqual(['Beta Recipes', m.untitled, 'alpha poems']);
     await user.click(within(titleHeader).getByRole('button'));
     expect(titleHeader).toHaveAttribute('aria-sort', 'ascending');
-    expect(rowTitles()).toEqual(['alpha poems', 'Beta Recipes', m.untitled]);
+    // The server's order (a blank title, which it never stores, would come first).
+    await waitFor(() => expect(rowTitles()).toEqual([m.untitled, 'alpha poems', 'Beta Recipes']));
     await user.click(within(titleHeader).getByRole('button'));
     expect(titleHeader).toHaveAttribute('aria-sort', 'descending');
-    expect(rowTitles()).toEqual([m.untitled, 'Beta Recipes', 'alpha poems']);
+    await waitFor(() => expect(rowTitles()).toEqual(['Beta Recipes', 'alpha poems', m.untitled]));
     const categoryHeader = screen.getByRole('columnheader', { name: /Category/ });
     await user.click(within(categoryHeader).getByRole('button'));
-    expect(rowTitles()).toEqual([m.untitled, 'Beta Recipes', 'alpha poems']); // Comic Book, Magazine, Print Book
+    // Comic Book, Magazine, Print Book
+    await waitFor(() => expect(rowTitles()).toEqual([m.untitled, 'Beta Recipes', 'alpha poems']));
     expect(titleHeader).toHaveAttribute('aria-sort', 'none');
     await user.click(within(categoryHeader).getByRole('button'));
     expect(categoryHeader).toHaveAttribute('aria-sort', 'descending');
-    expect(rowTitles()).toEqual(['alpha poems', 'Beta Recipes', m.untitled]);
+    await waitFor(() => expect(rowTitles()).toEqual(['alpha poems', 'Beta Recipes', m.untitled]));
+    expect(requests.map((r) => `${r.get('sort')} ${r.get('order')}`)).toEqual([
+      'created null',
+      'title asc',
+      'title desc',
+      'category asc',
+      'category desc',
+    ]);
+  });
+
+  it("pages with 'Load more' (the server's next_cursor) and counts on the server; the cart's projects are left out by the server", async () => {
+    const user = userEvent.setup();
+    signInForTest();
+    const many = Array.from({ length: 70 }, (_, i) =>
+      pricedAt('10.00', { id: 1000 - i, title: `Book ${i + 1}`, category: 'Print Book' }),
+    );
+    addToCart(7, { id: 1000, title: 'Book 1', category: 'Print Book' });
+    const requests: URLSearchParams[] = [];
+    server.use(myBooksHandler(many, { requests }));
+    renderRoute('/userdashboard');
+    expect(await screen.findByText('Showing 50 of 69 projects')).toBeInTheDocument();
+    expect(screen.getByTestId('total-projects')).toHaveTextContent('70');
+    expect(screen.getByTestId('in-cart')).toHaveTextContent('1');
+    expect(rowTitles()[0]).toBe('Book 2');
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('Showing 69 of 69 projects')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    expect(rowTitles().at(-1)).toBe('Book 70');
+    const pages = requests.filter((r) => r.get('ids') === null);
+    expect(pages.map((r) => [r.get('cursor'), r.get('exclude'), r.get('limit')])).toEqual([
+      [null, '1000', '50'],
+      ['50', '1000', '50'],
+    ]);
   });
 
   it('Add to Cart puts the project in the cart and opens /orders', async () => {
@@ -163,7 +203,12 @@ describe('/userdashboard', () => {
 
   it("marks an ordered project 'Ordered' and offers no Add to Cart, Edit or Delete for it (the server refuses them)", async () => {
     signInForTest();
-    const ordered = pricedAt('99.00', { id: 5, title: 'Printed Already', category: 'Print Book', status: 'ordered' });
+    const ordered = pricedAt('99.00', {
+      id: 5,
+      title: 'Printed Already',
+      category: 'Print Book',
+      status: 'ordered',
+    });
     server.use(myBooksHandler([ordered, beta]));
     renderRoute('/userdashboard');
     const row = (await screen.findByText('Printed Already')).closest('tr') as HTMLElement;
