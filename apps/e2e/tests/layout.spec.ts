@@ -117,6 +117,7 @@ const ADMIN: Record<string, Visit> = {
   'admin/orders': admin('/admin/orders'),
   'admin/order-info': admin((d) => `/admin/order-info?id=${d.order.id}`),
   'manage-users': admin('/manage-users'),
+  'admin/resale-certificates': admin('/admin/resale-certificates'),
   '*': admin('/admin/no-such-page'),
 };
 
