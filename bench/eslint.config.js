@@ -1,0 +1,2 @@
+import base from '@bindery/eslint-config/base';
+export default [...base];
