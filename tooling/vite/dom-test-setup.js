@@ -1,6 +1,7 @@
 /**
  * Vitest set-up shared by the SPAs' component tests (jsdom): jest-dom matchers, one msw server per test file
- * (unhandled requests fail the test), and a clean DOM, msw, localStorage and in-memory session after each test.
+ * (unhandled requests fail the test), and a clean DOM, msw, localStorage, sessionStorage and in-memory session
+ * after each test.
  */
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
@@ -23,6 +24,7 @@ export function setupDomTests(server, reset) {
     server.resetHandlers();
     localStorage.clear();
     reset?.();
+    sessionStorage.clear();
   });
   afterAll(() => server.close());
 }

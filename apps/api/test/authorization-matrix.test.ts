@@ -28,7 +28,7 @@ const t = setupTestApp({ env: apiEnv(stripe, paypal) });
 type Caller = 'anonymous' | 'customer' | 'other' | 'admin';
 let headers: Record<Caller, Record<string, string>>;
 let users: Record<Exclude<Caller, 'anonymous'>, { id: number; token_version: number }>;
-let ownerIds: { project: number; order: number };
+let ownerIds: { project: number; order: number; upload: string };
 
 beforeAll(async () => {
   const [customer, other, admin] = await Promise.all([
@@ -39,7 +39,16 @@ beforeAll(async () => {
   headers = { anonymous: {}, customer: customer.auth, other: other.auth, admin: admin.auth };
   users = { customer: customer.user, other: other.user, admin: admin.user };
   const { project, order } = await orderOneBook(t, customer.auth, 'Matrix Book');
-  ownerIds = { project: project.id, order: order.id };
+  const detail = await t.app.inject({
+    method: 'GET',
+    url: `/api/book/${project.id}/`,
+    headers: customer.auth,
+  });
+  ownerIds = {
+    project: project.id,
+    order: order.id,
+    upload: (detail.json() as { pdf_upload_id: string }).pdf_upload_id,
+  };
 });
 
 afterAll(async () => {
@@ -66,6 +75,7 @@ const headersFor = async (route: Pick<RouteEntry, 'endsSession'>, caller: Caller
 /** A concrete URL for a route: the customer's own project or order where the route names one. */
 async function concrete(url: string): Promise<string> {
   let path = url.replace(/\*$/, 'anything');
+  if (path.startsWith('/api/book/uploads/:id')) path = path.replace(':id', ownerIds.upload);
   if (path.startsWith('/api/book/:id')) path = path.replace(':id', String(ownerIds.project));
   if (path.startsWith('/api/orders/:id') || path.startsWith('/api/admin/orders/:id'))
     path = path.replace(':id', String(ownerIds.order));

@@ -475,3 +475,50 @@ describe('pending uploads', () => {
     expect(file.statusCode).toBe(200);
   });
 });
+
+describe('GET api/book/uploads/{id}/ (restoring a design draft, docs/decisions/0038)', () => {
+  const get = (id: string, headers?: Auth) =>
+    request(t, { method: 'GET', url: `/api/book/uploads/${id}/`, headers: { ...headers } });
+
+  it("answers the owner's pending upload with the server's facts, and nobody else's", async () => {
+    const owner = await createUser(t);
+    const stranger = await createUser(t);
+    const pdf = await uploadPdf(t, owner.auth, 12);
+    const res = await get(pdf.id, owner.auth);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(UploadedFile.parse(res.data)).toEqual(pdf);
+    // Another customer's id is not found, exactly like an id that never existed.
+    const theirs = await get(pdf.id, stranger.auth);
+    const unknown = await get(crypto.randomUUID(), stranger.auth);
+    expect([theirs.statusCode, unknown.statusCode]).toEqual([404, 404]);
+    expect(theirs.data).toEqual(unknown.data);
+    expect(ErrorBody.parse(theirs.data).error).toBe(m.uploadNotFound);
+    expect((await get(pdf.id)).statusCode).toBe(401);
+    expect((await get('not-a-uuid', owner.auth)).statusCode).toBe(400);
+  });
+
+  it('forgets an expired pending upload, keeps a project’s file while the project lives', async () => {
+    const owner = await createUser(t);
+    const pending = await uploadPdf(t, owner.auth, 2);
+    const project = await createPrintBook(t, owner.auth);
+    const detail = await request(t, { method: 'GET', url: `/api/book/${project.id}/`, headers: owner.auth });
+    const attachedId = (detail.data as { pdf_upload_id: string }).pdf_upload_id;
+    await t.db
+      .updateTable('uploads')
+      .set({ created_at: sql`now() - interval '25 hours'` })
+      .where('user_id', '=', owner.user.id)
+      .execute();
+    expect((await get(pending.id, owner.auth)).statusCode).toBe(404);
+    // Attached: its age does not matter, an edit of the project may keep it.
+    const attached = await get(attachedId, owner.auth);
+    expect(attached.statusCode, attached.body).toBe(200);
+    expect(UploadedFile.parse(attached.data)).toMatchObject({ purpose: 'interior', page_count: 40 });
+    const removed = await request(t, {
+      method: 'DELETE',
+      url: `/api/book/${project.id}/delete/`,
+      headers: owner.auth,
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect((await get(attachedId, owner.auth)).statusCode).toBe(404);
+  });
+});

@@ -55,6 +55,8 @@ export function projectFixture(overrides: Partial<Project> = {}): Project {
       url: `/api/book/${id}/files/pdf/`,
     },
     cover_file: null,
+    pdf_upload_id: '6f1c1a52-3c1e-4d6f-9a53-0d3cb1d2a0f1',
+    cover_upload_id: null,
     cover_expert: null,
     created_at: '2026-11-20T10:00:00.000Z',
     updated_at: '2026-11-20T10:00:00.000Z',

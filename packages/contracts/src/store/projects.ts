@@ -72,6 +72,13 @@ export const UploadedFile = z.object({
 export type UploadedFile = z.infer<typeof UploadedFile>;
 
 /**
+ * GET api/book/uploads/{id}/: one of the customer's uploads, still usable (pending and not expired, or the file of
+ * one of their projects). The design page restores a saved draft's files by id through it (docs/decisions/0038).
+ */
+export const UploadParams = z.object({ id: z.uuid() }).strict();
+export type UploadParams = z.infer<typeof UploadParams>;
+
+/**
  * The printable configuration: catalog item ids of the project's product (the calculator's body fields).
  * trim_size_id is absent for calendars; extras only where the product has them (photo book, thesis).
  */
@@ -191,6 +198,9 @@ export const Project = z.object({
   price: ProjectPrice.nullable(),
   pdf_file: ProjectFile,
   cover_file: ProjectFile.nullable(),
+  /** The uploads behind pdf_file and cover_file: an edit sends them back to keep its files (docs/decisions/0038). */
+  pdf_upload_id: z.uuid(),
+  cover_upload_id: z.uuid().nullable(),
   cover_expert: CoverExpertRequest.nullable(),
   created_at: z.iso.datetime({ offset: true }),
   updated_at: z.iso.datetime({ offset: true }),

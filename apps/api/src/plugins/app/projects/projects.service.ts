@@ -128,6 +128,8 @@ function toProject(row: ProjectWithFilesRow): Project {
             size_bytes: Number(row.cover_size_bytes),
             url: projectFileUrl(row.id, 'cover'),
           },
+    pdf_upload_id: row.pdf_upload_id,
+    cover_upload_id: row.cover_upload_id,
     cover_expert: (row.cover_expert as CoverExpertRequest | null) ?? null,
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),

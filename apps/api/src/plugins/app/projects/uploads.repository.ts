@@ -66,6 +66,37 @@ export function lockUsableUploads(
     .execute();
 }
 
+/**
+ * One of the user's uploads that is still theirs to use: pending and fresh, or the file of one of their projects
+ * not deleted (an edit keeps it). Read only: upload-book locks and checks again (lockUsableUploads).
+ */
+export function findUsableUpload(db: Db, userId: number, id: string): Promise<UploadRow | undefined> {
+  return db
+    .selectFrom('uploads')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('attached_at', 'is', null), fresh]),
+        eb.exists(
+          eb
+            .selectFrom('projects')
+            .select('projects.id')
+            .where('projects.user_id', '=', userId)
+            .where('projects.deleted_at', 'is', null)
+            .where((p) =>
+              p.or([
+                p('projects.pdf_upload_id', '=', p.ref('uploads.id')),
+                p('projects.cover_upload_id', '=', p.ref('uploads.id')),
+              ]),
+            ),
+        ),
+      ]),
+    )
+    .executeTakeFirst();
+}
+
 export async function markUploadsAttached(db: Db, ids: string[]): Promise<void> {
   if (ids.length === 0) return;
   await db

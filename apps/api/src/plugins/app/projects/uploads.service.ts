@@ -28,7 +28,13 @@ import type { FileStore } from './file-store.js';
 import { InspectionBusy, InspectionFailed } from './inspection-pool.js';
 import { readHead, sniffContentType, type Inspection, type SniffedType } from './pdf-inspect.js';
 import { ProjectProblem } from './project-problem.js';
-import { countPendingUploads, deleteExpiredUploads, insertUpload } from './uploads.repository.js';
+import {
+  countPendingUploads,
+  deleteExpiredUploads,
+  findUsableUpload,
+  insertUpload,
+  type UploadRow,
+} from './uploads.repository.js';
 
 const m = messages.projects;
 
@@ -299,19 +305,37 @@ export async function receiveUpload(
       await app.fileStore.remove(key);
       throw err;
     });
-    return {
-      id: row.id,
-      purpose: row.purpose,
-      file_name: row.file_name,
-      content_type: type,
-      size_bytes: Number(row.size_bytes),
-      page_count: row.page_count,
-      width_px: row.width_px,
-      height_px: row.height_px,
-    };
+    return toUploadedFile(row);
   } finally {
     if (staged && !stored) await rm(staged.path, { force: true });
   }
+}
+
+/** The contract's view of an upload row (the server's facts about the file, never the storage key). */
+function toUploadedFile(row: UploadRow): UploadedFile {
+  return {
+    id: row.id,
+    purpose: row.purpose,
+    file_name: row.file_name,
+    // Written only from the sniffed type (receiveUpload), so it is one of the contract's three.
+    content_type: row.content_type as SniffedType,
+    size_bytes: Number(row.size_bytes),
+    page_count: row.page_count,
+    width_px: row.width_px,
+    height_px: row.height_px,
+  };
+}
+
+/**
+ * GET api/book/uploads/{id}/: the facts of one of the user's uploads that a project may still use — pending and
+ * within its lifetime, or the file of one of their projects. Anything else (another user's, expired, swept, a
+ * deleted project's) is the same 404, so an id says nothing about uploads that are not the caller's. The design
+ * page restores a saved draft's files through this (docs/decisions/0038); upload-book checks them again.
+ */
+export async function getMyUpload(app: FastifyInstance, userId: number, id: string): Promise<UploadedFile> {
+  const row = await findUsableUpload(app.db, userId, id);
+  if (!row) throw app.httpErrors.notFound(m.uploadNotFound);
+  return toUploadedFile(row);
 }
 
 /**

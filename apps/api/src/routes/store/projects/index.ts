@@ -2,6 +2,7 @@
  * Book projects and their files under api/book/ (customer-journey.md §7; docs/decisions/0012), all with a bearer
  * token, each customer seeing only their own projects (another's id answers 404):
  * - POST   uploads/            multipart {purpose, file} → 201 UploadedFile (the server's file facts)
+ * - GET    uploads/{id}/       → UploadedFile: one of the caller's uploads still usable (a draft's restore)
  * - POST   upload-book/        UploadBookBody → 201 (new) or 200 (project_id edited) UploadBookResponse
  * - GET    my-books/           MyBooksQuery → one keyset page of the customer's projects (newest first by default)
  * - GET    dropdown-data/      → the categories and languages of /start-project
@@ -26,6 +27,7 @@ import {
   UploadBookBody,
   UploadBookResponse,
   UploadedFile,
+  UploadParams,
 } from '@bindery/contracts/store/projects';
 import {
   deleteProject,
@@ -36,7 +38,7 @@ import {
   projectTexts,
   submitProject,
 } from '../../../plugins/app/projects/projects.service.js';
-import { receiveUpload } from '../../../plugins/app/projects/uploads.service.js';
+import { getMyUpload, receiveUpload } from '../../../plugins/app/projects/uploads.service.js';
 import { sendStoredFile } from '../../../lib/content-disposition.js';
 
 const tags = ['projects'];
@@ -86,6 +88,21 @@ const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return reply.code(201).send(uploaded);
     },
+  );
+
+  app.get(
+    '/book/uploads/:id',
+    {
+      config: { access: 'owner' },
+      schema: {
+        tags,
+        summary: "One of the customer's uploads, while a project may still use it (restoring a design draft)",
+        security,
+        params: UploadParams,
+        response: { 200: UploadedFile, ...errors },
+      },
+    },
+    async (request) => getMyUpload(app, request.currentUser!.id, request.params.id),
   );
 
   app.post(

@@ -7,7 +7,7 @@
  * Book' (POST api/book/upload-book/ → the project goes into the cart → /shop).
  * @see docs/decisions/0015-customer-project-pages.md
  */
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useMutation } from '@tanstack/react-query';
 import { Alert } from '@bindery/ui/alert';
@@ -19,7 +19,12 @@ import { ApiError } from '@bindery/api-client';
 import { messages } from '@bindery/contracts/messages';
 import type { CalculateBody } from '@bindery/contracts/store/catalog';
 import type { EstimateBook } from '@bindery/contracts/store/checkout';
-import { ProjectCategory, ProjectLanguage, type Project } from '@bindery/contracts/store/projects';
+import {
+  ProjectCategory,
+  ProjectLanguage,
+  type Project,
+  type UploadedFile,
+} from '@bindery/contracts/store/projects';
 import type { SessionUser } from '@bindery/contracts/store/users';
 import { productByName, type ProductDefinition } from '@bindery/pricing/products';
 import { OptionCards } from '../../../components/catalog/option-cards';
@@ -37,6 +42,7 @@ import {
   type OptionCascade,
 } from '../../../lib/catalog/use-option-cascade';
 import { useProject } from '../api/get-project';
+import { useUpload } from '../api/get-upload';
 import { useFileUpload } from '../hooks/use-file-upload';
 import { submissionErrorText, useSubmitProject } from '../hooks/use-submit-project';
 import { checkCover, checkInteriorPdf, COVER_ACCEPT, PDF_ACCEPT } from '../lib/file-checks';
@@ -44,7 +50,9 @@ import {
   projectDataFrom,
   readDesignForm,
   saveDesignForm,
+  saveDesignFormText,
   saveProjectData,
+  type DesignForm as DesignFormData,
   type ProjectData,
 } from '../lib/project-data';
 import { EstimatesPanel } from './estimates-panel';
@@ -62,6 +70,10 @@ function categoryAndLanguageValid(data: ProjectData): boolean {
   );
 }
 
+/** A restored draft whose file the server no longer has for this account (not in the spec: docs/decisions/0038). */
+const filesLostText = (what: string) =>
+  `Your uploaded ${what} is no longer available (files not used in a project are kept for 24 hours). Please upload it again.`;
+
 function parseQuantity(text: string): number | null {
   const n = Number(text);
   return text.trim() !== '' && Number.isInteger(n) && n > 0 ? n : null;
@@ -75,6 +87,7 @@ export function DesignProject({ user }: { user: SessionUser | null }) {
     if (found.status === 'ok') saveProjectData(found.data);
     return found;
   });
+  const [draft] = useState(readDesignForm);
   const projectId = saved.status === 'ok' ? (saved.data.projectId ?? null) : null;
   const project = useProject(user ? projectId : null);
 
@@ -102,36 +115,117 @@ export function DesignProject({ user }: { user: SessionUser | null }) {
       </div>
     );
   }
-  return <DesignForm data={saved.data} project={project.data ?? null} user={user} />;
+  const start = startingForm(
+    saved.data,
+    project.data ?? null,
+    user,
+    draft.status === 'ok' ? draft.data : null,
+  );
+  return <RestoreFiles data={saved.data} project={project.data ?? null} user={user} start={start} />;
 }
 
-function initialIds(product: ProductDefinition | undefined, data: ProjectData, project: Project | null) {
-  const form = readDesignForm();
-  if (form.status === 'ok' && form.data.category === data.category) return form.data;
-  return project
-    ? {
-        ids: (project.configuration ?? {}) as Record<string, number>,
-        quantity: project.quantity,
-        pdf_upload: null,
-        page_count: project.page_count,
-      }
-    : { ids: {}, quantity: 1, pdf_upload: null, page_count: null, category: product?.name ?? data.category };
+/** Where the form starts, before its files are checked again with the server. */
+interface StartingForm {
+  ids: Record<string, number>;
+  quantity: number;
+  pdfId: string | null;
+  coverId: string | null;
+}
+
+/**
+ * The draft this browser kept for this project (a reload, Back from the shop, Resume, the cover expert's return),
+ * else the edited project as stored, else a blank form. A draft counts only for the same account, category and
+ * project: another project's choices, or another customer's, never fill this one (docs/decisions/0038).
+ */
+function startingForm(
+  data: ProjectData,
+  project: Project | null,
+  user: SessionUser | null,
+  draft: DesignFormData | null,
+): StartingForm {
+  const ours =
+    draft !== null &&
+    draft.category === data.category &&
+    (draft.project_id ?? null) === (data.projectId ?? null) &&
+    (draft.user_id === undefined || draft.user_id === user?.id);
+  if (ours) {
+    return {
+      ids: draft.ids,
+      quantity: draft.quantity,
+      pdfId: draft.pdf_upload?.id ?? null,
+      coverId: draft.cover_upload?.id ?? null,
+    };
+  }
+  if (project) {
+    // An edit keeps the project's files unless others are chosen (issue 13.8).
+    return {
+      ids: (project.configuration ?? {}) as Record<string, number>,
+      quantity: project.quantity,
+      pdfId: project.pdf_upload_id,
+      coverId: project.cover_upload_id,
+    };
+  }
+  return { ids: {}, quantity: 1, pdfId: null, coverId: null };
+}
+
+/**
+ * Asks the server for the draft's files again before the form shows them: only the customer's own, still usable
+ * uploads come back, with the server's name and page count. A file that did not (expired, swept) is said so.
+ */
+function RestoreFiles({
+  data,
+  project,
+  user,
+  start,
+}: {
+  data: ProjectData;
+  project: Project | null;
+  user: SessionUser | null;
+  start: StartingForm;
+}) {
+  const pdf = useUpload(user ? start.pdfId : null);
+  const cover = useUpload(user ? start.coverId : null);
+  if (pdf.isLoading || cover.isLoading) return <Spinner label="Loading your project..." />;
+  const lost = [pdf.isError ? 'PDF' : null, cover.isError ? 'cover' : null].filter((w) => w !== null);
+  return (
+    <DesignForm
+      data={data}
+      project={project}
+      user={user}
+      initial={{
+        ids: start.ids,
+        quantity: start.quantity,
+        pdf: pdf.data ?? null,
+        cover: cover.data ?? null,
+        lostNote: lost.length > 0 ? filesLostText(lost.join(' and ')) : null,
+      }}
+    />
+  );
+}
+
+interface InitialForm {
+  ids: Record<string, number>;
+  quantity: number;
+  pdf: UploadedFile | null;
+  cover: UploadedFile | null;
+  lostNote: string | null;
 }
 
 function DesignForm({
   data,
   project,
   user,
+  initial,
 }: {
   data: ProjectData;
   project: Project | null;
   user: SessionUser | null;
+  initial: InitialForm;
 }) {
   const navigate = useNavigate();
   const product = productByName(data.category);
-  const [initial] = useState(() => initialIds(product, data, project));
-  const pdf = useFileUpload('interior', checkInteriorPdf, initial.pdf_upload);
-  const cover = useFileUpload('cover', checkCover);
+  const pdf = useFileUpload('interior', checkInteriorPdf, initial.pdf);
+  const cover = useFileUpload('cover', checkCover, initial.cover);
   const [quantityText, setQuantityText] = useState(String(initial.quantity));
   const [result, setResult] = useState<QuoteView | null>(null);
   const [calcError, setCalcError] = useState<ReactNode>(null);
@@ -148,8 +242,8 @@ function DesignForm({
     setFormError(null);
     calc.reset();
   };
-  // The page count is the PDF's, as the server counted it; an edited project keeps its own until a new upload.
-  const pageCount = pdf.result?.page_count ?? (pdf.status === 'idle' ? (project?.page_count ?? null) : null);
+  // The page count is the PDF's, as the server counted it (an edited project's own file included).
+  const pageCount = pdf.result?.page_count ?? null;
   const cascade = useOptionCascade(product, product?.hasPageCount ? pageCount : null, {
     initialChoices: choicesFromIds(product, initial.ids),
     onInvalidate: clearResult,
@@ -216,8 +310,24 @@ function DesignForm({
       },
       m.submitted,
       (error) => setFormError(submissionErrorText(error, m.submitError)),
+      // Back from the shop comes to this page filled, as an edit of the project just made: never a second copy.
+      { keepAsEdit: true },
     );
   };
+
+  // The form as it stands, kept as it changes: a reload, Back from the shop or the dashboard's Resume finds it.
+  const form: DesignFormData = {
+    category: data.category,
+    ids: chosenIds(cascade),
+    page_count: pageCount,
+    quantity: parseQuantity(quantityText) ?? 1,
+    pdf_upload: pdf.status === 'success' ? pdf.result : null,
+    cover_upload: cover.status === 'success' ? cover.result : null,
+    ...(user ? { user_id: user.id } : {}),
+    ...(data.projectId ? { project_id: data.projectId } : {}),
+  };
+  const formText = JSON.stringify(form);
+  useEffect(() => saveDesignFormText(formText), [formText]);
 
   const onCoverExpert = () => {
     const problem = configurationProblem();
@@ -226,13 +336,7 @@ function DesignForm({
       return;
     }
     saveProjectData(data);
-    saveDesignForm({
-      category: data.category,
-      ids: chosenIds(cascade),
-      page_count: pageCount,
-      quantity: parseQuantity(quantityText) ?? 1,
-      pdf_upload: pdf.status === 'success' ? pdf.result : null,
-    });
+    saveDesignForm(form);
     navigate('/cover-expert');
   };
 
@@ -270,10 +374,11 @@ function DesignForm({
       </div>
       {project ? (
         <Alert tone="info">
-          You are editing this project. Its current file is {project.pdf_file.file_name} ({project.page_count}{' '}
-          pages): upload the PDF again to save your changes.
+          You are editing this project. It keeps its interior file {project.pdf_file.file_name} (
+          {project.page_count} pages) unless you upload another.
         </Alert>
       ) : null}
+      {initial.lostNote ? <Alert tone="warning">{initial.lostNote}</Alert> : null}
 
       <Card className="b-stack">
         <h2>Interior file</h2>

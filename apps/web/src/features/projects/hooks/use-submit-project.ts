@@ -2,8 +2,11 @@
  * The last step of both the design page and the cover expert page: POST api/book/upload-book/ with the project
  * data and its uploads, then (customer-journey.md §4) say so, clear the saved project data, put the project in
  * the cart and go to /shop. An e Book is not printed, so it has nothing to ship or pay: it goes to the dashboard.
+ * The design page keeps its data instead, as the edit of the project just made (`keepAsEdit`): Back from the shop
+ * then finds the page filled, and printing again changes that project rather than making a second one
+ * (docs/decisions/0038).
  */
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { useToast } from '@bindery/ui/toast';
 import { ApiError } from '@bindery/api-client';
 import type {
@@ -18,7 +21,13 @@ import { productByName } from '@bindery/pricing/products';
 import { addToCart } from '../../../lib/cart';
 import { SubmissionRefused, useUploadBook } from '../api/upload-book';
 import { isOrderable } from '../lib/project-facts';
-import { clearSavedProject, type ProjectData } from '../lib/project-data';
+import {
+  clearSavedProject,
+  readDesignForm,
+  saveDesignForm,
+  saveProjectData,
+  type ProjectData,
+} from '../lib/project-data';
 
 /**
  * What to say when a submission fails (customer-journey.md §8): 'Submission failed: …' for an answer that is not a
@@ -39,12 +48,33 @@ export interface Submission {
   coverExpert?: CoverExpertRequest;
 }
 
+export interface SubmitOptions {
+  /** Keep the page's data as the edit of the created project, also in this history entry (the design page). */
+  keepAsEdit?: boolean;
+}
+
 export function useSubmitProject(user: SessionUser | null) {
   const navigate = useNavigate();
+  const location = useLocation();
   const toast = useToast();
   const mutation = useUploadBook(user?.id);
 
-  const submit = (s: Submission, successText: string, onError: (error: unknown) => void) =>
+  /** Saves the data as the edit of `projectId` and puts it in this page's history entry, which Back returns to. */
+  const keepAsEditOf = async (data: ProjectData, projectId: number) => {
+    const edit: ProjectData = { ...data, projectId };
+    saveProjectData(edit);
+    const form = readDesignForm();
+    if (form.status === 'ok') saveDesignForm({ ...form.data, project_id: projectId });
+    // Awaited: a second navigation started before this one ends would cancel it.
+    await navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: edit });
+  };
+
+  const submit = (
+    s: Submission,
+    successText: string,
+    onError: (error: unknown) => void,
+    options: SubmitOptions = {},
+  ) =>
     mutation.mutate(
       {
         ...(s.data.projectId ? { project_id: s.data.projectId } : {}),
@@ -61,9 +91,10 @@ export function useSubmitProject(user: SessionUser | null) {
         ...(s.coverExpert ? { cover_expert: s.coverExpert } : {}),
       },
       {
-        onSuccess: ({ project }) => {
+        onSuccess: async ({ project }) => {
           toast.show(successText, 'success');
-          clearSavedProject();
+          if (options.keepAsEdit) await keepAsEditOf(s.data, project.id);
+          else clearSavedProject();
           if (isOrderable(project) && user) {
             addToCart(user.id, { id: project.id, title: project.title, category: project.category });
             navigate('/shop');

@@ -1,8 +1,10 @@
 /**
  * What the project pages hand to each other (customer-journey.md §3): the project data of /start-project
- * (navigation state, also kept in local storage under `projectData` so a reload keeps it) and the design form
- * saved under `designForm` before /cover-expert. Both are read with a schema: a corrupt entry is reported
- * ('Error loading saved project data. Please start over.') instead of breaking the page.
+ * (navigation state, also kept in local storage under `projectData` so a reload keeps it) and the design form,
+ * kept under `designForm` as it changes (a reload, Back from the shop or the dashboard's Resume finds it filled)
+ * and read by /cover-expert. Both are read with a schema: a corrupt entry is reported ('Error loading saved
+ * project data. Please start over.') instead of breaking the page. The saved uploads are only ids to the design
+ * page: it asks the server for each file again (owned, not expired) before showing it (docs/decisions/0038).
  */
 import { z } from 'zod';
 import { UploadedFile } from '@bindery/contracts/store/projects';
@@ -30,6 +32,12 @@ export const DesignForm = z.object({
   page_count: z.number().int().positive().nullable(),
   quantity: z.number().int().positive().default(1),
   pdf_upload: UploadedFile.nullable(),
+  /** The cover file chosen on the design page (docs/decisions/0038). */
+  cover_upload: UploadedFile.nullable().optional(),
+  /** Whose draft it is: another account signing in on this browser never gets it. */
+  user_id: z.number().int().positive().optional(),
+  /** The project this form edits; absent for a new project. A draft is restored only into the same project. */
+  project_id: z.number().int().positive().optional(),
 });
 export type DesignForm = z.infer<typeof DesignForm>;
 
@@ -54,7 +62,12 @@ export function saveProjectData(data: ProjectData) {
 }
 
 export function saveDesignForm(form: DesignForm) {
-  localStorage.setItem(DESIGN_FORM_KEY, JSON.stringify(form));
+  saveDesignFormText(JSON.stringify(form));
+}
+
+/** The design form already serialized (the design page keeps it as it changes, compared as text). */
+export function saveDesignFormText(text: string) {
+  localStorage.setItem(DESIGN_FORM_KEY, text);
 }
 
 /** After a submission: the next project starts from a clean page. */

@@ -88,6 +88,29 @@ function uploadsApi(
   return purposes;
 }
 
+/** GET api/book/uploads/{id}/: the server's facts for these uploads, 404 for any other id; records the ids asked. */
+function uploadFactsApi(files: UploadedFile[]) {
+  const asked: string[] = [];
+  server.use(
+    http.get('/api/book/uploads/:id/', ({ params }) => {
+      asked.push(String(params['id']));
+      const found = files.find((f) => f.id === params['id']);
+      return found
+        ? HttpResponse.json<UploadedFile>(found)
+        : HttpResponse.json(errorBody(m.uploadNotFound, 404), { status: 404 });
+    }),
+  );
+  return asked;
+}
+
+const coverFixture = uploadedFixture({
+  id: '6f1c1a52-3c1e-4d6f-9a53-0d3cb1d2a002',
+  purpose: 'cover',
+  file_name: 'cover.png',
+  content_type: 'image/png',
+  page_count: null,
+});
+
 const pdfFile = (name = 'book.pdf') => new File(['%PDF-1.7 test'], name, { type: 'application/pdf' });
 
 function startWith(
@@ -466,7 +489,13 @@ describe('/design-project', () => {
       },
     ]);
     expect(readCart(7)).toEqual([{ id: 501, title: 'My Novel', category: 'Print Book' }]);
-    expect(localStorage.getItem('projectData')).toBeNull();
+    // Kept as the edit of project 501, so that Back from the shop finds it (issue 13.5).
+    expect(JSON.parse(localStorage.getItem('projectData') ?? 'null')).toEqual({
+      projectTitle: 'My Novel',
+      language: 'english',
+      category: 'Print Book',
+      projectId: 501,
+    });
   });
 
   it("shows the server's refusal, 'Submission failed: …' for a non-success answer, and the generic text otherwise", async () => {
@@ -543,12 +572,20 @@ describe('/design-project', () => {
       page_count: 120,
       quantity: 1,
       pdf_upload: uploadedFixture(),
+      cover_upload: null,
+      user_id: 7,
     });
     expect(await screen.findByRole('heading', { name: 'Cover Design Expert' })).toBeInTheDocument();
   });
 
-  it('edits a project: prefilled from the server, sent with project_id after a new upload', async () => {
-    const existing: Project = projectFixture({ id: 5, title: 'Old Title', quantity: 40 });
+  it('edits a project: prefilled from the server, keeping its PDF and cover unless new ones are chosen (issue 13.8)', async () => {
+    const existing: Project = projectFixture({
+      id: 5,
+      title: 'Old Title',
+      quantity: 40,
+      cover_upload_id: coverFixture.id,
+    });
+    const projectPdf = uploadedFixture({ id: existing.pdf_upload_id, file_name: 'old.pdf', page_count: 96 });
     const { user } = openDesign({
       projectTitle: 'New Title',
       language: 'english',
@@ -556,6 +593,7 @@ describe('/design-project', () => {
       projectId: 5,
     });
     server.use(http.get('/api/book/5/', () => HttpResponse.json<Project>(existing)));
+    uploadFactsApi([projectPdf, coverFixture]);
     const submit = uploadBookHandler();
     server.use(submit.handler);
     renderRoute('/design-project');
@@ -564,12 +602,40 @@ describe('/design-project', () => {
     expect(screen.getByLabelText('Trim Size')).toHaveValue('1');
     expect(card('Cover Finish', 'Gloss')).toBeChecked();
     expect(screen.getByLabelText('Quantity')).toHaveValue(40);
-    await user.click(screen.getByRole('button', { name: 'Print Your Book' }));
-    expect(screen.getByRole('alert')).toHaveTextContent(m.uploadPdf);
-    await uploadPdf(user);
+    // The project's own files, as the server describes them: no new upload needed.
+    expect(screen.getByText(/Uploaded old\.pdf · 96 pages/)).toBeInTheDocument();
+    expect(screen.getByText(/Uploaded cover\.png/)).toBeInTheDocument();
+    expect(screen.getByLabelText('Page Count')).toHaveValue('96');
     await user.click(screen.getByRole('button', { name: 'Print Your Book' }));
     await waitFor(() => expect(submit.bodies).toHaveLength(1));
-    expect(submit.bodies[0]).toMatchObject({ project_id: 5, title: 'New Title', quantity: 40 });
+    expect(submit.bodies[0]).toMatchObject({
+      project_id: 5,
+      title: 'New Title',
+      quantity: 40,
+      pdf_upload_id: existing.pdf_upload_id,
+      cover_upload_id: coverFixture.id,
+      page_count: 96,
+    });
+  });
+
+  it('edits a project with a new PDF when one is chosen, and drops the cover when it is removed', async () => {
+    const existing: Project = projectFixture({ id: 6, cover_upload_id: coverFixture.id });
+    const { user } = openDesign({ projectTitle: 'Book', category: 'Print Book', projectId: 6 });
+    server.use(http.get('/api/book/6/', () => HttpResponse.json<Project>(existing)));
+    uploadFactsApi([uploadedFixture({ id: existing.pdf_upload_id, file_name: 'old.pdf' }), coverFixture]);
+    const submit = uploadBookHandler();
+    server.use(submit.handler);
+    renderRoute('/design-project');
+    expect(await screen.findByText(/Uploaded old\.pdf/)).toBeInTheDocument();
+    await uploadPdf(user);
+    await user.click(screen.getByRole('button', { name: 'Remove' }));
+    await user.click(screen.getByRole('button', { name: 'Print Your Book' }));
+    await waitFor(() => expect(submit.bodies).toHaveLength(1));
+    expect(submit.bodies[0]).toMatchObject({
+      project_id: 6,
+      pdf_upload_id: uploadedFixture().id,
+      cover_upload_id: null,
+    });
   });
 
   it('lets an e Book through without print options, and sends it to the dashboard rather than the cart', async () => {
@@ -606,5 +672,132 @@ describe('/design-project', () => {
     // One digital edition: the server takes no configuration and quantity 1 for an e Book.
     expect(submit.bodies[0]).toMatchObject({ category: 'e Book', language: 'arabic', configuration: null, quantity: 1 });
     expect(readCart(7)).toEqual([]);
+  });
+});
+
+describe('/design-project keeps its state (issue 13.5, docs/decisions/0038)', () => {
+  async function designBook(user: ReturnType<typeof userEvent.setup>) {
+    await uploadPdf(user);
+    await chooseAll(user);
+    await user.clear(screen.getByLabelText('Quantity'));
+    await user.type(screen.getByLabelText('Quantity'), '25');
+    await user.upload(
+      screen.getByLabelText('Cover design'),
+      new File(['png'], 'cover.png', { type: 'image/png' }),
+    );
+    expect(await screen.findByText(/Uploaded cover\.png/)).toBeInTheDocument();
+  }
+
+  function expectFilled() {
+    expect(screen.getByLabelText('Trim Size')).toHaveValue('1');
+    expect(screen.getByLabelText('Binding')).toHaveValue('10');
+    expect(screen.getByLabelText('Interior Color')).toHaveValue('21');
+    expect(screen.getByLabelText('Paper Type')).toHaveValue('30');
+    expect(screen.getByLabelText('Cover Finish')).toHaveValue('41');
+    expect(screen.getByLabelText('Quantity')).toHaveValue(25);
+  }
+
+  it('a reload keeps the options, the quantity and the uploaded files, asking the server for the files again', async () => {
+    const { user } = openDesign();
+    uploadsApi((purpose) =>
+      HttpResponse.json<UploadedFile>(purpose === 'cover' ? coverFixture : uploadedFixture(), {
+        status: 201,
+      }),
+    );
+    const first = renderRoute('/design-project');
+    await designBook(user);
+    first.unmount();
+
+    // The server describes the file now: its name and page count are what the page shows.
+    const asked = uploadFactsApi([
+      uploadedFixture({ file_name: 'My Novel (final).pdf', page_count: 124 }),
+      coverFixture,
+    ]);
+    renderRoute('/design-project');
+    expect(await screen.findByText(/Uploaded My Novel \(final\)\.pdf · 124 pages/)).toBeInTheDocument();
+    expect(screen.getByText(/Uploaded cover\.png/)).toBeInTheDocument();
+    expect(asked.sort()).toEqual([coverFixture.id, uploadedFixture().id].sort());
+    await waitFor(() => expect(screen.getByLabelText('Binding')).toHaveValue('10'));
+    expectFilled();
+    expect(screen.getByLabelText('Page Count')).toHaveValue('124');
+  });
+
+  it('says so when the server no longer has a saved file, and keeps the rest of the form', async () => {
+    const { user } = openDesign();
+    const first = renderRoute('/design-project');
+    await uploadPdf(user);
+    await chooseAll(user);
+    first.unmount();
+    uploadFactsApi([]);
+    renderRoute('/design-project');
+    expect(await screen.findByText(/Your uploaded PDF is no longer available/)).toBeInTheDocument();
+    expect(screen.queryByText(/Uploaded book\.pdf/)).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Page Count')).toHaveValue('');
+    expect(await screen.findByLabelText('Trim Size')).toHaveValue('1');
+  });
+
+  it("never fills the page with another account's draft", async () => {
+    const { user } = openDesign();
+    const first = renderRoute('/design-project');
+    await uploadPdf(user);
+    await chooseAll(user);
+    first.unmount();
+    signInForTest({ id: 8, name: 'Bo', email: 'bo@example.test' });
+    const asked = uploadFactsApi([uploadedFixture()]);
+    renderRoute('/design-project');
+    expect(await screen.findByLabelText('Trim Size')).toHaveValue('');
+    expect(screen.queryByText(/Uploaded book\.pdf/)).not.toBeInTheDocument();
+    expect(asked).toEqual([]);
+  });
+
+  it('Back from the shop returns to the page filled, as the edit of the project just made', async () => {
+    const { user } = openDesign();
+    uploadsApi((purpose) =>
+      HttpResponse.json<UploadedFile>(purpose === 'cover' ? coverFixture : uploadedFixture(), {
+        status: 201,
+      }),
+    );
+    const created = projectFixture({
+      id: 501,
+      title: 'My Novel',
+      quantity: 25,
+      configuration: {
+        trim_size_id: 1,
+        binding_id: 10,
+        interior_color_id: 21,
+        paper_type_id: 30,
+        cover_finish_id: 41,
+      },
+      pdf_upload_id: uploadedFixture().id,
+      cover_upload_id: coverFixture.id,
+    });
+    const submit = uploadBookHandler();
+    server.use(
+      submit.handler,
+      http.get('/api/book/501/', () => HttpResponse.json<Project>(created)),
+      http.get('/api/book/my-books/', () => HttpResponse.json({ data: [created] })),
+    );
+    uploadFactsApi([uploadedFixture(), coverFixture]);
+    const { router } = renderRoute('/design-project');
+    await designBook(user);
+    await user.click(screen.getByRole('button', { name: 'Print Your Book' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/shop'));
+
+    await act(() => router.navigate(-1));
+    expect(router.state.location.pathname).toBe('/design-project');
+    expect(await screen.findByText(/You are editing this project/)).toBeInTheDocument();
+    expect(await screen.findByText(/Uploaded book\.pdf · 120 pages/)).toBeInTheDocument();
+    expect(screen.getByText(/Uploaded cover\.png/)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText('Binding')).toHaveValue('10'));
+    expectFilled();
+    // Printing again changes that project: never a second copy of the book.
+    await user.click(screen.getByRole('button', { name: 'Print Your Book' }));
+    await waitFor(() => expect(submit.bodies).toHaveLength(2));
+    expect(submit.bodies[1]).toMatchObject({
+      project_id: 501,
+      pdf_upload_id: uploadedFixture().id,
+      quantity: 25,
+    });
+    expect(readCart(7)).toEqual([{ id: 501, title: 'My Novel', category: 'Print Book' }]);
   });
 });
