@@ -3,7 +3,7 @@
  * services for the cart (cheapest chosen first), the cart summary in server numbers, and 'Check Delivery
  * Method', which makes the server create the order and goes on to /payment?order={id}.
  */
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Alert } from '@bindery/ui/alert';
 import { Button } from '@bindery/ui/button';
@@ -44,13 +44,21 @@ function rateErrorText(error: unknown): string {
 
 export function ShopPage({ user }: { user: SessionUser }) {
   const items = useCart(user.id);
-  const { state, service, dispatch } = useShopForm();
+  const { state, service, dispatch } = useShopForm(user.id);
   const rateCall = useShippingRate();
   const save = useSaveShipping();
   const navigate = useNavigate();
   const toast = useToast();
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<DraftField, string>>>({});
   const [saveError, setSaveError] = useState<string | null>(null);
+  // A reload or Back kept the address and the chosen service: the rate is the server's again, asked once.
+  const keptChoice = useRef(state.selected);
+  useEffect(() => {
+    if (keptChoice.current && items.length > 0 && hasRateFields(state.draft)) void calculate(keptChoice.current);
+    keptChoice.current = null;
+    // Once, on arrival: later rates are the customer's to ask for.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   if (items.length === 0) return <EmptyCart />;
 
@@ -71,7 +79,8 @@ export function ShopPage({ user }: { user: SessionUser }) {
     toast.show(messages.generic.sessionExpired, 'error');
   }
 
-  async function calculate() {
+  /** `prefer`: the service to choose again if the answer offers it (a kept choice), else the cheapest. */
+  async function calculate(prefer: string | null = null) {
     const { version, draft } = state;
     setSaveError(null);
     if (!hasRateFields(draft)) return dispatch({ type: 'rate-failed', version, message: m.fillAddressForRate });
@@ -83,7 +92,7 @@ export function ShopPage({ user }: { user: SessionUser }) {
     if (zip) return setFieldErrors((errors) => ({ ...errors, postal_code: zip }));
     try {
       const answer = await rateCall.mutateAsync({ ...place, account_type, project_ids: projectIds });
-      dispatch({ type: 'rate-ok', version, rate: answer, cart: projectIds.join(',') });
+      dispatch({ type: 'rate-ok', version, rate: answer, cart: projectIds.join(','), prefer });
     } catch (error) {
       if (isSessionExpired(error)) sessionOver();
       dispatch({ type: 'rate-failed', version, message: rateErrorText(error) });

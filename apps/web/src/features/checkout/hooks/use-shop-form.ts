@@ -2,9 +2,13 @@
  * The shop's state (customer-journey.md §4 Shop): the address draft, the server's rate answer and the chosen
  * service. Changing anything the rate depends on (country, state, city, postal code, account type) clears the rate, the services, the choice and the error; an answer to a request made before such
  * a change is dropped (`version`), so the page never shows a rate for an address it no longer has.
+ * The draft and the chosen service are kept in session storage per customer (this tab only: an address is
+ * personal), so a reload or Back finds the form filled; the rate itself is asked of the server again, never
+ * restored (docs/decisions/0038).
  */
-import { useReducer } from 'react';
-import type { AccountType, ShippingRateResponse, ShippingService } from '@bindery/contracts/store/checkout';
+import { useEffect, useReducer } from 'react';
+import { z } from 'zod';
+import { AccountType, type ShippingRateResponse, type ShippingService } from '@bindery/contracts/store/checkout';
 
 export interface AddressDraft {
   first_name: string;
@@ -59,7 +63,8 @@ export interface ShopState {
 
 type Action =
   | { type: 'set'; field: DraftField; value: string | boolean }
-  | { type: 'rate-ok'; version: number; rate: ShippingRateResponse; cart: string }
+  /** `prefer`: the service chosen before a reload, chosen again if the new answer still offers it. */
+  | { type: 'rate-ok'; version: number; rate: ShippingRateResponse; cart: string; prefer?: string | null }
   | { type: 'rate-failed'; version: number; message: string }
   | { type: 'select'; code: string };
 
@@ -81,7 +86,15 @@ export function shopReducer(state: ShopState, action: Action): ShopState {
     }
     case 'rate-ok':
       if (action.version !== state.version) return state;
-      return { ...state, rate: action.rate, rateCart: action.cart, selected: cheapest(action.rate), rateError: null };
+      return {
+        ...state,
+        rate: action.rate,
+        rateCart: action.cart,
+        selected: action.rate.available_services.some((s) => s.service_code === action.prefer)
+          ? (action.prefer as string)
+          : cheapest(action.rate),
+        rateError: null,
+      };
     case 'rate-failed':
       if (action.version !== state.version) return state;
       return { ...state, ...noRate, rateError: action.message };
@@ -90,9 +103,46 @@ export function shopReducer(state: ShopState, action: Action): ShopState {
   }
 }
 
-export function useShopForm() {
-  const [state, dispatch] = useReducer(shopReducer, { draft: emptyDraft, version: 0, ...noRate });
+/** What a reload keeps: the form and the service chosen (its rate is asked of the server again). */
+const KeptShopForm = z.object({
+  draft: z.object({
+    first_name: z.string(),
+    last_name: z.string(),
+    company: z.string(),
+    address: z.string(),
+    apt_floor: z.string(),
+    country: z.string(),
+    state: z.string(),
+    city: z.string(),
+    postal_code: z.string(),
+    phone_number: z.string(),
+    account_type: AccountType,
+  }),
+  selected: z.string().nullable(),
+});
+type KeptShopForm = z.infer<typeof KeptShopForm>;
+
+export const shopFormKey = (userId: number) => `shopForm:${userId}`;
+
+/** The kept form of this customer in this tab, or null (none, or not one this page wrote). */
+export function readKeptShopForm(userId: number): KeptShopForm | null {
+  try {
+    const parsed = KeptShopForm.safeParse(JSON.parse(sessionStorage.getItem(shopFormKey(userId)) ?? 'null'));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export function useShopForm(userId: number) {
+  // A kept choice waits, without a rate, for the server's answer to the kept address (ShopPage asks it again).
+  const [state, dispatch] = useReducer(shopReducer, userId, (id): ShopState => {
+    const kept = readKeptShopForm(id);
+    return { draft: kept?.draft ?? emptyDraft, version: 0, ...noRate, selected: kept?.selected ?? null };
+  });
   const service: ShippingService | null = state.rate?.available_services.find((s) => s.service_code === state.selected) ?? null;
+  const kept = JSON.stringify({ draft: state.draft, selected: state.selected } satisfies KeptShopForm);
+  useEffect(() => sessionStorage.setItem(shopFormKey(userId), kept), [kept, userId]);
   return { state, service, dispatch };
 }
 

@@ -3,7 +3,8 @@
  * Loading → no projects (a welcome with the steps) or the list: counters, search, a sortable table with the
  * server's price and page count, and per row Add to Cart (→ /orders), Edit (→ /start-project with the project)
  * and Delete (confirmed in a dialog, removed only after the server confirms); an ordered project is only marked
- * 'Ordered' (the server changes and deletes only drafts). Projects in the cart are not listed.
+ * 'Ordered' (the server changes and deletes only drafts). Projects in the cart are not listed. A design of a new
+ * project this browser kept and that was never printed is offered first, with Resume (docs/decisions/0038).
  * The server searches, sorts and pages (docs/decisions/0037): the search is sent once the typing pauses, a
  * column header asks for that order, "Load more" reads the next keyset page, and "Showing n of m projects" counts
  * on the server. The counters are the server's too: all the customer's projects, and those of the cart.
@@ -29,6 +30,7 @@ import { formatUsd } from '../../../lib/format-usd';
 import { MY_BOOKS_IDS_MAX, useMyBooksByIds, useMyBooksPages } from '../../../lib/my-books';
 import { useDeleteProject } from '../api/delete-project';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { unfinishedDesign, type ProjectData } from '../lib/project-data';
 import { formatDate, isOrderable } from '../lib/project-facts';
 
 const m = messages.projects;
@@ -36,10 +38,29 @@ const m = messages.projects;
 /** How long the typing must pause before the search goes to the server (as the admin's lists). */
 export const SEARCH_DEBOUNCE_MS = 300;
 
-function Welcome({ name }: { name: string }) {
+/** The unfinished design, with Resume: the design page opens with its options and files (ADR 0038). */
+function ResumeDesign({ draft }: { draft: ProjectData }) {
+  return (
+    <section className="b-card b-stack" aria-labelledby="resume-design-title">
+      <h2 id="resume-design-title">Continue your design</h2>
+      <p>
+        <strong>{draft.projectTitle || m.untitled}</strong> · {draft.category}: your choices are kept, and an
+        uploaded file for 24 hours.
+      </p>
+      <div className="b-row">
+        <Link to="/design-project" state={draft} className="b-btn b-btn--accent">
+          Resume
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+function Welcome({ name, draft }: { name: string; draft: ProjectData | null }) {
   return (
     <div className="b-container b-stack">
       <h1>Welcome, {name}!</h1>
+      {draft ? <ResumeDesign draft={draft} /> : null}
       <p className="b-lead">
         You have no projects yet. Start one: it takes a title, a category and your PDF.
       </p>
@@ -73,6 +94,7 @@ export function UserDashboard({ user }: { user: SessionUser }) {
   const [term, setTerm] = useState('');
   const [sort, setSort] = useState<SortState<TitledSortKey> | null>(null);
   const q = useDebouncedValue(term.trim(), SEARCH_DEBOUNCE_MS);
+  const [draft] = useState(() => unfinishedDesign(user.id));
 
   const cartIds = cart.map((i) => i.id);
   // The server leaves out up to 200 of the cart's projects; a larger cart's others are left out here.
@@ -111,7 +133,7 @@ export function UserDashboard({ user }: { user: SessionUser }) {
       </div>
     );
   }
-  if (first && first.total_projects === 0) return <Welcome name={user.name} />;
+  if (first && first.total_projects === 0) return <Welcome name={user.name} draft={draft} />;
 
   const onAdd = (p: Project) => {
     addToCart(user.id, { id: p.id, title: p.title, category: p.category });
@@ -206,6 +228,7 @@ export function UserDashboard({ user }: { user: SessionUser }) {
         </div>
       </div>
       <div className="b-container b-stack">
+        {draft ? <ResumeDesign draft={draft} /> : null}
         <Counters
           label="Your projects at a glance"
           items={[

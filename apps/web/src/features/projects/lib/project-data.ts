@@ -76,6 +76,19 @@ export function clearSavedProject() {
   localStorage.removeItem(DESIGN_FORM_KEY);
 }
 
+/**
+ * The design of a new project this browser kept for this account and that was never printed: the dashboard
+ * offers to resume it (docs/decisions/0038). An edit is not one: its project is on the dashboard already.
+ */
+export function unfinishedDesign(userId: number): ProjectData | null {
+  const project = readProjectData();
+  const form = readDesignForm();
+  if (project.status !== 'ok' || form.status !== 'ok') return null;
+  if (project.data.projectId !== undefined || form.data.project_id !== undefined) return null;
+  if (form.data.user_id !== userId || form.data.category !== project.data.category) return null;
+  return project.data;
+}
+
 /** Navigation state wins (it is what the previous page just sent); local storage is the reload's fallback. */
 export function projectDataFrom(state: unknown): Saved<ProjectData> {
   const fromState = ProjectData.safeParse(state);

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
@@ -338,5 +338,65 @@ describe('the shop: resale certificates (ADR 0032)', () => {
     // An individual is not asked about certificates at all.
     await user.click(screen.getByRole('radio', { name: 'Individual' }));
     expect(screen.queryByTestId('resale-certificate-status')).not.toBeInTheDocument();
+  });
+});
+
+describe('/shop keeps its form (issue 13.5, docs/decisions/0038)', () => {
+  function expectAddressFilled() {
+    expect(screen.getByLabelText('First name')).toHaveValue('Ann');
+    expect(screen.getByLabelText('Last name')).toHaveValue('Reader');
+    expect(screen.getByLabelText('Address')).toHaveValue('100 Congress Ave');
+    expect(screen.getByLabelText('City')).toHaveValue('Austin');
+    expect(screen.getByLabelText('Postal code')).toHaveValue('78701');
+    expect(screen.getByLabelText('Phone number')).toHaveValue('+1 512 555 0100');
+  }
+
+  it('a reload keeps the address, the account type and the chosen service; the rate is asked of the server again', async () => {
+    const user = userEvent.setup();
+    const seen = rateApi((body) => HttpResponse.json(rateResponse({ account_type: body.account_type ?? 'individual' })));
+    const first = openShop();
+    await user.click(await screen.findByRole('radio', { name: 'Enterprise/Business' }));
+    await calculated(user);
+    await user.click(screen.getByRole('radio', { name: /DHL Express Worldwide/ }));
+    first.unmount();
+
+    renderRoute('/shop');
+    expect(await screen.findByRole('radio', { name: /DHL Express Worldwide/ })).toBeChecked();
+    expectAddressFilled();
+    expect(screen.getByRole('radio', { name: 'Enterprise/Business' })).toBeChecked();
+    expect(summary('shipping')).toHaveTextContent('$90.00');
+    expect(seen.bodies).toHaveLength(2);
+    expect(seen.bodies[1]).toEqual(seen.bodies[0]);
+  });
+
+  it('Back from the payment page finds the shop as it was left', async () => {
+    const user = userEvent.setup();
+    rateApi();
+    recordPosts<SaveShippingBody>('/api/save-shipping/', () => HttpResponse.json(orderResponse()));
+    server.use(
+      http.get<{ id: string }, never, OrderResponse>('/api/orders/:id/', () => HttpResponse.json(orderResponse())),
+      http.get('/api/config', () => HttpResponse.json(publicConfig({ card: true, paypal: true }))),
+    );
+    const { router } = openShop();
+    await calculated(user);
+    await user.click(screen.getByRole('radio', { name: /DHL Express/ }));
+    await user.click(saveButton());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Payment' })).toBeInTheDocument();
+    await act(() => router.navigate(-1));
+    expect(await screen.findByRole('radio', { name: /DHL Express/ })).toBeChecked();
+    expectAddressFilled();
+  });
+
+  it("keeps one customer's address from another signing in on the same tab", async () => {
+    const user = userEvent.setup();
+    rateApi();
+    const first = openShop();
+    await fillAddress(user);
+    first.unmount();
+    signInForTest({ id: 8, name: 'Bo', email: 'bo@example.test' });
+    putInCart(8);
+    renderRoute('/shop');
+    expect(await screen.findByLabelText('First name')).toHaveValue('');
+    expect(screen.getByLabelText('City')).toHaveValue('');
   });
 });

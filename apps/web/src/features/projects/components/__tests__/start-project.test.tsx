@@ -3,11 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@bindery/contracts/messages';
-import { PROJECT_CATEGORIES, type Project } from '@bindery/contracts/store/projects';
+import { PROJECT_CATEGORIES, type Project, type UploadedFile } from '@bindery/contracts/store/projects';
 import { PRODUCTS } from '@bindery/pricing/products';
 import { dropdownsFor, item } from '../../../../testing/catalog-fixtures';
 import { server } from '../../../../testing/msw-server';
-import { dropdownDataHandler, errorBody, projectFixture } from '../../../../testing/project-fixtures';
+import { dropdownDataHandler, errorBody, projectFixture, uploadedFixture } from '../../../../testing/project-fixtures';
 import { renderRoute } from '../../../../testing/render-route';
 import { signInForTest } from '../../../../testing/session';
 
@@ -153,7 +153,14 @@ describe('/start-project', () => {
       'projectData',
       JSON.stringify({ projectTitle: 'Old Title', language: 'english', category: 'e Book', projectId: 5 }),
     );
-    server.use(dropdownDataHandler(), http.get('/api/book/5/', () => HttpResponse.json<Project>(existing)));
+    server.use(
+      dropdownDataHandler(),
+      http.get('/api/book/5/', () => HttpResponse.json<Project>(existing)),
+      // The design page shows the project's own PDF, as the server describes it (docs/decisions/0038).
+      http.get(`/api/book/uploads/${existing.pdf_upload_id}/`, () =>
+        HttpResponse.json<UploadedFile>(uploadedFixture({ id: existing.pdf_upload_id })),
+      ),
+    );
     const { router } = renderRoute('/design-project');
     expect(await screen.findByText(/You are editing this project/)).toBeInTheDocument();
 

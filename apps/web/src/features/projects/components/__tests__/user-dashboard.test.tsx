@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { messages } from '@bindery/contracts/messages';
 import type { DeleteProjectResponse } from '@bindery/contracts/store/projects';
 import { addToCart, readCart } from '../../../../lib/cart';
+import { PRODUCTS } from '@bindery/pricing/products';
+import { dropdownsFor, item, trimItem } from '../../../../testing/catalog-fixtures';
 import { server } from '../../../../testing/msw-server';
 import {
   deferred,
@@ -269,5 +271,69 @@ describe('/userdashboard', () => {
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(m.deleteFailed);
     expect(screen.getByText('alpha poems')).toBeInTheDocument();
+  });
+});
+
+describe('/userdashboard: an unfinished design (issue 13.5, docs/decisions/0038)', () => {
+  const draftProject = { projectTitle: 'Half a Novel', language: 'english', category: 'Print Book' };
+  const draftForm = (extra: Record<string, unknown> = {}) => ({
+    category: 'Print Book',
+    ids: { trim_size_id: 1 },
+    page_count: null,
+    quantity: 12,
+    pdf_upload: null,
+    user_id: 7,
+    ...extra,
+  });
+  const keep = (form: Record<string, unknown>, project: Record<string, unknown> = draftProject) => {
+    localStorage.setItem('projectData', JSON.stringify(project));
+    localStorage.setItem('designForm', JSON.stringify(form));
+  };
+
+  it('offers to resume it, and Resume opens the design page filled', async () => {
+    const user = userEvent.setup();
+    signInForTest();
+    keep(draftForm());
+    server.use(
+      myBooksHandler([alpha]),
+      http.get('/api/calculator/dropdowns/', () =>
+        HttpResponse.json(
+          dropdownsFor(PRODUCTS.calculator, {
+            trim_size: [trimItem(1, '6 x 9 in')],
+            interior_color: [item(20, 'Standard Black & White')],
+            paper_type: [item(30, '60# Cream-Uncoated')],
+            cover_finish: [item(40, 'Gloss')],
+          }),
+        ),
+      ),
+    );
+    const { router } = renderRoute('/userdashboard');
+    const card = await screen.findByRole('region', { name: 'Continue your design' });
+    expect(card).toHaveTextContent('Half a Novel · Print Book');
+    await user.click(within(card).getByRole('link', { name: 'Resume' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/design-project'));
+    expect(await screen.findByText('Half a Novel')).toBeInTheDocument();
+    expect(await screen.findByLabelText('Trim Size')).toHaveValue('1');
+    expect(screen.getByLabelText('Quantity')).toHaveValue(12);
+  });
+
+  it('offers it on the welcome page too, and never for another account, an edit or a printed project', async () => {
+    signInForTest();
+    server.use(myBooksHandler([]));
+    keep(draftForm());
+    const first = renderRoute('/userdashboard');
+    expect(await screen.findByRole('region', { name: 'Continue your design' })).toBeInTheDocument();
+    first.unmount();
+    for (const [form, project] of [
+      [draftForm({ user_id: 8 }), draftProject],
+      [draftForm({ project_id: 5 }), { ...draftProject, projectId: 5 }],
+      [draftForm({ category: 'Magazine' }), draftProject],
+    ] as const) {
+      keep(form, project);
+      const view = renderRoute('/userdashboard');
+      expect(await screen.findByRole('heading', { name: /Welcome, Ann Reader/ })).toBeInTheDocument();
+      expect(screen.queryByRole('region', { name: 'Continue your design' })).not.toBeInTheDocument();
+      view.unmount();
+    }
   });
 });
