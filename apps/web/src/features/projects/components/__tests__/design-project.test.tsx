@@ -690,10 +690,10 @@ describe('/design-project keeps its state (issue 13.5, docs/decisions/0038)', ()
 
   function expectFilled() {
     expect(screen.getByLabelText('Trim Size')).toHaveValue('1');
-    expect(screen.getByLabelText('Binding')).toHaveValue('10');
-    expect(screen.getByLabelText('Interior Color')).toHaveValue('21');
-    expect(screen.getByLabelText('Paper Type')).toHaveValue('30');
-    expect(screen.getByLabelText('Cover Finish')).toHaveValue('41');
+    expect(card('Binding', 'Perfect Bound')).toBeChecked();
+    expect(card('Interior Color', 'Premium Color')).toBeChecked();
+    expect(card('Paper Type', '60# Cream-Uncoated')).toBeChecked();
+    expect(card('Cover Finish', 'Matte')).toBeChecked();
     expect(screen.getByLabelText('Quantity')).toHaveValue(25);
   }
 
@@ -717,7 +717,7 @@ describe('/design-project keeps its state (issue 13.5, docs/decisions/0038)', ()
     expect(await screen.findByText(/Uploaded My Novel \(final\)\.pdf · 124 pages/)).toBeInTheDocument();
     expect(screen.getByText(/Uploaded cover\.png/)).toBeInTheDocument();
     expect(asked.sort()).toEqual([coverFixture.id, uploadedFixture().id].sort());
-    await waitFor(() => expect(screen.getByLabelText('Binding')).toHaveValue('10'));
+    await waitFor(() => expect(card('Binding', 'Perfect Bound')).toBeChecked());
     expectFilled();
     expect(screen.getByLabelText('Page Count')).toHaveValue('124');
   });
@@ -788,7 +788,7 @@ describe('/design-project keeps its state (issue 13.5, docs/decisions/0038)', ()
     expect(await screen.findByText(/You are editing this project/)).toBeInTheDocument();
     expect(await screen.findByText(/Uploaded book\.pdf · 120 pages/)).toBeInTheDocument();
     expect(screen.getByText(/Uploaded cover\.png/)).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByLabelText('Binding')).toHaveValue('10'));
+    await waitFor(() => expect(card('Binding', 'Perfect Bound')).toBeChecked());
     expectFilled();
     // Printing again changes that project: never a second copy of the book.
     await user.click(screen.getByRole('button', { name: 'Print Your Book' }));
