@@ -6,7 +6,13 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { createOrder, createPrintBookProject, makeInteriorPdf, texasAddress } from '../support/books.js';
+import {
+  chooseOptionCard,
+  createOrder,
+  createPrintBookProject,
+  fillTexasAddress,
+  makeInteriorPdf,
+} from '../support/books.js';
 import { apiLogIn, createCustomer, logInAsAdmin, logInOnWeb, type Customer } from '../support/customer.js';
 import { e2e } from '../support/env.js';
 
@@ -39,13 +45,6 @@ const shot = (page: Page, name: string, width: number) =>
     caret: 'hide',
   });
 
-async function chooseCard(page: Page, group: string, name: string) {
-  const radio = page.getByRole('group', { name: group }).getByRole('radio', { name, exact: true });
-  await expect(radio).toBeEnabled();
-  await radio.locator('xpath=ancestor::label[1]').click();
-  await expect(radio).toBeChecked();
-}
-
 for (const width of WIDTHS) {
   test(`customer pages at ${width} px`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
@@ -70,10 +69,10 @@ for (const width of WIDTHS) {
         Array.from(el.options).find((o) => o.text.startsWith('US Trade'))?.value ?? '',
     );
     await trim.selectOption(us);
-    await chooseCard(page, 'Binding', 'Perfect Bound');
-    await chooseCard(page, 'Interior Color', 'Standard Black & White');
-    await chooseCard(page, 'Paper Type', '60# Cream-Uncoated');
-    await chooseCard(page, 'Cover Finish', 'Matte');
+    await chooseOptionCard(page, 'Binding', 'Perfect Bound');
+    await chooseOptionCard(page, 'Interior Color', 'Standard Black & White');
+    await chooseOptionCard(page, 'Paper Type', '60# Cream-Uncoated');
+    await chooseOptionCard(page, 'Cover Finish', 'Matte');
     await page.getByLabel('Quantity', { exact: true }).fill('25');
     await page.getByRole('button', { name: 'Calculate', exact: true }).click();
     await expect(page.getByTestId('quote-total')).toBeVisible();
@@ -86,15 +85,7 @@ for (const width of WIDTHS) {
       item: project,
     });
     await page.goto(`${e2e.webUrl}/shop`);
-    const form = page.getByRole('form', { name: 'Shipping details' });
-    await form.getByLabel('First name').fill(texasAddress.first_name);
-    await form.getByLabel('Last name').fill(texasAddress.last_name);
-    await form.getByLabel('Address', { exact: true }).fill(texasAddress.address);
-    await form.getByLabel('Country').selectOption('US');
-    await form.getByLabel('State', { exact: true }).selectOption('TX');
-    await form.getByLabel('City').fill(texasAddress.city);
-    await form.getByLabel('Postal code').fill(texasAddress.postal_code);
-    await form.getByLabel('Phone number').fill(texasAddress.phone_number);
+    await fillTexasAddress(page);
     await page.getByRole('button', { name: 'Calculate Shipping Rate' }).click();
     // The server chooses the cheapest service.
     await expect(page.getByTestId('selected-service')).toBeVisible();

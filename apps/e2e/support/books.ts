@@ -2,7 +2,7 @@
  * Real book files and, for the shorter journeys, projects and orders set up through the API the web app uses
  * (the long journey in order-journey.spec.ts does every one of these steps in the browser instead).
  */
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Order } from '@bindery/contracts/store/checkout';
 import type { Project, UploadedFile } from '@bindery/contracts/store/projects';
@@ -147,4 +147,27 @@ export async function payByCard(request: APIRequestContext, token: string, order
   const order = await getOrder(request, token, orderId);
   expect(order.status).toBe('paid');
   return order;
+}
+
+/** Fills the shop's 'Shipping details' form with the Texas address, as a customer types it. */
+export async function fillTexasAddress(page: Page) {
+  const form = page.getByRole('form', { name: 'Shipping details' });
+  await form.getByLabel('First name').fill(texasAddress.first_name);
+  await form.getByLabel('Last name').fill(texasAddress.last_name);
+  await form.getByLabel('Address', { exact: true }).fill(texasAddress.address);
+  await form.getByLabel('Country').selectOption('US');
+  await form.getByLabel('State', { exact: true }).selectOption('TX');
+  await form.getByLabel('City').fill(texasAddress.city);
+  await form.getByLabel('Postal code').fill(texasAddress.postal_code);
+  await form.getByLabel('Phone number').fill(texasAddress.phone_number);
+  return form;
+}
+
+/** Picks an image-card option of the design page: a radio named by its card, in the group named by its legend. */
+export async function chooseOptionCard(page: Page, group: string, name: string) {
+  const radio = page.getByRole('group', { name: group }).getByRole('radio', { name, exact: true });
+  await expect(radio).toBeEnabled();
+  // The radio is transparent over its card; clicking the card is what a customer does.
+  await radio.locator('xpath=ancestor::label[1]').click();
+  await expect(radio).toBeChecked();
 }

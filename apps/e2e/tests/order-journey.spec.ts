@@ -15,8 +15,10 @@ import { messages } from '@bindery/contracts/messages';
 import type { Order } from '@bindery/contracts/store/checkout';
 import type { Project } from '@bindery/contracts/store/projects';
 import {
+  chooseOptionCard,
   createOrder,
   createPrintBookProject,
+  fillTexasAddress,
   getOrder,
   makeInteriorPdf,
   payByCard,
@@ -48,15 +50,6 @@ async function choose(select: Locator, name: string) {
   );
   expect(value, `an option "${name}"`).not.toBe('');
   await select.selectOption(value);
-}
-
-/** Picks an image-card option of the design page: a radio named by its card, in the group named by its legend. */
-async function chooseCard(page: Page, group: string, name: string) {
-  const radio = page.getByRole('group', { name: group }).getByRole('radio', { name, exact: true });
-  await expect(radio).toBeEnabled();
-  // The radio is transparent over its card; clicking the card is what a customer does.
-  await radio.locator('xpath=ancestor::label[1]').click();
-  await expect(radio).toBeChecked();
 }
 
 const apiResponse = (page: Page, path: string, method = 'POST') =>
@@ -96,10 +89,10 @@ test('a customer designs a print book, ships it to Texas and pays by card', asyn
 
   // Print options, quantity, and the server's price.
   await choose(page.getByLabel('Trim Size'), 'US Trade');
-  await chooseCard(page, 'Binding', 'Case Wrap');
-  await chooseCard(page, 'Interior Color', 'Premium Color');
-  await chooseCard(page, 'Paper Type', '80# White-Coated');
-  await chooseCard(page, 'Cover Finish', 'Gloss');
+  await chooseOptionCard(page, 'Binding', 'Case Wrap');
+  await chooseOptionCard(page, 'Interior Color', 'Premium Color');
+  await chooseOptionCard(page, 'Paper Type', '80# White-Coated');
+  await chooseOptionCard(page, 'Cover Finish', 'Gloss');
   await page.getByLabel('Quantity', { exact: true }).fill('25');
   const quoted = apiResponse(page, '/api/calculator/calculate/');
   await page.getByRole('button', { name: 'Calculate', exact: true }).click();
@@ -124,15 +117,7 @@ test('a customer designs a print book, ships it to Texas and pays by card', asyn
 
   // The shop: a Texan individual, so sales tax applies to books and shipping.
   await expect(page.getByRole('radio', { name: 'Individual' })).toBeChecked();
-  const form = page.getByRole('form', { name: 'Shipping details' });
-  await form.getByLabel('First name').fill(texasAddress.first_name);
-  await form.getByLabel('Last name').fill(texasAddress.last_name);
-  await form.getByLabel('Address', { exact: true }).fill(texasAddress.address);
-  await form.getByLabel('Country').selectOption('US');
-  await form.getByLabel('State', { exact: true }).selectOption('TX');
-  await form.getByLabel('City').fill(texasAddress.city);
-  await form.getByLabel('Postal code').fill(texasAddress.postal_code);
-  await form.getByLabel('Phone number').fill(texasAddress.phone_number);
+  await fillTexasAddress(page);
   const rated = apiResponse(page, '/api/shipping-rate/');
   await page.getByRole('button', { name: 'Calculate Shipping Rate' }).click();
   const rateResponse = await rated;

@@ -91,7 +91,7 @@ function OptionCard({
   const detailsId = useId();
   const disabled = card.disabledReason !== undefined;
   return (
-    <label className="o-card" data-disabled={disabled || undefined}>
+    <label className="b-radio-card o-card" data-disabled={disabled || undefined}>
       <input
         type="radio"
         name={name}

@@ -101,7 +101,7 @@ function ProductCard({
   const nameId = useId();
   const textId = useId();
   return (
-    <label className="p-card">
+    <label className="b-product-card b-radio-card p-card">
       <input
         type="radio"
         name="product-type"
@@ -111,11 +111,9 @@ function ProductCard({
         aria-labelledby={nameId}
         aria-describedby={textId}
       />
-      <img className="p-card__art" src={artOf(category)} alt="" width={200} height={120} />
+      <img src={artOf(category)} alt="" width={200} height={120} />
       <strong id={nameId}>{category.name}</strong>
-      <span id={textId} className="p-card__text">
-        {category.description}
-      </span>
+      <span id={textId}>{category.description}</span>
       {category.calculator_name ? (
         <span className="p-card__calc">Calculator: {category.calculator_name}</span>
       ) : null}
