@@ -340,6 +340,13 @@ export const messages = {
         saved: 'Changes saved',
         saveFailed: 'Error while saving',
       },
+      // Not in the spec (it has no e-book editor): the print book's pattern (docs/decisions/0034).
+      ebook: {
+        loading: 'Loading E-Book Settings...',
+        loadFailed: 'Failed to load settings',
+        saved: 'All changes saved successfully',
+        saveFailed: 'Error while saving',
+      },
     },
   },
   /**

@@ -268,4 +268,14 @@ describe('checkConfiguration problems', () => {
     // 2.00 + 0.10 + (0.03 + 0.015) × 32 = 3.54
     expect(r.ok && quote(r.quoteInput).unitPriceCents).toBe(354);
   });
+
+  it('prices an e-book at its flat fee, whatever its pages, with nothing printed', () => {
+    const ebook = seededCatalog('ebook');
+    const fee = ebook.id('flat_fee', 'E-Book Files');
+    const r = checkConfiguration(PRODUCTS.ebook, ebook.lookup, { flat_fee_id: fee, page_count: 640, quantity: 1 });
+    expect(r.ok && quote(r.quoteInput)).toMatchObject({ unitPriceCents: 999, totalCents: 999, discount: null });
+    expect(r.ok && r.printedPageCount).toBe(1);
+    const none = checkConfiguration(PRODUCTS.ebook, ebook.lookup, { quantity: 1 });
+    expect(none.ok ? [] : none.problems).toEqual([{ field: 'flat_fee_id', message: 'flat_fee_id is required.' }]);
+  });
 });

@@ -15,7 +15,7 @@ const sections = (slug: CategorySlug) =>
   PRODUCTS[slug].kinds.filter((k) => k.editorSection).map((k) => [k.label, k.priceField]);
 
 describe('product definitions', () => {
-  it('map the seven categories to the spec’s API slugs', () => {
+  it('map the seven printed categories to the spec’s API slugs, then the e-book', () => {
     expect(PRODUCT_LIST.map((p) => [p.name, p.slug])).toEqual([
       ['Print Book', 'calculator'],
       ['Photo Book', 'photobook'],
@@ -24,7 +24,9 @@ describe('product definitions', () => {
       ['Calender', 'calender'],
       ['Comic Book', 'comicbook'],
       ['Thesis Binding', 'pricing'],
+      ['e Book', 'ebook'],
     ]);
+    expect(PRODUCT_LIST.filter((p) => p.digital).map((p) => p.slug)).toEqual(['ebook']);
     expect(productByName('Calendar')?.slug).toBe('calender');
     expect(productByName('Calender')?.slug).toBe('calender');
     expect(productBySlug('pricing')?.editorTitle).toBe('Thesis Settings');
@@ -190,7 +192,9 @@ describe('product definitions', () => {
       const p = PRODUCTS[slug];
       expect(p.kinds.some((k) => k.kind === 'trim_size')).toBe(p.hasTrimSizes);
       expect(new Set(p.kinds.map((k) => k.bodyField)).size).toBe(p.kinds.length);
-      expect(p.kinds.some((k) => k.kind === 'binding' && k.required)).toBe(true);
+      // A printed product is bound; the digital one has only its flat fee.
+      expect(p.kinds.some((k) => k.kind === 'binding' && k.required)).toBe(!p.digital);
+      if (p.digital) expect(p.kinds.map((k) => [k.kind, k.priceField, k.required])).toEqual([['flat_fee', 'price', true]]);
     }
   });
 });

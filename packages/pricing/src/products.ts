@@ -1,5 +1,5 @@
 /**
- * The seven product categories as data. Everything the API, the calculators and the admin price editors need to
+ * The product categories (seven printed, one digital) as data. Everything the API, the calculators and the admin price editors need to
  * be generic over categories comes from here: API slug, option kinds, which price field each kind uses, request
  * body fields, dropdown response keys, admin PUT path segments, editor titles and sections, and which routes a
  * category has. Nothing else in the code base may branch on a category's slug.
@@ -16,6 +16,7 @@ export const CATEGORY_SLUGS = [
   'calender',
   'comicbook',
   'pricing',
+  'ebook',
 ] as const;
 export type CategorySlug = (typeof CATEGORY_SLUGS)[number];
 
@@ -31,6 +32,7 @@ export const OPTION_KINDS = [
   'foil_stamping',
   'screen_stamping',
   'corner_protector',
+  'flat_fee',
 ] as const;
 export type OptionKind = (typeof OPTION_KINDS)[number];
 
@@ -49,6 +51,7 @@ export const BODY_FIELDS = {
   foil_stamping: 'foil_stamping_id',
   screen_stamping: 'screen_stamping_id',
   corner_protector: 'corner_protector_id',
+  flat_fee: 'flat_fee_id',
 } as const satisfies Record<OptionKind, string>;
 export type BodyField = (typeof BODY_FIELDS)[OptionKind];
 
@@ -95,6 +98,11 @@ export interface ProductDefinition {
   readonly allBindingsPath: string | null;
   /** In the order of the price editor's sections. */
   readonly kinds: readonly KindDefinition[];
+  /**
+   * Delivered as files, not printed (the e-book): no print options, no weight, no shipping, one copy per project;
+   * after payment the customer downloads the files (docs/decisions/0034).
+   */
+  readonly digital: boolean;
 }
 
 type KindOptions = Partial<Omit<KindDefinition, 'kind' | 'bodyField'>>;
@@ -128,6 +136,8 @@ const KIND_DEFAULTS: Readonly<Record<OptionKind, KindDefaults>> = {
   foil_stamping: defaults('price', 'foil_stampings', 'foil-stamping', 'Foil Stamping', false),
   screen_stamping: defaults('price', 'screen_stampings', 'screen-stamping', 'Screen Stamping', false),
   corner_protector: defaults('price', 'corner_protectors', 'corner-protector', 'Corner Protectors', false),
+  // A digital product's one price: the same for every copy, whatever the page count (docs/decisions/0034).
+  flat_fee: defaults('price', 'flat_fees', 'flat-fee', 'E-Book Fee', true),
 };
 
 function kind(k: OptionKind, options: KindOptions = {}): KindDefinition {
@@ -152,6 +162,7 @@ const BOOK = {
   bindingsRoute: true,
   availableOptionsRoute: false,
   allBindingsPath: null,
+  digital: false,
 } as const;
 
 export const PRODUCTS: Readonly<Record<CategorySlug, ProductDefinition>> = {
@@ -268,9 +279,26 @@ export const PRODUCTS: Readonly<Record<CategorySlug, ProductDefinition>> = {
       kind('paper_type'),
     ],
   },
+  ebook: {
+    ...BOOK,
+    slug: 'ebook',
+    // As Start Project and the projects' contract spell it (customer-journey.md §2).
+    name: 'e Book',
+    bookTitle: 'E-Book',
+    editorTitle: 'E-Book Settings',
+    editorPath: '/admin/books/ebook/edit',
+    // No calculator: the product page states the flat fee.
+    calculatorPath: '/products/ebook',
+    calculatorTitle: null,
+    hasTrimSizes: false,
+    hasPageCount: false,
+    bindingsRoute: false,
+    digital: true,
+    kinds: [kind('flat_fee')],
+  },
 };
 
-/** The seven products in the order of the calculator carousel and the Manage Books list. */
+/** The products (seven printed, then the e-book) in the order of the calculator carousel and the Manage Books list. */
 export const PRODUCT_LIST: readonly ProductDefinition[] = CATEGORY_SLUGS.map((slug) => PRODUCTS[slug]);
 
 export function isCategorySlug(value: string): value is CategorySlug {

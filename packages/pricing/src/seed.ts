@@ -256,6 +256,15 @@ const thesis: SeedCatalog = {
   ],
 };
 
+/**
+ * The e-book's one flat fee: $9.99, what a shop that converts and hosts nothing charges for handing back the
+ * customer's own files; staff change it in the E-Book editor (docs/decisions/0034).
+ */
+const eBook: SeedCatalog = {
+  category: 'ebook',
+  items: [item('flat_fee', 'E-Book Files', '9.99')],
+};
+
 /** Every category's default list, in the order of the product list. */
 export const SEED_CATALOGS: readonly SeedCatalog[] = [
   printBook,
@@ -265,4 +274,5 @@ export const SEED_CATALOGS: readonly SeedCatalog[] = [
   calendar,
   comicBook,
   thesis,
+  eBook,
 ];

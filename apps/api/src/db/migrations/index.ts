@@ -19,6 +19,8 @@ import * as m20261123214620 from './2026_11_23_214620_upload_image_size.js';
 import * as m20261124013000 from './2026_11_24_013000_user_search.js';
 import * as m20261125200000 from './2026_11_25_200000_resale_certificates.js';
 import * as m20261125210000 from './2026_11_25_210000_my_books_pages.js';
+// e-books (docs/decisions/0034)
+import * as m20261125220000 from './2026_11_25_220000_ebook_catalog.js';
 
 export const migrations: Record<string, Migration> = {
   '2026_11_21_000001_create_users': m0001,
@@ -34,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_24_013000_user_search': m20261124013000,
   '2026_11_25_200000_resale_certificates': m20261125200000,
   '2026_11_25_210000_my_books_pages': m20261125210000,
+  '2026_11_25_220000_ebook_catalog': m20261125220000,
 };

@@ -15,6 +15,7 @@ export const KIND_LABELS: Readonly<Record<OptionKind, string>> = {
   foil_stamping: 'Foil Stamping',
   screen_stamping: 'Screen Stamping',
   corner_protector: 'Corner Protector',
+  flat_fee: 'E-Book Fee',
 };
 
 /** Fields appear in the form and the summary in OPTION_KINDS order, whatever order the price editor uses. */

@@ -1,5 +1,5 @@
 /**
- * What differs between the seven price editors beyond the product data (§2 "Price editors"): whether sections
+ * What differs between the price editors beyond the product data (§2 "Price editors"): whether sections
  * are searchable, whether summary cards head the page, and the editor's texts (messages.admin.priceEditors).
  * Everything else (title, sections, labels, price fields, update paths) comes from the product definition.
  */
@@ -26,6 +26,7 @@ const SETTINGS: Readonly<Record<CategorySlug, Omit<EditorSettings, 'texts'>>> = 
   yearbook: PLAIN,
   magazine: PLAIN,
   pricing: PLAIN,
+  ebook: PLAIN,
 };
 
 const TEXTS: Readonly<Record<CategorySlug, EditorSettings['texts']>> = messages.admin.priceEditors;

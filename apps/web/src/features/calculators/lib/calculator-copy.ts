@@ -23,6 +23,8 @@ export const CALCULATOR_COPY: Readonly<Record<CategorySlug, Copy>> = {
   calender: { tile: 'Calendar', blurb: 'Wire-O wall calendars', invalidForm: messages.calculators.fillAllRequired },
   magazine: { tile: 'Magazine', blurb: 'Glossy short runs', invalidForm: messages.calculators.fillAllRequired },
   photobook: { tile: 'Photo Book', blurb: 'Premium photo books', invalidForm: messages.calculators.fillAllRequired },
+  // Not in the carousel: an e-book has one flat fee and no calculator (docs/decisions/0034).
+  ebook: { tile: 'E-Book', blurb: 'Your files, ready to download', invalidForm: messages.calculators.fillAllRequired },
 };
 
 export const pageTitle = (product: ProductDefinition) => product.calculatorTitle ?? `${product.name} Pricing`;
