@@ -19,7 +19,8 @@ import { startFakeStripe } from '@bindery/payment-fakes/stripe';
 import { ACCESS_LEVELS, type Access } from '../src/lib/access.js';
 import type { RouteEntry } from '../src/app.js';
 import { createUser, newSession, setupTestApp } from './helper.js';
-import { orderOneBook } from './orders-fixtures.js';
+import { orderOneBook, payOrder, placeOrder } from './orders-fixtures.js';
+import { createEbook } from './projects.js';
 
 const stripe = await startFakeStripe();
 const paypal = await startFakePaypal();
@@ -28,7 +29,7 @@ const t = setupTestApp({ env: apiEnv(stripe, paypal) });
 type Caller = 'anonymous' | 'customer' | 'other' | 'admin';
 let headers: Record<Caller, Record<string, string>>;
 let users: Record<Exclude<Caller, 'anonymous'>, { id: number; token_version: number }>;
-let ownerIds: { project: number; order: number; upload: string };
+let ownerIds: { project: number; order: number; upload: string; ebook: number; ebookOrder: number };
 
 beforeAll(async () => {
   const [customer, other, admin] = await Promise.all([
@@ -44,10 +45,16 @@ beforeAll(async () => {
     url: `/api/book/${project.id}/`,
     headers: customer.auth,
   });
+  // The downloads route serves a paid order's e-book (ADR 0034): the owner's own download passes.
+  const ebook = await createEbook(t, customer.auth, 'Matrix E-Book');
+  const ebookOrder = await placeOrder(t, customer.auth, [ebook.id], 'digital');
+  await payOrder(t, ebookOrder.id);
   ownerIds = {
     project: project.id,
     order: order.id,
     upload: (detail.json() as { pdf_upload_id: string }).pdf_upload_id,
+    ebook: ebook.id,
+    ebookOrder: ebookOrder.id,
   };
 });
 
@@ -77,6 +84,9 @@ async function concrete(url: string): Promise<string> {
   let path = url.replace(/\*$/, 'anything');
   if (path.startsWith('/api/book/uploads/:id')) path = path.replace(':id', ownerIds.upload);
   if (path.startsWith('/api/book/:id')) path = path.replace(':id', String(ownerIds.project));
+  if (path.startsWith('/api/orders/:id/downloads/:project_id')) {
+    path = path.replace(':id', String(ownerIds.ebookOrder)).replace(':project_id', String(ownerIds.ebook));
+  }
   if (path.startsWith('/api/orders/:id') || path.startsWith('/api/admin/orders/:id'))
     path = path.replace(':id', String(ownerIds.order));
   if (path.startsWith('/api/users/admin/users/:id')) {

@@ -55,12 +55,17 @@ export async function createPhotoBook(t: TestContext, auth: Auth, title = 'Summe
 }
 
 /** The customer's books → an order awaiting payment, through save-shipping. */
-export async function placeOrder(t: TestContext, auth: Auth, projectIds: number[]): Promise<Order> {
+export async function placeOrder(
+  t: TestContext,
+  auth: Auth,
+  projectIds: number[],
+  service = 'FEDEX_GROUND',
+): Promise<Order> {
   const res = await request(t, {
     method: 'POST',
     url: '/api/save-shipping/',
     headers: auth,
-    payload: { user_address: ADDRESS, project_ids: projectIds, selected_service: 'FEDEX_GROUND' },
+    payload: { user_address: ADDRESS, project_ids: projectIds, selected_service: service },
   });
   expect(res.statusCode, res.body).toBe(201);
   return OrderResponse.parse(res.data).order;

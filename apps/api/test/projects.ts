@@ -8,7 +8,7 @@ import { expect } from 'vitest';
 import type { UploadedFile, UploadBookBody } from '@bindery/contracts/store/projects';
 import type { DB } from '../src/db/database.js';
 import { request, type TestContext } from './helper.js';
-import { makePdf, multipartBody } from './pdf-fixtures.js';
+import { jpegBytes, makePdf, multipartBody } from './pdf-fixtures.js';
 
 export type Auth = { authorization: string };
 
@@ -103,6 +103,23 @@ export async function createPrintBook(
   });
   expect(res.statusCode, res.body).toBe(201);
   return res.data.project as { id: number; pdf_file: { url: string }; cover_file: { url: string } | null };
+}
+
+/** An e Book project through upload-book (ADR 0034): a real PDF (`pdfBytes`, default 24 blank pages), a JPEG cover. */
+export async function createEbook(t: TestContext, auth: Auth, title = 'My E-Book', pdfBytes?: Buffer) {
+  const pdf = await upload(t, auth, 'interior', pdfBytes ?? (await makePdf(24, { blank: true })));
+  expect(pdf.statusCode, pdf.body).toBe(201);
+  const cover = await upload(t, auth, 'cover', jpegBytes(), 'front.jpg', 'image/jpeg');
+  expect(cover.statusCode, cover.body).toBe(201);
+  const res = await uploadBook(t, auth, {
+    title,
+    category: 'e Book',
+    pdf_upload_id: pdf.data.id,
+    cover_upload_id: cover.data.id,
+    quantity: 1,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.data.project as { id: number; price: { total_cost: string } | null; page_count: number };
 }
 
 type OrderStatus = 'awaiting_payment' | 'paid' | 'in_production' | 'shipped' | 'delivered' | 'canceled';

@@ -147,6 +147,15 @@ export const messages = {
     // Server-side rules where the spec is silent (docs/decisions/0013).
     emptyCart: 'Your cart is empty. Add a project to your cart first.',
     projectNotOrderable: 'Price calculation not available for this category',
+    // E-books (docs/decisions/0034): files, not parcels.
+    nothingToShip: 'An e Book is delivered as files: there is nothing to ship.',
+    /** The one "service" of a cart with nothing to ship: shown where a carrier would be. */
+    digitalDelivery: {
+      code: 'digital',
+      name: 'Download from your order page',
+      courier: 'Digital delivery',
+      deliveryTime: 'Ready to download once paid',
+    },
     unknownService:
       'The chosen shipping service is not available for this address. Please calculate the shipping rate again.',
     orderNotFound: 'Order not found.',
@@ -234,6 +243,13 @@ export const messages = {
     trackingNumberRequired: 'Enter the tracking number to mark the order shipped.',
     trackingUrlInvalid: 'The tracking link must be an http(s) address.',
     paymentRequired: (orderNumber: string) => `Order ${orderNumber} has no completed payment.`,
+    notAllDigital: (orderNumber: string) =>
+      `Order ${orderNumber} has printed books: it is delivered by a carrier, not as files.`,
+    /** The timeline note of an order of e-books delivered at payment (docs/decisions/0034). */
+    filesReady: 'Your e-book files are ready: download them from this page.',
+    /** 403 of a download before the order is paid. */
+    downloadNotYet: 'Your files can be downloaded once the order is paid.',
+    notADownload: 'This book of the order is printed, not downloaded.',
     refundRequired: (orderNumber: string, status: string) =>
       `Order ${orderNumber} is ${status}: refund the payment in full before canceling it.`,
     someRefundRequired: (orderNumber: string) =>

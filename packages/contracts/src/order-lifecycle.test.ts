@@ -18,6 +18,8 @@ const ALLOWED: ReadonlyArray<readonly [OrderStatus, OrderStatus]> = [
   ['awaiting_payment', 'canceled'],
   ['paid', 'in_production'],
   ['paid', 'canceled'],
+  // Issue 13.6: an order of e-books alone is delivered at payment (its files).
+  ['paid', 'delivered'],
   ['in_production', 'shipped'],
   ['in_production', 'canceled'],
   ['shipped', 'delivered'],
@@ -26,9 +28,15 @@ const allowed = new Set(ALLOWED.map(([from, to]) => `${from}→${to}`));
 const ALL_PAIRS = ORDER_STATUSES.flatMap((from) => ORDER_STATUSES.map((to) => [from, to] as const));
 
 describe('the order lifecycle table', () => {
-  it('has 36 pairs of which exactly the 7 of the issue are allowed', () => {
+  it('has 36 pairs of which exactly the 8 of the issues are allowed', () => {
     expect(ALL_PAIRS).toHaveLength(36);
-    expect(ALL_PAIRS.filter(([from, to]) => canTransition(from, to))).toHaveLength(7);
+    expect(ALL_PAIRS.filter(([from, to]) => canTransition(from, to))).toHaveLength(8);
+  });
+
+  it('delivers an order of e-books alone at payment, by the system only, never by staff', () => {
+    expect(transitionRule('paid', 'delivered')).toMatchObject({ by: ['system'], requires: ['digital'] });
+    expect(canTransition('paid', 'delivered', 'staff')).toBe(false);
+    expect(availableTransitions('paid', 'staff').map((r) => r.to)).toEqual(['in_production', 'canceled']);
   });
 
   it.each(ALL_PAIRS)('%s → %s is allowed exactly when the issue lists it', (from, to) => {

@@ -4,8 +4,9 @@
  * actions an order offers) and by the tests (every allowed and every forbidden pair).
  *
  *   awaiting_payment ──▶ paid ──▶ in_production ──▶ shipped ──▶ delivered
- *          │               │            │
- *          └──▶ canceled ◀─┴────────────┘
+ *          │               │ │          │                          ▲
+ *          └──▶ canceled ◀─┴─┼──────────┘                          │
+ *                            └── e-books only: files ready at payment ┘
  *
  * Each rule says who may make the move and what it needs; the module checks the needs (a completed payment, a
  * carrier and tracking number, a refund) before its guarded `UPDATE … WHERE status = from`, and runs the effects
@@ -36,9 +37,12 @@ export type OrderActorType = (typeof ORDER_ACTORS)[number];
  * - `payment`: a completed payment of the order's total (only the payment code moves an order to paid);
  * - `carrier`, `tracking_number`: given with the move (a 400 naming the field when missing);
  * - `full_refund`: the money paid has been refunded in full (a cancel after payment refunds what is left);
- * - `refund`: some money has been refunded (a cancel during production may keep what production cost).
+ * - `refund`: some money has been refunded (a cancel during production may keep what production cost);
+ * - `digital`: every item of the order is a digital product (e-books: nothing to print or ship, the files are
+ *   ready to download once paid; docs/decisions/0034).
  */
-export type TransitionRequirement = 'payment' | 'carrier' | 'tracking_number' | 'full_refund' | 'refund';
+export type TransitionRequirement =
+  'payment' | 'carrier' | 'tracking_number' | 'full_refund' | 'refund' | 'digital';
 
 export interface TransitionRule {
   readonly to: OrderStatus;
@@ -59,6 +63,8 @@ export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly Transition
   ],
   paid: [
     { to: 'in_production', by: ['staff'], requires: [], action: a.startProduction },
+    // Made by the payment itself, in its transaction: an order of e-books alone is delivered as its files.
+    { to: 'delivered', by: ['system'], requires: ['digital'] },
     { to: 'canceled', by: ['staff', 'system'], requires: ['full_refund'], action: a.cancel },
   ],
   in_production: [

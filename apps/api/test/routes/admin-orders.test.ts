@@ -43,20 +43,16 @@ describe('GET api/book/all-orders/', () => {
       64,
     );
     const pdf = await uploadPdf(t, customer.auth, 20);
+    // An e Book: no print options, its own cover (ADR 0034).
+    const ebookCover = await upload(t, customer.auth, 'cover', jpegBytes(), 'front.jpg', 'image/jpeg');
     const second = await uploadBook(t, customer.auth, {
-      title: 'Expert please',
+      title: 'Digital edition',
       category: 'e Book',
       language: 'urdu',
       pdf_upload_id: pdf.id,
-      cover_expert: {
-        contact_name: 'C',
-        contact_email: 'c@example.test',
-        book_title: 'E',
-        book_genre: 'Poetry',
-        cover_description: 'Gold on black',
-      },
+      cover_upload_id: ebookCover.data.id,
     });
-    expect(second.statusCode).toBe(201);
+    expect(second.statusCode, second.body).toBe(201);
 
     const list = await allOrders();
     const ids = list.map((o) => o.id);
@@ -85,8 +81,8 @@ describe('GET api/book/all-orders/', () => {
       category: 'e Book',
       language: 'urdu',
       binding_type: null,
-      cover_file: null,
-      cover_description: 'Gold on black',
+      cover_file: `/api/book/${second.data.project.id}/files/cover/`,
+      cover_description: null,
       quantity: 1,
     });
     // The listed paths serve the admin.

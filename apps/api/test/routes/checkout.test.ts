@@ -383,11 +383,20 @@ describe('POST api/shipping-rate/: the cart', () => {
     }
   });
 
-  it('refuses an e Book (no print product) with the spec’s text', async () => {
+  it('prices an e Book at its flat fee with nothing to ship (ADR 0034), and refuses a category it cannot price', async () => {
     const ebook = await insertProject(t.db, buyer.user.id, { category: 'e Book', configuration: null });
     const res = await rate({ ...TX, project_ids: [ebook] }, buyer.auth);
-    expect(res.statusCode).toBe(400);
-    expect(res.data.error).toBe('Price calculation not available for this category');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.data).toMatchObject({
+      subtotal: '9.99',
+      shipping_rate: '0.00',
+      service_code: 'digital',
+      weight_grams: 0,
+    });
+    const unknown = await insertProject(t.db, buyer.user.id, { category: 'Cookbook', configuration: null });
+    const refused = await rate({ ...TX, project_ids: [unknown] }, buyer.auth);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.data.error).toBe('Price calculation not available for this category');
   });
 
   it('refuses project_ids together with an estimate’s quantity', async () => {

@@ -241,21 +241,24 @@ describe('POST api/book/upload-book/: create', () => {
     expect(res.data.project.options.extras).toEqual({ Spine: dd['spines']![0]!.name });
   });
 
-  it('creates an e Book without configuration or price', async () => {
+  it('creates an e Book of its PDF and cover, without configuration, priced at the flat fee (ADR 0034)', async () => {
     const pdf = await uploadPdf(t, owner.auth, 10);
+    const cover = await upload(t, owner.auth, 'cover', jpegBytes(), 'front.jpg', 'image/jpeg');
     const res = await uploadBook(t, owner.auth, {
       title: 'Digital',
       category: 'e Book',
       pdf_upload_id: pdf.id,
+      cover_upload_id: cover.data.id,
     });
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.data.project).toMatchObject({ configuration: null, price: null, quantity: 1, page_count: 10 });
+    expect(res.data.project).toMatchObject({ configuration: null, quantity: 1, page_count: 10 });
+    expect(res.data.project.price).toMatchObject({ total_cost: '9.99', cost_per_book: '9.99' });
     const row = await t.db
       .selectFrom('projects')
       .select('product_slug')
       .where('id', '=', res.data.project.id)
       .executeTakeFirstOrThrow();
-    expect(row.product_slug).toBeNull();
+    expect(row.product_slug).toBe('ebook');
   });
 
   it('refuses configuration or copies on an e Book', async () => {
@@ -713,7 +716,7 @@ describe('reading projects', () => {
       ['Magazine', 'magazine'],
       ['Year Book', 'yearbook'],
       ['Calender', 'calender'],
-      ['e Book', null],
+      ['e Book', 'ebook'],
     ]);
     for (const c of data.categories) {
       expect(c.description.length).toBeGreaterThan(0);
@@ -909,10 +912,12 @@ describe('cover expert mail fallback', () => {
 
   it('goes to the default admin’s address when neither COVER_EXPERT_EMAIL nor ADMIN_EMAIL is set', async () => {
     const u = await createUser(fallback);
-    const pdf = await uploadPdf(fallback, u.auth, 12);
+    const pdf = await uploadPdf(fallback, u.auth, 40);
     const res = await uploadBook(fallback, u.auth, {
       title: 'Fallback',
-      category: 'e Book',
+      // A printed book: an e Book brings its own cover (ADR 0034).
+      category: 'Print Book',
+      configuration: await printBookConfiguration(fallback),
       pdf_upload_id: pdf.id,
       cover_expert: {
         contact_name: 'B',

@@ -24,8 +24,10 @@ type Configuration = Record<string, number>;
 const rate = (payload: Record<string, unknown>, headers: Record<string, string> = {}) =>
   request(t, { method: 'POST', url: '/api/shipping-rate/', payload, headers });
 
-/** The printed categories a customer can design (every project category but e Book). */
-const printed = PRODUCT_LIST.filter((p) => (PROJECT_CATEGORIES as readonly string[]).includes(p.name));
+/** The printed categories a customer can design (every project category but the digital e Book). */
+const printed = PRODUCT_LIST.filter(
+  (p) => (PROJECT_CATEGORIES as readonly string[]).includes(p.name) && !p.digital,
+);
 
 /**
  * A complete configuration of `product` that the catalog prices at `pages` pages: the first trim size and the first
@@ -156,7 +158,7 @@ describe('POST api/shipping-rate/ with the design page’s book', () => {
       book: { category: 'e Book', configuration, page_count: 40 },
     });
     expect(eBook.statusCode).toBe(400);
-    expect(eBook.data.error).toBe('Price calculation not available for this category');
+    expect(eBook.data.error).toBe('An e Book is delivered as files: there is nothing to ship.');
     const projectId = await insertProject(t.db, buyer.user.id, { pageCount: 40, configuration });
     const both = await rate(
       { ...TX, project_ids: [projectId], book: { category: 'Print Book', configuration, page_count: 40 } },

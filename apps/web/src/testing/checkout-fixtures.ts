@@ -79,8 +79,8 @@ export function order(overrides: Partial<Order> = {}): Order {
     status: 'awaiting_payment',
     currency: 'USD',
     items: [
-      { project_id: 11, title: 'My Novel', category: 'Print Book', quantity: 10, cost_per_book: '8.48', discount_amount: '0.00', line_total: '84.80' },
-      { project_id: 12, title: 'Family Album', category: 'Photo Book', quantity: 2, cost_per_book: '20.00', discount_amount: '0.00', line_total: '40.00' },
+      { project_id: 11, title: 'My Novel', category: 'Print Book', quantity: 10, cost_per_book: '8.48', discount_amount: '0.00', line_total: '84.80', downloads: null },
+      { project_id: 12, title: 'Family Album', category: 'Photo Book', quantity: 2, cost_per_book: '20.00', discount_amount: '0.00', line_total: '40.00', downloads: null },
     ],
     subtotal: '124.80',
     shipping: '25.00',

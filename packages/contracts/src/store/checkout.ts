@@ -146,7 +146,8 @@ export const ShippingRateResponse = z.object({
   /** Books total of the cart (present with project_ids). */
   subtotal: DecimalString.optional(),
   total: DecimalString.optional(),
-  weight_grams: z.number().int().positive(),
+  /** 0 when nothing is shipped (a cart of e-books alone). */
+  weight_grams: z.number().int().nonnegative(),
 });
 export type ShippingRateResponse = z.infer<typeof ShippingRateResponse>;
 
@@ -183,6 +184,13 @@ export type SaveShippingBody = z.input<typeof SaveShippingBody>;
 export const OrderStatus = z.enum(ORDER_STATUSES);
 export type OrderStatus = z.infer<typeof OrderStatus>;
 
+/**
+ * An e-book's files once its order is paid: API paths (GET, bearer: the order's customer or an admin) serving the
+ * interior PDF and the cover as attachments (docs/decisions/0034).
+ */
+export const OrderItemDownloads = z.object({ pdf: z.string(), cover: z.string().nullable() });
+export type OrderItemDownloads = z.infer<typeof OrderItemDownloads>;
+
 export const OrderItem = z.object({
   project_id: z.number().int().positive(),
   title: z.string(),
@@ -191,6 +199,8 @@ export const OrderItem = z.object({
   cost_per_book: DecimalString,
   discount_amount: DecimalString,
   line_total: DecimalString,
+  /** Null for a printed book, and for an e-book until its order is paid. */
+  downloads: OrderItemDownloads.nullable(),
 });
 export type OrderItem = z.infer<typeof OrderItem>;
 

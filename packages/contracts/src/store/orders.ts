@@ -9,9 +9,11 @@
  *                                                 priced at today's catalog; the SPA puts them in the cart → /shop
  * - GET  api/orders/overview/                   → SalesOverviewResponse (the dashboard's "Sales and payments
  *                                                 overview")
+ * - GET  api/orders/{id}/downloads/{project_id}/{pdf|cover}/ → an e-book's file as an attachment, once the order
+ *                                                 is paid (403 before); the order's customer or an admin (ADR 0034)
  */
 import { z } from 'zod';
-import { DecimalString, Id, PageQuery, page } from '../common.js';
+import { DecimalString, Id, IdParam, PageQuery, page } from '../common.js';
 import { messages } from '../messages.js';
 import { OrderStatus } from './checkout.js';
 import { Project } from './projects.js';
@@ -98,3 +100,9 @@ export const SalesOverviewResponse = z.object({
   last_paid_at: z.iso.datetime({ offset: true }).nullable(),
 });
 export type SalesOverviewResponse = z.infer<typeof SalesOverviewResponse>;
+
+/** GET api/orders/{id}/downloads/{project_id}/{kind}/ (docs/decisions/0034). */
+export const OrderDownloadParams = z
+  .object({ id: IdParam, project_id: IdParam, kind: z.enum(['pdf', 'cover']) })
+  .strict();
+export type OrderDownloadParams = z.infer<typeof OrderDownloadParams>;

@@ -1,7 +1,10 @@
 /**
- * The e-book (issue 13.6, docs/decisions/0034): catalog_items may hold the 'ebook' category and its one 'flat_fee'
- * item (seeded at start by @bindery/pricing/seed, like every other price). Only the two check constraints of
- * 2026_11_21_114500_catalog widen; no row changes. Frozen: the lists below are copied, not imported.
+ * The e-book (issue 13.6, docs/decisions/0034):
+ * - catalog_items may hold the 'ebook' category and its one 'flat_fee' item (seeded at start by
+ *   @bindery/pricing/seed, like every other price): the two check constraints of 2026_11_21_114500_catalog widen;
+ * - an order with nothing to ship (weight 0: e-books alone) is delivered at payment without carrier or tracking
+ *   number; every other shipped or delivered order still needs both (2026_11_23_212300_order_lifecycle).
+ * No row changes. Frozen: the lists below are copied, not imported.
  */
 import { sql, type Kysely } from 'kysely';
 
@@ -32,11 +35,23 @@ async function constrain(db: Kysely<any>, categories: string[], kinds: string[])
   );
 }
 
+const TRACKED = sql`(carrier is not null and tracking_number is not null)`;
+
+async function tracking(db: Kysely<any>, rule: ReturnType<typeof sql>): Promise<void> {
+  await sql`alter table orders drop constraint orders_shipped_tracking_check`.execute(db);
+  await sql`alter table orders add constraint orders_shipped_tracking_check check (${rule})`.execute(db);
+}
+
 export async function up(db: Kysely<any>): Promise<void> {
   await constrain(db, [...CATEGORIES, 'ebook'], [...KINDS, 'flat_fee']);
+  await tracking(
+    db,
+    sql`status not in ('shipped', 'delivered') or ${TRACKED} or (status = 'delivered' and weight_grams = 0)`,
+  );
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await tracking(db, sql`status not in ('shipped', 'delivered') or ${TRACKED}`);
   await sql`delete from catalog_price_changes where category = 'ebook'`.execute(db);
   await sql`delete from catalog_items where category = 'ebook'`.execute(db);
   await constrain(db, CATEGORIES, KINDS);

@@ -56,6 +56,24 @@ async function category(app: FastifyInstance, slug: CategorySlug): Promise<Categ
   return catalog;
 }
 
+/**
+ * The choices of a digital product, which the customer never makes (the e-book has one flat fee and no print
+ * options): the first listed item of each kind, as the server lists them now. A kind with no item leaves its
+ * field out, so the price check names it like any missing choice.
+ */
+export async function digitalConfiguration(
+  app: FastifyInstance,
+  slug: CategorySlug,
+): Promise<Record<string, number>> {
+  const catalog = await category(app, slug);
+  const chosen: Record<string, number> = {};
+  for (const def of catalog.product.kinds) {
+    const first = catalog.records.find((r) => r.kind === def.kind);
+    if (first) chosen[def.bodyField] = first.id;
+  }
+  return chosen;
+}
+
 /** GET api/{slug}/dropdowns/ (options/ for thesis). */
 export async function catalogOptions(
   app: FastifyInstance,

@@ -3,7 +3,8 @@
  * - the cart: each project priced again from the catalog (catalog.service.ts `calculate`), weighed from its
  *   catalog choices (@bindery/pricing/carrier-rates);
  * - shipping: the carrier's rate for the parcel (app.carrierRates) plus the shop's markup, once
- *   (@bindery/pricing/shipping), DHL and FedEx only;
+ *   (@bindery/pricing/shipping), DHL and FedEx only; e-books weigh nothing, and a cart of e-books alone has one
+ *   free "digital delivery" service instead of carriers (docs/decisions/0034);
  * - tax: the destination's rule on books + shipping together (@bindery/pricing/tax); an enterprise buyer is exempt
  *   only with an APPROVED resale certificate for the ship-to state in our records (docs/decisions/0032): the
  *   request's has_resale_cert is not read;
@@ -43,7 +44,7 @@ import {
 import { usZipProblem } from '@bindery/contracts/us-zip';
 import type { Transaction } from 'kysely';
 import type { DB } from '../../../db/database.js';
-import { calculate } from '../catalog/catalog.service.js';
+import { calculate, digitalConfiguration } from '../catalog/catalog.service.js';
 import {
   certificateForState,
   standingMessage,
@@ -79,7 +80,9 @@ export interface PricedLine {
   readonly costPerBookCents: number;
   readonly discountCents: number;
   readonly lineTotalCents: number;
+  /** 0 for a digital product (nothing is shipped). */
   readonly gramsPerCopy: number;
+  readonly digital: boolean;
   /** The project row's version this price was computed from. */
   readonly updatedAt: string;
 }
@@ -87,13 +90,25 @@ export interface PricedLine {
 export interface PricedCart {
   readonly lines: readonly PricedLine[];
   readonly subtotalCents: number;
-  readonly shipment: Shipment;
+  /** The parcel of the printed books; null when the cart holds only e-books. */
+  readonly shipment: Shipment | null;
 }
 
 /** A service as the shop sells it: the carrier's rate and the customer's charge (with the markup). */
-export interface QuotedService extends CarrierRate {
+export interface QuotedService extends Omit<CarrierRate, 'courier'> {
+  readonly courier: string;
   readonly shippingCents: number;
 }
+
+/** What a cart with nothing to ship gets instead of carriers: free, and its files once paid. */
+const DIGITAL_DELIVERY: QuotedService = {
+  code: m.digitalDelivery.code,
+  name: m.digitalDelivery.name,
+  courier: m.digitalDelivery.courier,
+  deliveryTime: m.digitalDelivery.deliveryTime,
+  chargeCents: 0,
+  shippingCents: 0,
+};
 
 /**
  * US addresses must name a real state (the tax depends on it); the state is kept as its USPS code. The ZIP must be
@@ -153,6 +168,7 @@ async function estimateShipment(
 ): Promise<Shipment> {
   const product = productByName(book.category);
   if (!product) throw new ApiProblem(400, m.projectNotOrderable, { code: 'INVALID_CONFIGURATION' });
+  if (product.digital) throw new ApiProblem(400, m.nothingToShip, { code: 'INVALID_CONFIGURATION' });
   const result = await calculate(app, product.slug, {
     ...book.configuration,
     page_count: book.page_count,
@@ -166,7 +182,8 @@ async function estimateShipment(
 /** One project priced from the catalog, and one copy's weight from its catalog choices. */
 async function priceProject(app: FastifyInstance, row: CartProjectRow): Promise<PricedLine> {
   const product = productByName(row.category);
-  const configuration = row.configuration;
+  // A digital product's choices are the catalog's, never the customer's (its flat fee).
+  const configuration = product?.digital ? await digitalConfiguration(app, product.slug) : row.configuration;
   if (!product || !configuration) throw new ApiProblem(400, m.projectNotOrderable);
   const result = await calculate(app, product.slug, {
     ...configuration,
@@ -179,7 +196,9 @@ async function priceProject(app: FastifyInstance, row: CartProjectRow): Promise<
     });
   }
   const quote = result.value;
-  const gramsPerCopy = await copyGrams(app, product, configuration, quote.page_count ?? row.page_count);
+  const gramsPerCopy = product.digital
+    ? 0
+    : await copyGrams(app, product, configuration, quote.page_count ?? row.page_count);
 
   return {
     projectId: row.id,
@@ -190,6 +209,7 @@ async function priceProject(app: FastifyInstance, row: CartProjectRow): Promise<
     discountCents: quote.discount_amount === undefined ? 0 : parseCents(quote.discount_amount),
     lineTotalCents: parseCents(quote.total_cost),
     gramsPerCopy,
+    digital: product.digital,
     updatedAt: stamp(row.updated_at),
   };
 }
@@ -210,10 +230,14 @@ export async function priceCart(
   const lines: PricedLine[] = [];
   // In the cart's order, one at a time: the catalog snapshot is shared, so this costs no query per project.
   for (const id of ids) lines.push(await priceProject(app, byId.get(id) as CartProjectRow));
+  const printed = lines.filter((l) => !l.digital);
   return {
     lines,
     subtotalCents: lines.reduce((sum, l) => sum + l.lineTotalCents, 0),
-    shipment: shipmentOf(lines.map((l) => ({ gramsPerCopy: l.gramsPerCopy, quantity: l.quantity }))),
+    shipment:
+      printed.length === 0
+        ? null
+        : shipmentOf(printed.map((l) => ({ gramsPerCopy: l.gramsPerCopy, quantity: l.quantity }))),
   };
 }
 
@@ -224,8 +248,9 @@ export async function priceCart(
 export async function quoteServices(
   app: FastifyInstance,
   destination: Destination,
-  shipment: Shipment,
+  shipment: Shipment | null,
 ): Promise<QuotedService[]> {
+  if (shipment === null) return [DIGITAL_DELIVERY];
   const rates = await app.carrierRates.quote({
     country: destination.country,
     state: destination.state,
@@ -311,11 +336,11 @@ export async function shippingRate(
   if (body.project_ids && userId === undefined) throw new ApiProblem(401, messages.generic.unauthorized);
   const cart =
     body.project_ids && userId !== undefined ? await priceCart(app, userId, body.project_ids) : undefined;
-  const shipment =
-    cart?.shipment ??
-    (body.book
+  const shipment = cart
+    ? cart.shipment
+    : body.book
       ? await estimateShipment(app, body.book, body.quantity ?? 1)
-      : shipmentOf([{ gramsPerCopy: STANDARD_BOOK_GRAMS, quantity: body.quantity ?? 1 }]));
+      : shipmentOf([{ gramsPerCopy: STANDARD_BOOK_GRAMS, quantity: body.quantity ?? 1 }]);
   const services = await quoteServices(app, { ...body, state: buyer.state }, shipment);
 
   // The certificate only with the cart: an estimate is anonymous, and its tax is shown on the shipping alone.
@@ -338,7 +363,7 @@ export async function shippingRate(
     service_code: cheapest.service.code,
     estimated_delivery: cheapest.service.deliveryTime,
     available_services: entries.map((e) => e.entry),
-    weight_grams: shipment.weightGrams,
+    weight_grams: shipment?.weightGrams ?? 0,
   };
   if (certificate) {
     response.resale_certificate = {
@@ -480,7 +505,7 @@ export async function saveShipping(
         tax_reason: tax.reason,
         shipping_service: JSON.stringify(shippingService),
         address: JSON.stringify(address),
-        weight_grams: cart.shipment.weightGrams,
+        weight_grams: cart.shipment?.weightGrams ?? 0,
       },
       items,
     );

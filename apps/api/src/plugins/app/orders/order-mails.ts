@@ -60,21 +60,32 @@ function render(
 /** The receipt, once the payment is confirmed. */
 export function orderPaidMail(
   facts: OrderMailFacts,
-  order: { totalCents: number; method: 'card' | 'paypal'; items: { title: string; quantity: number }[] },
+  order: {
+    totalCents: number;
+    method: 'card' | 'paypal';
+    items: { title: string; quantity: number; digital: boolean }[];
+  },
   dashboardUrl: string,
 ): OutboxMail {
   const method = order.method === 'card' ? 'card' : 'PayPal';
+  const files = order.items.some((i) => i.digital);
+  const printed = order.items.some((i) => !i.digital);
   return render(
     facts,
     'order_paid',
     `Bindery order ${facts.orderNumber}: payment received`,
     [
       `Thank you: we received your ${method} payment of $${formatCents(order.totalCents)} for order ${facts.orderNumber}.`,
-      'Your books go to print now; we will write again when they ship.',
+      ...(printed ? ['Your books go to print now; we will write again when they ship.'] : []),
+      // E-books (docs/decisions/0034): the files are ready the moment the money is.
+      ...(files ? ['Your e-book files are ready: download them from your order page.'] : []),
     ],
     {
       list: order.items.map((i) => itemLineName(i.title, i.quantity)),
-      links: [{ label: 'Your projects', url: dashboardUrl }],
+      links: [
+        ...(files ? [{ label: 'Your order and downloads', url: facts.orderUrl }] : []),
+        { label: 'Your projects', url: dashboardUrl },
+      ],
     },
   );
 }

@@ -12,7 +12,7 @@ import type {
   Refund,
 } from '@bindery/contracts/admin/orders';
 import { messages } from '@bindery/contracts/messages';
-import { nextStatuses } from '@bindery/contracts/order-lifecycle';
+import { isPaidStatus, nextStatuses } from '@bindery/contracts/order-lifecycle';
 import {
   Address,
   ShippingService,
@@ -27,6 +27,7 @@ import {
   type ProjectOptionNames,
 } from '@bindery/contracts/store/projects';
 import { formatCents } from '@bindery/pricing/money';
+import { productByName } from '@bindery/pricing/products';
 import { taxRateText } from '@bindery/pricing/tax';
 import type {
   ItemWithProjectRow,
@@ -47,7 +48,19 @@ const cents = (value: string | number) => formatCents(Number(value));
 /** The API path serving a project's file to its owner or an admin (routes/store/projects). */
 const fileUrl = (projectId: number, kind: 'pdf' | 'cover') => `/api/book/${projectId}/files/${kind}/`;
 
-export function toOrderItem(row: OrderItemRow): OrderItem {
+/** The API path of an e-book's file in a paid order (routes/store/orders). */
+const downloadUrl = (orderId: number, projectId: number, kind: 'pdf' | 'cover') =>
+  `/api/orders/${orderId}/downloads/${projectId}/${kind}/`;
+
+/** Whether an order line is a digital product (an e-book), by the category it was ordered as. */
+export const isDigitalItem = (item: { category: string }): boolean =>
+  productByName(item.category)?.digital === true;
+
+/**
+ * One line of an order. An e-book's downloads appear once the order's money is taken (`paid`); its files are the
+ * project's interior PDF and cover (an e-book project always has a cover: upload-book requires one).
+ */
+export function toOrderItem(row: OrderItemRow, paid: boolean): OrderItem {
   return {
     project_id: row.project_id,
     title: row.title,
@@ -56,6 +69,13 @@ export function toOrderItem(row: OrderItemRow): OrderItem {
     cost_per_book: cents(row.cost_per_book_cents),
     discount_amount: cents(row.discount_cents),
     line_total: cents(row.line_total_cents),
+    downloads:
+      paid && isDigitalItem(row)
+        ? {
+            pdf: downloadUrl(row.order_id, row.project_id, 'pdf'),
+            cover: downloadUrl(row.order_id, row.project_id, 'cover'),
+          }
+        : null,
   };
 }
 
@@ -84,7 +104,7 @@ export function toOrder(
     order_number: row.order_number,
     status: row.status,
     currency: 'USD',
-    items: items.map(toOrderItem),
+    items: items.map((i) => toOrderItem(i, isPaidStatus(row.status))),
     subtotal: cents(row.subtotal_cents),
     discount: cents(row.discount_cents),
     shipping: cents(row.shipping_cents),
@@ -195,7 +215,7 @@ const EMPTY_OPTIONS: ProjectOptionNames = {
   extras: {},
 };
 
-function toAdminItem(row: ItemWithProjectRow): AdminOrderItem {
+function toAdminItem(row: ItemWithProjectRow, paid: boolean): AdminOrderItem {
   const file = (kind: 'pdf' | 'cover', name: string, type: string, size: string | number | null) => ({
     file_name: name,
     content_type: type,
@@ -205,7 +225,7 @@ function toAdminItem(row: ItemWithProjectRow): AdminOrderItem {
   });
   const expert = CoverExpertRequest.safeParse(row.cover_expert);
   return {
-    ...toOrderItem(row),
+    ...toOrderItem(row, paid),
     category: ProjectCategory.parse(row.category),
     language: row.language,
     page_count: row.page_count,
@@ -266,7 +286,7 @@ export function toAdminDetail({
       email: row.customer_email,
       account_deleted: accountDeleted,
     },
-    items: items.map(toAdminItem),
+    items: items.map((i) => toAdminItem(i, isPaidStatus(row.status))),
     address: Address.parse(row.address),
     shipping_service: ShippingService.parse(row.shipping_service),
     carrier_charge:

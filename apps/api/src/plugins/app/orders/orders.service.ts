@@ -52,7 +52,7 @@ import {
   orderShippedMail,
   type OrderMailFacts,
 } from './order-mails.js';
-import { iso, toAdminDetail, toAdminRow, toOrder, toOrderSummary } from './order-views.js';
+import { iso, isDigitalItem, toAdminDetail, toAdminRow, toOrder, toOrderSummary } from './order-views.js';
 import {
   countAdminOrders,
   countUserOrders,
@@ -200,7 +200,11 @@ export function createOrders(deps: OrdersDeps) {
         const items = await findOrderItems(trx, [order.id]);
         return orderPaidMail(
           facts,
-          { totalCents: Number(order.total_cents), method: order.payment_method ?? 'card', items },
+          {
+            totalCents: Number(order.total_cents),
+            method: order.payment_method ?? 'card',
+            items: items.map((i) => ({ ...i, digital: isDigitalItem(i) })),
+          },
           `${config.webUrl}/userdashboard`,
         );
       }
@@ -254,6 +258,11 @@ export function createOrders(deps: OrdersDeps) {
       }
       if (requirement === 'payment' && !(await findCompletedPayment(trx, orderId))) {
         return fail(conflict(m.paymentRequired(current.order_number)));
+      }
+      if (requirement === 'digital') {
+        const items = await findOrderItems(trx, [orderId]);
+        if (items.length === 0 || !items.every(isDigitalItem))
+          return fail(conflict(m.notAllDigital(current.order_number)));
       }
       if (requirement === 'full_refund' || requirement === 'refund') {
         const refunded = await refundedCents(trx, orderId);
@@ -393,7 +402,22 @@ export function createOrders(deps: OrdersDeps) {
     method: 'card' | 'paypal',
   ): Promise<{ result: 'paid'; moved: Moved } | { result: 'order_not_payable' }> {
     const outcome = await attempt(trx, orderId, 'paid', { actor: systemActor, paymentMethod: method });
-    return outcome.ok ? { result: 'paid', moved: outcome.moved } : { result: 'order_not_payable' };
+    if (!outcome.ok) return { result: 'order_not_payable' };
+    // An order of e-books alone has nothing to print or ship: its files are ready now, so it is delivered in the
+    // same transaction (the receipt says so; no second mail). Printed books take the production path.
+    const items = await findOrderItems(trx, [orderId]);
+    if (items.length === 0 || !items.every(isDigitalItem)) return { result: 'paid', moved: outcome.moved };
+    const delivered = await attempt(trx, orderId, 'delivered', {
+      actor: systemActor,
+      note: m.filesReady,
+      internal: false,
+      notify: false,
+    });
+    if (!delivered.ok) throw delivered.error;
+    return {
+      result: 'paid',
+      moved: { ...delivered.moved, from: outcome.moved.from, mailIds: outcome.moved.mailIds },
+    };
   }
 
   /**
@@ -501,6 +525,25 @@ export function createOrders(deps: OrdersDeps) {
     return orderOf(row);
   }
 
+  /**
+   * GET api/orders/{id}/downloads/{project_id}/{kind}/: may this caller download this e-book of this order? The
+   * order's customer or an admin (anyone else: 404, as for any order of another); the book must be an e-book of
+   * the order (404) and the order paid (403 before). Answers the project's owner, whose file is served.
+   */
+  async function downloadOwner(
+    user: { id: number; is_admin: boolean },
+    orderId: number,
+    projectId: number,
+  ): Promise<number> {
+    const row = user.is_admin ? await findOrder(db, orderId) : await findUserOrder(db, user.id, orderId);
+    if (!row) throw notFound();
+    const item = (await findOrderItems(db, [orderId])).find((i) => i.project_id === projectId);
+    if (!item) throw new DomainError('not_found', m.reorderItemNotInOrder);
+    if (!isDigitalItem(item)) throw new DomainError('not_found', m.notADownload);
+    if (!isPaidStatus(row.status)) throw new DomainError('forbidden', m.downloadNotYet);
+    return row.user_id;
+  }
+
   /** GET api/orders/lookup/?number=: one of the caller's orders by its number. */
   async function lookup(userId: number, orderNumber: string): Promise<Order> {
     const id = orderIdOfNumber(orderNumber);
@@ -597,5 +640,6 @@ export function createOrders(deps: OrdersDeps) {
     lookup,
     overview,
     reorder,
+    downloadOwner,
   };
 }

@@ -31,7 +31,7 @@ import { productByName, type OptionKind, type ProductDefinition } from '@bindery
 import { DEFAULT_ADMIN_EMAIL } from '../../../bootstrap/admin.js';
 import { DomainError } from '../../../lib/domain-error.js';
 import { INVALID_CURSOR, TimeIdCursor, decodeCursor, toPage } from '../../../lib/keyset.js';
-import { calculate } from '../catalog/catalog.service.js';
+import { calculate, digitalConfiguration } from '../catalog/catalog.service.js';
 import type { OrderActorInput } from '../orders/orders.service.js';
 import { coverExpertMail } from './cover-expert-mail.js';
 import { ProjectProblem } from './project-problem.js';
@@ -67,6 +67,7 @@ export const projectTexts = {
   coverOrExpert: 'Choose either a cover file or the cover expert, not both.',
   eBookNoConfiguration: 'An e Book is not printed: send no configuration.',
   eBookNoQuantity: 'An e Book is not printed: its quantity is 1.',
+  eBookNeedsCover: 'An e Book needs its cover: upload a cover image.',
   notAnOption: (field: string, product: string) => `${field} is not an option of ${product}.`,
   noCover: 'This project has no cover file.',
   fileGone: 'This file is no longer stored.',
@@ -249,8 +250,8 @@ const CATEGORY_COPY: Readonly<Record<ProjectCategory, { description: string; cal
   'Year Book': { description: 'School and club yearbooks.', calculator: 'Yearbook Calculator' },
   Calender: { description: 'Wire-O wall calendars, priced per copy.', calculator: 'Calendar Calculator' },
   'e Book': {
-    description: 'A digital edition of your PDF: nothing is printed or shipped.',
-    calculator: 'No print calculator',
+    description: 'A digital edition of your PDF and cover at one flat fee: nothing is printed or shipped.',
+    calculator: 'Flat fee, no calculator',
   },
 };
 
@@ -351,7 +352,7 @@ function toProjectPrice(quote: CalculateResponse, pricedAt: Date): ProjectPrice 
 
 /** Body-level checks that need no database: the category's product and what it allows. */
 function checkShape(body: UploadBook): {
-  product: ProductDefinition | undefined;
+  product: ProductDefinition;
   configuration: ProjectConfiguration | null;
 } {
   if (body.cover_upload_id && body.cover_expert) {
@@ -359,14 +360,17 @@ function checkShape(body: UploadBook): {
   }
   const product = productByName(body.category);
   const configuration = body.configuration ?? null;
-  if (!product) {
-    // e Book: a digital edition, no print options and no copies.
+  if (product?.digital) {
+    // e Book: a digital edition of the interior PDF and its cover, no print options and no copies; its flat fee
+    // is the catalog's, never a choice (docs/decisions/0034).
     if (configuration !== null)
       throw new ProjectProblem(400, projectTexts.eBookNoConfiguration, 'configuration');
     if (body.quantity !== 1) throw new ProjectProblem(400, projectTexts.eBookNoQuantity, 'quantity');
+    if (!body.cover_upload_id) throw new ProjectProblem(400, projectTexts.eBookNeedsCover, 'cover_upload_id');
     return { product, configuration };
   }
-  if (configuration === null) throw new ProjectProblem(400, m.completeConfiguration, 'configuration');
+  if (!product || configuration === null)
+    throw new ProjectProblem(400, m.completeConfiguration, 'configuration');
   const allowed = new Set<string>(product.kinds.map((k) => k.bodyField));
   const foreign = Object.keys(configuration).filter((field) => !allowed.has(field));
   if (foreign.length > 0) {
@@ -386,7 +390,7 @@ function checkShape(body: UploadBook): {
 async function price(
   app: FastifyInstance,
   product: ProductDefinition,
-  configuration: ProjectConfiguration,
+  configuration: Readonly<Record<string, number | undefined>>,
   pageCount: number,
   quantity: number,
 ): Promise<CalculateResponse> {
@@ -456,14 +460,17 @@ export async function submitProject(
       throw new ProjectProblem(400, m.pageCountMismatch(pages), 'page_count');
     }
 
-    const quote =
-      product && configuration ? await price(app, product, configuration, pages, body.quantity) : null;
-    const options = product && configuration ? await optionNames(app, product, configuration) : EMPTY_OPTIONS;
+    const quote = product.digital
+      ? await price(app, product, await digitalConfiguration(app, product.slug), pages, body.quantity)
+      : configuration
+        ? await price(app, product, configuration, pages, body.quantity)
+        : null;
+    const options = configuration ? await optionNames(app, product, configuration) : EMPTY_OPTIONS;
     const values = {
       title: body.title,
       category: body.category,
       language: body.language ?? null,
-      product_slug: product?.slug ?? null,
+      product_slug: product.slug,
       page_count: pages,
       quantity: body.quantity,
       configuration: configuration === null ? null : JSON.stringify(configuration),

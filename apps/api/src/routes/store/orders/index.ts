@@ -6,6 +6,8 @@
  * - GET  api/orders/lookup/?number=        one order by its number (BND-000042)
  * - GET  api/orders/{id}/                  one order: items, amounts, timeline, tracking, refunds
  * - POST api/orders/{id}/reorder/          its books again as draft projects on the same files (→ cart → /shop)
+ * - GET  api/orders/{id}/downloads/{project_id}/{pdf|cover}/  an e-book's file once the order is paid (403
+ *                                          before; the order's customer or an admin; docs/decisions/0034)
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBody, IdParams } from '@bindery/contracts/common';
@@ -13,11 +15,15 @@ import { OrderResponse } from '@bindery/contracts/store/checkout';
 import {
   MyOrdersQuery,
   MyOrdersResponse,
+  OrderDownloadParams,
   OrderLookupQuery,
   ReorderBody,
   ReorderResponse,
   SalesOverviewResponse,
 } from '@bindery/contracts/store/orders';
+import { z } from 'zod';
+import { sendStoredFile } from '../../../lib/content-disposition.js';
+import { openProjectFile } from '../../../plugins/app/projects/projects.service.js';
 
 const tags = ['orders'];
 const security = [{ bearerAuth: [] }];
@@ -101,6 +107,30 @@ const orders: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const result = await app.orders.reorder(request.currentUser!.id, request.params.id, request.body ?? {});
       return reply.code(201).send(result);
+    },
+  );
+
+  app.get(
+    '/orders/:id/downloads/:project_id/:kind',
+    {
+      config: { access: 'owner-or-admin' },
+      schema: {
+        tags,
+        summary:
+          'An e-book’s interior PDF or cover from a paid order (its customer or an admin), as a download',
+        security,
+        params: OrderDownloadParams,
+        produces: ['application/pdf', 'image/jpeg', 'image/png'],
+        // The file's bytes (a stream is sent as is, never serialized).
+        response: { 200: z.unknown(), 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const { id, project_id: projectId, kind } = request.params;
+      const owner = await app.orders.downloadOwner(request.currentUser!, id, projectId);
+      // The order's customer owns the book; an admin reads it on their behalf.
+      const file = await openProjectFile(app, { id: owner, is_admin: false }, projectId, kind);
+      return sendStoredFile(reply, file, true);
     },
   );
 };

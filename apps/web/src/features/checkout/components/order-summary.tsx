@@ -10,6 +10,7 @@ import { lineBreakdown, type LineBreakdown } from '@bindery/pricing/quote';
 import { formatUsd } from '../../../lib/format-usd';
 import { shippingServiceName } from '../../../lib/shipping-service-name';
 import { isPositiveAmount } from '../lib/amount';
+import { isDigitalOrder } from '../../orders/lib/order-display';
 
 interface OrderLine {
   item: OrderItem;
@@ -33,6 +34,8 @@ const usd = (cents: number) => formatUsd(formatCents(cents));
 
 export function OrderSummary({ order }: { order: Order }) {
   const { address: a, shipping_service: s } = order;
+  // E-books alone: nothing is shipped, the address is the billing address (docs/decisions/0034).
+  const digital = isDigitalOrder(order);
   return (
     <section className="b-card b-stack" aria-labelledby="order-summary-title">
       <h2 id="order-summary-title">Order #{order.id}</h2>
@@ -58,7 +61,9 @@ export function OrderSummary({ order }: { order: Order }) {
         </div>
         <div>
           <dt>
-            Shipping ({shippingServiceName(s)}, {s.delivery_time})
+            {digital
+              ? 'Shipping (none: download)'
+              : `Shipping (${shippingServiceName(s)}, ${s.delivery_time})`}
           </dt>
           <dd data-testid="order-shipping">{formatUsd(order.shipping)}</dd>
         </div>
@@ -72,8 +77,8 @@ export function OrderSummary({ order }: { order: Order }) {
         </div>
       </dl>
       <p className="b-muted">{order.tax_reason}</p>
-      <address style={{ fontStyle: 'normal' }} aria-label="Delivery address">
-        <strong>Ships to</strong>
+      <address style={{ fontStyle: 'normal' }} aria-label={digital ? 'Billing address' : 'Delivery address'}>
+        <strong>{digital ? 'Billing address' : 'Ships to'}</strong>
         <br />
         {a.first_name} {a.last_name}
         {a.company ? `, ${a.company}` : ''}

@@ -1,7 +1,9 @@
 /**
  * /shop (customer-journey.md §2 Shop, §4, §5, §8): account type, the delivery address, the server's shipping
  * services for the cart (cheapest chosen first), the cart summary in server numbers, and 'Check Delivery
- * Method', which makes the server create the order and goes on to /payment?order={id}.
+ * Method', which makes the server create the order and goes on to /payment?order={id}. A cart of e-books alone
+ * has nothing to ship (docs/decisions/0034): the address is the billing address (it sets the sales tax), the
+ * server's one service is the download, and the page says so instead of offering carriers.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
@@ -13,6 +15,7 @@ import { messages } from '@bindery/contracts/messages';
 import { DeliveryAddress } from '@bindery/contracts/store/checkout';
 import { usZipProblem } from '@bindery/contracts/us-zip';
 import type { SessionUser } from '@bindery/contracts/store/users';
+import { productByName } from '@bindery/pricing/products';
 import { useCart } from '../../../lib/cart';
 import { shippingServiceName } from '../../../lib/shipping-service-name';
 import { noCarrierCouriers, useShippingRate } from '../api/get-shipping-rate';
@@ -26,6 +29,16 @@ import { MessageCard } from './message-card';
 import { ShopSummary } from './shop-summary';
 
 const m = messages.checkout;
+
+export const digitalCheckoutTexts = {
+  title: 'Checkout',
+  address: 'Billing address',
+  note: 'E-books are delivered as files: nothing is shipped. Your billing address sets the sales tax.',
+  calculate: 'Calculate Total',
+  delivery: 'Delivered as files: download them from your order page once paid.',
+  submit: 'Continue to Payment',
+} as const;
+const d = digitalCheckoutTexts;
 
 /** The server's ZIP rule (5 digits or ZIP+4, in the chosen state), said before asking it. */
 function usZipText(country: string, state: string, postalCode: string): string | null {
@@ -63,6 +76,7 @@ export function ShopPage({ user }: { user: SessionUser }) {
   if (items.length === 0) return <EmptyCart />;
 
   const projectIds = items.map((i) => i.id);
+  const digitalOnly = items.every((i) => productByName(i.category)?.digital === true);
   // A rate priced another cart (a project was removed in another tab) is not this cart's rate.
   const current = state.rateCart === projectIds.join(',');
   const rate = current ? state.rate : null;
@@ -125,7 +139,7 @@ export function ShopPage({ user }: { user: SessionUser }) {
       <p>
         <Link to="/orders">← Back to cart</Link>
       </p>
-      <h1>Shipping and delivery</h1>
+      <h1>{digitalOnly ? d.title : 'Shipping and delivery'}</h1>
       <div className="b-calc">
         <form className="b-card b-stack" onSubmit={onSave} noValidate aria-label="Shipping details">
           <AccountTypeFieldset
@@ -133,22 +147,31 @@ export function ShopPage({ user }: { user: SessionUser }) {
             onAccountType={(value) => set('account_type', value)}
             certificate={rate?.resale_certificate}
           />
-          <h2>Delivery address</h2>
+          <h2>{digitalOnly ? d.address : 'Delivery address'}</h2>
+          {digitalOnly ? <p className="b-muted">{d.note}</p> : null}
           <AddressFields draft={state.draft} errors={fieldErrors} onChange={set} />
           <div>
             <Button variant="secondary" onClick={() => void calculate()} busy={rateCall.isPending}>
-              Calculate Shipping Rate
+              {digitalOnly ? d.calculate : 'Calculate Shipping Rate'}
             </Button>
           </div>
           {state.rateError ? <Alert tone="error">{state.rateError}</Alert> : null}
           {rate ? (
             <>
-              <ShippingServices services={rate.available_services} selected={state.selected} onSelect={(code) => dispatch({ type: 'select', code })} />
+              {digitalOnly ? null : (
+                <ShippingServices
+                  services={rate.available_services}
+                  selected={state.selected}
+                  onSelect={(code) => dispatch({ type: 'select', code })}
+                />
+              )}
               {chosen ? (
                 <Card className="b-stack" data-testid="selected-service">
-                  <h3>Selected service</h3>
+                  <h3>{digitalOnly ? 'Delivery' : 'Selected service'}</h3>
                   <p>
-                    {shippingServiceName(chosen)}, delivered in {chosen.delivery_time}.
+                    {digitalOnly
+                      ? d.delivery
+                      : `${shippingServiceName(chosen)}, delivered in ${chosen.delivery_time}.`}
                   </p>
                   <p className="b-muted">
                     Tax {rate.tax_rate}: {rate.tax_reason}
@@ -160,12 +183,12 @@ export function ShopPage({ user }: { user: SessionUser }) {
           {saveError ? <Alert tone="error">{saveError}</Alert> : null}
           <div>
             <Button type="submit" busy={save.isPending}>
-              Check Delivery Method
+              {digitalOnly ? d.submit : 'Check Delivery Method'}
             </Button>
           </div>
         </form>
         <aside className="b-calc__summary">
-          <ShopSummary items={items} rate={rate} service={chosen} />
+          <ShopSummary items={items} rate={rate} service={chosen} digitalOnly={digitalOnly} />
         </aside>
       </div>
     </div>

@@ -10,11 +10,13 @@ export interface ShopSummaryProps {
   items: CartItem[];
   rate: ShippingRateResponse | null;
   service: ShippingService | null;
+  /** Only e-books: nothing is shipped, and the summary says so (docs/decisions/0034). */
+  digitalOnly?: boolean;
 }
 
 const amount = (value: string | undefined) => (value === undefined ? '—' : formatUsd(value));
 
-export function ShopSummary({ items, rate, service }: ShopSummaryProps) {
+export function ShopSummary({ items, rate, service, digitalOnly = false }: ShopSummaryProps) {
   return (
     <section className="b-card b-stack" aria-labelledby="shop-summary-title">
       <h2 id="shop-summary-title">Cart summary</h2>
@@ -32,7 +34,9 @@ export function ShopSummary({ items, rate, service }: ShopSummaryProps) {
         </div>
         <div>
           <dt>Shipping</dt>
-          <dd data-testid="summary-shipping">{amount(service?.total_charge)}</dd>
+          <dd data-testid="summary-shipping">
+            {digitalOnly ? 'None (download)' : amount(service?.total_charge)}
+          </dd>
         </div>
         <div>
           <dt>Taxes{rate ? ` (${rate.tax_rate})` : ''}</dt>
@@ -43,7 +47,15 @@ export function ShopSummary({ items, rate, service }: ShopSummaryProps) {
           <dd data-testid="summary-total">{amount(service?.total)}</dd>
         </div>
       </dl>
-      {rate ? <p className="b-muted">{rate.tax_reason}</p> : <p className="b-muted">Calculate the shipping rate to see shipping, taxes and the total.</p>}
+      {rate ? (
+        <p className="b-muted">{rate.tax_reason}</p>
+      ) : (
+        <p className="b-muted">
+          {digitalOnly
+            ? 'Calculate the total to see taxes and the total.'
+            : 'Calculate the shipping rate to see shipping, taxes and the total.'}
+        </p>
+      )}
     </section>
   );
 }

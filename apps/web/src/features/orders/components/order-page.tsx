@@ -4,7 +4,8 @@
  * timeline with the notes staff shared), the carrier and tracking link, the books, the address, the amounts with
  * refunds, and a printable receipt (the print stylesheet leaves the page's chrome and buttons out). An unpaid
  * order offers its payment page; a paid one can be ordered again (same files, new copies, new address → /shop).
- * Another customer's order, or an unknown one, is 'Order not found.' (the server answers 404 for both).
+ * Another customer's order, or an unknown one, is 'Order not found.' (the server answers 404 for both). A paid
+ * order's e-books offer their files (Downloads); an order of e-books alone ships nothing and is not reordered.
  */
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
@@ -25,9 +26,11 @@ import {
   formatDate,
   formatDateTime,
   isPaidStatus,
+  isDigitalOrder,
   isPositive,
   statusLabel,
 } from '../lib/order-display';
+import { OrderDownloads } from './order-downloads';
 import { OrderStatusBadge } from './order-status-badge';
 import { TrackingLink } from './tracking-link';
 import '../orders.css';
@@ -151,6 +154,7 @@ function Reorder({ order, userId }: { order: Order; userId: number }) {
 export function OrderDetails({ order, userId }: { order: Order; userId: number }) {
   const a = order.address;
   const shipped = order.tracking_number !== null || order.tracking_url !== null;
+  const digital = isDigitalOrder(order);
   return (
     <div className="b-container b-stack b-receipt">
       <p className="b-no-print" style={{ margin: 0 }}>
@@ -196,6 +200,8 @@ export function OrderDetails({ order, userId }: { order: Order; userId: number }
         <Timeline order={order} />
       </section>
 
+      <OrderDownloads order={order} />
+
       <section className="b-card b-stack" aria-labelledby="order-books">
         <h2 id="order-books">Books</h2>
         <Table<OrderItem>
@@ -234,7 +240,9 @@ export function OrderDetails({ order, userId }: { order: Order; userId: number }
           ) : null}
           <div>
             <dt>
-              Shipping ({shippingServiceName(order.shipping_service)}, {order.shipping_service.delivery_time})
+              {digital
+                ? 'Shipping (none: download)'
+                : `Shipping (${shippingServiceName(order.shipping_service)}, ${order.shipping_service.delivery_time})`}
             </dt>
             <dd>{formatUsd(order.shipping)}</dd>
           </div>
@@ -270,7 +278,7 @@ export function OrderDetails({ order, userId }: { order: Order; userId: number }
       <section className="b-card b-stack" aria-labelledby="order-delivery">
         <h2 id="order-delivery">Delivery and payment</h2>
         <dl className="b-facts">
-          <dt>Ships to</dt>
+          <dt>{digital ? 'Billing address' : 'Ships to'}</dt>
           <dd>
             <address style={{ fontStyle: 'normal' }}>
               {a.first_name} {a.last_name}
@@ -298,7 +306,7 @@ export function OrderDetails({ order, userId }: { order: Order; userId: number }
         </dl>
       </section>
 
-      {isPaidStatus(order.status) ? <Reorder order={order} userId={userId} /> : null}
+      {isPaidStatus(order.status) && !digital ? <Reorder order={order} userId={userId} /> : null}
     </div>
   );
 }

@@ -2,6 +2,7 @@
 import type { StatusTone } from '@bindery/ui/status-badge';
 import { messages } from '@bindery/contracts/messages';
 import { isPaidStatus, type OrderStatus } from '@bindery/contracts/order-lifecycle';
+import type { Order } from '@bindery/contracts/store/checkout';
 
 // Checked against the contract's enum: a new state without a label or a colour fails the typecheck.
 const LABELS: Readonly<Record<OrderStatus, string>> = messages.orderStatus;
@@ -41,3 +42,7 @@ export const PROGRESS: readonly OrderStatus[] = [
   'shipped',
   'delivered',
 ];
+
+/** An order of e-books alone: nothing shipped, its one service the download (docs/decisions/0034). */
+export const isDigitalOrder = (order: Pick<Order, 'shipping_service'>): boolean =>
+  order.shipping_service.service_code === messages.checkout.digitalDelivery.code;

@@ -4,7 +4,8 @@
  * server's page count fills Page Count), the print options of the category (the catalog cascade shared with the
  * calculators; trim size and page count hidden for calendars), the 'Quantity and Shipping Estimates' panel, an
  * optional cover, then 'Contact Cover Design Expert' (→ /cover-expert, form saved as `designForm`) or 'Print Your
- * Book' (POST api/book/upload-book/ → the project goes into the cart → /shop).
+ * Book' (POST api/book/upload-book/ → the project goes into the cart → /shop). An e Book gets its own page
+ * (ebook-design.tsx: PDF, cover, flat fee).
  * @see docs/decisions/0015-customer-project-pages.md
  */
 import { useEffect, useState, type ReactNode } from 'react';
@@ -55,6 +56,7 @@ import {
   type DesignForm as DesignFormData,
   type ProjectData,
 } from '../lib/project-data';
+import { EbookDesign } from './ebook-design';
 import { EstimatesPanel } from './estimates-panel';
 import { FileDropZone } from './file-drop-zone';
 import { ProjectTabs } from './project-tabs';
@@ -114,6 +116,11 @@ export function DesignProject({ user }: { user: SessionUser | null }) {
         </Alert>
       </div>
     );
+  }
+  const product = productByName(saved.data.category);
+  // An e Book has no print options, quantity or shipping: its own, shorter page (docs/decisions/0034).
+  if (product?.digital) {
+    return <EbookDesign data={saved.data} project={project.data ?? null} product={product} user={user} />;
   }
   const start = startingForm(
     saved.data,
@@ -455,7 +462,7 @@ function DesignForm({
 
 function PrintOptions({ cascade, pageCount }: { cascade: OptionCascade; pageCount: number | null }) {
   const { product, options } = cascade;
-  if (!product) return <p>e Books are delivered as files: there are no print options to choose.</p>;
+  if (!product) return <p>{messages.calculators.notAvailableForCategory}</p>;
   if (options.isPending) return <Spinner label="Loading options..." />;
   if (options.isError) return <Alert tone="error">{messages.calculators.loadDropdownsFailed}</Alert>;
   const gatedHint = 'Choose a trim size and upload your PDF first.';

@@ -1,7 +1,8 @@
 /**
  * The last step of both the design page and the cover expert page: POST api/book/upload-book/ with the project
  * data and its uploads, then (customer-journey.md §4) say so, clear the saved project data, put the project in
- * the cart and go to /shop. An e Book is not printed, so it has nothing to ship or pay: it goes to the dashboard.
+ * the cart and go to /shop. An e Book goes the same way: it is priced at its flat fee and checked out with nothing
+ * to ship (docs/decisions/0034); a project the server did not price goes to the dashboard.
  * The design page keeps its data instead, as the edit of the project just made (`keepAsEdit`): Back from the shop
  * then finds the page filled, and printing again changes that project rather than making a second one
  * (docs/decisions/0038).
@@ -86,8 +87,8 @@ export function useSubmitProject(user: SessionUser | null) {
         ...(s.coverUploadId !== undefined ? { cover_upload_id: s.coverUploadId } : {}),
         ...(s.pdf.page_count ? { page_count: s.pdf.page_count } : {}),
         configuration: s.configuration as ProjectConfiguration | null,
-        // An e Book (no product to print) is one digital edition: the server accepts only quantity 1 for it.
-        quantity: productByName(s.data.category) ? s.quantity : 1,
+        // An e Book is one digital edition: the server accepts only quantity 1 for it.
+        quantity: productByName(s.data.category)?.digital ? 1 : s.quantity,
         ...(s.coverExpert ? { cover_expert: s.coverExpert } : {}),
       },
       {

@@ -88,6 +88,7 @@ export function detail(
         cost_per_book: '20.04',
         discount_amount: '0.00',
         line_total: '40.08',
+        downloads: null,
         language: 'english',
         page_count: 40,
         options: {
@@ -110,6 +111,7 @@ export function detail(
         cost_per_book: '12.00',
         discount_amount: '0.60',
         line_total: '11.40',
+        downloads: null,
         language: null,
         page_count: 200,
         options: {

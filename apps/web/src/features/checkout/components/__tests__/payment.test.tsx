@@ -47,7 +47,7 @@ const payButton = () => screen.findByRole('button', { name: /^Pay / });
 
 describe('/payment', () => {
   it('shows a bulk line so that its figures agree to the cent: 499 × list price, less the discount, is the line (issue 13.8)', async () => {
-    const item = { project_id: 11, title: 'Big Run', category: 'Print Book', quantity: 499, cost_per_book: '20.04', discount_amount: '526.20', line_total: '9997.71' };
+    const item = { project_id: 11, title: 'Big Run', category: 'Print Book', quantity: 499, cost_per_book: '20.04', discount_amount: '526.20', line_total: '9997.71', downloads: null };
     paymentApi({ order: orderResponse({ items: [item], subtotal: '9997.71', total: '10035.07' }) });
     openPayment();
     const table = await screen.findByRole('table', { name: 'Books in this order' });

@@ -41,6 +41,79 @@ const region = (name: string) => screen.getByRole('region', { name });
 describe('/orders/:id: the order page', () => {
   afterEach(() => vi.restoreAllMocks());
 
+  it('offers a paid e-book’s files as downloads fetched with the token, and shows no shipping (ADR 0034)', async () => {
+    const user = userEvent.setup();
+    signInForTest();
+    const digital = order({
+      id: 44,
+      order_number: 'BND-000044',
+      status: 'delivered',
+      payment_method: 'card',
+      paid_at: '2026-11-22T10:05:00.000Z',
+      expires_at: null,
+      items: [
+        {
+          project_id: 15,
+          title: 'Night Letters',
+          category: 'e Book',
+          quantity: 1,
+          cost_per_book: '9.99',
+          discount_amount: '0.00',
+          line_total: '9.99',
+          downloads: { pdf: '/api/orders/44/downloads/15/pdf/', cover: '/api/orders/44/downloads/15/cover/' },
+        },
+      ],
+      subtotal: '9.99',
+      shipping: '0.00',
+      tax: '0.82',
+      total: '10.81',
+      shipping_service: {
+        service_code: 'digital',
+        service_name: 'Download from your order page',
+        courier_name: 'Digital delivery',
+        total_charge: '0.00',
+        delivery_time: 'Ready to download once paid',
+      },
+    });
+    const fetched: { path: string; auth: string | null }[] = [];
+    server.use(
+      ...myOrdersHandlers([digital]),
+      http.get('/api/orders/44/downloads/15/:kind/', ({ request, params }) => {
+        fetched.push({ path: String(params['kind']), auth: request.headers.get('authorization') });
+        return new HttpResponse(new Uint8Array([37, 80, 68, 70]), {
+          headers: {
+            'content-type': 'application/pdf',
+            'content-disposition': 'attachment; filename="night.pdf"',
+          },
+        });
+      }),
+    );
+    const created = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:night');
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    renderRoute('/orders/44');
+    const downloads = await screen.findByRole('region', { name: 'Downloads' });
+    await user.click(within(downloads).getByRole('button', { name: 'Download the PDF of Night Letters' }));
+    await waitFor(() => expect(clicked).toHaveBeenCalledTimes(1));
+    expect(fetched).toEqual([{ path: 'pdf', auth: expect.stringMatching(/^Bearer /) }]);
+    expect(created).toHaveBeenCalledTimes(1);
+    expect(
+      within(downloads).getByRole('button', { name: 'Download the cover of Night Letters' }),
+    ).toBeInTheDocument();
+    // Nothing shipped: no carrier service, a billing address, and no "order again" for files already owned.
+    expect(screen.getByText('Shipping (none: download)')).toBeInTheDocument();
+    expect(screen.getByText('Billing address')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: s.reorderTitle })).toBeNull();
+  });
+
+  it('offers no downloads before payment', async () => {
+    signInForTest();
+    server.use(...myOrdersHandlers([unpaid]));
+    renderRoute('/orders/42');
+    expect(await screen.findByRole('heading', { name: /Order BND-/, level: 1 })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Downloads' })).toBeNull();
+  });
+
   it('sends guests to /login', async () => {
     const { router } = renderRoute('/orders/43');
     expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();

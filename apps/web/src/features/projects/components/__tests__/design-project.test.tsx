@@ -638,11 +638,11 @@ describe('/design-project', () => {
     });
   });
 
-  it('lets an e Book through without print options, and sends it to the dashboard rather than the cart', async () => {
+  it('designs an e Book from its PDF and cover at the catalog’s flat fee, then puts it in the cart (ADR 0034)', async () => {
     const user = userEvent.setup();
     signInForTest();
     startWith({ projectTitle: 'Digital', language: 'arabic', category: 'e Book' });
-    uploadsApi();
+    const purposes = uploadsApi();
     const submit = uploadBookHandler((body) =>
       HttpResponse.json({
         status: 'success',
@@ -652,26 +652,49 @@ describe('/design-project', () => {
           title: body.title,
           category: 'e Book',
           configuration: null,
-          price: null,
+          price: { ...projectFixture().price!, cost_per_book: '12.50', total_cost: '12.50' },
         }),
       }),
     );
     server.use(
       submit.handler,
       myBooksHandler([]),
+      http.get('/api/ebook/dropdowns/', () =>
+        HttpResponse.json({
+          flat_fees: [{ id: 77, code: 'e-book-files', name: 'E-Book Files', price: '12.5000' }],
+        }),
+      ),
     );
     const { router } = renderRoute('/design-project');
-    expect(await screen.findByText(/there are no print options/)).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Calculate' }));
-    expect(screen.getByRole('alert')).toHaveTextContent(messages.calculators.notAvailableForCategory);
+    // The fee staff set, and nothing printed: no options, no quantity, no shipping estimate.
+    expect(await screen.findByTestId('ebook-fee')).toHaveTextContent('$12.50');
+    expect(screen.getByText(/there is nothing to print or ship/)).toBeInTheDocument();
+    for (const label of ['Trim Size', 'Binding', 'Quantity', 'Page Count'])
+      expect(screen.queryByLabelText(label)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Print Your Book' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Contact Cover Design Expert' })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Buy E-Book' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(m.uploadPdf);
     await uploadPdf(user);
-    await user.clear(screen.getByLabelText('Quantity'));
-    await user.type(screen.getByLabelText('Quantity'), '5');
-    await user.click(screen.getByRole('button', { name: 'Print Your Book' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/userdashboard'));
-    // One digital edition: the server takes no configuration and quantity 1 for an e Book.
-    expect(submit.bodies[0]).toMatchObject({ category: 'e Book', language: 'arabic', configuration: null, quantity: 1 });
-    expect(readCart(7)).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Buy E-Book' }));
+    // The cover is the e-book's face: required.
+    expect(screen.getByRole('alert')).toHaveTextContent('An e Book needs its cover: upload a cover image.');
+    await user.upload(
+      screen.getByLabelText('Cover image'),
+      new File(['png'], 'front.png', { type: 'image/png' }),
+    );
+    await waitFor(() => expect(purposes).toEqual(['interior', 'cover']));
+    await user.click(screen.getByRole('button', { name: 'Buy E-Book' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/shop'));
+    expect(submit.bodies[0]).toMatchObject({
+      category: 'e Book',
+      language: 'arabic',
+      configuration: null,
+      quantity: 1,
+      cover_upload_id: expect.any(String),
+    });
+    expect(readCart(7)).toEqual([{ id: 9, title: 'Digital', category: 'e Book' }]);
   });
 });
 
