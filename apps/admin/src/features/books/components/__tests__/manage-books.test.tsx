@@ -17,10 +17,10 @@ const titles = () =>
 describe('Manage Books', () => {
   beforeEach(() => void signInForTest());
 
-  it("lists the seven categories, each with Edit to the spec's editor path", async () => {
+  it("lists the seven printed categories and the e-book (ADR 0034), each with Edit to its editor path", async () => {
     renderAdminRoute('/manage-books');
     expect(await screen.findByRole('heading', { name: 'Manage Books' })).toBeInTheDocument();
-    expect(titles()).toEqual(['Print Book', 'Photo Book', 'Magazine', 'Year Book', 'Calendar', 'Comic Book', 'Thesis Binding']);
+    expect(titles()).toEqual(['Print Book', 'Photo Book', 'Magazine', 'Year Book', 'Calendar', 'Comic Book', 'Thesis Binding', 'E-Book']);
     const edits = screen.getAllByRole('link', { name: /^Edit / });
     expect(edits.map((a) => [a.getAttribute('aria-label'), a.getAttribute('href')])).toEqual([
       ['Edit Print Book', '/admin/books/printbook/edit'],
@@ -30,6 +30,7 @@ describe('Manage Books', () => {
       ['Edit Calendar', '/admin/books/calendar/edit'],
       ['Edit Comic Book', '/admin/books/comic/edit'],
       ['Edit Thesis Binding', '/admin/books/thesis/edit'],
+      ['Edit E-Book', '/admin/books/ebook/edit'],
     ]);
     expect(screen.getByRole('link', { name: 'Manage Books' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('link', { name: 'Manage Orders' })).not.toHaveAttribute('aria-current');
@@ -40,7 +41,7 @@ describe('Manage Books', () => {
     const user = userEvent.setup();
     const search = await screen.findByPlaceholderText(messages.admin.searchBooks);
     await user.type(search, 'BOOK');
-    expect(titles()).toEqual(['Print Book', 'Photo Book', 'Year Book', 'Comic Book']);
+    expect(titles()).toEqual(['Print Book', 'Photo Book', 'Year Book', 'Comic Book', 'E-Book']);
     await user.clear(search);
     // "Calender" is the category's name (as projects spell it); the list's title is "Calendar".
     await user.type(search, 'calender');
@@ -50,7 +51,7 @@ describe('Manage Books', () => {
     expect(screen.getByText(messages.admin.noBooks)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Clear search books' }));
     expect(search).toHaveValue('');
-    expect(titles()).toHaveLength(7);
+    expect(titles()).toHaveLength(8);
   });
 
   it('Edit opens that book’s price editor', async () => {
