@@ -45,6 +45,35 @@ describe('fake Stripe Checkout Sessions', () => {
     expect(again).toMatchObject({ id: session.id, status: 'open', payment_status: 'unpaid' });
   });
 
+  it('takes a one-time amount_off coupon off the total, once, as Stripe does (the first-print discount)', async () => {
+    const coupon = await stripe.coupons.create({
+      amount_off: 300,
+      currency: 'usd',
+      duration: 'once',
+      max_redemptions: 1,
+      name: 'First-print discount',
+    });
+    expect(coupon).toMatchObject({ object: 'coupon', amount_off: 300, valid: true });
+    const session = await stripe.checkout.sessions.create({
+      ...params([2599, 500, 257]),
+      discounts: [{ coupon: coupon.id }],
+    });
+    expect(session.amount_subtotal).toBe(3356);
+    expect(session.amount_total).toBe(3056);
+    expect(session.total_details?.amount_discount).toBe(300);
+    expect(fake.coupons().find((c) => c.id === coupon.id)).toMatchObject({ times_redeemed: 1, valid: false });
+    const page = await fetch(`${fake.url}/c/pay/${session.id}`).then((r) => r.text());
+    expect(page).toContain('First-print discount: −3.00 USD');
+    expect(page).toContain('Total: 30.56 USD');
+    // Used up, and an unknown coupon is refused.
+    await expect(
+      stripe.checkout.sessions.create({ ...params([100]), discounts: [{ coupon: coupon.id }] }),
+    ).rejects.toMatchObject({ statusCode: 400, param: 'discounts[0][coupon]' });
+    await expect(
+      stripe.checkout.sessions.create({ ...params([100]), discounts: [{ coupon: 'co_nope' }] }),
+    ).rejects.toMatchObject({ statusCode: 400, param: 'discounts[0][coupon]' });
+  });
+
   it('answers an unknown session with a 404 the SDK raises as StripeInvalidRequestError', async () => {
     await expect(stripe.checkout.sessions.retrieve('cs_test_nope')).rejects.toMatchObject({
       type: 'StripeInvalidRequestError',

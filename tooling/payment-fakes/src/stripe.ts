@@ -1,7 +1,10 @@
 /**
  * A fake Stripe API on loopback, just enough of it for stripe-node to run a Checkout payment end to end:
  *
- * - POST /v1/checkout/sessions           (form-encoded, as the SDK sends it) → a Checkout Session
+ * - POST /v1/checkout/sessions           (form-encoded, as the SDK sends it) → a Checkout Session; with
+ *                                        discounts[0][coupon] the coupon's amount_off is taken off the total
+ *                                        (total_details.amount_discount), as Stripe does
+ * - POST /v1/coupons                     amount_off + currency (duration once), max_redemptions → a coupon
  * - GET  /v1/checkout/sessions/:id       → the session
  * - POST /v1/checkout/sessions/:id/expire → the session, expired
  * - GET  /v1/payment_intents/:id         → the PaymentIntent a completed session created (with its charge)
@@ -74,6 +77,10 @@ export interface FakeCheckoutSession {
   currency: string;
   amount_subtotal: number;
   amount_total: number;
+  /** Stripe's breakdown of what was taken off (a coupon's amount_off). */
+  total_details: { amount_discount: number; amount_shipping: number; amount_tax: number };
+  /** The coupons applied (Stripe: discounts[].coupon). */
+  discounts: { coupon: string }[];
   client_reference_id: string | null;
   customer_email: string | null;
   metadata: Record<string, string>;
@@ -96,6 +103,22 @@ export interface FakePaymentIntent {
   /** 'succeeded' once paid; 'processing' for a delayed method whose money has not arrived. */
   status: 'succeeded' | 'processing';
   latest_charge: string | null;
+  metadata: Record<string, string>;
+  created: number;
+  livemode: false;
+}
+
+/** A coupon as the fake's API returns it (amount_off only; a subset of Stripe's object). */
+export interface FakeCoupon {
+  id: string;
+  object: 'coupon';
+  amount_off: number;
+  currency: string;
+  duration: 'once';
+  max_redemptions: number | null;
+  name: string | null;
+  times_redeemed: number;
+  valid: boolean;
   metadata: Record<string, string>;
   created: number;
   livemode: false;
@@ -169,6 +192,8 @@ export interface FakeStripe extends FakeServer {
   session(id: string): FakeCheckoutSession | undefined;
   sessions(): FakeCheckoutSession[];
   lineItems(id: string): FakeLineItem[];
+  /** The coupons created (a session's discounts name them). */
+  coupons(): FakeCoupon[];
   /** Builds an event around an object, as Stripe would send it. */
   buildEvent(type: string, object: Record<string, unknown>, id?: string): FakeStripeEvent;
   /** Signs and POSTs an event (again, if it was delivered before: same id). */
@@ -251,8 +276,64 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
   const idempotent = new Map<string, { body: string; reply: Reply }>();
   const intents = new Map<string, FakePaymentIntent>();
   const refunds = new Map<string, FakeRefund>();
+  const coupons = new Map<string, FakeCoupon>();
   const deliveries: WebhookDelivery[] = [];
   let dropNext = 0;
+
+  function readMetadata(body: Record<string, FormValue>): Record<string, string> {
+    const metadata: Record<string, string> = {};
+    for (const [k, v] of Object.entries(asRecord(body.metadata) ?? {})) {
+      if (typeof v !== 'string')
+        throw new InvalidRequest('Metadata values must be strings.', `metadata[${k}]`);
+      metadata[k] = v;
+    }
+    return metadata;
+  }
+
+  function createCoupon(body: Record<string, FormValue>): FakeCoupon {
+    const amountOff = asInt(body.amount_off);
+    if (amountOff === undefined || amountOff < 1)
+      throw new InvalidRequest('This fake only knows amount_off coupons (a positive integer).', 'amount_off');
+    const currency = asText(body.currency);
+    if (!currency || !/^[a-z]{3}$/.test(currency))
+      throw new InvalidRequest('You must pass currency when passing amount_off', 'currency');
+    const duration = asText(body.duration) ?? 'once';
+    if (duration !== 'once') throw new InvalidRequest('This fake supports duration=once only.', 'duration');
+    const maxRedemptions = body.max_redemptions === undefined ? null : asInt(body.max_redemptions);
+    if (maxRedemptions === undefined || maxRedemptions === 0)
+      throw new InvalidRequest('Invalid positive integer', 'max_redemptions');
+    const coupon: FakeCoupon = {
+      id: randomId('co'),
+      object: 'coupon',
+      amount_off: amountOff,
+      currency,
+      duration: 'once',
+      max_redemptions: maxRedemptions,
+      name: asText(body.name) ?? null,
+      times_redeemed: 0,
+      valid: true,
+      metadata: readMetadata(body),
+      created: now(),
+      livemode: false,
+    };
+    coupons.set(coupon.id, coupon);
+    return coupon;
+  }
+
+  /** discounts[0][coupon]: Stripe allows one; the coupon must exist, be valid and be in the session's currency. */
+  function readDiscount(body: Record<string, FormValue>, currency: string): FakeCoupon | undefined {
+    const raw = body.discounts;
+    if (raw === undefined) return undefined;
+    if (!Array.isArray(raw) || raw.length !== 1)
+      throw new InvalidRequest('You may only specify one discount.', 'discounts');
+    const id = asText(asRecord(raw[0])?.coupon);
+    const coupon = id ? coupons.get(id) : undefined;
+    if (!id || !coupon) throw new InvalidRequest(`No such coupon: '${id ?? ''}'`, 'discounts[0][coupon]');
+    if (!coupon.valid) throw new InvalidRequest(`Coupon ${id} is no longer valid.`, 'discounts[0][coupon]');
+    if (coupon.currency !== currency)
+      throw new InvalidRequest(`The coupon's currency does not match the session's.`, 'discounts[0][coupon]');
+    return coupon;
+  }
 
   function createSession(body: Record<string, FormValue>): FakeCheckoutSession {
     if (asText(body.mode) !== 'payment')
@@ -264,13 +345,17 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     if (lineItems.some((l) => l.currency !== currency)) {
       throw new InvalidRequest('All line items must use the same currency.', 'line_items');
     }
-    const metadata: Record<string, string> = {};
-    for (const [k, v] of Object.entries(asRecord(body.metadata) ?? {})) {
-      if (typeof v !== 'string')
-        throw new InvalidRequest('Metadata values must be strings.', `metadata[${k}]`);
-      metadata[k] = v;
+    const metadata = readMetadata(body);
+    const subtotal = lineItems.reduce((sum, l) => sum + l.amount_total, 0);
+    const coupon = readDiscount(body, currency);
+    // Stripe takes at most the subtotal off; a redemption counts against max_redemptions.
+    const discount = coupon ? Math.min(coupon.amount_off, subtotal) : 0;
+    if (coupon) {
+      coupon.times_redeemed += 1;
+      if (coupon.max_redemptions !== null && coupon.times_redeemed >= coupon.max_redemptions)
+        coupon.valid = false;
     }
-    const total = lineItems.reduce((sum, l) => sum + l.amount_total, 0);
+    const total = subtotal - discount;
     // Stripe: expires_at between 30 minutes and 24 hours after creation (default 24 hours).
     let expiresAt = now() + 24 * 3600;
     if (body.expires_at !== undefined) {
@@ -291,8 +376,10 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       payment_status: 'unpaid',
       mode: 'payment',
       currency,
-      amount_subtotal: total,
+      amount_subtotal: subtotal,
       amount_total: total,
+      total_details: { amount_discount: discount, amount_shipping: 0, amount_tax: 0 },
+      discounts: coupon ? [{ coupon: coupon.id }] : [],
       client_reference_id: asText(body.client_reference_id) ?? null,
       customer_email: asText(body.customer_email) ?? null,
       metadata,
@@ -522,6 +609,9 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       if (method === 'POST' && path === '/v1/checkout/sessions') {
         return json(200, createSession((req.body ?? {}) as Record<string, FormValue>));
       }
+      if (method === 'POST' && path === '/v1/coupons') {
+        return json(200, createCoupon((req.body ?? {}) as Record<string, FormValue>));
+      }
       if (method === 'POST' && path === '/v1/refunds') {
         return createRefund((req.body ?? {}) as Record<string, FormValue>);
       }
@@ -568,6 +658,13 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       const lines = (items.get(id) ?? []).map(
         (l) => `${l.name}: ${centsToDecimal(l.amount_total)} ${l.currency.toUpperCase()}`,
       );
+      const off = session.total_details.amount_discount;
+      const coupon = session.discounts[0] ? coupons.get(session.discounts[0].coupon) : undefined;
+      if (off > 0) {
+        lines.push(
+          `${coupon?.name ?? 'Discount'}: −${centsToDecimal(off)} ${session.currency.toUpperCase()}`,
+        );
+      }
       return page(
         'Fake Stripe Checkout',
         [
@@ -611,6 +708,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     session: (id) => sessions.get(id),
     sessions: () => [...sessions.values()],
     lineItems: (id) => items.get(id) ?? [],
+    coupons: () => [...coupons.values()],
     buildEvent,
     deliver,
     completeSession,
@@ -630,6 +728,7 @@ function classifyStripe(method: string, path: string): string | undefined {
   if (method === 'POST' && path === '/v1/checkout/sessions') return 'checkout.session.create';
   if (/^\/v1\/checkout\/sessions\/[\w-]+$/.test(path)) return 'checkout.session.retrieve';
   if (/^\/v1\/checkout\/sessions\/[\w-]+\/expire$/.test(path)) return 'checkout.session.expire';
+  if (method === 'POST' && path === '/v1/coupons') return 'coupon.create';
   if (method === 'POST' && path === '/v1/refunds') return 'refund.create';
   if (method === 'GET' && path === '/v1/refunds') return 'refund.list';
   if (/^\/v1\/refunds\/[\w-]+$/.test(path)) return 'refund.retrieve';

@@ -85,6 +85,16 @@ export interface CatalogPriceChangesTable {
 }
 
 /** One row (id 1): the catalog version, bumped by every change. */
+/** Settings staff change in the admin: one row, id 1 (migration 2026_11_25_230000_first_print_discount). */
+export interface ShopSettingsTable {
+  id: number;
+  first_print_discount_enabled: Generated<boolean>;
+  /** 1000 = 10 %; 100–5000. */
+  first_print_discount_bp: Generated<number>;
+  updated_at: GeneratedTimestamp;
+  updated_by: number | null;
+}
+
 export interface CatalogStateTable {
   id: number;
   version: ColumnType<number, number | undefined, number>;
@@ -313,6 +323,7 @@ export interface DB {
   catalog_items: CatalogItemsTable;
   catalog_price_changes: CatalogPriceChangesTable;
   catalog_state: CatalogStateTable;
+  shop_settings: ShopSettingsTable;
   uploads: UploadsTable;
   resale_certificates: ResaleCertificatesTable;
   projects: ProjectsTable;

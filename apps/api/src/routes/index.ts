@@ -16,6 +16,7 @@ import users from './store/users/index.js';
 import adminCatalog from './admin/catalog/index.js';
 import adminOrders from './admin/orders/index.js';
 import adminPayments from './admin/payments/index.js';
+import adminPromotions from './admin/promotions/index.js';
 import adminResaleCertificates from './admin/resale-certificates/index.js';
 import adminSales from './admin/sales/index.js';
 import adminShipping from './admin/shipping/index.js';
@@ -41,6 +42,8 @@ const routes: FastifyPluginAsync = async (app) => {
   // Tax exemption: the customer's resale certificates and the admin's review (docs/decisions/0032).
   await app.register(resaleCertificates);
   await app.register(adminResaleCertificates);
+  // The first-print discount's switch and rate (docs/decisions/0033).
+  await app.register(adminPromotions);
   // One generic catalog module per category, at api/{slug}/ (calculator, photobook, …, pricing).
   for (const product of PRODUCT_LIST) {
     await app.register(catalog, { product, prefix: `/${product.slug}` });

@@ -33,6 +33,8 @@ function paymentRequest(totalCents = 3_000): PaymentRequest {
     orderId: 900 + n,
     items: [{ name: 'Book — 10 copies', amountCents: totalCents - 500 }],
     itemTotalCents: totalCents - 500,
+    discountCents: 0,
+    discountName: 'First-print discount',
     shippingCents: 500,
     shippingName: 'Shipping (FedEx Ground)',
     taxCents: 0,

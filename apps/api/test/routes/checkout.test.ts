@@ -100,6 +100,8 @@ const cartShipment = () =>
   ]);
 
 const texasTax = (cents: number) => roundDiv(cents * 825, 10_000);
+/** The first-print discount by hand: 10 % of the books, half-up (docs/decisions/0033). */
+const tenPercent = (cents: number) => roundDiv(cents, 10);
 
 /** An approved resale certificate of the user for a state, as staff leave one (the row only: no file needed here). */
 async function approvedCertificate(userId: number, state: string): Promise<number> {
@@ -272,7 +274,7 @@ describe('POST api/shipping-rate/: the cart', () => {
     expect(bad.data.error).toBe('Authentication required. Please log in.');
   });
 
-  it('prices the real books, weighs them, and gives every service its own tax (books + shipping) and total', async () => {
+  it('prices the real books, weighs them, takes the first-print discount off and gives every service its own tax (books − discount + shipping) and total', async () => {
     const res = await rate({ ...TX, project_ids: [bookId, calendarId] }, buyer.auth);
     expect(res.statusCode).toBe(200);
     const body = ShippingRateResponse.parse(res.data);
@@ -282,6 +284,12 @@ describe('POST api/shipping-rate/: the cart', () => {
     expect(bookTotal).toBe(9810);
     const subtotal = bookTotal + (await catalogTotal('calender', calendar, 2, 5));
     expect(body.subtotal).toBe(formatCents(subtotal));
+    // The buyer has no order yet: the first-print discount, 10 % of the books, is its own figure.
+    const discount = tenPercent(subtotal);
+    expect(body).toMatchObject({
+      discount: formatCents(discount),
+      discount_label: 'First-print discount (10%)',
+    });
 
     const shipment = cartShipment();
     expect(body.weight_grams).toBe(shipment.weightGrams);
@@ -292,11 +300,12 @@ describe('POST api/shipping-rate/: the cart', () => {
     expect(body.available_services.map((s) => s.service_code)).toEqual(expected.map((s) => s.code));
     for (const [i, service] of body.available_services.entries()) {
       const shipping = shippingChargeCents(expected[i]!.chargeCents);
-      const tax = texasTax(subtotal + shipping);
+      // Tax on what is charged: the books less the discount, plus shipping.
+      const tax = texasTax(subtotal - discount + shipping);
       expect(service).toMatchObject({
         total_charge: formatCents(shipping),
         tax: formatCents(tax),
-        total: formatCents(subtotal + shipping + tax),
+        total: formatCents(subtotal - discount + shipping + tax),
       });
     }
     const first = body.available_services[0]!;
@@ -324,7 +333,9 @@ describe('POST api/shipping-rate/: the cart', () => {
     });
     expect(parseCents(claimed.data.tax as string)).toBe(
       texasTax(
-        parseCents(claimed.data.subtotal as string) + parseCents(claimed.data.shipping_rate as string),
+        parseCents(claimed.data.subtotal as string) -
+          parseCents(claimed.data.discount as string) +
+          parseCents(claimed.data.shipping_rate as string),
       ),
     );
     // With one approved for Texas (the review itself is tested in resale-certificates.test.ts): exempt.
@@ -368,7 +379,9 @@ describe('POST api/shipping-rate/: the cart', () => {
     expect(abroad.data).toMatchObject({ tax: '0.00', tax_reason: 'International shipping - no tax' });
     expect(abroad.data.total).toBe(
       formatCents(
-        parseCents(abroad.data.subtotal as string) + parseCents(abroad.data.shipping_rate as string),
+        parseCents(abroad.data.subtotal as string) -
+          parseCents(abroad.data.discount as string) +
+          parseCents(abroad.data.shipping_rate as string),
       ),
     );
   });
@@ -459,6 +472,8 @@ describe('POST api/save-shipping/: the order', () => {
       status: 'awaiting_payment',
       currency: 'USD',
       subtotal: quoted.subtotal,
+      // The buyer's first order: the discount quoted is the discount written.
+      discount: quoted.discount,
       shipping: chosen.total_charge,
       tax: chosen.tax,
       total: chosen.total,
@@ -481,8 +496,13 @@ describe('POST api/save-shipping/: the order', () => {
 
     const cents = (s: string) => parseCents(s);
     expect(order.items.reduce((sum, i) => sum + cents(i.line_total), 0)).toBe(cents(order.subtotal));
-    expect(cents(order.subtotal) + cents(order.shipping) + cents(order.tax)).toBe(cents(order.total));
-    expect(cents(order.tax)).toBe(texasTax(cents(order.subtotal) + cents(order.shipping)));
+    expect(cents(order.discount)).toBe(tenPercent(cents(order.subtotal)));
+    expect(cents(order.subtotal) - cents(order.discount) + cents(order.shipping) + cents(order.tax)).toBe(
+      cents(order.total),
+    );
+    expect(cents(order.tax)).toBe(
+      texasTax(cents(order.subtotal) - cents(order.discount) + cents(order.shipping)),
+    );
 
     // What was stored, in integer cents.
     const row = await t.db
@@ -492,6 +512,7 @@ describe('POST api/save-shipping/: the order', () => {
       .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ user_id: buyer.user.id, status: 'awaiting_payment', tax_rate_bp: 825 });
     expect(Number(row.total_cents)).toBe(cents(order.total));
+    expect(Number(row.discount_cents)).toBe(cents(order.discount));
     expect(row.weight_grams).toBe(cartShipment().weightGrams);
     const items = await t.db.selectFrom('order_items').selectAll().where('order_id', '=', order.id).execute();
     expect(items.map((i) => Number(i.line_total_cents)).reduce((a, b) => a + b, 0)).toBe(

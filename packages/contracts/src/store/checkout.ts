@@ -145,6 +145,12 @@ export const ShippingRateResponse = z.object({
     .optional(),
   /** Books total of the cart (present with project_ids). */
   subtotal: DecimalString.optional(),
+  /**
+   * With project_ids: the first-print discount this order would get (docs/decisions/0033), "0.00" when none, and
+   * its line's label ("First-print discount (10%)"). Each service's tax and total already take it off.
+   */
+  discount: DecimalString.optional(),
+  discount_label: z.string().optional(),
   total: DecimalString.optional(),
   /** 0 when nothing is shipped (a cart of e-books alone). */
   weight_grams: z.number().int().nonnegative(),

@@ -15,5 +15,12 @@ export const PublicConfigResponse = z.object({
    * This API always sends it; optional so that a client reading an older answer (or a test double) still parses.
    */
   payments: PaymentMethodsConfig.optional(),
+  /**
+   * The first-print discount staff set (docs/decisions/0033): the home page's promise reads it and hides when it
+   * is off. Optional like `payments`.
+   */
+  first_print_discount: z
+    .object({ enabled: z.boolean(), rate_basis_points: z.number().int().min(0), text: z.string() })
+    .optional(),
 });
 export type PublicConfigResponse = z.infer<typeof PublicConfigResponse>;

@@ -21,6 +21,8 @@ import * as m20261125200000 from './2026_11_25_200000_resale_certificates.js';
 import * as m20261125210000 from './2026_11_25_210000_my_books_pages.js';
 // e-books (docs/decisions/0034)
 import * as m20261125220000 from './2026_11_25_220000_ebook_catalog.js';
+// first-print discount (docs/decisions/0033)
+import * as m20261125230000 from './2026_11_25_230000_first_print_discount.js';
 
 export const migrations: Record<string, Migration> = {
   '2026_11_21_000001_create_users': m0001,
@@ -37,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_25_200000_resale_certificates': m20261125200000,
   '2026_11_25_210000_my_books_pages': m20261125210000,
   '2026_11_25_220000_ebook_catalog': m20261125220000,
+  '2026_11_25_230000_first_print_discount': m20261125230000,
 };

@@ -18,6 +18,7 @@ import type {
 } from '@bindery/contracts/store/catalog';
 import { isBindingStyle, pageRangeFor } from '@bindery/pricing/bindings';
 import type { CatalogEntry } from '@bindery/pricing/configuration';
+import { DEFAULT_FIRST_PRINT_DISCOUNT, type FirstPrintDiscount } from '@bindery/pricing/first-print';
 import { formatPrice, parseDecimal } from '@bindery/pricing/money';
 import {
   isCategorySlug,
@@ -27,7 +28,12 @@ import {
   type ProductDefinition,
 } from '@bindery/pricing/products';
 import type { DB } from '../../../db/database.js';
-import { readCatalogSnapshot, readCatalogVersion, type CatalogItemRow } from './catalog.repository.js';
+import {
+  readCatalogSnapshot,
+  readCatalogVersion,
+  type CatalogItemRow,
+  type ShopSettingsRow,
+} from './catalog.repository.js';
 
 /** One catalog item as the domain sees it (never a DB row outside this folder). */
 export interface ItemRecord extends CatalogEntry {
@@ -54,6 +60,8 @@ export interface CategoryCatalog {
 export interface CatalogSnapshot {
   readonly version: number;
   readonly categories: ReadonlyMap<CategorySlug, CategoryCatalog>;
+  /** Staff's first-print discount (shop_settings; docs/decisions/0033): versioned with the prices. */
+  readonly firstPrint: FirstPrintDiscount;
 }
 
 export class CatalogCache {
@@ -131,8 +139,8 @@ export class CatalogCache {
     const generation = this.#generation;
     if (this.#loading?.generation === generation) return this.#loading.promise;
     const promise = readCatalogSnapshot(this.db)
-      .then(({ version, rows }) => {
-        const snapshot = buildSnapshot(version, rows);
+      .then(({ version, rows, settings }) => {
+        const snapshot = buildSnapshot(version, rows, settings && firstPrintOf(settings));
         if (!this.#snapshot || snapshot.version >= this.#snapshot.version) {
           this.#snapshot = snapshot;
           this.#snapshotGeneration = generation;
@@ -148,7 +156,16 @@ export class CatalogCache {
 }
 
 /** Rows → per-category catalogs with their API shapes. Rows of unknown categories or kinds are skipped. */
-export function buildSnapshot(version: number, rows: readonly CatalogItemRow[]): CatalogSnapshot {
+/** The settings row as the domain sees it. */
+export function firstPrintOf(row: ShopSettingsRow): FirstPrintDiscount {
+  return { enabled: row.first_print_discount_enabled, rateBasisPoints: row.first_print_discount_bp };
+}
+
+export function buildSnapshot(
+  version: number,
+  rows: readonly CatalogItemRow[],
+  firstPrint: FirstPrintDiscount = DEFAULT_FIRST_PRINT_DISCOUNT,
+): CatalogSnapshot {
   const trims = new Map<number, CatalogItemRow>();
   for (const row of rows) if (row.kind === 'trim_size') trims.set(row.id, row);
 
@@ -184,7 +201,7 @@ export function buildSnapshot(version: number, rows: readonly CatalogItemRow[]):
       options,
     });
   }
-  return { version, categories };
+  return { version, categories, firstPrint };
 }
 
 /** A row of a category as the domain sees it; undefined for a kind the category does not have. */

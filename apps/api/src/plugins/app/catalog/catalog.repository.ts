@@ -1,10 +1,16 @@
 /**
- * All SQL on the catalog tables (catalog_items, catalog_price_changes, catalog_state). Functions take the db
+ * All SQL on the catalog tables (catalog_items, catalog_price_changes, catalog_state) and on shop_settings,
+ * which is read and versioned with them. Functions take the db
  * (or a transaction) first so callers can compose them.
  * @see kysely example/src/user/user.repository.ts
  */
 import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
-import type { CatalogItemsTable, CatalogPriceChangesTable, DB } from '../../../db/database.js';
+import type {
+  CatalogItemsTable,
+  CatalogPriceChangesTable,
+  DB,
+  ShopSettingsTable,
+} from '../../../db/database.js';
 
 export type CatalogItemRow = Selectable<CatalogItemsTable>;
 type Db = Kysely<DB> | Transaction<DB>;
@@ -12,10 +18,16 @@ type Db = Kysely<DB> | Transaction<DB>;
 /** The NOTIFY channel on which a committed catalog change announces its version to every API instance. */
 export const CATALOG_CHANNEL = 'bindery_catalog';
 
-/** Every item of every category with its catalog version, read in one consistent snapshot. */
+/** The shop's settings (one row; migration 2026_11_25_230000_first_print_discount). */
+export type ShopSettingsRow = Selectable<ShopSettingsTable>;
+
+/**
+ * Every item of every category with its catalog version, read in one consistent snapshot, and the shop's settings
+ * (the first-print discount), which move the same version on when staff change them.
+ */
 export async function readCatalogSnapshot(
   db: Kysely<DB>,
-): Promise<{ version: number; rows: CatalogItemRow[] }> {
+): Promise<{ version: number; rows: CatalogItemRow[]; settings: ShopSettingsRow | undefined }> {
   return db
     .transaction()
     .setIsolationLevel('repeatable read')
@@ -28,8 +40,31 @@ export async function readCatalogSnapshot(
         .orderBy('sort_order')
         .orderBy('id')
         .execute();
-      return { version, rows };
+      const settings = await readShopSettings(trx);
+      return { version, rows, settings };
     });
+}
+
+export function readShopSettings(db: Db): Promise<ShopSettingsRow | undefined> {
+  return db.selectFrom('shop_settings').selectAll().where('id', '=', 1).executeTakeFirst();
+}
+
+/** Writes the first-print discount's switch and rate; the caller moves the catalog version on in the same transaction. */
+export function setFirstPrintDiscount(
+  db: Db,
+  change: { enabled: boolean; rateBasisPoints: number; adminId: number },
+): Promise<ShopSettingsRow> {
+  return db
+    .updateTable('shop_settings')
+    .set({
+      first_print_discount_enabled: change.enabled,
+      first_print_discount_bp: change.rateBasisPoints,
+      updated_at: sql`now()`,
+      updated_by: change.adminId,
+    })
+    .where('id', '=', 1)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 export async function readCatalogVersion(db: Db): Promise<number> {

@@ -52,3 +52,24 @@ export async function findRecentUnpaidOrders(db: Db, userId: number, since: Date
     .orderBy('id', 'desc')
     .execute();
 }
+
+/**
+ * Whether the user has used the first-print discount (docs/decisions/0033): an order of theirs was ever paid
+ * (whatever became of it), or one still holds the discount (not canceled). Served by the orders' user_id index and
+ * the partial unique index orders_first_print_discount_key.
+ */
+export async function firstPrintTaken(db: Db, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where((eb) =>
+      eb.or([
+        eb('paid_at', 'is not', null),
+        eb.and([eb('discount_cents', '>', 0), eb('status', '<>', 'canceled')]),
+      ]),
+    )
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -5,9 +5,11 @@
  * - shipping: the carrier's rate for the parcel (app.carrierRates) plus the shop's markup, once
  *   (@bindery/pricing/shipping), DHL and FedEx only; e-books weigh nothing, and a cart of e-books alone has one
  *   free "digital delivery" service instead of carriers (docs/decisions/0034);
- * - tax: the destination's rule on books + shipping together (@bindery/pricing/tax); an enterprise buyer is exempt
- *   only with an APPROVED resale certificate for the ship-to state in our records (docs/decisions/0032): the
- *   request's has_resale_cert is not read;
+ * - the first-print discount: a share of the books' subtotal on the customer's first order (@bindery/pricing/
+ *   first-print; docs/decisions/0033), decided in the transaction that writes the order;
+ * - tax: the destination's rule on what is charged, books less the discount + shipping (@bindery/pricing/tax); an
+ *   enterprise buyer is exempt only with an APPROVED resale certificate for the ship-to state in our records
+ *   (docs/decisions/0032): the request's has_resale_cert is not read;
  * - the order: written in one transaction with its items, from the same computation.
  * Nothing the browser says about money is read.
  */
@@ -30,6 +32,7 @@ import {
   type CarrierRate,
   type Shipment,
 } from '@bindery/pricing/carrier-rates';
+import { discountUnder, firstPrintLineLabel, type FirstPrintDiscount } from '@bindery/pricing/first-print';
 import { formatCents, parseCents } from '@bindery/pricing/money';
 import { productByName, type ProductDefinition } from '@bindery/pricing/products';
 import { shippingChargeCents } from '@bindery/pricing/shipping';
@@ -50,12 +53,14 @@ import {
   standingMessage,
   type CertificateStanding,
 } from '../certificates/certificates.service.js';
+import { firstPrintInForce } from './first-print.js';
 import { ApiProblem } from '../errors.js';
 import { iso as stamp } from '../orders/order-views.js';
 import { findOrderItems, type NewOrderItem } from '../orders/orders.repository.js';
 import {
   findCartProjects,
   findRecentUnpaidOrders,
+  firstPrintTaken,
   lockUserForOrder,
   type CartProjectRow,
 } from './checkout.repository.js';
@@ -303,7 +308,27 @@ function taxPerAmount(
   return (taxableCents) => ({ ...rule, taxCents: taxOnCents(taxableCents, rule.rateBasisPoints) });
 }
 
-function serviceEntry(s: QuotedService, cart?: { subtotalCents: number; tax: SalesTax }): ShippingService {
+/** The books as charged: the subtotal less the first-print discount. */
+interface ChargedBooks {
+  subtotalCents: number;
+  discountCents: number;
+}
+
+/**
+ * The first-print discount a new order of this user gets now: the setting in force, if the user has not used it
+ * (read inside the order's transaction, after the user lock, when writing the order).
+ */
+async function firstPrintFor(
+  db: Parameters<typeof firstPrintTaken>[0],
+  userId: number,
+  setting: FirstPrintDiscount,
+  subtotalCents: number,
+): Promise<number> {
+  if (!setting.enabled) return 0;
+  return (await firstPrintTaken(db, userId)) ? 0 : discountUnder(setting, subtotalCents);
+}
+
+function serviceEntry(s: QuotedService, cart?: ChargedBooks & { tax: SalesTax }): ShippingService {
   const entry: ShippingService = {
     service_code: s.code,
     service_name: s.name,
@@ -313,7 +338,7 @@ function serviceEntry(s: QuotedService, cart?: { subtotalCents: number; tax: Sal
   };
   if (cart) {
     entry.tax = formatCents(cart.tax.taxCents);
-    entry.total = formatCents(cart.subtotalCents + s.shippingCents + cart.tax.taxCents);
+    entry.total = formatCents(cart.subtotalCents - cart.discountCents + s.shippingCents + cart.tax.taxCents);
   }
   return entry;
 }
@@ -346,10 +371,20 @@ export async function shippingRate(
   // The certificate only with the cart: an estimate is anonymous, and its tax is shown on the shipping alone.
   const certificate = cart ? await certificateStanding(app, buyer, userId) : undefined;
   const taxOn = taxPerAmount(buyer, certificate);
+  const setting = cart ? await firstPrintInForce(app) : undefined;
+  const discountCents =
+    cart && setting && userId !== undefined
+      ? await firstPrintFor(app.db, userId, setting, cart.subtotalCents)
+      : 0;
   const entries = services.map((s) => {
     if (!cart) return { service: s, tax: taxOn(s.shippingCents), entry: serviceEntry(s) };
-    const tax = taxOn(cart.subtotalCents + s.shippingCents);
-    return { service: s, tax, entry: serviceEntry(s, { subtotalCents: cart.subtotalCents, tax }) };
+    // Tax on what is charged: the books less the discount, plus shipping (docs/decisions/0033).
+    const tax = taxOn(cart.subtotalCents - discountCents + s.shippingCents);
+    return {
+      service: s,
+      tax,
+      entry: serviceEntry(s, { subtotalCents: cart.subtotalCents, discountCents, tax }),
+    };
   });
   const cheapest = entries[0];
   if (!cheapest) throw new ApiProblem(404, m.noDhlOrFedexRates, { available_couriers: [] });
@@ -374,6 +409,8 @@ export async function shippingRate(
   }
   if (cart) {
     response.subtotal = formatCents(cart.subtotalCents);
+    response.discount = formatCents(discountCents);
+    if (discountCents > 0 && setting) response.discount_label = firstPrintLineLabel(setting.rateBasisPoints);
     response.total = cheapest.entry.total as string;
   }
   return response;
@@ -382,18 +419,22 @@ export async function shippingRate(
 /** A repeated identical submission within this window returns the order it already made. */
 export const REPEAT_ORDER_WINDOW_MS = 10 * 60 * 1000;
 
-/** What makes two submissions the same order: address, service, items and amounts. */
+/**
+ * What makes two submissions the same order: address, service, items and their amounts, and shipping. Not the
+ * total: a repeat of a first order no longer gets the first-print discount (the first took it), yet it is the
+ * same order.
+ */
 function orderFingerprint(args: {
   address: unknown;
   serviceCode: string;
-  totalCents: number;
+  shippingCents: number;
   items: readonly { projectId: number; quantity: number; lineTotalCents: number }[];
 }): string {
   const address = Object.entries(args.address as Record<string, unknown>).sort(([a], [b]) =>
     a < b ? -1 : 1,
   );
   const items = args.items.map((i) => [i.projectId, i.quantity, i.lineTotalCents]);
-  return JSON.stringify([address, args.serviceCode, args.totalCents, items]);
+  return JSON.stringify([address, args.serviceCode, args.shippingCents, items]);
 }
 
 /** The id of the user's unpaid order with this fingerprint made within the window, if any. */
@@ -414,7 +455,7 @@ async function repeatedOrder(
     const candidateFingerprint = orderFingerprint({
       address: candidate.address,
       serviceCode: String(service.service_code),
-      totalCents: Number(candidate.total_cents),
+      shippingCents: Number(candidate.shipping_cents),
       items: own.map((i) => ({
         projectId: i.project_id,
         quantity: i.quantity,
@@ -456,13 +497,8 @@ export async function saveShipping(
       fields: [{ path: 'body.selected_service', message: m.unknownService }],
     });
   }
-  const tax = taxPerAmount(address, certificate)(cart.subtotalCents + service.shippingCents);
-  const totalCents = cart.subtotalCents + service.shippingCents + tax.taxCents;
-  const shippingService = {
-    ...serviceEntry(service, { subtotalCents: cart.subtotalCents, tax }),
-    // Kept for the books: what the carrier charges us, beside what the customer pays.
-    carrier_charge_cents: service.chargeCents,
-  };
+  const setting = await firstPrintInForce(app);
+  const taxOn = taxPerAmount(address, certificate);
   const items: NewOrderItem[] = cart.lines.map((l) => ({
     project_id: l.projectId,
     title: l.title,
@@ -472,7 +508,12 @@ export async function saveShipping(
     discount_cents: l.discountCents,
     line_total_cents: l.lineTotalCents,
   }));
-  const fingerprint = orderFingerprint({ address, serviceCode: service.code, totalCents, items: cart.lines });
+  const fingerprint = orderFingerprint({
+    address,
+    serviceCode: service.code,
+    shippingCents: service.shippingCents,
+    items: cart.lines,
+  });
 
   const saved = await app.db.transaction().execute(async (trx) => {
     await lockUserForOrder(trx, userId);
@@ -491,6 +532,18 @@ export async function saveShipping(
     const repeated = await repeatedOrder(trx, userId, fingerprint);
     if (repeated !== undefined) return { id: repeated, created: false };
 
+    // After the user lock: a concurrent first order of this user has committed (and holds the discount) or has
+    // not started. The partial unique index orders_first_print_discount_key refuses a second holder regardless.
+    const discountCents = await firstPrintFor(trx, userId, setting, cart.subtotalCents);
+    // Tax on what is charged: the books less the discount, plus shipping (docs/decisions/0033).
+    const tax = taxOn(cart.subtotalCents - discountCents + service.shippingCents);
+    const totalCents = cart.subtotalCents - discountCents + service.shippingCents + tax.taxCents;
+    const shippingService = {
+      ...serviceEntry(service, { subtotalCents: cart.subtotalCents, discountCents, tax }),
+      // Kept for the books: what the carrier charges us, beside what the customer pays.
+      carrier_charge_cents: service.chargeCents,
+    };
+
     // The orders module writes the order (with the customer's snapshot, its expiry and its first event).
     const written = await app.orders.placeWithin(
       trx,
@@ -498,6 +551,7 @@ export async function saveShipping(
       {
         currency: 'USD',
         subtotal_cents: cart.subtotalCents,
+        discount_cents: discountCents,
         shipping_cents: service.shippingCents,
         tax_cents: tax.taxCents,
         total_cents: totalCents,

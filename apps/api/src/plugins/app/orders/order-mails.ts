@@ -8,7 +8,7 @@ import { messages } from '@bindery/contracts/messages';
 import { formatCents } from '@bindery/pricing/money';
 import { escapeHtml } from '../mail/templates.js';
 import type { OutboxMail } from '../mail/mail-outbox.js';
-import { itemLineName } from '../payments/payment-lines.js';
+import { DISCOUNT_LINE_NAME, itemLineName } from '../payments/payment-lines.js';
 
 export interface OrderMailFacts {
   id: number;
@@ -57,13 +57,43 @@ function render(
   };
 }
 
+/** The amounts of a receipt, each as the order stores it. */
+export interface ReceiptAmounts {
+  subtotalCents: number;
+  /** The first-print discount (docs/decisions/0033): its own line when there is one. */
+  discountCents: number;
+  shippingCents: number;
+  taxCents: number;
+  totalCents: number;
+}
+
+/** The receipt's lines: each book with its line total, then subtotal, discount, shipping, tax and total. */
+export function receiptLines(
+  items: readonly { title: string; quantity: number; line_total_cents?: string | number }[],
+  amounts: ReceiptAmounts,
+): string[] {
+  const usd = (cents: number) => `$${formatCents(cents)}`;
+  return [
+    ...items.map((i) =>
+      i.line_total_cents === undefined
+        ? itemLineName(i.title, i.quantity)
+        : `${itemLineName(i.title, i.quantity)}: ${usd(Number(i.line_total_cents))}`,
+    ),
+    `Subtotal: ${usd(amounts.subtotalCents)}`,
+    ...(amounts.discountCents > 0 ? [`${DISCOUNT_LINE_NAME}: −${usd(amounts.discountCents)}`] : []),
+    `Shipping: ${usd(amounts.shippingCents)}`,
+    `Tax: ${usd(amounts.taxCents)}`,
+    `Total: ${usd(amounts.totalCents)}`,
+  ];
+}
+
 /** The receipt, once the payment is confirmed. */
 export function orderPaidMail(
   facts: OrderMailFacts,
   order: {
-    totalCents: number;
     method: 'card' | 'paypal';
-    items: { title: string; quantity: number; digital: boolean }[];
+    items: { title: string; quantity: number; digital: boolean; line_total_cents?: string | number }[];
+    amounts: ReceiptAmounts;
   },
   dashboardUrl: string,
 ): OutboxMail {
@@ -75,13 +105,13 @@ export function orderPaidMail(
     'order_paid',
     `Bindery order ${facts.orderNumber}: payment received`,
     [
-      `Thank you: we received your ${method} payment of $${formatCents(order.totalCents)} for order ${facts.orderNumber}.`,
+      `Thank you: we received your ${method} payment of $${formatCents(order.amounts.totalCents)} for order ${facts.orderNumber}.`,
       ...(printed ? ['Your books go to print now; we will write again when they ship.'] : []),
       // E-books (docs/decisions/0034): the files are ready the moment the money is.
       ...(files ? ['Your e-book files are ready: download them from your order page.'] : []),
     ],
     {
-      list: order.items.map((i) => itemLineName(i.title, i.quantity)),
+      list: receiptLines(order.items, order.amounts),
       links: [
         ...(files ? [{ label: 'Your order and downloads', url: facts.orderUrl }] : []),
         { label: 'Your projects', url: dashboardUrl },

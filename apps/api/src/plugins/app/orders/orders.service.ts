@@ -201,9 +201,15 @@ export function createOrders(deps: OrdersDeps) {
         return orderPaidMail(
           facts,
           {
-            totalCents: Number(order.total_cents),
             method: order.payment_method ?? 'card',
             items: items.map((i) => ({ ...i, digital: isDigitalItem(i) })),
+            amounts: {
+              subtotalCents: Number(order.subtotal_cents),
+              discountCents: Number(order.discount_cents),
+              shippingCents: Number(order.shipping_cents),
+              taxCents: Number(order.tax_cents),
+              totalCents: Number(order.total_cents),
+            },
           },
           `${config.webUrl}/userdashboard`,
         );

@@ -16,6 +16,13 @@ export interface PaymentRequest {
   /** Books, one line per project. */
   items: PaymentLine[];
   itemTotalCents: number;
+  /**
+   * The order's own discount (the first-print discount; docs/decisions/0033), taken off the items: a Stripe coupon
+   * for this order only, PayPal's breakdown.discount. 0 when none.
+   */
+  discountCents: number;
+  /** Its label where the provider shows it ("First-print discount"). */
+  discountName: string;
   shippingCents: number;
   /** A label for the shipping line ("Shipping (FedEx Ground)"). */
   shippingName: string;

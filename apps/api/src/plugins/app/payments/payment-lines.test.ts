@@ -41,6 +41,26 @@ describe('buildPaymentRequest', () => {
     expect(checkoutLines(request).reduce((s, l) => s + l.amountCents, 0)).toBe(3789);
   });
 
+  it('carries the first-print discount: items − discount + shipping + tax = total, Stripe lines less it too', () => {
+    // 3000 − 300 + 500 = 3200, tax 264 (8.25 %): total 3464.
+    const discounted = { ...order({ tax_cents: '264', total_cents: '3464' }), discount_cents: '300' };
+    const request = buildPaymentRequest(discounted, items, target);
+    expect(request).toMatchObject({
+      itemTotalCents: 3000,
+      discountCents: 300,
+      discountName: 'First-print discount',
+      totalCents: 3464,
+    });
+    expect(checkoutLines(request).reduce((s, l) => s + l.amountCents, 0) - request.discountCents).toBe(3464);
+    // A discount that was not taken off the total, or one larger than the books, is never charged.
+    expect(() => buildPaymentRequest({ ...discounted, total_cents: '3764' }, items, target)).toThrow(
+      /items 3000 − discount 300/,
+    );
+    expect(() =>
+      buildPaymentRequest({ ...order({ total_cents: '0' }), discount_cents: '3001' }, items, target),
+    ).toThrow(/discount 3001 > items 3000/);
+  });
+
   it('refuses stored amounts that do not add up, or an order without items', () => {
     expect(() => buildPaymentRequest(order({ total_cents: '3790' }), items, target)).toThrow(
       OrderAmountsError,

@@ -1,8 +1,8 @@
 /**
  * What a provider is asked to collect, built from the stored order and nothing else (the original took every
  * amount from the browser: original-system.md §7, defect 1). One line per order item ("Title — 25 copies",
- * the item's line total), then shipping and tax; the lines must add up to the order's total to the cent, or
- * nothing is sent to a provider.
+ * the item's line total), the order's own discount (the first-print discount, taken off the items), then shipping
+ * and tax; they must add up to the order's total to the cent, or nothing is sent to a provider.
  */
 import type { Selectable } from 'kysely';
 import type { OrderItemsTable } from '../../../db/database.js';
@@ -13,6 +13,8 @@ interface OrderFacts {
   id: number;
   currency: string;
   subtotal_cents: string | number;
+  /** The first-print discount (0 when none; absent in rows written before it existed). */
+  discount_cents?: string | number;
   shipping_cents: string | number;
   tax_cents: string | number;
   total_cents: string | number;
@@ -38,6 +40,9 @@ const cents = (value: string | number, what: string, orderId: number): number =>
 export function itemLineName(title: string, quantity: number): string {
   return `${title} — ${quantity} ${quantity === 1 ? 'copy' : 'copies'}`;
 }
+
+/** The discount's line, as the shop, the receipt and the providers show it. */
+export const DISCOUNT_LINE_NAME = 'First-print discount';
 
 export function shippingLineName(service: unknown): string {
   const name =
@@ -74,22 +79,28 @@ export function buildPaymentRequest(
   }));
   const itemTotalCents = lines.reduce((sum, line) => sum + line.amountCents, 0);
   const subtotalCents = cents(order.subtotal_cents, 'the subtotal', order.id);
+  const discountCents = cents(order.discount_cents ?? 0, 'the discount', order.id);
   const shippingCents = cents(order.shipping_cents, 'shipping', order.id);
   const taxCents = cents(order.tax_cents, 'tax', order.id);
   const totalCents = cents(order.total_cents, 'the total', order.id);
   if (itemTotalCents !== subtotalCents) {
     throw new OrderAmountsError(order.id, `items ${itemTotalCents} ≠ subtotal ${subtotalCents}`);
   }
-  if (itemTotalCents + shippingCents + taxCents !== totalCents || totalCents <= 0) {
+  if (discountCents > itemTotalCents) {
+    throw new OrderAmountsError(order.id, `discount ${discountCents} > items ${itemTotalCents}`);
+  }
+  if (itemTotalCents - discountCents + shippingCents + taxCents !== totalCents || totalCents <= 0) {
     throw new OrderAmountsError(
       order.id,
-      `items ${itemTotalCents} + shipping ${shippingCents} + tax ${taxCents} ≠ total ${totalCents}`,
+      `items ${itemTotalCents} − discount ${discountCents} + shipping ${shippingCents} + tax ${taxCents} ≠ total ${totalCents}`,
     );
   }
   return {
     orderId: order.id,
     items: lines,
     itemTotalCents,
+    discountCents,
+    discountName: DISCOUNT_LINE_NAME,
     shippingCents,
     shippingName: shippingLineName(order.shipping_service),
     taxCents,

@@ -131,6 +131,8 @@ export function createPaypalGateway(config: NonNullable<PaymentsConfig['paypal']
                 item_total: money(r.itemTotalCents),
                 shipping: money(r.shippingCents),
                 tax_total: money(r.taxCents),
+                // PayPal shows it as the order's discount: total = items + shipping + tax − discount.
+                ...(r.discountCents > 0 ? { discount: money(r.discountCents) } : {}),
               },
             } as paypal.orders.AmountWithBreakdown,
             items: r.items.map((line) => ({

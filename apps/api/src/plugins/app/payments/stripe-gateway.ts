@@ -80,8 +80,8 @@ export function checkoutLines(request: PaymentRequest): PaymentLine[] {
       : []),
     ...(request.taxCents > 0 ? [{ name: 'Sales tax', amountCents: request.taxCents }] : []),
   ];
-  // Stripe charges the sum of the lines: it must be the order's total, to the cent.
-  const sum = lines.reduce((total, line) => total + line.amountCents, 0);
+  // Stripe charges the sum of the lines less the discount's coupon: it must be the order's total, to the cent.
+  const sum = lines.reduce((total, line) => total + line.amountCents, 0) - request.discountCents;
   if (sum !== request.totalCents)
     throw new Error(`Checkout lines add up to ${sum}, the order's total is ${request.totalCents}`);
   return lines;
@@ -107,6 +107,24 @@ export function createStripeGateway(config: NonNullable<PaymentsConfig['stripe']
     async createCheckout(request) {
       const lines = checkoutLines(request);
       const currency = request.currency.toLowerCase();
+      // Checkout has no negative line: the first-print discount is a coupon made for this attempt alone (one
+      // redemption, its own idempotency key), shown by Stripe as a discount line under the items.
+      const coupon =
+        request.discountCents > 0
+          ? await call('create coupon', () =>
+              stripe.coupons.create(
+                {
+                  amount_off: request.discountCents,
+                  currency,
+                  duration: 'once',
+                  max_redemptions: 1,
+                  name: request.discountName,
+                  metadata: { order_id: String(request.orderId) },
+                },
+                { idempotencyKey: `${request.idempotencyKey}-coupon` },
+              ),
+            )
+          : undefined;
       const session = await call('create checkout session', () =>
         stripe.checkout.sessions.create(
           {
@@ -115,6 +133,7 @@ export function createStripeGateway(config: NonNullable<PaymentsConfig['stripe']
               quantity: 1,
               price_data: { currency, unit_amount: line.amountCents, product_data: { name: line.name } },
             })),
+            ...(coupon ? { discounts: [{ coupon: coupon.id }] } : {}),
             client_reference_id: String(request.orderId),
             metadata: { order_id: String(request.orderId) },
             payment_intent_data: { metadata: { order_id: String(request.orderId) } },
@@ -170,7 +189,8 @@ export function createStripeGateway(config: NonNullable<PaymentsConfig['stripe']
       const result: CardEvent = { id: event.id, type: event.type };
       if (event.type.startsWith('checkout.session.')) {
         const session = SignedSession.safeParse(event.data.object);
-        if (!session.success) throw new InvalidEventError(`Stripe session: ${z.prettifyError(session.error)}`);
+        if (!session.success)
+          throw new InvalidEventError(`Stripe session: ${z.prettifyError(session.error)}`);
         const s = event.data.object as Stripe.Checkout.Session;
         result.session = {
           id: s.id,

@@ -1,28 +1,43 @@
 /**
  * GET /api/config: the public URLs the SPAs need at run time (no per-deployment SPA builds), the payment methods and
- * whether they are Bindery's own test servers (docs/decisions/0028).
+ * whether they are Bindery's own test servers (docs/decisions/0028), and the first-print discount in force (the home
+ * page's promise; docs/decisions/0033), read from the catalog snapshot.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PublicConfigResponse } from '@bindery/contracts/store/config';
+import { firstPrintPromo } from '@bindery/pricing/first-print';
+import { firstPrintInForce } from '../../../plugins/app/checkout/first-print.js';
 
 const config: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/config',
     {
       config: { access: 'public' },
-      schema: { tags: ['system'], summary: 'Public runtime configuration', response: { 200: PublicConfigResponse } },
-    },
-    async () => ({
-      web_url: app.config.webUrl,
-      admin_url: app.config.adminUrl,
-      api_url: app.config.apiUrl,
-      brand: 'Bindery',
-      payments: {
-        card: Boolean(app.config.payments.stripe),
-        paypal: Boolean(app.config.payments.paypal),
-        test_mode: app.config.payments.mode === 'test',
+      schema: {
+        tags: ['system'],
+        summary: 'Public runtime configuration',
+        response: { 200: PublicConfigResponse },
       },
-    }),
+    },
+    async () => {
+      const firstPrint = await firstPrintInForce(app);
+      return {
+        web_url: app.config.webUrl,
+        admin_url: app.config.adminUrl,
+        api_url: app.config.apiUrl,
+        brand: 'Bindery',
+        payments: {
+          card: Boolean(app.config.payments.stripe),
+          paypal: Boolean(app.config.payments.paypal),
+          test_mode: app.config.payments.mode === 'test',
+        },
+        first_print_discount: {
+          enabled: firstPrint.enabled,
+          rate_basis_points: firstPrint.rateBasisPoints,
+          text: firstPrintPromo(firstPrint.rateBasisPoints),
+        },
+      };
+    },
   );
 };
 
