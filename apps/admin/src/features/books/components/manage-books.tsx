@@ -2,7 +2,8 @@
  * Manage Books (§2): the seven categories of the product definitions, each with an Edit link to its price
  * editor, and a case-insensitive search by title or category ('Search books...', clearable; 'No books found.').
  * Every listed book has an editor (the list comes from the same definitions), so the spec's 'Edit page not
- * available yet for this book.' cannot happen here; an unknown editor path gets the not-found page.
+ * available yet for this book.' cannot happen here; an unknown editor path gets the not-found page. Below the
+ * list, the first-print discount's setting (docs/decisions/0033), the one price that is not a category's.
  */
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -10,6 +11,7 @@ import { Table, type Column } from '@bindery/ui/table';
 import { messages } from '@bindery/contracts/messages';
 import { PRODUCT_LIST, type ProductDefinition } from '@bindery/pricing/products';
 import { SearchBox, matchesSearch } from '../../../components/search-box';
+import { FirstPrintDiscount } from '../../promotions/components/first-print-discount';
 
 const columns: Column<ProductDefinition>[] = [
   { key: 'title', header: 'Title', cell: (p) => p.bookTitle },
@@ -33,6 +35,7 @@ export function ManageBooks() {
       <h1>Manage Books</h1>
       <SearchBox value={search} onChange={setSearch} placeholder={messages.admin.searchBooks} label="Search books" />
       <Table caption="Books" captionHidden columns={columns} rows={shown} rowKey={(p) => p.slug} empty={messages.admin.noBooks} />
+      <FirstPrintDiscount />
     </div>
   );
 }

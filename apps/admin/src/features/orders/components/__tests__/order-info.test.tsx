@@ -167,6 +167,21 @@ describe('Order Details', () => {
     expect(timeline[1]).toHaveTextContent('Bindery (automatic)');
   });
 
+  it('shows the first-print discount as its own amount between subtotal and shipping (docs/decisions/0033)', async () => {
+    // 51.48 − 5.15 + 18.40 = 64.73, taxed 8.25 % = 5.34: the server's figures, shown as they come.
+    const first = detail(8, 'paid', { discount: '5.15', tax: '5.34', total: '70.07' });
+    serve(first);
+    renderAdminRoute('/admin/order-info?id=8');
+    const amounts = await screen.findByRole('region', { name: 'Amounts' });
+    expect(factsOf(amounts)).toEqual([
+      ['Subtotal', '$51.48'],
+      ['First-print discount', '−$5.15'],
+      ['Shipping', '$18.40'],
+      ['Tax (8.25%)', '$5.34'],
+      ['Total', '$70.07'],
+    ]);
+  });
+
   it('offers, for every status, exactly the staff moves of the lifecycle table', async () => {
     for (const [i, status] of ORDER_STATUSES.entries()) {
       serve(detail(i + 1, status));
