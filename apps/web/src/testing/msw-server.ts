@@ -2,10 +2,23 @@
  * The msw server every component test shares; tests add handlers with server.use(...). Its initial handlers
  * (restored after each test) answer what pages read beside their own subject: the customer's orders, which the
  * cart page and the dashboard show below their own content, and the account page's resale certificates (none,
- * unless a test says otherwise).
+ * unless a test says otherwise); and the public config (both payment methods, the first-print discount at 10 %),
+ * which the home page's promise reads.
  */
+import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { noCertificatesHandlers } from './certificate-fixtures';
 import { noOrdersHandlers } from './order-fixtures';
 
-export const server = setupServer(...noOrdersHandlers, ...noCertificatesHandlers);
+const configHandler = http.get('*/api/config', () =>
+  HttpResponse.json({
+    web_url: 'http://web.test',
+    admin_url: 'http://admin.test',
+    api_url: 'http://api.test',
+    brand: 'Bindery',
+    payments: { card: true, paypal: true },
+    first_print_discount: { enabled: true, rate_basis_points: 1000, text: '10% off first print' },
+  }),
+);
+
+export const server = setupServer(...noOrdersHandlers, ...noCertificatesHandlers, configHandler);

@@ -1,5 +1,6 @@
 /** Home (customer-journey.md §2): hero with 'Get an Instant Quote' → /calculator/printbook and the first-print promo. */
 import { Link } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
 import { PRODUCTS } from '@bindery/pricing/products';
 import { productArt } from '../../lib/product-art';
 
@@ -27,12 +28,27 @@ const BookArt = () => (
   </svg>
 );
 
+/**
+ * "10% off first print" at the rate staff set (GET /api/config → first_print_discount; docs/decisions/0033), hidden
+ * when it is off. Nothing is promised before the server has said what it gives (nor when it cannot be asked). The
+ * API client (and zod with it) is imported when the query runs, so it stays out of the home route's first load;
+ * the query is the one features/system/api/get-config.ts names, so the answer is shared.
+ */
+function FirstPrintPromo() {
+  const promo = useQuery({
+    queryKey: ['public-config'],
+    queryFn: async ({ signal }) => (await import('../../lib/api-client')).api.config(signal),
+    staleTime: Infinity,
+  }).data?.first_print_discount;
+  return promo?.enabled ? <p className="b-promo">{promo.text}</p> : null;
+}
+
 export default function HomeRoute() {
   return (
     <div className="b-container">
       <section className="b-hero" aria-labelledby="hero-title">
         <div>
-          <p className="b-promo">10% off first print</p>
+          <FirstPrintPromo />
           <h1 id="hero-title">Print your book, your way</h1>
           <p>
             Books, photo books, comics, magazines, yearbooks, calendars and thesis binding, printed on demand from one copy to

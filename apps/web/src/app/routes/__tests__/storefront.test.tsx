@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { PRODUCTS } from '@bindery/pricing/products';
 import { addToCart } from '../../../lib/cart';
+import { publicConfig } from '../../../testing/checkout-fixtures';
 import { bindingItem, dropdownsFor, item, trimItem } from '../../../testing/catalog-fixtures';
 import { server } from '../../../testing/msw-server';
 import { renderRoute } from '../../../testing/render-route';
@@ -31,6 +32,11 @@ const headerPaths = [
   '/resources/plan-project',
   '/login',
 ];
+
+const configWithPromo = (promo: { enabled: boolean; rate_basis_points: number }) => ({
+  ...publicConfig({ card: true, paypal: true }),
+  first_print_discount: { ...promo, text: `${promo.rate_basis_points / 100}% off first print` },
+});
 
 describe('storefront shell', () => {
   it('has every header link of the spec, Pricing to the print book calculator, and a menu button', async () => {
@@ -92,14 +98,37 @@ describe('storefront shell', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2031-06-01T12:00:00Z'));
     onTestFinished(() => void vi.useRealTimers());
+    server.use(http.get('*/api/config', () => HttpResponse.json(configWithPromo({ enabled: true, rate_basis_points: 1000 }))));
     renderRoute('/');
     expect(await screen.findByRole('heading', { level: 1, name: 'Print your book, your way' })).toBeInTheDocument();
-    expect(screen.getByText('10% off first print')).toBeInTheDocument();
+    expect(await screen.findByText('10% off first print')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Get an Instant Quote' })).toHaveAttribute('href', '/calculator/printbook');
     const footer = screen.getByRole('contentinfo');
     expect(within(footer).getByLabelText('Email address')).toBeInTheDocument();
     // The spec's year, whatever today's date (issue 13.8; docs/decisions/0027).
     expect(footer).toHaveTextContent('© 2025 Bindery');
+  });
+
+  it('promises the first-print discount at the rate staff set, and not at all when it is off (docs/decisions/0033)', async () => {
+    server.use(http.get('*/api/config', () => HttpResponse.json(configWithPromo({ enabled: true, rate_basis_points: 1500 }))));
+    const { unmount } = renderRoute('/');
+    expect(await screen.findByText('15% off first print')).toBeInTheDocument();
+    expect(screen.queryByText('10% off first print')).not.toBeInTheDocument();
+    unmount();
+
+    let served = false;
+    server.use(
+      http.get('*/api/config', () => {
+        served = true;
+        return HttpResponse.json(configWithPromo({ enabled: false, rate_basis_points: 1000 }));
+      }),
+    );
+    renderRoute('/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Print your book, your way' })).toBeInTheDocument();
+    // The config has arrived and still nothing is promised.
+    await waitFor(() => expect(served).toBe(true));
+    await act(async () => {});
+    expect(screen.queryByText(/off first print/)).not.toBeInTheDocument();
   });
 
   it.each([

@@ -1,5 +1,6 @@
 /**
- * The server's order (GET api/orders/{id}/): its lines, subtotal, shipping, tax and total, and where it goes.
+ * The server's order (GET api/orders/{id}/): its lines, subtotal, the first-print discount when it has one
+ * (docs/decisions/0033), shipping, tax and total, and where it goes.
  * Every amount is the server's; a line's list price and total before discount are read off its total and
  * discount (@bindery/pricing lineBreakdown), never added up from rounded figures.
  */
@@ -59,6 +60,12 @@ export function OrderSummary({ order }: { order: Order }) {
           <dt>Subtotal</dt>
           <dd data-testid="order-subtotal">{formatUsd(order.subtotal)}</dd>
         </div>
+        {isPositiveAmount(order.discount) ? (
+          <div>
+            <dt>First-print discount</dt>
+            <dd data-testid="order-discount">−{formatUsd(order.discount)}</dd>
+          </div>
+        ) : null}
         <div>
           <dt>
             {digital

@@ -1,10 +1,12 @@
 /**
- * The shop's cart summary (customer-journey.md §2): the projects, then subtotal, shipping, taxes and total, all
- * as the server answered them for the chosen service. Before a rate is calculated the amounts are not known.
+ * The shop's cart summary (customer-journey.md §2): the projects, then subtotal, the first-print discount when the
+ * server gives one (docs/decisions/0033), shipping, taxes and total, all as the server answered them for the chosen
+ * service. Before a rate is calculated the amounts are not known.
  */
 import type { ShippingRateResponse, ShippingService } from '@bindery/contracts/store/checkout';
 import type { CartItem } from '../../../lib/cart';
 import { formatUsd } from '../../../lib/format-usd';
+import { isPositiveAmount } from '../lib/amount';
 
 export interface ShopSummaryProps {
   items: CartItem[];
@@ -32,6 +34,12 @@ export function ShopSummary({ items, rate, service, digitalOnly = false }: ShopS
           <dt>Subtotal</dt>
           <dd data-testid="summary-subtotal">{amount(rate?.subtotal)}</dd>
         </div>
+        {rate?.discount && isPositiveAmount(rate.discount) ? (
+          <div>
+            <dt>{rate.discount_label ?? 'First-print discount'}</dt>
+            <dd data-testid="summary-discount">−{formatUsd(rate.discount)}</dd>
+          </div>
+        ) : null}
         <div>
           <dt>Shipping</dt>
           <dd data-testid="summary-shipping">

@@ -234,7 +234,8 @@ export function OrderDetails({ order, userId }: { order: Order; userId: number }
           </div>
           {isPositive(order.discount) ? (
             <div>
-              <dt>Discount</dt>
+              {/* The order's own discount is the first-print discount (docs/decisions/0033). */}
+              <dt>First-print discount</dt>
               <dd>−{formatUsd(order.discount)}</dd>
             </div>
           ) : null}

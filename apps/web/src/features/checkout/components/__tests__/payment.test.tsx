@@ -64,6 +64,16 @@ describe('/payment', () => {
     expect(table).not.toHaveTextContent('$20.04');
   });
 
+  it('shows the first-print discount as its own line between subtotal and shipping (docs/decisions/0033)', async () => {
+    paymentApi({ order: orderResponse({ discount: '12.48', tax: '11.33', total: '148.65' }) });
+    openPayment();
+    const amounts = await screen.findByTestId('order-discount');
+    expect(amounts).toHaveTextContent('−$12.48');
+    const terms = [...document.querySelectorAll('.b-quote dt')].map((dt) => dt.textContent);
+    expect(terms.slice(0, 3)).toEqual(['Subtotal', 'First-print discount', 'Shipping (FedEx Ground, 3-5 days)']);
+    expect(screen.getByTestId('order-total')).toHaveTextContent('$148.65');
+  });
+
   it("shows the server's order: lines, subtotal, shipping, tax and total, and where it ships", async () => {
     const seen = paymentApi();
     openPayment();
@@ -78,6 +88,7 @@ describe('/payment', () => {
     expect(screen.getByText('Shipping (FedEx Ground, 3-5 days)')).toBeInTheDocument();
     expect(screen.getByTestId('order-tax')).toHaveTextContent('$12.36');
     expect(screen.getByTestId('order-total')).toHaveTextContent('$162.16');
+    expect(screen.queryByTestId('order-discount')).not.toBeInTheDocument();
     expect(screen.getByLabelText('Delivery address')).toHaveTextContent('100 Congress Ave');
     expect(seen.orderIds).toEqual(['42']);
     expect(screen.getByRole('link', { name: 'Cancel' })).toHaveAttribute('href', '/start-project');

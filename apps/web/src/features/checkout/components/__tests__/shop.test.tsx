@@ -94,6 +94,38 @@ describe('/shop', () => {
     expect(screen.getByTestId('selected-service')).toHaveTextContent('FedEx Ground, delivered in 3-5 days.');
   });
 
+  it('shows the first-print discount the server gives as its own line, and none when it gives none (docs/decisions/0033)', async () => {
+    const user = userEvent.setup();
+    // 124.80 − 12.48 + 25.00 = 137.32, taxed 8.25 % = 11.33: the server's figures, shown as they come.
+    const discounted = { ...rateResponse().available_services[1]!, tax: '11.33', total: '148.65' };
+    rateApi(() =>
+      HttpResponse.json(
+        rateResponse({
+          discount: '12.48',
+          discount_label: 'First-print discount (10%)',
+          available_services: [discounted],
+          tax: '11.33',
+          total: '148.65',
+        }),
+      ),
+    );
+    openShop();
+    await calculated(user);
+    expect(screen.getByText('First-print discount (10%)')).toBeInTheDocument();
+    expect(screen.getByTestId('summary-discount')).toHaveTextContent('−$12.48');
+    expect(summary('subtotal')).toHaveTextContent('$124.80');
+    expect(summary('total')).toHaveTextContent('$148.65');
+  });
+
+  it('shows no discount line when the server gives "0.00"', async () => {
+    const user = userEvent.setup();
+    rateApi(() => HttpResponse.json(rateResponse({ discount: '0.00' })));
+    openShop();
+    await calculated(user);
+    expect(screen.queryByTestId('summary-discount')).not.toBeInTheDocument();
+    expect(screen.queryByText(/First-print discount/)).not.toBeInTheDocument();
+  });
+
   it("switching service shows that service's own tax and total from the server, not a scaled one", async () => {
     const user = userEvent.setup();
     rateApi();

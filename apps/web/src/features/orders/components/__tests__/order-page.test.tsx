@@ -176,7 +176,7 @@ describe('/orders/:id: the order page', () => {
       .map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]);
     expect(terms).toEqual([
       ['Subtotal', '$124.80'],
-      ['Discount', '−$12.48'],
+      ['First-print discount', '−$12.48'],
       ['Shipping (FedEx Ground, 3-5 days)', '$25.00'],
       ['Tax (8.25%)', '$12.36'],
       ['Total', '$162.16'],
