@@ -127,12 +127,20 @@ describe('checking out e-books', () => {
       subtotal: '9.99',
     });
     expect(quote.available_services.map((s) => s.service_code)).toEqual(['digital']);
-    // Texas 8.25% on $9.99 = $0.82 (half-up).
-    expect(quote.tax).toBe('0.82');
-    expect(quote.total).toBe('10.81');
+    // The customer's first order: the first-print discount, 10 % of $9.99 = $1.00 (ADR 0033); Texas 8.25% on
+    // the $8.99 charged = $0.74 (half-up).
+    expect(quote.discount).toBe('1.00');
+    expect(quote.tax).toBe('0.74');
+    expect(quote.total).toBe('9.73');
 
     const order = await place(customer.auth, [book.id], 'digital');
-    expect(order).toMatchObject({ shipping: '0.00', subtotal: '9.99', tax: '0.82', total: '10.81' });
+    expect(order).toMatchObject({
+      shipping: '0.00',
+      subtotal: '9.99',
+      discount: '1.00',
+      tax: '0.74',
+      total: '9.73',
+    });
     expect(order.shipping_service.service_code).toBe('digital');
     // A carrier's service is no service for a cart with nothing to ship.
     const wrong = await request(t, {
