@@ -6,7 +6,7 @@
  *   read a token that outlives the page. A reload or a new tab starts without one and gets one from the refresh
  *   cookie (session.ts) on its first authenticated request;
  * - the refresh token: not here at all. It is an HttpOnly cookie the browser sends to the refresh path only.
- * The spec kept the access token in local storage under `accessToken` (customer-journey.md §Session): issue 11.7
+ * The spec kept the access token in local storage under `accessToken` (docs/spec/customer-journey.md §Session): issue 11.7
  * moved it to memory. Tokens that an older build stored there are removed when the store starts.
  *
  * Kept apart from session.ts (the client, the refresh, zod) so a page's shell can know who is logged in without

@@ -1,7 +1,7 @@
 /**
  * The spec's user-facing texts, in one place, so API, web and admin say the same words.
- * Keys are grouped by screen; values are verbatim from ../shared/spec (customer-journey.md,
- * calculators-account-admin.md). Add texts here, never inline them in an app.
+ * Keys are grouped by screen; values are verbatim from docs/spec/ (docs/spec/customer-journey.md,
+ * docs/spec/calculators-account-admin.md). Add texts here, never inline them in an app.
  */
 export const messages = {
   generic: {
@@ -61,7 +61,7 @@ export const messages = {
     resetLinkInvalid: 'This password reset link is invalid or has expired.',
     verificationMailFailed: 'We could not send the verification email. Please try again in a few minutes.',
     tooManyAttempts: (wait: string) => `Too many attempts. Please wait ${wait} and try again.`,
-    // Screen texts of the account pages (calculators-account-admin.md §2).
+    // Screen texts of the account pages (docs/spec/calculators-account-admin.md §2).
     sendResetLink: 'Send Reset Link',
     setNewPassword: 'Set New Password',
     resetPassword: 'Reset Password',
@@ -69,7 +69,7 @@ export const messages = {
     noPaymentMethods: 'You have no stored payment methods',
     cancelAccount: 'Cancel Your Account',
   },
-  /** Projects: start, design, upload, dashboard and cart (customer-journey.md §2, §5, §8). */
+  /** Projects: start, design, upload, dashboard and cart (docs/spec/customer-journey.md §2, §5, §8). */
   projects: {
     loadingProjects: 'Loading your projects...',
     searchProjects: 'Search projects by title or category...',
@@ -120,7 +120,7 @@ export const messages = {
     coverTooLarge: 'The cover image is too large (at most 30,000 pixels a side and 300 megapixels).',
     inspectionBusy: 'We are checking many files right now. Please upload yours again in a minute.',
   },
-  /** Orders/cart screen (calculators-account-admin.md §2). */
+  /** Orders/cart screen (docs/spec/calculators-account-admin.md §2). */
   cart: {
     loadingOrders: 'Loading your orders...',
     loadingOrdersSub: 'Please wait while we fetch your cart',
@@ -131,7 +131,7 @@ export const messages = {
     noOrdersFound: 'No orders found',
     inCart: 'In Cart',
   },
-  /** Shipping estimate and the shop (customer-journey.md §5, §8). */
+  /** Shipping estimate and the shop (docs/spec/customer-journey.md §5, §8). */
   checkout: {
     noShippingOptions: 'No shipping options available for this address.',
     fetchShippingOptionsFailed: 'Failed to fetch shipping options. Please try again.',
@@ -171,7 +171,7 @@ export const messages = {
     usZipNotInState: (zip: string, state: string) =>
       `ZIP code ${zip} is not in ${state}. Check the state and the ZIP code.`,
   },
-  /** Payment (customer-journey.md §5, §8). */
+  /** Payment (docs/spec/customer-journey.md §5, §8). */
   payments: {
     invalidAmount: 'Invalid amount',
     loginToContinue: 'Please log in to continue',
@@ -265,7 +265,7 @@ export const messages = {
     /** Timeline: who made a move that no person made. */
     systemActor: 'Bindery',
     staffActor: 'Bindery staff',
-    /** The dashboard's "Sales and payments overview" (customer-journey.md §2; the first two are the spec's). */
+    /** The dashboard's "Sales and payments overview" (docs/spec/customer-journey.md §2; the first two are the spec's). */
     totalUnpaidRevenue: (amount: string) => `${amount} USD total unpaid revenue`,
     noSalesYet: "You don't have any sales yet",
     paymentOverview: 'Payment Overview',
@@ -284,7 +284,7 @@ export const messages = {
     notAnAdmin: 'This account has no access to the admin area.',
     manageUsers: 'Manage Users',
     searchUsers: 'Search users by email or name...',
-    // Manage Orders and Order Details (calculators-account-admin.md §2).
+    // Manage Orders and Order Details (docs/spec/calculators-account-admin.md §2).
     loadingOrders: 'Loading Orders...',
     searchOrders: 'Search orders by title or email...',
     noOrdersMatching: 'No orders found matching your search.',

@@ -3,8 +3,8 @@
  * be generic over categories comes from here: API slug, option kinds, which price field each kind uses, request
  * body fields, dropdown response keys, admin PUT path segments, editor titles and sections, and which routes a
  * category has. Nothing else in the code base may branch on a category's slug.
- * @see ../../shared/spec/calculators-account-admin.md §2 (price editors), §3, §7
- * @see ../../shared/spec/customer-journey.md §3, §7
+ * @see docs/spec/calculators-account-admin.md §2 (price editors), §3, §7
+ * @see docs/spec/customer-journey.md §3, §7
  */
 
 /** The API slugs, as the spec's paths spell them (api/{slug}/…). */
@@ -282,7 +282,7 @@ export const PRODUCTS: Readonly<Record<CategorySlug, ProductDefinition>> = {
   ebook: {
     ...BOOK,
     slug: 'ebook',
-    // As Start Project and the projects' contract spell it (customer-journey.md §2).
+    // As Start Project and the projects' contract spell it (docs/spec/customer-journey.md §2).
     name: 'e Book',
     bookTitle: 'E-Book',
     editorTitle: 'E-Book Settings',

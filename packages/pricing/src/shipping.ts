@@ -1,6 +1,6 @@
 /**
  * What the customer pays for shipping, from what the carrier charges. The spec doubles every carrier charge
- * before display (customer-journey.md §9): a 100% markup, applied here in cents and nowhere else.
+ * before display (docs/spec/customer-journey.md §9): a 100% markup, applied here in cents and nowhere else.
  */
 import { percentOf } from './discounts.js';
 

@@ -2,7 +2,7 @@
  * The header's cart badge: the number of projects in the cart /orders shows, that is the signed-in customer's
  * cart (`cart_{userId}`, lib/cart.ts) or, for a guest, the guest cart (`cart_guest`). The spec's header counted a
  * separate generic `cart` key that nothing filled, so the badge and the cart disagreed (docs/decisions/0015).
- * The generic key is still removed while a user is logged in (customer-journey.md §4; features/auth).
+ * The generic key is still removed while a user is logged in (docs/spec/customer-journey.md §4; features/auth).
  */
 import { useSyncExternalStore } from 'react';
 import { sessionStore } from './session-store';

@@ -1,6 +1,6 @@
 /**
  * The cart: the projects a customer means to order, kept in local storage under `cart_{userId}` (`cart_guest`
- * without a session), as customer-journey.md §3 says. It holds only project ids and labels for display; every
+ * without a session), as docs/spec/customer-journey.md §3 says. It holds only project ids and labels for display; every
  * price comes from the server at /shop (save-shipping prices the projects again). Re-reads when another tab
  * changes storage, or when this tab announces a change.
  */

@@ -1,7 +1,7 @@
 /**
  * Search and sort of a client-side list (the dashboard's projects, the cart's items): case-insensitive search
  * over the fields a row offers, and sorting that toggles ascending, then descending, on the same column
- * (customer-journey.md §4; calculators-account-admin.md §2).
+ * (docs/spec/customer-journey.md §4; docs/spec/calculators-account-admin.md §2).
  */
 import { useMemo, useState } from 'react';
 

@@ -8,7 +8,7 @@
  *        409 naming both statuses when the table or a concurrent move does not allow it)
  * - POST api/admin/orders/{id}/refund/ RefundBody       → RefundResponse (docs/decisions/0022)
  * - GET  api/book/all-orders/?limit&cursor               → AllOrdersResponse: the spec's list of submitted
- *        projects (calculators-account-admin.md §2 Manage Orders), paged the same way.
+ *        projects (docs/spec/calculators-account-admin.md §2 Manage Orders), paged the same way.
  */
 import { z } from 'zod';
 import { DecimalString, IdParam, PageQuery, OptionalText, page } from '../common.js';

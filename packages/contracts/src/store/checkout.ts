@@ -29,7 +29,7 @@ const required = (max: number) =>
   z.string({ error: m.fillAllRequired }).trim().min(1, { error: m.fillAllRequired }).max(max);
 const optional = (max: number) => z.string().trim().max(max).optional().default('');
 
-/** ISO 3166-1 alpha-2, trimmed and upper-cased (customer-journey.md §5 Shop rate). */
+/** ISO 3166-1 alpha-2, trimmed and upper-cased (docs/spec/customer-journey.md §5 Shop rate). */
 export const CountryCode = z
   .string({ error: m.fillAddressForRate })
   .trim()
@@ -157,7 +157,7 @@ export const ShippingRateResponse = z.object({
 });
 export type ShippingRateResponse = z.infer<typeof ShippingRateResponse>;
 
-/** The full delivery address (customer-journey.md §3 Address). */
+/** The full delivery address (docs/spec/customer-journey.md §3 Address). */
 export const Address = ShippingDestination.extend({
   first_name: required(100),
   last_name: required(100),

@@ -2,7 +2,7 @@
  * Book projects: what a customer starts (/start-project), configures and uploads (/design-project), hands to the
  * cover expert (/cover-expert), lists (/userdashboard) and puts in the cart (/orders).
  *
- * Paths (customer-journey.md §7, plus the staged upload of docs/decisions/0012):
+ * Paths (docs/spec/customer-journey.md §7, plus the staged upload of docs/decisions/0012):
  * - POST   api/book/uploads/            multipart {purpose, file} → UploadedFile (bearer). The design page uploads
  *                                       the PDF as soon as it is dropped and shows the server's page count.
  * - POST   api/book/upload-book/        JSON UploadBookBody → UploadBookResponse (bearer). Creates the project
@@ -47,7 +47,7 @@ export const ProjectTitle = z
   .min(1, { error: m.enterDetails })
   .max(PROJECT_TITLE_MAX, { error: m.enterDetails });
 
-/** Interior PDFs: 2 to 800 pages (customer-journey.md §9); every upload at most 50 MB. */
+/** Interior PDFs: 2 to 800 pages (docs/spec/customer-journey.md §9); every upload at most 50 MB. */
 export const PDF_MIN_PAGES = 2;
 export const PDF_MAX_PAGES = 800;
 export const UPLOAD_MAX_BYTES = 50 * 1024 * 1024;
@@ -98,7 +98,7 @@ export const ProjectConfiguration = z
   .strict();
 export type ProjectConfiguration = z.infer<typeof ProjectConfiguration>;
 
-/** The cover expert request (customer-journey.md §2 Cover expert); the re-uploaded PDF is `pdf_upload_id`. */
+/** The cover expert request (docs/spec/customer-journey.md §2 Cover expert); the re-uploaded PDF is `pdf_upload_id`. */
 export const CoverExpertRequest = z
   .object({
     contact_name: z.string({ error: m.nameRequired }).trim().min(1, { error: m.nameRequired }).max(150),

@@ -10,7 +10,7 @@ import { messages } from '../messages.js';
 
 const m = messages.auth;
 
-/** The strength rule of customer-journey.md / original §8: 8+ characters, upper, lower, digit, symbol. */
+/** The strength rule of docs/spec/customer-journey.md / original §8: 8+ characters, upper, lower, digit, symbol. */
 export const PASSWORD_MIN_LENGTH = 8;
 /** An upper bound keeps a hostile multi-megabyte "password" from costing a scrypt run on it. */
 export const PASSWORD_MAX_LENGTH = 128;

@@ -1,7 +1,7 @@
 /**
  * /design-project: upload, options, estimates and the print submission. Not behind a login redirect: a session
  * that ends on this page (a logout in another tab) keeps the customer's work on screen, and the submission then
- * says 'You must be logged in to submit the project.' (customer-journey.md §5).
+ * says 'You must be logged in to submit the project.' (docs/spec/customer-journey.md §5).
  */
 import { useSession } from '../../features/auth/hooks/use-session';
 import { DesignProject } from '../../features/projects/components/design-project';

@@ -1,4 +1,4 @@
-/** Home (customer-journey.md §2): hero with 'Get an Instant Quote' → /calculator/printbook and the first-print promo. */
+/** Home (docs/spec/customer-journey.md §2): hero with 'Get an Instant Quote' → /calculator/printbook and the first-print promo. */
 import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { PRODUCTS } from '@bindery/pricing/products';

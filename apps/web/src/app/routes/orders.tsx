@@ -1,5 +1,5 @@
 /**
- * /orders: the cart screen (calculators-account-admin.md §2) and, below it, the customer's orders (issue 10 item
+ * /orders: the cart screen (docs/spec/calculators-account-admin.md §2) and, below it, the customer's orders (issue 10 item
  * 4); guests see 'Please Login'.
  */
 import { useSession } from '../../features/auth/hooks/use-session';

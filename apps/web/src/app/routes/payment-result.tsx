@@ -1,5 +1,5 @@
 /**
- * The payment result pages (customer-journey.md §2): /success (also /payment/success) and /cancel (also
+ * The payment result pages (docs/spec/customer-journey.md §2): /success (also /payment/success) and /cancel (also
  * /payment/cancel). With an order in the URL the page asks the server whether it is paid (PayPal's `token`: the
  * server captures first); the page itself never marks an order paid. Without one it claims no payment.
  */

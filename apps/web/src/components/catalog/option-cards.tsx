@@ -1,5 +1,5 @@
 /**
- * Image-card radio options (customer-journey.md §2: the design page picks binding, interior color, paper type and
+ * Image-card radio options (docs/spec/customer-journey.md §2: the design page picks binding, interior color, paper type and
  * cover finish "from image-card radio options"). Each card is a real <input type="radio"> inside its <label>, in
  * a <fieldset> named by its <legend>: arrow keys move within the group and the screen reader announces the group,
  * the option's name, its description and price difference, exactly as for native radios. An option the current

@@ -1,6 +1,6 @@
 /**
- * The storefront's link map: every header link of the spec (customer-journey.md §2) under its canonical path
- * (the route table's spelling, calculators-account-admin.md §2), and the legacy spellings that redirect to it.
+ * The storefront's link map: every header link of the spec (docs/spec/customer-journey.md §2) under its canonical path
+ * (the route table's spelling, docs/spec/calculators-account-admin.md §2), and the legacy spellings that redirect to it.
  */
 export interface NavLinkItem {
   to: string;
@@ -27,7 +27,7 @@ export const resourceLinks: NavLinkItem[] = [
   { to: '/resources/plan-project', label: 'Plan Your Project' },
 ];
 
-/** Header spellings (customer-journey.md) → canonical route-table paths. Both work; these redirect. */
+/** Header spellings (docs/spec/customer-journey.md) → canonical route-table paths. Both work; these redirect. */
 export const legacyPaths: Record<string, string> = {
   '/products/printbook': '/products/print-book',
   '/products/comicbook': '/products/comic-book',

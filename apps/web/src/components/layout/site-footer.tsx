@@ -1,5 +1,5 @@
 /**
- * The site footer (customer-journey.md §2): a newsletter e-mail field (the spec gives it no behaviour, so it
+ * The site footer (docs/spec/customer-journey.md §2): a newsletter e-mail field (the spec gives it no behaviour, so it
  * only confirms locally and sends nothing), contact and legal texts, and the year 2025 (the spec's, §9).
  */
 import { useId, useState, type FormEvent } from 'react';
@@ -7,7 +7,7 @@ import { Link } from 'react-router-dom';
 import { productLinks, resourceLinks } from './nav-links';
 
 /**
- * The copyright year is the year the site was first published, the spec's 2025 (customer-journey.md §9), not
+ * The copyright year is the year the site was first published, the spec's 2025 (docs/spec/customer-journey.md §9), not
  * the visitor's clock: docs/decisions/0027 (replacing 0010's current year).
  */
 export const COPYRIGHT_YEAR = 2025;

@@ -1,5 +1,5 @@
 /**
- * The site header (customer-journey.md §2): brand, the main navigation with Products and Resources menus,
+ * The site header (docs/spec/customer-journey.md §2): brand, the main navigation with Products and Resources menus,
  * Pricing → /calculator/printbook, then the cart (badge = projects in the visitor's cart, lib/cart-count.ts) and
  * profile icons and the Login/Logout control. Guests are sent to /login from the cart and profile icons. Below 960 px the navigation
  * folds behind a menu button. Session state comes from the app layer (`loggedIn`, `accountAction`), so this

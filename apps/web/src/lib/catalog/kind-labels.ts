@@ -1,6 +1,6 @@
 /**
  * How option kinds are named and ordered wherever a catalog form appears (the calculators, the design page):
- * visible field labels (calculators-account-admin.md §3 names them) and one field order for every category.
+ * visible field labels (docs/spec/calculators-account-admin.md §3 names them) and one field order for every category.
  */
 import { OPTION_KINDS, type OptionKind, type ProductDefinition } from '@bindery/pricing/products';
 

@@ -1,7 +1,7 @@
 /**
  * The catalog's option lists as the calculators read them, parsed with the catalog contract
  * (@bindery/contracts/store/catalog): each dropdowns/options/available-options response is an object of item lists
- * under the product's dropdown keys (calculators-account-admin.md §3, §7). The keys and kinds come from the
+ * under the product's dropdown keys (docs/spec/calculators-account-admin.md §3, §7). The keys and kinds come from the
  * product definition, exactly as the API mounts them.
  */
 import { type CatalogItem } from '@bindery/contracts/store/catalog';

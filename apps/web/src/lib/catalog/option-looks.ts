@@ -13,7 +13,7 @@ export interface OptionLook {
   description: string;
 }
 
-/** The kinds shown as image cards on the design page (customer-journey.md §2); the others stay selects. */
+/** The kinds shown as image cards on the design page (docs/spec/customer-journey.md §2); the others stay selects. */
 export const CARD_KINDS: readonly OptionKind[] = ['binding', 'interior_color', 'paper_type', 'cover_finish'];
 
 const art = (file: string) => `/art/options/${file}.svg`;

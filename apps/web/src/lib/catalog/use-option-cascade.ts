@@ -2,7 +2,7 @@
  * The option cascade of a catalog form, shared by the calculators and the design page: the category's option
  * lists (GET api/{slug}/dropdowns/), the user's choices, and the availability that a trim size and a page count
  * allow (available-options/ or bindings/). When availability changes, a chosen item it no longer allows is reset
- * to empty and a note says which fields were cleared (calculators-account-admin.md §4; customer-journey.md §4
+ * to empty and a note says which fields were cleared (docs/spec/calculators-account-admin.md §4; docs/spec/customer-journey.md §4
  * "Design form changes"). Choosing another trim size also drops a binding row that belongs to another trim.
  * Where the page count comes from differs (typed in the calculator, counted by the server from the PDF on the
  * design page), so the caller passes it in.

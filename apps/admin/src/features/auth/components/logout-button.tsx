@@ -1,4 +1,4 @@
-/** The admin header's Logout (calculators-account-admin.md §2): ends the session and goes to /login. */
+/** The admin header's Logout (docs/spec/calculators-account-admin.md §2): ends the session and goes to /login. */
 import { useNavigate } from 'react-router-dom';
 import { Button } from '@bindery/ui/button';
 import { useLogout } from '../api/logout';

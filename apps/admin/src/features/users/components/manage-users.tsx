@@ -1,5 +1,5 @@
 /**
- * Manage Users (calculators-account-admin.md §2 "Manage Users"): search by e-mail or name (case-insensitive,
+ * Manage Users (docs/spec/calculators-account-admin.md §2 "Manage Users"): search by e-mail or name (case-insensitive,
  * with a clear button); columns Name, Email, Verified, Admin, Actions; Delete asks for confirmation and is
  * disabled for admins ('Cannot delete admin user'); 'Loading users...', 'No users found.', and 'Failed to delete
  * user. Please try again.' when a deletion fails. A deleted user leaves the list at once.

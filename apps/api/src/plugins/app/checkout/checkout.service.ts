@@ -67,7 +67,7 @@ import {
 
 const m = messages.checkout;
 
-/** The couriers the shop offers (customer-journey.md §9: "Supported carriers: DHL and FedEx"). */
+/** The couriers the shop offers (docs/spec/customer-journey.md §9: "Supported carriers: DHL and FedEx"). */
 export const SUPPORTED_COURIERS: readonly string[] = ['DHL', 'FedEx'];
 
 /** Bodies as the route receives them: parsed by the contract (defaults filled in, codes upper-cased). */

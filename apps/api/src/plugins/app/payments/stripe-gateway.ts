@@ -71,7 +71,7 @@ function stripeDetails(error: unknown) {
   };
 }
 
-/** Shipping and tax are lines of their own, only when there is something to charge (customer-journey.md §9). */
+/** Shipping and tax are lines of their own, only when there is something to charge (docs/spec/customer-journey.md §9). */
 export function checkoutLines(request: PaymentRequest): PaymentLine[] {
   const lines = [
     ...request.items,

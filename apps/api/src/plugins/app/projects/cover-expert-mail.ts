@@ -1,5 +1,5 @@
 /**
- * The mail to the cover design team when a customer asks the cover expert (customer-journey.md §2 Cover expert).
+ * The mail to the cover design team when a customer asks the cover expert (docs/spec/customer-journey.md §2 Cover expert).
  * It carries the request as typed, the project's facts and links: the interior PDF (API, bearer for an admin) and
  * the admin's order list. Every customer-typed value is escaped in the HTML part.
  */

@@ -4,7 +4,7 @@
  * - GET  api/admin/orders/{id}/                            everything staff need to produce and ship one order
  * - POST api/admin/orders/{id}/status/                     a move of the lifecycle table (409 names both statuses)
  * - GET  api/book/all-orders/?limit&cursor                 the spec's list of submitted projects (Manage Orders of
- *   calculators-account-admin.md §2), each with its latest order that is not canceled; keyset-paged.
+ *   docs/spec/calculators-account-admin.md §2), each with its latest order that is not canceled; keyset-paged.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBody } from '@bindery/contracts/common';

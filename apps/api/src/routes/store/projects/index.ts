@@ -1,5 +1,5 @@
 /**
- * Book projects and their files under api/book/ (customer-journey.md §7; docs/decisions/0012), all with a bearer
+ * Book projects and their files under api/book/ (docs/spec/customer-journey.md §7; docs/decisions/0012), all with a bearer
  * token, each customer seeing only their own projects (another's id answers 404):
  * - POST   uploads/            multipart {purpose, file} → 201 UploadedFile (the server's file facts)
  * - GET    uploads/{id}/       → UploadedFile: one of the caller's uploads still usable (a draft's restore)

@@ -1,5 +1,5 @@
 /**
- * The header's session control (customer-journey.md §2): Login for guests; Logout when logged in, which ends
+ * The header's session control (docs/spec/customer-journey.md §2): Login for guests; Logout when logged in, which ends
  * the session (here and in every other tab) and goes to /login.
  */
 import { Link, useNavigate } from 'react-router-dom';

@@ -1,5 +1,5 @@
 /**
- * /login (customer-journey.md §2): email and password, both required. An admin is sent to the admin app
+ * /login (docs/spec/customer-journey.md §2): email and password, both required. An admin is sent to the admin app
  * (its URL from /api/config); a customer back to the page that sent them here (the shop after 'Session expired'),
  * else to /account-settings. Failure shows the server's text
  * ('Invalid or unverified account') or 'Login failed'.

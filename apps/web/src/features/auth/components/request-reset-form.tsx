@@ -1,5 +1,5 @@
 /**
- * /reset-password (calculators-account-admin.md §2, §8): an e-mail field and 'Send Reset Link'. The answer is
+ * /reset-password (docs/spec/calculators-account-admin.md §2, §8): an e-mail field and 'Send Reset Link'. The answer is
  * the same whether or not an account exists: 'Reset link sent to your email'. Failure: 'Error sending reset
  * link', or the server's own text when it gave one (e.g. too many requests).
  */

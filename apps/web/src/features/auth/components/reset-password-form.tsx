@@ -1,5 +1,5 @@
 /**
- * /reset-password/:uidb64/:token (calculators-account-admin.md §2, §4, §5, §8): 'Set New Password', one new
+ * /reset-password/:uidb64/:token (docs/spec/calculators-account-admin.md §2, §4, §5, §8): 'Set New Password', one new
  * password, 'Reset Password' ('Resetting...' while working). Empty: 'Please enter a new password.' Success:
  * 'Password reset successful! You can now login.' then /login after 2 seconds. Failure: 'Failed to reset
  * password. Try again.' with the server's reason (expired link, weak password).

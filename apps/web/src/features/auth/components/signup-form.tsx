@@ -1,5 +1,5 @@
 /**
- * /signup (customer-journey.md §2, §4, §8): username (sent as name), email and password. The form is disabled
+ * /signup (docs/spec/customer-journey.md §2, §4, §8): username (sent as name), email and password. The form is disabled
  * while submitting, re-enabled on failure and stays disabled after success, which shows 'Registered
  * successfully! Please check your email to verify your account.' The password rule is shown up front and checked
  * before sending (the server checks it again).

@@ -1,5 +1,5 @@
 /**
- * /verify-email/:uidb64/:token (calculators-account-admin.md §2, §4, §8): verifies on arrival. Success: 'Email
+ * /verify-email/:uidb64/:token (docs/spec/calculators-account-admin.md §2, §4, §8): verifies on arrival. Success: 'Email
  * verified! You can now log in.' then /login after 2 seconds. Failure: 'Invalid or expired verification link.',
  * with the way out: a password reset also verifies the address.
  */

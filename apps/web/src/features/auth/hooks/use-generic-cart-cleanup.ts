@@ -1,5 +1,5 @@
 /**
- * customer-journey.md §4: "While a user is logged in, the generic cart key is removed." Runs whenever the
+ * docs/spec/customer-journey.md §4: "While a user is logged in, the generic cart key is removed." Runs whenever the
  * session appears (login here or in another tab) and on every page load with a session.
  */
 import { useEffect } from 'react';

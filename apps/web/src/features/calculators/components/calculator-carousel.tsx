@@ -1,4 +1,4 @@
-/** The endless carousel of the seven calculators (calculators-account-admin.md §2), current one marked. */
+/** The endless carousel of the seven calculators (docs/spec/calculators-account-admin.md §2), current one marked. */
 import { Link } from 'react-router-dom';
 import { Carousel } from '@bindery/ui/carousel';
 import { PRODUCTS, type CategorySlug } from '@bindery/pricing/products';

@@ -3,7 +3,7 @@
  * loading → ready (option lists from the catalog API) → availability reloaded once trim size and page count are
  * set (unavailable items greyed out and disabled, a chosen item that became unavailable is reset) → submit
  * (client-side check with the spec's message) → calculating → the server's quote. Any change clears the result.
- * @see ../../../../../../shared/spec/calculators-account-admin.md §2–§5, §8
+ * @see docs/spec/calculators-account-admin.md §2–§5, §8
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';

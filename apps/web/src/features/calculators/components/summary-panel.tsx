@@ -1,4 +1,4 @@
-/** The calculator's side panel: what is chosen so far (calculators-account-admin.md §2). */
+/** The calculator's side panel: what is chosen so far (docs/spec/calculators-account-admin.md §2). */
 import type { ProductDefinition } from '@bindery/pricing/products';
 
 export interface SummaryRow {

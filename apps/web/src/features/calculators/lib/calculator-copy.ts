@@ -6,7 +6,7 @@
 import { messages } from '@bindery/contracts/messages';
 import { PRODUCTS, type CategorySlug, type ProductDefinition } from '@bindery/pricing/products';
 
-/** The spec's carousel order (calculators-account-admin.md §2). */
+/** The spec's carousel order (docs/spec/calculators-account-admin.md §2). */
 export const CAROUSEL_ORDER: readonly CategorySlug[] = ['calculator', 'comicbook', 'pricing', 'yearbook', 'calender', 'magazine', 'photobook'];
 
 interface Copy {

@@ -1,5 +1,5 @@
 /**
- * /orders, the cart (calculators-account-admin.md §2 "Orders/cart screen"): back to /userdashboard; loading;
+ * /orders, the cart (docs/spec/calculators-account-admin.md §2 "Orders/cart screen"): back to /userdashboard; loading;
  * 'Please Login' for guests; 'No Orders Yet' with three hints; or two summary cards (Items in Cart, Total Value
  * = the sum of the server's project prices), a search with an 'n of m items' count, the sortable table with
  * 'In Cart' per row, the server's price and a Remove action, the empty-search state, the footer ('Showing n of m

@@ -3,7 +3,7 @@
  * (200 a request, docs/decisions/0037).
  * A stored id whose project was deleted, or is already in a paid order, drops out (and is pruned from storage
  * once a fresh list has arrived, so the header badge agrees). The total is the sum of the server's project
- * prices, added in integer cents (calculators-account-admin.md §2 hard-codes '$0.00': a defect, ADR 0015).
+ * prices, added in integer cents (docs/spec/calculators-account-admin.md §2 hard-codes '$0.00': a defect, ADR 0015).
  */
 import { useEffect, useMemo } from 'react';
 import type { Project } from '@bindery/contracts/store/projects';

@@ -2,7 +2,7 @@
  * POST api/shipping-rate/ with the cart's project ids (bearer): the services for the address, each with the
  * server's shipping charge, tax and total (docs/decisions/0013). The browser only shows these numbers.
  * When no DHL or FedEx service reaches the destination the server answers 404 with `available_couriers` in its
- * error body (customer-journey.md §8); `noCarrierCouriers` reads it.
+ * error body (docs/spec/customer-journey.md §8); `noCarrierCouriers` reads it.
  */
 import { useMutation } from '@tanstack/react-query';
 import { ApiError } from '@bindery/api-client';

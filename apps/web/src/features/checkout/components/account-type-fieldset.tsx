@@ -1,5 +1,5 @@
 /**
- * Who is buying (customer-journey.md §2 Shop): an individual, or an enterprise/business. The account type changes
+ * Who is buying (docs/spec/customer-journey.md §2 Shop): an individual, or an enterprise/business. The account type changes
  * the tax the server applies, so the page asks before it calculates. An enterprise is exempt only with a resale
  * certificate for the ship-to state that our staff approved (docs/decisions/0032): the server decides from its
  * records, so there is no checkbox to claim one; the fieldset links to the account page's certificates and, once a

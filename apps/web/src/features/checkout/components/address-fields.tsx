@@ -1,5 +1,5 @@
 /**
- * The delivery address of the shop (customer-journey.md §3 Address), every field with a visible label. Country
+ * The delivery address of the shop (docs/spec/customer-journey.md §3 Address), every field with a visible label. Country
  * is a list of ISO codes and, for the US, the state too: the server taxes by the two-letter code.
  */
 import { SelectField, TextField } from '@bindery/ui/field';

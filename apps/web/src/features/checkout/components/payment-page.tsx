@@ -1,5 +1,5 @@
 /**
- * /payment?order={id} (customer-journey.md §2 Payment): the server's order summary and, while the order awaits
+ * /payment?order={id} (docs/spec/customer-journey.md §2 Payment): the server's order summary and, while the order awaits
  * payment, the choice of card or PayPal. An order in any other state shows that state and where to go instead.
  * Cancel goes to /start-project (the spec's target).
  */

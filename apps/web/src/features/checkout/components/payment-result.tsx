@@ -1,5 +1,5 @@
 /**
- * The payment result pages (customer-journey.md §2 Payment results; docs/decisions/0016).
+ * The payment result pages (docs/spec/customer-journey.md §2 Payment results; docs/decisions/0016).
  * - Back from PayPal (/payment/success?order=&token=): the server captures the payment
  *   (POST api/paypal/capture-payment/) and answers the order; 'Payment Successful!' only when it is paid.
  * - Back from Stripe (/success?order=&session_id=): the order becomes paid on Stripe's signed webhook, which may

@@ -1,5 +1,5 @@
 /**
- * /shop (customer-journey.md §2 Shop, §4, §5, §8): account type, the delivery address, the server's shipping
+ * /shop (docs/spec/customer-journey.md §2 Shop, §4, §5, §8): account type, the delivery address, the server's shipping
  * services for the cart (cheapest chosen first), the cart summary in server numbers, and 'Check Delivery
  * Method', which makes the server create the order and goes on to /payment?order={id}. A cart of e-books alone
  * has nothing to ship (docs/decisions/0034): the address is the billing address (it sets the sales tax), the

@@ -1,5 +1,5 @@
 /**
- * The shop's cart summary (customer-journey.md §2): the projects, then subtotal, the first-print discount when the
+ * The shop's cart summary (docs/spec/customer-journey.md §2): the projects, then subtotal, the first-print discount when the
  * server gives one (docs/decisions/0033), shipping, taxes and total, all as the server answered them for the chosen
  * service. Before a rate is calculated the amounts are not known.
  */

@@ -1,5 +1,5 @@
 /**
- * The shop's state (customer-journey.md §4 Shop): the address draft, the server's rate answer and the chosen
+ * The shop's state (docs/spec/customer-journey.md §4 Shop): the address draft, the server's rate answer and the chosen
  * service. Changing anything the rate depends on (country, state, city, postal code, account type) clears the rate, the services, the choice and the error; an answer to a request made before such
  * a change is dropped (`version`), so the page never shows a rate for an address it no longer has.
  * The draft and the chosen service are kept in session storage per customer (this tab only: an address is

@@ -1,5 +1,5 @@
 /**
- * The dashboard's "Sales and payments overview" (customer-journey.md §2; issue 10 item 4, ADR 0030): the
+ * The dashboard's "Sales and payments overview" (docs/spec/customer-journey.md §2; issue 10 item 4, ADR 0030): the
  * customer's real figures from GET api/orders/overview/ — '{n} USD total unpaid revenue' (the spec's words, with
  * the server's sum of the orders still to pay), what was paid and refunded, the order counts — and the latest
  * orders, each linking to its page. With no order at all: the spec's texts ('0.00 USD total unpaid revenue',

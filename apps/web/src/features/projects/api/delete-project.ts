@@ -1,5 +1,5 @@
 /**
- * DELETE api/book/{id}/delete/ (bearer, owner). The list changes only after the server confirms (customer-journey.md
+ * DELETE api/book/{id}/delete/ (bearer, owner). The list changes only after the server confirms (docs/spec/customer-journey.md
  * §4): on success the project leaves every cached page and the cart; on failure nothing changes.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';

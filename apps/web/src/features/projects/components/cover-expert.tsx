@@ -1,5 +1,5 @@
 /**
- * /cover-expert (customer-journey.md §2, §5, §8): the project summary (from `projectData` and the design form
+ * /cover-expert (docs/spec/customer-journey.md §2, §5, §8): the project summary (from `projectData` and the design form
  * saved as `designForm`), the cover expert form (name, email, book title, book genre, cover requirements) and the
  * book PDF (the design page's upload, or a new one with a progress bar). 'Submit to Cover Expert' checks every
  * field with the contract's rules (each error clears when its field is edited), then POSTs api/book/upload-book/

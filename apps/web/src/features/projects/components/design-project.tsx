@@ -1,5 +1,5 @@
 /**
- * /design-project (customer-journey.md §2, §4, §5, §8): the project data from /start-project (navigation state,
+ * /design-project (docs/spec/customer-journey.md §2, §4, §5, §8): the project data from /start-project (navigation state,
  * or `projectData` in local storage after a reload), the interior PDF uploaded at once with a progress bar (the
  * server's page count fills Page Count), the print options of the category (the catalog cascade shared with the
  * calculators; trim size and page count hidden for calendars), the 'Quantity and Shipping Estimates' panel, an
@@ -242,7 +242,7 @@ function DesignForm({
   });
   const submit = useSubmitProject(user);
 
-  /** Changing any field except the quantity clears the price (customer-journey.md §4). */
+  /** Changing any field except the quantity clears the price (docs/spec/customer-journey.md §4). */
   const clearResult = () => {
     setResult(null);
     setCalcError(null);
@@ -466,7 +466,7 @@ function PrintOptions({ cascade, pageCount }: { cascade: OptionCascade; pageCoun
   if (options.isPending) return <Spinner label="Loading options..." />;
   if (options.isError) return <Alert tone="error">{messages.calculators.loadDropdownsFailed}</Alert>;
   const gatedHint = 'Choose a trim size and upload your PDF first.';
-  // Binding, interior color, paper and cover finish are image cards (customer-journey.md §2); the trim size and a
+  // Binding, interior color, paper and cover finish are image cards (docs/spec/customer-journey.md §2); the trim size and a
   // photo book's or thesis's extras stay selects, whose long lists cards would only make harder to scan.
   const selects = cascade.kinds.filter((d) => !CARD_KINDS.includes(d.kind));
   const cards = cascade.kinds.filter((d) => CARD_KINDS.includes(d.kind));

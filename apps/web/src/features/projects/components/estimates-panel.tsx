@@ -1,5 +1,5 @@
 /**
- * The design page's collapsible 'Quantity and Shipping Estimates' panel (customer-journey.md §2): the bulk
+ * The design page's collapsible 'Quantity and Shipping Estimates' panel (docs/spec/customer-journey.md §2): the bulk
  * discount tiers, the quantity, Calculate (the catalog's calculate endpoint, so the price is the server's) with
  * its result, and the shipping estimate. The page owns the quantity and the result, because changing any other
  * field of the design form clears the result and the quantity is also what gets submitted.

@@ -1,5 +1,5 @@
 /**
- * The tabs of the project pages (customer-journey.md §2): Start Project, Designs and, on /cover-expert, Cover Expert.
+ * The tabs of the project pages (docs/spec/customer-journey.md §2): Start Project, Designs and, on /cover-expert, Cover Expert.
  * Inside a project's flow the tabs carry that project (navigation state), so going back a step keeps it, an edit
  * included; /start-project reached any other way is a new project.
  */

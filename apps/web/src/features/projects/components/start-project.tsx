@@ -1,5 +1,5 @@
 /**
- * /start-project (customer-journey.md §2): the product type cards and the selects from GET api/book/dropdown-data/,
+ * /start-project (docs/spec/customer-journey.md §2): the product type cards and the selects from GET api/book/dropdown-data/,
  * the Project Title (n/255), an optional Book Language and the required Book Category. 'Design Your Project' is
  * disabled (and dimmed) until a title and a category are set; it keeps the project data in local storage under
  * `projectData` (a reload keeps it) and goes to /design-project with it as navigation state. Opened from the

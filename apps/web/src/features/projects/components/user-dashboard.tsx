@@ -1,5 +1,5 @@
 /**
- * /userdashboard (customer-journey.md §2, §4): the signed-in customer's projects from GET api/book/my-books/.
+ * /userdashboard (docs/spec/customer-journey.md §2, §4): the signed-in customer's projects from GET api/book/my-books/.
  * Loading → no projects (a welcome with the steps) or the list: counters, search, a sortable table with the
  * server's price and page count, and per row Add to Cart (→ /orders), Edit (→ /start-project with the project)
  * and Delete (confirmed in a dialog, removed only after the server confirms); an ordered project is only marked

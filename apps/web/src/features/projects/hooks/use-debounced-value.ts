@@ -1,4 +1,4 @@
-/** The value as it was `delayMs` after it last changed (the shipping estimate waits 500 ms: customer-journey.md §9). */
+/** The value as it was `delayMs` after it last changed (the shipping estimate waits 500 ms: docs/spec/customer-journey.md §9). */
 import { useEffect, useState } from 'react';
 
 export function useDebouncedValue<T>(value: T, delayMs: number): T {

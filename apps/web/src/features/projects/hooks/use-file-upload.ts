@@ -1,5 +1,5 @@
 /**
- * One file upload's life (customer-journey.md §4 "PDF upload status"): idle → uploading (with progress) → success
+ * One file upload's life (docs/spec/customer-journey.md §4 "PDF upload status"): idle → uploading (with progress) → success
  * (the server's UploadedFile: its page count is the file's) or error. Choosing a file first resets the error,
  * the file and the progress; a check that fails in the browser (type, size) never starts the upload. Choosing
  * another file, or leaving the page, aborts the upload under way.

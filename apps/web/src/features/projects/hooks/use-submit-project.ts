@@ -1,6 +1,6 @@
 /**
  * The last step of both the design page and the cover expert page: POST api/book/upload-book/ with the project
- * data and its uploads, then (customer-journey.md §4) say so, clear the saved project data, put the project in
+ * data and its uploads, then (docs/spec/customer-journey.md §4) say so, clear the saved project data, put the project in
  * the cart and go to /shop. An e Book goes the same way: it is priced at its flat fee and checked out with nothing
  * to ship (docs/decisions/0034); a project the server did not price goes to the dashboard.
  * The design page keeps its data instead, as the edit of the project just made (`keepAsEdit`): Back from the shop
@@ -31,7 +31,7 @@ import {
 } from '../lib/project-data';
 
 /**
- * What to say when a submission fails (customer-journey.md §8): 'Submission failed: …' for an answer that is not a
+ * What to say when a submission fails (docs/spec/customer-journey.md §8): 'Submission failed: …' for an answer that is not a
  * success, the server's own message for a refusal it explains, else the page's fallback.
  */
 export function submissionErrorText(error: unknown, fallback: string): string {

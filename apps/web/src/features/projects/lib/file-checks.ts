@@ -1,5 +1,5 @@
 /**
- * What the browser checks before an upload starts, with the spec's words (customer-journey.md §5): the type the
+ * What the browser checks before an upload starts, with the spec's words (docs/spec/customer-journey.md §5): the type the
  * browser reports and the 50 MB limit. The server checks the bytes again and is the authority (docs/decisions/0012).
  */
 import { messages } from '@bindery/contracts/messages';

@@ -1,5 +1,5 @@
 /**
- * What the project pages hand to each other (customer-journey.md §3): the project data of /start-project
+ * What the project pages hand to each other (docs/spec/customer-journey.md §3): the project data of /start-project
  * (navigation state, also kept in local storage under `projectData` so a reload keeps it) and the design form,
  * kept under `designForm` as it changes (a reload, Back from the shop or the dashboard's Resume finds it filled)
  * and read by /cover-expert. Both are read with a schema: a corrupt entry is reported ('Error loading saved
