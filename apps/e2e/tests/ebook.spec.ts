@@ -1,0 +1,112 @@
+/**
+ * e Book leads somewhere real (issue 13.6; docs/decisions/0034), in Chromium against the production builds and the
+ * payment fakes: a customer starts an e Book, uploads the interior PDF and a cover, sees the catalog's flat fee, buys
+ * it, gives a billing address (no shipping is offered), pays by card on the fake Stripe page, and downloads the PDF
+ * from the order page, byte for byte the file uploaded.
+ */
+import { deflateSync } from 'node:zlib';
+import { expect, test } from '@playwright/test';
+import { makeInteriorPdf, texasAddress } from '../support/books.js';
+import { createCustomer, logInOnWeb } from '../support/customer.js';
+import { e2e } from '../support/env.js';
+
+/** A real PNG (decodable: the server decodes covers), 600 × 900 px of one colour. */
+function coverPng(): Buffer {
+  const width = 600;
+  const height = 900;
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (bytes: Buffer) => {
+    let c = 0xffffffff;
+    for (const b of bytes) c = (crcTable[(c ^ b) & 0xff] as number) ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const out = Buffer.alloc(body.length + 8);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc(body), body.length + 4);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, 0x5a)]);
+  const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', pixels),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+test('a customer buys an e Book, pays by card and downloads its files from the order page', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const customer = await createCustomer(request, 'Ebook');
+  await logInOnWeb(page, customer);
+  const title = `Digital Book ${Date.now()}`;
+
+  await page.goto(`${e2e.webUrl}/start-project`);
+  await page.getByLabel('Project Title').fill(title);
+  await page.getByLabel('Book Category').selectOption('e Book');
+  await page.getByRole('button', { name: 'Design Your Project' }).click();
+  await page.waitForURL(`${e2e.webUrl}/design-project`);
+
+  const pdf = await makeInteriorPdf(24, title);
+  await page
+    .getByLabel('Interior PDF')
+    .setInputFiles({ name: 'digital.pdf', mimeType: 'application/pdf', buffer: pdf });
+  await expect(page.getByText('Uploaded digital.pdf · 24 pages')).toBeVisible();
+  await page
+    .getByLabel('Cover image')
+    .setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: coverPng() });
+  await expect(page.getByText(/Uploaded cover\.png/)).toBeVisible();
+  // The flat fee from the catalog, whatever the length.
+  await expect(page.getByTestId('ebook-fee')).toHaveText('$9.99');
+
+  await page.getByRole('button', { name: 'Buy E-Book' }).click();
+  await page.waitForURL(`${e2e.webUrl}/shop`);
+  await expect(
+    page.getByText('E-books are delivered as files: nothing is shipped.', { exact: false }),
+  ).toBeVisible();
+  const form = page.getByRole('form').first();
+  await form.getByLabel('First name').fill(texasAddress.first_name);
+  await form.getByLabel('Last name').fill(texasAddress.last_name);
+  await form.getByLabel('Address', { exact: true }).fill(texasAddress.address);
+  await form.getByLabel('Country').selectOption('US');
+  await form.getByLabel('State', { exact: true }).selectOption('TX');
+  await form.getByLabel('City').fill(texasAddress.city);
+  await form.getByLabel('Postal code').fill(texasAddress.postal_code);
+  await form.getByLabel('Phone number').fill(texasAddress.phone_number);
+  await page.getByRole('button', { name: 'Calculate Total' }).click();
+  await expect(page.getByRole('group', { name: 'Shipping service' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Continue to Payment' }).click();
+  await page.waitForURL(/\/payment\?order=\d+$/);
+  const orderId = Number(new URL(page.url()).searchParams.get('order'));
+
+  await page.getByRole('button', { name: /^Pay \$[\d.,]+ by card$/ }).click();
+  await page.waitForURL(/\/c\/pay\/cs_test_/);
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible({ timeout: 20_000 });
+  await page.getByRole('link', { name: 'See your order' }).click();
+  await page.waitForURL(`${e2e.webUrl}/orders/${orderId}`);
+
+  const downloads = page.getByRole('region', { name: 'Downloads' });
+  await expect(downloads).toContainText(title);
+  const download = page.waitForEvent('download');
+  await downloads.getByRole('button', { name: `Download the PDF of ${title}` }).click();
+  const file = await download;
+  const path = await file.path();
+  const { readFile } = await import('node:fs/promises');
+  expect(Buffer.compare(await readFile(path), pdf)).toBe(0);
+});
