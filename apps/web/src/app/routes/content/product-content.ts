@@ -48,11 +48,12 @@ export const PRODUCT_CONTENT: Record<string, ProductContent> = {
   },
   ebook: {
     title: 'E-Books',
-    intro: 'Publish your manuscript as an e-book alongside your print edition, from the same project.',
+    // What the e Book order really is (docs/decisions/0034): its own project, the files as uploaded, a flat fee.
+    intro: 'Sell your book as an e-book: upload the interior PDF and a cover, pay one flat fee, and download the files from your order.',
     points: [
-      { title: 'One project, two formats', text: 'Start a project once and offer print and digital editions.' },
-      { title: 'Reflowable text', text: 'We prepare EPUB files that read well on any device.' },
-      { title: 'No printing costs', text: 'E-books are delivered digitally; there is nothing to ship.' },
+      { title: 'One flat fee', text: 'One price whatever the length: no print options, no bulk tiers.' },
+      { title: 'Your files, as you made them', text: 'The PDF and cover you upload are the files you download once paid.' },
+      { title: 'Nothing to ship', text: 'E-books are delivered as files; your billing address sets the sales tax.' },
     ],
     category: null,
     art: 'ebook',
