@@ -57,6 +57,15 @@ describe('session in the web app', () => {
   });
 
   it('follows logins and logouts made in other tabs', async () => {
+    // This tab has no access token of its own yet: its first authenticated request (the account page's resale
+    // certificates) restores one from the refresh cookie, as a real tab would.
+    const refreshes: unknown[] = [];
+    server.use(
+      http.post('/api/users/token/refresh/', () => {
+        refreshes.push(1);
+        return HttpResponse.json({ access: 'this-tab-access', access_expires_in: 3600, user: testCustomer });
+      }),
+    );
     const { router } = renderRoute('/');
     const header = await screen.findByRole('banner');
     expect(within(header).getByRole('link', { name: 'Login' })).toBeInTheDocument();
@@ -66,6 +75,7 @@ describe('session in the web app', () => {
 
     await act(() => router.navigate('/account-settings'));
     expect(await screen.findByRole('heading', { name: 'Account Settings' })).toBeInTheDocument();
+    await waitFor(() => expect(refreshes).toHaveLength(1));
     otherTabChanged(() => localStorage.clear());
     expect(await within(header).findByRole('link', { name: 'Login' })).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));

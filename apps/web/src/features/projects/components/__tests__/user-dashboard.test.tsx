@@ -312,7 +312,8 @@ describe('/userdashboard: an unfinished design (issue 13.5, docs/decisions/0038)
     expect(card).toHaveTextContent('Half a Novel · Print Book');
     await user.click(within(card).getByRole('link', { name: 'Resume' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/design-project'));
-    expect(await screen.findByText('Half a Novel')).toBeInTheDocument();
+    // Queried again on each try: the page re-renders its header once the draft is restored, replacing the node.
+    await waitFor(() => expect(screen.getByText('Half a Novel')).toBeInTheDocument());
     expect(await screen.findByLabelText('Trim Size')).toHaveValue('1');
     expect(screen.getByLabelText('Quantity')).toHaveValue(12);
   });
