@@ -305,7 +305,9 @@ describe('the tax: only an approved certificate for the ship-to state exempts', 
   }
 
   const taxedInFull = (r: ShippingRateResponse) => {
-    const expected = texasTax(parseCents(r.subtotal as string) + parseCents(r.shipping_rate));
+    // Tax is on what is charged: the books less the first-print discount (this buyer's first order; ADR 0033).
+    const books = parseCents(r.subtotal as string) - parseCents(r.discount ?? '0.00');
+    const expected = texasTax(books + parseCents(r.shipping_rate));
     expect(expected).toBeGreaterThan(0);
     expect(parseCents(r.tax)).toBe(expected);
   };
@@ -387,7 +389,9 @@ describe('the tax: only an approved certificate for the ship-to state exempts', 
       // The stored address says what the server decided.
       address: { has_resale_cert: true },
     });
-    expect(parseCents(order.total)).toBe(parseCents(order.subtotal) + parseCents(order.shipping));
+    expect(parseCents(order.total)).toBe(
+      parseCents(order.subtotal) - parseCents(order.discount) + parseCents(order.shipping),
+    );
   });
 
   it('stores a taxed order with has_resale_cert false whatever the browser claimed', async () => {
