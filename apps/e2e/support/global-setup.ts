@@ -113,6 +113,9 @@ export default async function globalSetup() {
   };
   const admin = { email: 'e2e-admin@bindery.test', password: 'E2e-Admin-pass1!' };
   const common = { API_PORT: String(apiPort), WEB_PORT: String(webPort), ADMIN_PORT: String(adminPort) };
+  // Loopback is the API's proxy here (the SPA servers, the test process): test customers sign up from addresses of
+  // their own through X-Forwarded-For (support/customer.ts), so the suite stays under the per-IP sign-up limit.
+  const proxy = { TRUST_PROXY: 'loopback' };
   const children: { child: ChildProcess; group: boolean }[] = [];
   const fakes: { stop(): Promise<void> }[] = [];
   /** The fake Stripe: started here (PostgreSQL run) or by the API in test payment mode (embedded run, `start`). */
@@ -139,6 +142,7 @@ export default async function globalSetup() {
         ADMIN_PASSWORD: admin.password,
         LOG_LEVEL: 'info',
         TURBO_TELEMETRY_DISABLED: '1',
+        ...proxy,
       },
       true,
     );
@@ -161,6 +165,7 @@ export default async function globalSetup() {
       PUBLIC_ADMIN_URL: urls.admin,
       PUBLIC_API_URL: urls.api,
       LOG_LEVEL: 'info',
+      ...proxy,
     });
     const spa = (app: string, portVar: string) =>
       startProcess(app, process.execPath, [spaServerBin(app), '--name', app, '--port-var', portVar], join(root, 'apps', app), common);
