@@ -32,8 +32,8 @@ const toRow = (
   sort_order: sortOrder,
 });
 
-/** Returns how many items were new. */
-export async function seedCatalogs(app: FastifyInstance): Promise<number> {
+/** Returns how many items were new. Needs only the database and the cache to tell (a script passes its own). */
+export async function seedCatalogs(app: Pick<FastifyInstance, 'db' | 'catalogCache'>): Promise<number> {
   const { count, version } = await app.db.transaction().execute(async (trx) => {
     let count = 0;
     for (const { category, items } of SEED_CATALOGS) {

@@ -430,7 +430,10 @@ describe('choosing couriers', () => {
       { ...other, code: 'UPS_AIR', courier: 'UPS' },
     ] as never[];
     expect(() => selectServices(rates)).toThrowError(
-      expect.objectContaining({ statusCode: 404, extra: { available_couriers: ['UPS', 'USPS'] } }),
+      expect.objectContaining({
+        kind: 'not_found',
+        details: { extra: { available_couriers: ['UPS', 'USPS'] } },
+      }),
     );
     const mixed = selectServices([
       ...rates,

@@ -1,14 +1,17 @@
 /**
- * Decorates the app with `catalogCache`, the shared in-memory price list of every category, and keeps it in
- * step with the other API instances (catalog-sync.ts) when the database is PostgreSQL.
+ * Decorates the app with `catalogCache`, the shared in-memory price list of every category, kept in step with the
+ * other API instances (catalog-sync.ts) when the database is PostgreSQL, and `catalog`, the catalog module
+ * (catalog.service.ts) built on that cache.
  */
 import fp from 'fastify-plugin';
 import { CatalogCache } from './catalog-cache.js';
 import { startCatalogSync } from './catalog-sync.js';
+import { createCatalog, type CatalogModule } from './catalog.service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     catalogCache: CatalogCache;
+    catalog: CatalogModule;
   }
 }
 
@@ -18,6 +21,7 @@ export default fp(
     // On PostgreSQL other instances may change prices: the cache checks versions until LISTEN is up.
     const cache = new CatalogCache(app.db, { listening: database.mode !== 'postgres' });
     app.decorate('catalogCache', cache);
+    app.decorate('catalog', createCatalog({ db: app.db, cache }));
     if (database.mode === 'postgres') {
       const sync = startCatalogSync({ url: database.url, db: app.db, cache, log: app.log });
       await sync.ready;

@@ -1,14 +1,20 @@
 /**
- * Decorates the app with `carrierRates`, the source of carrier prices for shipping-rate and save-shipping. Only
- * the built-in table exists today; a live carrier API is another CarrierRates chosen here by config.
+ * Decorates the app with `carrierRates`, the source of carrier prices for shipping-rate and save-shipping (only
+ * the built-in table exists today; a live carrier API is another CarrierRates chosen here by config), `checkout`,
+ * the checkout module (checkout.service.ts) wired to it, and `firstPrint`, the first-print discount's setting.
  */
 import fp from 'fastify-plugin';
+import { certificateForState } from '../certificates/certificates.service.js';
 import type { CarrierRates } from './carrier-rates.js';
+import { createCheckout, type CheckoutModule } from './checkout.service.js';
+import { createFirstPrint, type FirstPrintModule } from './first-print.js';
 import { tableCarrierRates } from './table-carrier-rates.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     carrierRates: CarrierRates;
+    checkout: CheckoutModule;
+    firstPrint: FirstPrintModule;
   }
 }
 
@@ -19,7 +25,24 @@ export interface CheckoutPluginOptions {
 
 export default fp<CheckoutPluginOptions>(
   async (app, options) => {
-    app.decorate('carrierRates', options.carrierRates ?? tableCarrierRates);
+    const carrierRates = options.carrierRates ?? tableCarrierRates;
+    app.decorate('carrierRates', carrierRates);
+    app.decorate('firstPrint', createFirstPrint({ db: app.db, cache: app.catalogCache }));
+    app.decorate(
+      'checkout',
+      createCheckout({
+        db: app.db,
+        catalog: app.catalog,
+        carrierRates,
+        clock: app.clock,
+        certificateForState: (userId, state) => certificateForState(app, userId, state),
+        // The orders plugin is registered after this one (it needs the projects module): looked up when used.
+        orders: {
+          placeWithin: (...args) => app.orders.placeWithin(...args),
+          myOrder: (...args) => app.orders.myOrder(...args),
+        },
+      }),
+    );
   },
-  { name: 'checkout', dependencies: ['config'] },
+  { name: 'checkout', dependencies: ['config', 'db', 'catalog'] },
 );

@@ -3,10 +3,15 @@
  * shop_settings and is read with the catalog's snapshot (catalog-cache.ts), so checkout reads it without a query;
  * a change moves the catalog version on in its transaction, which every API instance hears (catalog-sync.ts).
  * Orders already written keep their amounts: only a new order reads the rate.
+ *
+ * `createFirstPrint({ db, cache })` (docs/decisions/0018): no Fastify; checkout.plugin.ts decorates it as
+ * `app.firstPrint`. The setting in force for a new order is the catalog module's `firstPrint()`.
  */
-import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
 import type { FirstPrintDiscountBody, FirstPrintDiscountSetting } from '@bindery/contracts/admin/promotions';
-import { firstPrintPromo, type FirstPrintDiscount } from '@bindery/pricing/first-print';
+import { firstPrintPromo } from '@bindery/pricing/first-print';
+import type { DB } from '../../../db/database.js';
+import type { CatalogCache } from '../catalog/catalog-cache.js';
 import {
   bumpCatalogVersion,
   readShopSettings,
@@ -25,31 +30,30 @@ function toSetting(row: ShopSettingsRow): FirstPrintDiscountSetting {
   };
 }
 
-/** The setting in force for new orders (from the catalog snapshot: no query when it is fresh). */
-export async function firstPrintInForce(app: FastifyInstance): Promise<FirstPrintDiscount> {
-  return (await app.catalogCache.get()).firstPrint;
-}
+export type FirstPrintModule = ReturnType<typeof createFirstPrint>;
 
-export async function firstPrintSetting(app: FastifyInstance): Promise<FirstPrintDiscountSetting> {
-  const row = await readShopSettings(app.db);
-  if (!row) throw new Error('shop_settings has no row 1: run the migrations');
-  return toSetting(row);
-}
+export function createFirstPrint(deps: { db: Kysely<DB>; cache: Pick<CatalogCache, 'invalidate'> }) {
+  const { db, cache } = deps;
 
-export async function changeFirstPrintSetting(
-  app: FastifyInstance,
-  adminId: number,
-  body: FirstPrintDiscountBody,
-): Promise<FirstPrintDiscountSetting> {
-  const { row, version } = await app.db.transaction().execute(async (trx) => {
-    const written = await setFirstPrintDiscount(trx, {
-      enabled: body.enabled,
-      rateBasisPoints: body.percent * 100,
-      adminId,
+  async function setting(): Promise<FirstPrintDiscountSetting> {
+    const row = await readShopSettings(db);
+    if (!row) throw new Error('shop_settings has no row 1: run the migrations');
+    return toSetting(row);
+  }
+
+  async function change(adminId: number, body: FirstPrintDiscountBody): Promise<FirstPrintDiscountSetting> {
+    const { row, version } = await db.transaction().execute(async (trx) => {
+      const written = await setFirstPrintDiscount(trx, {
+        enabled: body.enabled,
+        rateBasisPoints: body.percent * 100,
+        adminId,
+      });
+      return { row: written, version: await bumpCatalogVersion(trx) };
     });
-    return { row: written, version: await bumpCatalogVersion(trx) };
-  });
-  // This instance reads the new rate for its next order; the others on the NOTIFY sent at commit.
-  app.catalogCache.invalidate(version);
-  return toSetting(row);
+    // This instance reads the new rate for its next order; the others on the NOTIFY sent at commit.
+    cache.invalidate(version);
+    return toSetting(row);
+  }
+
+  return { setting, change };
 }

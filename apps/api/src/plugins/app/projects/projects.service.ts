@@ -26,12 +26,12 @@ import {
   type UploadBookBody,
 } from '@bindery/contracts/store/projects';
 import { z } from 'zod';
-import type { CalculateResponse } from '@bindery/contracts/store/catalog';
+import { formatCents } from '@bindery/pricing/money';
 import { productByName, type OptionKind, type ProductDefinition } from '@bindery/pricing/products';
 import { DEFAULT_ADMIN_EMAIL } from '../../../bootstrap/admin.js';
 import { DomainError } from '../../../lib/domain-error.js';
 import { INVALID_CURSOR, TimeIdCursor, decodeCursor, toPage } from '../../../lib/keyset.js';
-import { calculate, digitalConfiguration } from '../catalog/catalog.service.js';
+import type { PricedQuote } from '../catalog/catalog.service.js';
 import type { OrderActorInput } from '../orders/orders.service.js';
 import { coverExpertMail } from './cover-expert-mail.js';
 import { ProjectProblem } from './project-problem.js';
@@ -339,13 +339,14 @@ async function optionNames(
   };
 }
 
-function toProjectPrice(quote: CalculateResponse, pricedAt: Date): ProjectPrice {
+/** The price stored with the project, in the contract's decimal strings (ProjectPrice): made from cents once, here. */
+function toProjectPrice({ quote }: PricedQuote, pricedAt: Date): ProjectPrice {
   return {
-    cost_per_book: quote.cost_per_book,
-    original_total_cost: quote.original_total_cost ?? quote.total_cost,
-    discount_percent: quote.discount_percent ?? 0,
-    discount_amount: quote.discount_amount ?? '0.00',
-    total_cost: quote.total_cost,
+    cost_per_book: formatCents(quote.costPerBookCents),
+    original_total_cost: formatCents(quote.discount?.originalTotalCents ?? quote.totalCents),
+    discount_percent: quote.discount?.percent ?? 0,
+    discount_amount: formatCents(quote.discount?.amountCents ?? 0),
+    total_cost: formatCents(quote.totalCents),
     priced_at: pricedAt.toISOString(),
   };
 }
@@ -393,8 +394,12 @@ async function price(
   configuration: Readonly<Record<string, number | undefined>>,
   pageCount: number,
   quantity: number,
-): Promise<CalculateResponse> {
-  const result = await calculate(app, product.slug, { ...configuration, page_count: pageCount, quantity });
+): Promise<PricedQuote> {
+  const result = await app.catalog.priceInCents(product.slug, {
+    ...configuration,
+    page_count: pageCount,
+    quantity,
+  });
   if (result.ok) return result.value;
   const fields = result.fields.map((f) => {
     const field = f.path.replace(/^body\./, '');
@@ -461,7 +466,7 @@ export async function submitProject(
     }
 
     const quote = product.digital
-      ? await price(app, product, await digitalConfiguration(app, product.slug), pages, body.quantity)
+      ? await price(app, product, await app.catalog.digitalConfiguration(product.slug), pages, body.quantity)
       : configuration
         ? await price(app, product, configuration, pages, body.quantity)
         : null;

@@ -12,8 +12,6 @@ import {
   AdminPriceUpdateResponse,
 } from '@bindery/contracts/admin/catalog';
 import { updatableKinds, type ProductDefinition } from '@bindery/pricing/products';
-import { sendError } from '../../../plugins/app/errors.js';
-import { updatePrice } from '../../../plugins/app/catalog/catalog.service.js';
 
 export interface AdminCatalogRoutesOptions {
   product: ProductDefinition;
@@ -44,18 +42,14 @@ const adminCatalog: FastifyPluginAsyncZod<AdminCatalogRoutesOptions> = async (ap
           },
         },
       },
-      async (request, reply) => {
-        const result = await updatePrice(app, {
+      async (request) =>
+        app.catalog.updatePrice({
           slug: product.slug,
           kind,
           id: request.params.id,
           body: request.body,
           adminId: request.currentUser!.id,
-        });
-        return result.ok
-          ? result.value
-          : sendError(reply, 400, result.error, { code: 'VALIDATION_ERROR', fields: result.fields });
-      },
+        }),
     );
   }
 };

@@ -6,7 +6,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBody } from '@bindery/contracts/common';
 import { FirstPrintDiscountBody, FirstPrintDiscountSetting } from '@bindery/contracts/admin/promotions';
-import { changeFirstPrintSetting, firstPrintSetting } from '../../../plugins/app/checkout/first-print.js';
 
 const promotionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.requireAdmin);
@@ -23,7 +22,7 @@ const promotionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: FirstPrintDiscountSetting, 401: ErrorBody, 403: ErrorBody },
       },
     },
-    async () => firstPrintSetting(app),
+    async () => app.firstPrint.setting(),
   );
 
   app.put(
@@ -38,7 +37,7 @@ const promotionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: FirstPrintDiscountSetting, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody },
       },
     },
-    async (request) => changeFirstPrintSetting(app, request.currentUser!.id, request.body),
+    async (request) => app.firstPrint.change(request.currentUser!.id, request.body),
   );
 };
 

@@ -20,23 +20,11 @@ import {
   type CalculateBody,
 } from '@bindery/contracts/store/catalog';
 import type { ProductDefinition } from '@bindery/pricing/products';
-import { sendError } from '../../../plugins/app/errors.js';
-import {
-  allBindings,
-  availableOptionKinds,
-  availableOptions,
-  bindingsFor,
-  calculate,
-  catalogOptions,
-  type CatalogProblem,
-} from '../../../plugins/app/catalog/catalog.service.js';
+import { availableOptionKinds } from '../../../plugins/app/catalog/catalog.service.js';
 
 export interface CatalogRoutesOptions {
   product: ProductDefinition;
 }
-
-const refuse = (reply: Parameters<typeof sendError>[0], p: CatalogProblem) =>
-  sendError(reply, 400, p.error, { code: 'INVALID_CONFIGURATION', fields: p.fields });
 
 const catalog: FastifyPluginAsyncZod<CatalogRoutesOptions> = async (app, { product }) => {
   const { slug } = product;
@@ -53,7 +41,7 @@ const catalog: FastifyPluginAsyncZod<CatalogRoutesOptions> = async (app, { produ
         response: { 200: catalogOptionsResponse(optionKeys) },
       },
     },
-    async () => catalogOptions(app, slug),
+    async () => app.catalog.options(slug),
   );
 
   if (product.bindingsRoute) {
@@ -68,10 +56,7 @@ const catalog: FastifyPluginAsyncZod<CatalogRoutesOptions> = async (app, { produ
           response: { 200: BindingsResponse, 400: ErrorBody },
         },
       },
-      async (request, reply) => {
-        const result = await bindingsFor(app, slug, request.query);
-        return result.ok ? result.value : refuse(reply, result);
-      },
+      async (request) => app.catalog.bindingsFor(slug, request.query),
     );
   }
 
@@ -88,10 +73,7 @@ const catalog: FastifyPluginAsyncZod<CatalogRoutesOptions> = async (app, { produ
           response: { 200: catalogOptionsResponse(keys, { withAvailability: true }), 400: ErrorBody },
         },
       },
-      async (request, reply) => {
-        const result = await availableOptions(app, slug, request.query);
-        return result.ok ? result.value : refuse(reply, result);
-      },
+      async (request) => app.catalog.availableOptions(slug, request.query),
     );
   }
 
@@ -106,7 +88,7 @@ const catalog: FastifyPluginAsyncZod<CatalogRoutesOptions> = async (app, { produ
           response: { 200: AllBindingsResponse },
         },
       },
-      async () => allBindings(app, slug),
+      async () => app.catalog.allBindings(slug),
     );
   }
 
@@ -122,11 +104,10 @@ const catalog: FastifyPluginAsyncZod<CatalogRoutesOptions> = async (app, { produ
       },
     },
     async (request, reply) => {
-      const result = await calculate(app, slug, request.body as CalculateBody);
-      if (!result.ok) return refuse(reply, result);
+      const result = await app.catalog.calculate(slug, request.body as CalculateBody);
       // The hot path of every calculator: the answer is built from typed values by our own code and its shape is
       // tested against CalculateResponse, so it is sent as ready JSON instead of being re-validated per request.
-      return reply.serializer(JSON.stringify).send(result.value);
+      return reply.serializer(JSON.stringify).send(result);
     },
   );
 };

@@ -12,10 +12,6 @@ import {
   ShippingRateBody,
   ShippingRateResponse,
 } from '@bindery/contracts/store/checkout';
-import {
-  saveShipping,
-  shippingRate,
-} from '../../../plugins/app/checkout/checkout.service.js';
 
 const tags = ['checkout'];
 const security = [{ bearerAuth: [] }];
@@ -40,7 +36,7 @@ const checkout: FastifyPluginAsyncZod = async (app) => {
         await app.authenticate(request, reply);
         if (reply.sent) return reply;
       }
-      const rates = await shippingRate(app, body, request.currentUser?.id);
+      const rates = await app.checkout.shippingRate(body, request.currentUser?.id);
       // Called on every address change of the shop and the estimate widget: like calculate/, the answer is built
       // from typed values by our own code and its shape is tested against ShippingRateResponse, so it is sent as
       // ready JSON instead of being re-validated per request.
@@ -69,7 +65,7 @@ const checkout: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { order, created } = await saveShipping(app, request.currentUser!.id, request.body);
+      const { order, created } = await app.checkout.saveShipping(request.currentUser!.id, request.body);
       // An identical order made moments ago (a double click) is answered again, not made twice.
       return reply.code(created ? 201 : 200).send({ order });
     },

@@ -6,7 +6,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PublicConfigResponse } from '@bindery/contracts/store/config';
 import { firstPrintPromo } from '@bindery/pricing/first-print';
-import { firstPrintInForce } from '../../../plugins/app/checkout/first-print.js';
 
 const config: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -20,7 +19,7 @@ const config: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => {
-      const firstPrint = await firstPrintInForce(app);
+      const firstPrint = await app.catalog.firstPrint();
       return {
         web_url: app.config.webUrl,
         admin_url: app.config.adminUrl,

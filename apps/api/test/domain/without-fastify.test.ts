@@ -1,0 +1,81 @@
+/**
+ * Domain modules run without a server (issue 14.1; docs/decisions/0018): a job or a script builds a module from a
+ * Kysely instance and nothing else — no Fastify app is built in this file. The database is a private clone of the
+ * migrated and seeded template, as in every API test.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Kysely } from 'kysely';
+import { seedCatalogs } from '../../src/bootstrap/catalog.js';
+import type { DB } from '../../src/db/database.js';
+import { migrateToLatest } from '../../src/db/connect.js';
+import { isDomainError } from '../../src/lib/domain-error.js';
+import { CatalogCache } from '../../src/plugins/app/catalog/catalog-cache.js';
+import { createCatalog } from '../../src/plugins/app/catalog/catalog.service.js';
+import { createCartPricing } from '../../src/plugins/app/checkout/checkout.service.js';
+import { insertUser } from '../../src/plugins/app/users/users.repository.js';
+import { insertProject, printBookConfiguration } from '../checkout-fixtures.js';
+import { privateDatabase } from '../helper.js';
+
+let db: Kysely<DB>;
+let drop: () => Promise<void>;
+
+const customer = (name: string) =>
+  insertUser(db, {
+    email: `${name}-${Date.now()}@example.test`,
+    name,
+    password_hash: 'not used here',
+    is_admin: false,
+    is_verified: true,
+  });
+
+beforeAll(async () => {
+  const database = await privateDatabase();
+  db = database.db;
+  drop = database.drop;
+  if (inject('pg').mode === 'pglite') {
+    // The PGlite fallback has no template: migrate and seed as a start-up would (what a script does too).
+    await migrateToLatest(db);
+    await seedCatalogs({ db, catalogCache: new CatalogCache(db) });
+  }
+});
+
+afterAll(async () => {
+  await db?.destroy();
+  await drop?.();
+});
+
+describe('a script prices a cart with a Kysely instance and nothing else', () => {
+  it('prices and weighs the customer own books in integer cents, from the server catalog', async () => {
+    const buyer = await customer('Buyer');
+    const book = await insertProject(db, buyer.id, {
+      configuration: await printBookConfiguration(db),
+      pageCount: 200,
+      quantity: 10,
+    });
+    const catalog = createCatalog({ db });
+    const cart = await createCartPricing({ db, catalog }).priceCart(buyer.id, [book]);
+
+    // 200 pages × (0.03 + 0.01) + 1.71 + 0.10 = 9.81 a copy, 10 copies (no discount below 100).
+    expect(cart.lines).toEqual([
+      expect.objectContaining({
+        projectId: book,
+        quantity: 10,
+        costPerBookCents: 981,
+        discountCents: 0,
+        lineTotalCents: 9810,
+        digital: false,
+      }),
+    ]);
+    expect(cart.subtotalCents).toBe(9810);
+    expect(cart.shipment?.weightGrams).toBeGreaterThan(0);
+  });
+
+  it('refuses another customer book with a DomainError (not_found), not an HTTP error', async () => {
+    const owner = await customer('Owner');
+    const other = await customer('Other');
+    const book = await insertProject(db, owner.id, { configuration: await printBookConfiguration(db) });
+    const pricing = createCartPricing({ db, catalog: createCatalog({ db }) });
+    const refused = await pricing.priceCart(other.id, [book]).catch((err: unknown) => err);
+    expect(isDomainError(refused) && refused.kind).toBe('not_found');
+  });
+});
