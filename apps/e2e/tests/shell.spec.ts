@@ -26,7 +26,9 @@ test('the API serves its OpenAPI document and browsable docs', async ({ page, re
   expect(doc.ok()).toBe(true);
   expect((await doc.json()).openapi).toMatch(/^3\./);
   await page.goto(`${e2e.apiUrl}/api/docs`);
-  await expect(page.locator('.swagger-ui .info .title')).toContainText('Bindery API');
+  // Swagger UI parses a 1.5 MB bundle and then the whole document: on a busy 2-core machine that alone has taken
+  // 10–22 s (the CI run's 6.5 s on a quiet one), so this one wait is longer than the default.
+  await expect(page.locator('.swagger-ui .info .title')).toContainText('Bindery API', { timeout: 45_000 });
 });
 
 test('a deep link into the web SPA is served (history fallback) and unknown pages show a 404 page', async ({ page }) => {
