@@ -21,6 +21,10 @@ export type DomainErrorKind =
   | 'conflict'
   /** Too large (413). */
   | 'too_large'
+  /** Sent in a form the operation does not read: an upload that is not multipart (415). */
+  | 'unsupported_media_type'
+  /** Too many at once for this account: pending uploads over the bound (429). */
+  | 'too_many'
   /** A payment the provider declined or the buyer has not completed (402). */
   | 'payment_required'
   /** An outside service (Stripe, PayPal, a carrier, the object store) refused or failed (502). */
@@ -35,6 +39,8 @@ export const statusOfKind: Record<DomainErrorKind, number> = {
   not_found: 404,
   conflict: 409,
   too_large: 413,
+  unsupported_media_type: 415,
+  too_many: 429,
   payment_required: 402,
   upstream: 502,
   unavailable: 503,

@@ -25,19 +25,14 @@ import type {
   AdminCertificate,
   AdminCertificateListResponse,
 } from '@bindery/contracts/admin/resale-certificates';
+import { DomainError } from '../../../lib/domain-error.js';
 import { decodeCursor, toPage } from '../../../lib/keyset.js';
 import { ApiProblem } from '../errors.js';
 import { escapeHtml } from '../mail/templates.js';
 import type { OutboxMail } from '../mail/mail-outbox.js';
 import { iso, isoOrNull } from '../orders/order-views.js';
-import { ProjectProblem } from '../projects/project-problem.js';
-import {
-  EXTENSIONS,
-  inspectStaged,
-  openParts,
-  readParts,
-  safeFileName,
-} from '../projects/uploads.service.js';
+import { fieldRefusal } from '../projects/field-refusal.js';
+import { EXTENSIONS, openParts, safeFileName } from '../projects/uploads.service.js';
 import {
   countCertificatesByStatus,
   countPendingCertificates,
@@ -90,16 +85,16 @@ export async function receiveCertificate(
   socket?: Socket,
 ): Promise<ResaleCertificate> {
   if ((await countPendingCertificates(app.db, userId)) >= MAX_PENDING_CERTIFICATES) {
-    throw new ProjectProblem(429, m.tooManyPending);
+    throw new DomainError('too_many', m.tooManyPending);
   }
   const spec = { fields: ['state'], tooLarge: m.tooLarge };
-  const { fields, staged } = await readParts(app, openParts(parts, spec), socket, spec);
+  const { fields, staged } = await app.uploads.readParts(openParts(parts, spec), socket, spec);
   let stored = false;
   try {
     const state = CertificateState.safeParse(fields['state']);
-    if (!state.success) throw new ProjectProblem(400, m.stateRequired, 'state');
-    if (!staged) throw new ProjectProblem(400, m.chooseFile, 'file');
-    const facts = await inspectStaged(app, staged.path, {
+    if (!state.success) throw fieldRefusal('invalid', m.stateRequired, 'state');
+    if (!staged) throw fieldRefusal('invalid', m.chooseFile, 'file');
+    const facts = await app.uploads.inspectStaged(staged.path, {
       unknownType: m.fileType,
       unreadablePdf: m.pdfUnreadable,
       unreadableImage: m.imageUnreadable,

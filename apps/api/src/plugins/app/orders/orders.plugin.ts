@@ -3,7 +3,6 @@
  * checkout and payment code, and jobs call it; nothing else writes an order's status (docs/decisions/0020).
  */
 import fp from 'fastify-plugin';
-import { copyProjectsForReorder } from '../projects/projects.service.js';
 import { createOrders, type OrderRefunder, type OrdersModule } from './orders.service.js';
 
 declare module 'fastify' {
@@ -27,7 +26,7 @@ export default fp<OrdersPluginOptions>(
         outbox: app.mailOutbox,
         config: { webUrl: app.config.webUrl, unpaidOrderTtlHours: app.config.orders.unpaidOrderTtlHours },
         refunder: options.refunder,
-        copyProjects: (userId, items) => copyProjectsForReorder(app, userId, items),
+        copyProjects: (userId, items) => app.projects.copyForReorder(userId, items),
       }),
     );
   },

@@ -1,7 +1,8 @@
 /**
  * Decorates the app with `fileStore` (where uploaded files live: DATA_DIR/uploads on the local disk, or the S3
- * bucket when S3_BUCKET is set) and `fileInspector` (the worker pool that reads uploads, inspection-pool.ts), and
- * keeps both clean (docs/decisions/0012, 0026):
+ * bucket when S3_BUCKET is set), `fileInspector` (the worker pool that reads uploads, inspection-pool.ts), and the
+ * two modules built on them, `uploads` (uploads.service.ts) and `projects` (projects.service.ts); and keeps the
+ * files clean (docs/decisions/0012, 0026):
  * - the job 'uploads.sweep-expired' (app.jobs, once per period across all instances): pending uploads older than
  *   24 h lose their row and file. Upload-book refuses an expired upload whether or not it has run;
  * - the staging sweep of THIS instance (its own disk, so not a shared job): at start and every
@@ -13,12 +14,16 @@ import type { FileStore } from './file-store.js';
 import { createInspectionPool, type InspectionPool } from './inspection-pool.js';
 import { createLocalFileStore } from './local-file-store.js';
 import { createS3FileStore } from './s3-file-store.js';
-import { sweepExpiredUploads, sweepStaging } from './uploads.service.js';
+import { DEFAULT_ADMIN_EMAIL } from '../../../bootstrap/admin.js';
+import { createProjects, type ProjectsModule } from './projects.service.js';
+import { createUploads, sweepExpiredUploads, sweepStaging, type UploadsModule } from './uploads.service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     fileStore: FileStore;
     fileInspector: InspectionPool;
+    uploads: UploadsModule;
+    projects: ProjectsModule;
   }
 }
 
@@ -39,6 +44,34 @@ export default fp(
       idleMs: 30_000,
     });
     app.decorate('fileInspector', pool);
+    app.decorate(
+      'uploads',
+      createUploads({
+        db: app.db,
+        fileStore,
+        fileInspector: pool,
+        uploadIdleTimeoutMs: files.uploadIdleTimeoutMs,
+        log: app.log,
+      }),
+    );
+    app.decorate(
+      'projects',
+      createProjects({
+        db: app.db,
+        catalog: app.catalog,
+        fileStore,
+        // The orders plugin is registered after this one (it copies projects for a reorder): looked up when used.
+        orders: { cancelUnpaidWithin: (...args) => app.orders.cancelUnpaidWithin(...args) },
+        clock: app.clock,
+        sendMail: (message) => app.sendMailInBackground(message),
+        log: app.log,
+        config: {
+          coverExpertEmail: app.config.coverExpertEmail ?? DEFAULT_ADMIN_EMAIL,
+          apiUrl: app.config.apiUrl,
+          adminUrl: app.config.adminUrl,
+        },
+      }),
+    );
 
     app.jobs.add({
       name: 'uploads.sweep-expired',
@@ -72,5 +105,5 @@ export default fp(
       await fileStore.close();
     });
   },
-  { name: 'projects', dependencies: ['config', 'db', 'jobs'] },
+  { name: 'projects', dependencies: ['config', 'db', 'jobs', 'catalog'] },
 );

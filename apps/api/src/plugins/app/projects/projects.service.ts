@@ -3,9 +3,12 @@
  * the admin's list of every project with its order. The server decides every fact: page count from the PDF,
  * price from its own catalog, option names from its own list.
  * Rules where the spec is silent: docs/decisions/0012-projects-and-uploads.md.
+ *
+ * `createProjects({ db, catalog, fileStore, orders, clock, sendMail, log, config })` returns plain functions
+ * (docs/decisions/0018): no Fastify; refusals are DomainError. Prices come from the catalog in integer cents and
+ * become the contract's decimal strings once, in the price stored with the project (docs/decisions/0039).
  */
 import type { Readable } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
 import type { AdminOrder } from '@bindery/contracts/admin/orders';
 import { messages } from '@bindery/contracts/messages';
 import {
@@ -25,16 +28,20 @@ import {
   type ProjectPrice,
   type UploadBookBody,
 } from '@bindery/contracts/store/projects';
+import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { formatCents } from '@bindery/pricing/money';
 import { productByName, type OptionKind, type ProductDefinition } from '@bindery/pricing/products';
-import { DEFAULT_ADMIN_EMAIL } from '../../../bootstrap/admin.js';
+import type { DB } from '../../../db/database.js';
+import type { Clock } from '../../../lib/clock.js';
 import { DomainError } from '../../../lib/domain-error.js';
 import { INVALID_CURSOR, TimeIdCursor, decodeCursor, toPage } from '../../../lib/keyset.js';
-import type { PricedQuote } from '../catalog/catalog.service.js';
-import type { OrderActorInput } from '../orders/orders.service.js';
+import type { CatalogModule, PricedQuote } from '../catalog/catalog.service.js';
+import type { OrderActorInput, OrdersModule } from '../orders/orders.service.js';
+import type { MailMessage } from '../mail/mailer.js';
 import { coverExpertMail } from './cover-expert-mail.js';
-import { ProjectProblem } from './project-problem.js';
+import { fieldRefusal } from './field-refusal.js';
+import type { FileStore } from './file-store.js';
 import {
   findOwnProject,
   findProjectById,
@@ -137,48 +144,6 @@ function toProject(row: ProjectWithFilesRow): Project {
   };
 }
 
-// ---------------------------------------------------------------------------------------------------------------
-// Reads
-
-/**
- * GET api/book/my-books/: one keyset page of the customer's projects, with the count of matches and of all their
- * projects (docs/decisions/0037). The cursor names its order, so a cursor of another order is a 400.
- */
-export async function listMyProjects(
-  app: FastifyInstance,
-  userId: number,
-  query: MyBooksQueryParsed,
-): Promise<MyBooksResponse> {
-  const direction = query.order ?? (query.sort === 'created' ? 'desc' : 'asc');
-  const after = decodeCursor(query.cursor, MyBooksCursor);
-  if (after && (after[0] !== query.sort || after[1] !== direction)) {
-    throw new DomainError('invalid', INVALID_CURSOR, { code: 'INVALID_CURSOR' });
-  }
-  if (after && query.sort === 'created' && !TimeIdCursor.safeParse([after[2], after[3]]).success) {
-    throw new DomainError('invalid', INVALID_CURSOR, { code: 'INVALID_CURSOR' });
-  }
-  const filter = { q: query.q, ids: query.ids, exclude: query.exclude };
-  const filtered = filter.q !== undefined || filter.ids !== undefined || filter.exclude !== undefined;
-  const [rows, total, totalProjects] = await Promise.all([
-    ownProjectsPageQuery(app.db, userId, {
-      filter,
-      sort: query.sort,
-      direction,
-      limit: query.limit,
-      after: after ? [after[2], after[3]] : undefined,
-    }).execute(),
-    countOwnProjects(app.db, userId, filter),
-    filtered ? countOwnProjects(app.db, userId, {}) : undefined,
-  ]);
-  const page = toPage(rows, query.limit, (row) => [query.sort, direction, row.cursor_key, row.id]);
-  return {
-    data: page.rows.map(toProject),
-    next_cursor: page.next_cursor,
-    total,
-    total_projects: totalProjects ?? total,
-  };
-}
-
 type MyBooksQueryParsed = z.output<typeof MyBooksQuery>;
 
 /** [order, direction, the last row's sort key, its id]. */
@@ -188,49 +153,6 @@ const MyBooksCursor = z.tuple([
   z.string().max(300),
   z.number().int().positive(),
 ]);
-
-export async function getMyProject(app: FastifyInstance, userId: number, id: number): Promise<Project> {
-  const row = await findOwnProject(app.db, id, userId);
-  if (!row) throw app.httpErrors.notFound(m.projectNotFound);
-  return toProject(row);
-}
-
-/** GET api/book/all-orders/ (admin): projects not deleted, as the admin's Order entity, one keyset page. */
-export async function listAllOrders(
-  app: FastifyInstance,
-  query: { limit: number; cursor?: string },
-): Promise<{ data: AdminOrder[]; next_cursor: string | null }> {
-  const after = decodeCursor(query.cursor, TimeIdCursor);
-  const page = toPage(
-    await listProjectsForAdmin(app.db, { limit: query.limit, after }),
-    query.limit,
-    (row) => [row.cursor_time, row.id],
-  );
-  const data = page.rows.map((row) => {
-    const project = toProject(row);
-    return {
-      id: project.id,
-      title: project.title,
-      user_email: row.user_email,
-      category: project.category,
-      language: project.language,
-      created_at: project.created_at,
-      page_count: project.page_count,
-      binding_type: project.options.binding_type,
-      cover_finish: project.options.cover_finish,
-      interior_color: project.options.interior_color,
-      paper_type: project.options.paper_type,
-      trim_size: project.options.trim_size,
-      pdf_file: project.pdf_file.url,
-      cover_file: project.cover_file?.url ?? null,
-      cover_description: project.cover_expert?.cover_description ?? null,
-      quantity: project.quantity,
-      order_id: row.order_id,
-      order_status: row.order_status,
-    };
-  });
-  return { data, next_cursor: page.next_cursor };
-}
 
 /** One line per category for /start-project (the spec's cards have a description and a calculator name). */
 const CATEGORY_COPY: Readonly<Record<ProjectCategory, { description: string; calculator: string }>> = {
@@ -267,9 +189,6 @@ export function dropdownData(): DropdownDataResponse {
   };
 }
 
-// ---------------------------------------------------------------------------------------------------------------
-// Files
-
 export interface ProjectFileStream {
   stream: Readable;
   size: number;
@@ -277,67 +196,11 @@ export interface ProjectFileStream {
   fileName: string;
 }
 
-/** The stored file of a project, for its owner (not deleted) or an admin (any project whose file remains). */
-export async function openProjectFile(
-  app: FastifyInstance,
-  user: { id: number; is_admin: boolean },
-  id: number,
-  kind: ProjectFileKind,
-): Promise<ProjectFileStream> {
-  const row = user.is_admin ? await findProjectById(app.db, id) : await findOwnProject(app.db, id, user.id);
-  if (!row) throw app.httpErrors.notFound(m.projectNotFound);
-  const file =
-    kind === 'pdf'
-      ? { key: row.pdf_storage_key, type: row.pdf_content_type, name: row.pdf_file_name }
-      : row.cover_storage_key === null
-        ? undefined
-        : {
-            key: row.cover_storage_key,
-            type: row.cover_content_type ?? 'application/octet-stream',
-            name: row.cover_file_name ?? 'cover',
-          };
-  if (!file) throw app.httpErrors.notFound(projectTexts.noCover);
-  const stored = await app.fileStore.open(file.key);
-  if (!stored) throw app.httpErrors.notFound(projectTexts.fileGone);
-  return { ...stored, contentType: file.type, fileName: file.name };
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// upload-book
-
 const kindLabel = (kind: OptionKind) =>
   kind
     .split('_')
     .map((w) => w[0]!.toUpperCase() + w.slice(1))
     .join(' ');
-
-/** The chosen options by name, from the server's catalog (a snapshot: names shown even if the catalog changes). */
-async function optionNames(
-  app: FastifyInstance,
-  product: ProductDefinition,
-  configuration: ProjectConfiguration,
-): Promise<ProjectOptionNames> {
-  const catalog = (await app.catalogCache.get()).categories.get(product.slug);
-  const picked = configuration as Record<string, number | undefined>;
-  const name = (field: string) => {
-    const id = picked[field];
-    return id === undefined ? null : (catalog?.byId.get(id)?.name ?? null);
-  };
-  const extras: Record<string, string> = {};
-  for (const def of product.kinds) {
-    if (['trim_size', 'binding', 'interior_color', 'paper_type', 'cover_finish'].includes(def.kind)) continue;
-    const chosen = name(def.bodyField);
-    if (chosen !== null) extras[kindLabel(def.kind)] = chosen;
-  }
-  return {
-    trim_size: name('trim_size_id'),
-    binding_type: name('binding_id'),
-    interior_color: name('interior_color_id'),
-    paper_type: name('paper_type_id'),
-    cover_finish: name('cover_finish_id'),
-    extras,
-  };
-}
 
 /** The price stored with the project, in the contract's decimal strings (ProjectPrice): made from cents once, here. */
 function toProjectPrice({ quote }: PricedQuote, pricedAt: Date): ProjectPrice {
@@ -357,7 +220,7 @@ function checkShape(body: UploadBook): {
   configuration: ProjectConfiguration | null;
 } {
   if (body.cover_upload_id && body.cover_expert) {
-    throw new ProjectProblem(400, projectTexts.coverOrExpert, 'cover_expert');
+    throw fieldRefusal('invalid', projectTexts.coverOrExpert, 'cover_expert');
   }
   const product = productByName(body.category);
   const configuration = body.configuration ?? null;
@@ -365,18 +228,18 @@ function checkShape(body: UploadBook): {
     // e Book: a digital edition of the interior PDF and its cover, no print options and no copies; its flat fee
     // is the catalog's, never a choice (docs/decisions/0034).
     if (configuration !== null)
-      throw new ProjectProblem(400, projectTexts.eBookNoConfiguration, 'configuration');
-    if (body.quantity !== 1) throw new ProjectProblem(400, projectTexts.eBookNoQuantity, 'quantity');
-    if (!body.cover_upload_id) throw new ProjectProblem(400, projectTexts.eBookNeedsCover, 'cover_upload_id');
+      throw fieldRefusal('invalid', projectTexts.eBookNoConfiguration, 'configuration');
+    if (body.quantity !== 1) throw fieldRefusal('invalid', projectTexts.eBookNoQuantity, 'quantity');
+    if (!body.cover_upload_id) throw fieldRefusal('invalid', projectTexts.eBookNeedsCover, 'cover_upload_id');
     return { product, configuration };
   }
   if (!product || configuration === null)
-    throw new ProjectProblem(400, m.completeConfiguration, 'configuration');
+    throw fieldRefusal('invalid', m.completeConfiguration, 'configuration');
   const allowed = new Set<string>(product.kinds.map((k) => k.bodyField));
   const foreign = Object.keys(configuration).filter((field) => !allowed.has(field));
   if (foreign.length > 0) {
-    throw new ProjectProblem(
-      400,
+    throw fieldRefusal(
+      'invalid',
       projectTexts.notAnOption(foreign[0]!, product.name),
       foreign.map((f) => ({
         path: `body.configuration.${f}`,
@@ -387,258 +250,420 @@ function checkShape(body: UploadBook): {
   return { product, configuration };
 }
 
-/** Prices the configuration from the catalog; the catalog's own words for what it refuses. */
-async function price(
-  app: FastifyInstance,
-  product: ProductDefinition,
-  configuration: Readonly<Record<string, number | undefined>>,
-  pageCount: number,
-  quantity: number,
-): Promise<PricedQuote> {
-  const result = await app.catalog.priceInCents(product.slug, {
-    ...configuration,
-    page_count: pageCount,
-    quantity,
-  });
-  if (result.ok) return result.value;
-  const fields = result.fields.map((f) => {
-    const field = f.path.replace(/^body\./, '');
-    return {
-      ...f,
-      path: field === 'page_count' || field === 'quantity' ? `body.${field}` : `body.configuration.${field}`,
-    };
-  });
-  throw new ProjectProblem(400, result.error, fields, 'INVALID_CONFIGURATION');
-}
-
 export interface SubmitResult {
   created: boolean;
   message: string;
   project: Project;
 }
 
-/**
- * POST api/book/upload-book/. In one transaction: lock what is changed (the orders holding the project, the
- * project, the uploads), check and price, write the project, mark the uploads attached, drop uploads the edit
- * replaced, cancel unpaid orders holding an edited project. After commit: remove replaced files, mail the cover
- * expert team.
- */
-export async function submitProject(
-  app: FastifyInstance,
-  user: { id: number; email: string; name: string },
-  body: UploadBook,
-): Promise<SubmitResult> {
-  const { product, configuration } = checkShape(body);
-  const uploadIds = [body.pdf_upload_id, ...(body.cover_upload_id ? [body.cover_upload_id] : [])];
+export interface ProjectsDeps {
+  db: Kysely<DB>;
+  catalog: Pick<CatalogModule, 'category' | 'digitalConfiguration' | 'priceInCents'>;
+  fileStore: Pick<FileStore, 'open' | 'remove'>;
+  /** The orders module cancels the unpaid orders an edit or a delete makes stale, in the same transaction. */
+  orders: Pick<OrdersModule, 'cancelUnpaidWithin'>;
+  clock: Clock;
+  /** Sends a mail after the change is made (the cover expert team's); a failure never undoes the change. */
+  sendMail: (message: MailMessage) => void;
+  log: { error: (facts: object, message: string) => void };
+  /** Where cover expert requests go, and the URLs their mail links to. */
+  config: { coverExpertEmail: string; apiUrl: string; adminUrl: string };
+}
 
-  const outcome = await app.db.transaction().execute(async (trx) => {
-    let existing: Awaited<ReturnType<typeof lockOwnProject>>;
-    let unpaidOrders: number[] = [];
-    if (body.project_id !== undefined) {
-      // Orders first, then the project: the order a payment confirmation locks them in (no deadlock).
-      const visible = await findOwnProject(trx, body.project_id, user.id);
-      if (visible) await lockOrdersOfProject(trx, body.project_id);
-      existing = visible ? await lockOwnProject(trx, body.project_id, user.id) : undefined;
-      // Again: checkout holds the project FOR SHARE while it adds it to a new order; that order is visible now.
-      const orders = existing ? await lockOrdersOfProject(trx, existing.id) : [];
-      if (!existing || existing.status !== 'draft' || orders.some((o) => PAID_STATES.includes(o.status))) {
-        throw app.httpErrors.notFound(m.projectNotFound);
-      }
-      unpaidOrders = orders.filter((o) => o.status === 'awaiting_payment').map((o) => o.id);
-    }
+export type ProjectsModule = ReturnType<typeof createProjects>;
 
-    const uploads = await lockUsableUploads(trx, {
-      userId: user.id,
-      ids: uploadIds,
-      projectId: existing?.id,
-    });
-    const pdf = uploads.find((u) => u.id === body.pdf_upload_id);
-    if (!pdf) throw new ProjectProblem(400, m.uploadNotFound, 'pdf_upload_id');
-    if (pdf.purpose !== 'interior' || pdf.page_count === null)
-      throw new ProjectProblem(400, m.uploadPdf, 'pdf_upload_id');
-    const cover = body.cover_upload_id ? uploads.find((u) => u.id === body.cover_upload_id) : undefined;
-    if (body.cover_upload_id && (!cover || cover.purpose !== 'cover')) {
-      throw new ProjectProblem(400, m.uploadNotFound, 'cover_upload_id');
-    }
-    const pages = pdf.page_count;
-    if (body.page_count !== undefined && body.page_count !== pages) {
-      throw new ProjectProblem(400, m.pageCountMismatch(pages), 'page_count');
-    }
+export function createProjects(deps: ProjectsDeps) {
+  const { db, catalog, fileStore, orders, clock, sendMail, log, config } = deps;
 
-    const quote = product.digital
-      ? await price(app, product, await app.catalog.digitalConfiguration(product.slug), pages, body.quantity)
-      : configuration
-        ? await price(app, product, configuration, pages, body.quantity)
-        : null;
-    const options = configuration ? await optionNames(app, product, configuration) : EMPTY_OPTIONS;
-    const values = {
-      title: body.title,
-      category: body.category,
-      language: body.language ?? null,
-      product_slug: product.slug,
-      page_count: pages,
-      quantity: body.quantity,
-      configuration: configuration === null ? null : JSON.stringify(configuration),
-      options: JSON.stringify(options),
-      price: quote === null ? null : JSON.stringify(toProjectPrice(quote, new Date())),
-      pdf_upload_id: pdf.id,
-      cover_upload_id: cover?.id ?? null,
-      cover_expert: body.cover_expert ? JSON.stringify(body.cover_expert) : null,
+  // ---------------------------------------------------------------------------------------------------------------
+  // Reads
+
+  /**
+   * GET api/book/my-books/: one keyset page of the customer's projects, with the count of matches and of all their
+   * projects (docs/decisions/0037). The cursor names its order, so a cursor of another order is a 400.
+   */
+  async function listMyProjects(userId: number, query: MyBooksQueryParsed): Promise<MyBooksResponse> {
+    const direction = query.order ?? (query.sort === 'created' ? 'desc' : 'asc');
+    const after = decodeCursor(query.cursor, MyBooksCursor);
+    if (after && (after[0] !== query.sort || after[1] !== direction)) {
+      throw new DomainError('invalid', INVALID_CURSOR, { code: 'INVALID_CURSOR' });
+    }
+    if (after && query.sort === 'created' && !TimeIdCursor.safeParse([after[2], after[3]]).success) {
+      throw new DomainError('invalid', INVALID_CURSOR, { code: 'INVALID_CURSOR' });
+    }
+    const filter = { q: query.q, ids: query.ids, exclude: query.exclude };
+    const filtered = filter.q !== undefined || filter.ids !== undefined || filter.exclude !== undefined;
+    const [rows, total, totalProjects] = await Promise.all([
+      ownProjectsPageQuery(db, userId, {
+        filter,
+        sort: query.sort,
+        direction,
+        limit: query.limit,
+        after: after ? [after[2], after[3]] : undefined,
+      }).execute(),
+      countOwnProjects(db, userId, filter),
+      filtered ? countOwnProjects(db, userId, {}) : undefined,
+    ]);
+    const page = toPage(rows, query.limit, (row) => [query.sort, direction, row.cursor_key, row.id]);
+    return {
+      data: page.rows.map(toProject),
+      next_cursor: page.next_cursor,
+      total,
+      total_projects: totalProjects ?? total,
     };
-
-    let id: number;
-    let replacedKeys: string[] = [];
-    if (existing) {
-      id = existing.id;
-      await updateProject(trx, id, values);
-      const replaced = [existing.pdf_upload_id, existing.cover_upload_id].filter(
-        (u): u is string => u !== null && !uploadIds.includes(u),
-      );
-      replacedKeys = await deleteUnusedUploads(trx, replaced);
-      // The unpaid order priced the project as it was: it no longer describes what would be printed.
-      await app.orders.cancelUnpaidWithin(
-        trx,
-        unpaidOrders,
-        customerActor(user),
-        messages.orders.canceledBookChanged,
-      );
-    } else {
-      id = await insertProject(trx, { user_id: user.id, ...values });
-    }
-    await markUploadsAttached(
-      trx,
-      uploads.filter((u) => u.attached_at === null).map((u) => u.id),
-    );
-    return { id, created: !existing, replacedKeys };
-  });
-
-  await removeFiles(app, outcome.replacedKeys);
-  const project = await getMyProject(app, user.id, outcome.id);
-  if (body.cover_expert) {
-    app.sendMailInBackground(
-      coverExpertMail({
-        to: app.config.coverExpertEmail ?? DEFAULT_ADMIN_EMAIL,
-        request: body.cover_expert,
-        project,
-        customerEmail: user.email,
-        apiUrl: app.config.apiUrl,
-        adminUrl: app.config.adminUrl,
-      }),
-    );
   }
-  return {
-    created: outcome.created,
-    message: body.cover_expert ? m.coverExpertSubmitted : m.submitted,
-    project,
-  };
-}
 
-// ---------------------------------------------------------------------------------------------------------------
-// delete
-
-/**
- * DELETE api/book/{id}/delete/ (decision 8 of the order journey): a project in a paid order cannot be deleted
- * (409); an unpaid order holding it is canceled; the project is soft-deleted; its files are removed only when no
- * order item references it (otherwise the order keeps what it was about).
- */
-export async function deleteProject(
-  app: FastifyInstance,
-  user: { id: number; name: string },
-  id: number,
-): Promise<void> {
-  const userId = user.id;
-  const keys = await app.db.transaction().execute(async (trx) => {
-    const visible = await findOwnProject(trx, id, userId);
-    if (!visible) throw app.httpErrors.notFound(m.projectNotFound);
-    await lockOrdersOfProject(trx, id);
-    const project = await lockOwnProject(trx, id, userId);
-    if (!project) throw app.httpErrors.notFound(m.projectNotFound);
-    // Again: checkout holds the project FOR SHARE while it adds it to a new order; that order is visible now.
-    const orders = await lockOrdersOfProject(trx, id);
-    if (project.status === 'ordered' || orders.some((o) => PAID_STATES.includes(o.status))) {
-      throw app.httpErrors.conflict(m.projectInOrder);
-    }
-    await app.orders.cancelUnpaidWithin(
-      trx,
-      orders.filter((o) => o.status === 'awaiting_payment').map((o) => o.id),
-      customerActor(user),
-      messages.orders.canceledBookDeleted,
-    );
-    // Read the files after the lock: an edit that committed meanwhile may have replaced them.
-    const current = await findOwnProject(trx, id, userId);
-    await softDeleteProject(trx, id);
-    if (orders.length > 0 || !current) return [];
-    // A reorder's projects share the files of the ordered ones: a file another project uses stays.
-    const files = [
-      { upload: current.pdf_upload_id, key: current.pdf_storage_key },
-      ...(current.cover_upload_id && current.cover_storage_key
-        ? [{ upload: current.cover_upload_id, key: current.cover_storage_key }]
-        : []),
-    ];
-    const shared = await uploadsUsedByOtherProjects(
-      trx,
-      files.map((f) => f.upload),
-      id,
-    );
-    return files.filter((f) => !shared.has(f.upload)).map((f) => f.key);
-  });
-  await removeFiles(app, keys);
-}
-
-/** Removes files after a commit. A failure is logged, not thrown: the change itself has been made. */
-async function removeFiles(app: FastifyInstance, keys: string[]): Promise<void> {
-  for (const key of keys) {
-    try {
-      await app.fileStore.remove(key);
-    } catch (err) {
-      app.log.error({ err, key }, 'could not remove a stored file');
-    }
+  async function getMyProject(userId: number, id: number): Promise<Project> {
+    const row = await findOwnProject(db, id, userId);
+    if (!row) throw new DomainError('not_found', m.projectNotFound);
+    return toProject(row);
   }
-}
 
-// ---------------------------------------------------------------------------------------------------------------
-// reorder
+  /** GET api/book/all-orders/ (admin): projects not deleted, as the admin's Order entity, one keyset page. */
+  async function listAllOrders(query: {
+    limit: number;
+    cursor?: string;
+  }): Promise<{ data: AdminOrder[]; next_cursor: string | null }> {
+    const after = decodeCursor(query.cursor, TimeIdCursor);
+    const page = toPage(await listProjectsForAdmin(db, { limit: query.limit, after }), query.limit, (row) => [
+      row.cursor_time,
+      row.id,
+    ]);
+    const data = page.rows.map((row) => {
+      const project = toProject(row);
+      return {
+        id: project.id,
+        title: project.title,
+        user_email: row.user_email,
+        category: project.category,
+        language: project.language,
+        created_at: project.created_at,
+        page_count: project.page_count,
+        binding_type: project.options.binding_type,
+        cover_finish: project.options.cover_finish,
+        interior_color: project.options.interior_color,
+        paper_type: project.options.paper_type,
+        trim_size: project.options.trim_size,
+        pdf_file: project.pdf_file.url,
+        cover_file: project.cover_file?.url ?? null,
+        cover_description: project.cover_expert?.cover_description ?? null,
+        quantity: project.quantity,
+        order_id: row.order_id,
+        order_status: row.order_status,
+      };
+    });
+    return { data, next_cursor: page.next_cursor };
+  }
 
-/**
- * New draft projects of the caller's, copies of books they ordered (the orders module checked the order is theirs
- * and paid): same title, options and files (no re-upload: the uploads are shared, and removing one project never
- * removes a file another uses), the copies asked for, priced at today's catalog. One transaction; a book the
- * catalog can no longer price refuses the whole reorder with the catalog's words (400).
- */
-export async function copyProjectsForReorder(
-  app: FastifyInstance,
-  userId: number,
-  items: readonly { projectId: number; quantity: number }[],
-): Promise<Project[]> {
-  const ids = await app.db.transaction().execute(async (trx) => {
-    const created: number[] = [];
-    for (const item of items) {
-      const source = await findProjectById(trx, item.projectId);
-      if (!source || source.user_id !== userId) throw app.httpErrors.notFound(m.projectNotFound);
-      const product = productByName(source.category);
-      const configuration =
-        source.configuration === null ? null : ProjectConfiguration.parse(source.configuration);
-      if (!product || !configuration)
-        throw new ProjectProblem(400, messages.checkout.projectNotOrderable, 'items');
-      const quote = await price(app, product, configuration, source.page_count, item.quantity);
-      const id = await insertProject(trx, {
-        user_id: userId,
-        title: source.title,
-        category: source.category,
-        language: source.language,
-        product_slug: product.slug,
-        page_count: source.page_count,
-        quantity: item.quantity,
-        configuration: JSON.stringify(configuration),
-        options: JSON.stringify(await optionNames(app, product, configuration)),
-        price: JSON.stringify(toProjectPrice(quote, new Date())),
-        pdf_upload_id: source.pdf_upload_id,
-        cover_upload_id: source.cover_upload_id,
-        cover_expert: source.cover_expert === null ? null : JSON.stringify(source.cover_expert),
+  // ---------------------------------------------------------------------------------------------------------------
+  // Files
+
+  /** The stored file of a project, for its owner (not deleted) or an admin (any project whose file remains). */
+  async function openProjectFile(
+    user: { id: number; is_admin: boolean },
+    id: number,
+    kind: ProjectFileKind,
+  ): Promise<ProjectFileStream> {
+    const row = user.is_admin ? await findProjectById(db, id) : await findOwnProject(db, id, user.id);
+    if (!row) throw new DomainError('not_found', m.projectNotFound);
+    const file =
+      kind === 'pdf'
+        ? { key: row.pdf_storage_key, type: row.pdf_content_type, name: row.pdf_file_name }
+        : row.cover_storage_key === null
+          ? undefined
+          : {
+              key: row.cover_storage_key,
+              type: row.cover_content_type ?? 'application/octet-stream',
+              name: row.cover_file_name ?? 'cover',
+            };
+    if (!file) throw new DomainError('not_found', projectTexts.noCover);
+    const stored = await fileStore.open(file.key);
+    if (!stored) throw new DomainError('not_found', projectTexts.fileGone);
+    return { ...stored, contentType: file.type, fileName: file.name };
+  }
+
+  // ---------------------------------------------------------------------------------------------------------------
+  // upload-book
+
+  /** The chosen options by name, from the server's catalog (a snapshot: names shown even if the catalog changes). */
+  async function optionNames(
+    product: ProductDefinition,
+    configuration: ProjectConfiguration,
+  ): Promise<ProjectOptionNames> {
+    const items = (await catalog.category(product.slug)).byId;
+    const picked = configuration as Record<string, number | undefined>;
+    const name = (field: string) => {
+      const id = picked[field];
+      return id === undefined ? null : (items.get(id)?.name ?? null);
+    };
+    const extras: Record<string, string> = {};
+    for (const def of product.kinds) {
+      if (['trim_size', 'binding', 'interior_color', 'paper_type', 'cover_finish'].includes(def.kind))
+        continue;
+      const chosen = name(def.bodyField);
+      if (chosen !== null) extras[kindLabel(def.kind)] = chosen;
+    }
+    return {
+      trim_size: name('trim_size_id'),
+      binding_type: name('binding_id'),
+      interior_color: name('interior_color_id'),
+      paper_type: name('paper_type_id'),
+      cover_finish: name('cover_finish_id'),
+      extras,
+    };
+  }
+
+  /** Prices the configuration from the catalog; the catalog's own words for what it refuses. */
+  async function price(
+    product: ProductDefinition,
+    configuration: Readonly<Record<string, number | undefined>>,
+    pageCount: number,
+    quantity: number,
+  ): Promise<PricedQuote> {
+    const result = await catalog.priceInCents(product.slug, {
+      ...configuration,
+      page_count: pageCount,
+      quantity,
+    });
+    if (result.ok) return result.value;
+    const fields = result.fields.map((f) => {
+      const field = f.path.replace(/^body\./, '');
+      return {
+        ...f,
+        path:
+          field === 'page_count' || field === 'quantity' ? `body.${field}` : `body.configuration.${field}`,
+      };
+    });
+    throw fieldRefusal('invalid', result.error, fields, 'INVALID_CONFIGURATION');
+  }
+
+  /**
+   * POST api/book/upload-book/. In one transaction: lock what is changed (the orders holding the project, the
+   * project, the uploads), check and price, write the project, mark the uploads attached, drop uploads the edit
+   * replaced, cancel unpaid orders holding an edited project. After commit: remove replaced files, mail the cover
+   * expert team.
+   */
+  async function submitProject(
+    user: { id: number; email: string; name: string },
+    body: UploadBook,
+  ): Promise<SubmitResult> {
+    const { product, configuration } = checkShape(body);
+    const uploadIds = [body.pdf_upload_id, ...(body.cover_upload_id ? [body.cover_upload_id] : [])];
+
+    const outcome = await db.transaction().execute(async (trx) => {
+      let existing: Awaited<ReturnType<typeof lockOwnProject>>;
+      let unpaidOrders: number[] = [];
+      if (body.project_id !== undefined) {
+        // Orders first, then the project: the order a payment confirmation locks them in (no deadlock).
+        const visible = await findOwnProject(trx, body.project_id, user.id);
+        if (visible) await lockOrdersOfProject(trx, body.project_id);
+        existing = visible ? await lockOwnProject(trx, body.project_id, user.id) : undefined;
+        // Again: checkout holds the project FOR SHARE while it adds it to a new order; that order is visible now.
+        const held = existing ? await lockOrdersOfProject(trx, existing.id) : [];
+        if (!existing || existing.status !== 'draft' || held.some((o) => PAID_STATES.includes(o.status))) {
+          throw new DomainError('not_found', m.projectNotFound);
+        }
+        unpaidOrders = held.filter((o) => o.status === 'awaiting_payment').map((o) => o.id);
+      }
+
+      const uploads = await lockUsableUploads(trx, {
+        userId: user.id,
+        ids: uploadIds,
+        projectId: existing?.id,
       });
-      created.push(id);
+      const pdf = uploads.find((u) => u.id === body.pdf_upload_id);
+      if (!pdf) throw fieldRefusal('invalid', m.uploadNotFound, 'pdf_upload_id');
+      if (pdf.purpose !== 'interior' || pdf.page_count === null)
+        throw fieldRefusal('invalid', m.uploadPdf, 'pdf_upload_id');
+      const cover = body.cover_upload_id ? uploads.find((u) => u.id === body.cover_upload_id) : undefined;
+      if (body.cover_upload_id && (!cover || cover.purpose !== 'cover')) {
+        throw fieldRefusal('invalid', m.uploadNotFound, 'cover_upload_id');
+      }
+      const pages = pdf.page_count;
+      if (body.page_count !== undefined && body.page_count !== pages) {
+        throw fieldRefusal('invalid', m.pageCountMismatch(pages), 'page_count');
+      }
+
+      const quote = product.digital
+        ? await price(product, await catalog.digitalConfiguration(product.slug), pages, body.quantity)
+        : configuration
+          ? await price(product, configuration, pages, body.quantity)
+          : null;
+      const options = configuration ? await optionNames(product, configuration) : EMPTY_OPTIONS;
+      const values = {
+        title: body.title,
+        category: body.category,
+        language: body.language ?? null,
+        product_slug: product.slug,
+        page_count: pages,
+        quantity: body.quantity,
+        configuration: configuration === null ? null : JSON.stringify(configuration),
+        options: JSON.stringify(options),
+        price: quote === null ? null : JSON.stringify(toProjectPrice(quote, clock.now())),
+        pdf_upload_id: pdf.id,
+        cover_upload_id: cover?.id ?? null,
+        cover_expert: body.cover_expert ? JSON.stringify(body.cover_expert) : null,
+      };
+
+      let id: number;
+      let replacedKeys: string[] = [];
+      if (existing) {
+        id = existing.id;
+        await updateProject(trx, id, values);
+        const replaced = [existing.pdf_upload_id, existing.cover_upload_id].filter(
+          (u): u is string => u !== null && !uploadIds.includes(u),
+        );
+        replacedKeys = await deleteUnusedUploads(trx, replaced);
+        // The unpaid order priced the project as it was: it no longer describes what would be printed.
+        await orders.cancelUnpaidWithin(
+          trx,
+          unpaidOrders,
+          customerActor(user),
+          messages.orders.canceledBookChanged,
+        );
+      } else {
+        id = await insertProject(trx, { user_id: user.id, ...values });
+      }
+      await markUploadsAttached(
+        trx,
+        uploads.filter((u) => u.attached_at === null).map((u) => u.id),
+      );
+      return { id, created: !existing, replacedKeys };
+    });
+
+    await removeFiles(outcome.replacedKeys);
+    const project = await getMyProject(user.id, outcome.id);
+    if (body.cover_expert) {
+      sendMail(
+        coverExpertMail({
+          to: config.coverExpertEmail,
+          request: body.cover_expert,
+          project,
+          customerEmail: user.email,
+          apiUrl: config.apiUrl,
+          adminUrl: config.adminUrl,
+        }),
+      );
     }
-    return created;
-  });
-  return Promise.all(ids.map((id) => getMyProject(app, userId, id)));
+    return {
+      created: outcome.created,
+      message: body.cover_expert ? m.coverExpertSubmitted : m.submitted,
+      project,
+    };
+  }
+
+  // ---------------------------------------------------------------------------------------------------------------
+  // delete
+
+  /**
+   * DELETE api/book/{id}/delete/ (decision 8 of the order journey): a project in a paid order cannot be deleted
+   * (409); an unpaid order holding it is canceled; the project is soft-deleted; its files are removed only when no
+   * order item references it (otherwise the order keeps what it was about).
+   */
+  async function deleteProject(user: { id: number; name: string }, id: number): Promise<void> {
+    const userId = user.id;
+    const keys = await db.transaction().execute(async (trx) => {
+      const visible = await findOwnProject(trx, id, userId);
+      if (!visible) throw new DomainError('not_found', m.projectNotFound);
+      await lockOrdersOfProject(trx, id);
+      const project = await lockOwnProject(trx, id, userId);
+      if (!project) throw new DomainError('not_found', m.projectNotFound);
+      // Again: checkout holds the project FOR SHARE while it adds it to a new order; that order is visible now.
+      const held = await lockOrdersOfProject(trx, id);
+      if (project.status === 'ordered' || held.some((o) => PAID_STATES.includes(o.status))) {
+        throw new DomainError('conflict', m.projectInOrder);
+      }
+      await orders.cancelUnpaidWithin(
+        trx,
+        held.filter((o) => o.status === 'awaiting_payment').map((o) => o.id),
+        customerActor(user),
+        messages.orders.canceledBookDeleted,
+      );
+      // Read the files after the lock: an edit that committed meanwhile may have replaced them.
+      const current = await findOwnProject(trx, id, userId);
+      await softDeleteProject(trx, id);
+      if (held.length > 0 || !current) return [];
+      // A reorder's projects share the files of the ordered ones: a file another project uses stays.
+      const files = [
+        { upload: current.pdf_upload_id, key: current.pdf_storage_key },
+        ...(current.cover_upload_id && current.cover_storage_key
+          ? [{ upload: current.cover_upload_id, key: current.cover_storage_key }]
+          : []),
+      ];
+      const shared = await uploadsUsedByOtherProjects(
+        trx,
+        files.map((f) => f.upload),
+        id,
+      );
+      return files.filter((f) => !shared.has(f.upload)).map((f) => f.key);
+    });
+    await removeFiles(keys);
+  }
+
+  /** Removes files after a commit. A failure is logged, not thrown: the change itself has been made. */
+  async function removeFiles(keys: string[]): Promise<void> {
+    for (const key of keys) {
+      try {
+        await fileStore.remove(key);
+      } catch (err) {
+        log.error({ err, key }, 'could not remove a stored file');
+      }
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------------------------------
+  // reorder
+
+  /**
+   * New draft projects of the caller's, copies of books they ordered (the orders module checked the order is theirs
+   * and paid): same title, options and files (no re-upload: the uploads are shared, and removing one project never
+   * removes a file another uses), the copies asked for, priced at today's catalog. One transaction; a book the
+   * catalog can no longer price refuses the whole reorder with the catalog's words (400).
+   */
+  async function copyProjectsForReorder(
+    userId: number,
+    items: readonly { projectId: number; quantity: number }[],
+  ): Promise<Project[]> {
+    const ids = await db.transaction().execute(async (trx) => {
+      const created: number[] = [];
+      for (const item of items) {
+        const source = await findProjectById(trx, item.projectId);
+        if (!source || source.user_id !== userId) throw new DomainError('not_found', m.projectNotFound);
+        const product = productByName(source.category);
+        const configuration =
+          source.configuration === null ? null : ProjectConfiguration.parse(source.configuration);
+        if (!product || !configuration)
+          throw fieldRefusal('invalid', messages.checkout.projectNotOrderable, 'items');
+        const quote = await price(product, configuration, source.page_count, item.quantity);
+        const id = await insertProject(trx, {
+          user_id: userId,
+          title: source.title,
+          category: source.category,
+          language: source.language,
+          product_slug: product.slug,
+          page_count: source.page_count,
+          quantity: item.quantity,
+          configuration: JSON.stringify(configuration),
+          options: JSON.stringify(await optionNames(product, configuration)),
+          price: JSON.stringify(toProjectPrice(quote, clock.now())),
+          pdf_upload_id: source.pdf_upload_id,
+          cover_upload_id: source.cover_upload_id,
+          cover_expert: source.cover_expert === null ? null : JSON.stringify(source.cover_expert),
+        });
+        created.push(id);
+      }
+      return created;
+    });
+    return Promise.all(ids.map((id) => getMyProject(userId, id)));
+  }
+
+  return {
+    listMine: listMyProjects,
+    getMine: getMyProject,
+    listAllOrders,
+    openFile: openProjectFile,
+    submit: submitProject,
+    remove: deleteProject,
+    copyForReorder: copyProjectsForReorder,
+  };
 }

@@ -6,6 +6,10 @@
  * - over 50 MB the stream is cut at the limit and the upload refused with 413.
  * Only then is it moved into the store and recorded as a pending upload (attached to a project by upload-book,
  * swept after 24 h otherwise). Whatever fails, the staged bytes are removed: a refused upload leaves no file.
+ *
+ * `createUploads({ db, fileStore, fileInspector, uploadIdleTimeoutMs, log })` (docs/decisions/0018): no Fastify
+ * instance (the multipart parts and the socket are handed in by the route); refusals are DomainError.
+ * `multipartLimits` is the one bound on an upload route's body (the book uploads, the resale certificates).
  * @see docs/decisions/0012-projects-and-uploads.md
  */
 import { randomUUID } from 'node:crypto';
@@ -14,7 +18,6 @@ import type { Socket } from 'node:net';
 import { rm, stat } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import type { Multipart } from '@fastify/multipart';
-import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { messages } from '@bindery/contracts/messages';
 import {
@@ -25,9 +28,10 @@ import {
 } from '@bindery/contracts/store/projects';
 import type { DB } from '../../../db/database.js';
 import type { FileStore } from './file-store.js';
-import { InspectionBusy, InspectionFailed } from './inspection-pool.js';
+import { DomainError, isDomainError } from '../../../lib/domain-error.js';
+import { fieldRefusal } from './field-refusal.js';
+import { InspectionBusy, InspectionFailed, type InspectionPool } from './inspection-pool.js';
 import { readHead, sniffContentType, type Inspection, type SniffedType } from './pdf-inspect.js';
-import { ProjectProblem } from './project-problem.js';
 import {
   countPendingUploads,
   deleteExpiredUploads,
@@ -79,24 +83,24 @@ export function safeFileName(name: string | undefined, type: SniffedType): strin
 }
 
 /** @fastify/multipart's errors (FST_*) and busboy's parse errors are the client's; file-system errors are ours. */
-function multipartProblem(err: unknown, spec: PartsSpec): ProjectProblem | undefined {
+function multipartProblem(err: unknown, spec: PartsSpec): DomainError | undefined {
   const e = err as { code?: string; syscall?: string; statusCode?: number };
-  if (err instanceof ProjectProblem || e.syscall !== undefined) return undefined;
+  if (isDomainError(err) || e.syscall !== undefined) return undefined;
   switch (e.code) {
     case 'FST_REQ_FILE_TOO_LARGE':
-      return new ProjectProblem(413, spec.tooLarge, 'file');
+      return fieldRefusal('too_large', spec.tooLarge, 'file');
     case 'FST_FILES_LIMIT':
-      return new ProjectProblem(400, uploadTexts.oneFile, 'file');
+      return fieldRefusal('invalid', uploadTexts.oneFile, 'file');
     case 'FST_FIELDS_LIMIT':
     case 'FST_PARTS_LIMIT':
     case 'FST_PROTO_VIOLATION':
-      return new ProjectProblem(400, uploadTexts.unknownField('(extra)', spec.fields));
+      return new DomainError('invalid', uploadTexts.unknownField('(extra)', spec.fields));
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-      return new ProjectProblem(415, uploadTexts.notMultipart);
+      return new DomainError('unsupported_media_type', uploadTexts.notMultipart);
     default:
       return e.statusCode !== undefined && e.statusCode >= 500
         ? undefined
-        : new ProjectProblem(400, uploadTexts.malformed);
+        : new DomainError('invalid', uploadTexts.malformed);
   }
 }
 
@@ -114,46 +118,20 @@ export interface PartsSpec {
 }
 
 /**
- * Reads the parts: the named text fields and the one file, streamed to staging (in whichever order they come). The
- * whole body is read even after a problem (an unknown part is discarded), so the client always gets the answer
- * instead of a stalled connection; the route's multipart limits (one file, a few fields) bound what that costs.
- * Shared by the book uploads and the resale certificates (plugins/app/certificates).
+ * @fastify/multipart's limits for an upload route that reads one file and these text fields (readParts): the
+ * file at most `fileSize` bytes, the fields a few small values, nothing else. One field and one part beyond the
+ * route's own, so an unknown field is read and named rather than cut at the limit. The one place these are set.
  */
-export async function readParts(
-  app: FastifyInstance,
-  parts: AsyncIterableIterator<Multipart>,
-  socket: Socket | undefined,
-  spec: PartsSpec,
-): Promise<{ fields: Partial<Record<string, string>>; staged: Staged | undefined }> {
-  const fields: Partial<Record<string, string>> = {};
-  let staged: Staged | undefined;
-  let problem: ProjectProblem | undefined;
-  const stopWatching = cutOffWhenIdle(socket, app.config.files.uploadIdleTimeoutMs);
-  try {
-    for await (const part of parts) {
-      if (part.type === 'field') {
-        if (spec.fields.includes(part.fieldname)) fields[part.fieldname] = String(part.value);
-        else problem ??= new ProjectProblem(400, uploadTexts.unknownField(part.fieldname, spec.fields));
-        continue;
-      }
-      if (part.fieldname !== 'file' || problem) {
-        problem ??= new ProjectProblem(400, uploadTexts.unknownField(part.fieldname, spec.fields));
-        part.file.resume();
-        continue;
-      }
-      staged = { path: await app.fileStore.stagingPath(), clientName: part.filename };
-      await pipeline(part.file, createWriteStream(staged.path, { flags: 'wx', mode: 0o600 }));
-      // Busboy ends the stream at the size limit and marks it truncated (the iterator then reports it too).
-      if (part.file.truncated) problem ??= new ProjectProblem(413, spec.tooLarge, 'file');
-    }
-    if (problem) throw problem;
-  } catch (err) {
-    if (staged) await rm(staged.path, { force: true });
-    throw multipartProblem(err, spec) ?? err;
-  } finally {
-    stopWatching();
-  }
-  return { fields, staged };
+export function multipartLimits(fileSize: number, fields: readonly string[]) {
+  return {
+    fileSize,
+    files: 1,
+    fields: fields.length + 1,
+    parts: fields.length + 2,
+    fieldSize: 1024,
+    fieldNameSize: 100,
+    headerPairs: 20,
+  };
 }
 
 /** request.parts() for readParts: @fastify/multipart throws at once on a request that is not multipart. */
@@ -199,118 +177,6 @@ export interface InspectTexts {
   unreadableImage: string;
 }
 
-/**
- * What the bytes are — a PDF (with its real page count), a JPEG or a PNG (decoded: format and size) — or the
- * refusal. The type comes from the magic number here (cheap, on the main thread); the structure — a PDF's page tree
- * and PDF.js opening it, an image's chunks or segments — is read by the inspection pool's workers
- * (inspection-pool.ts): a file that runs its worker out of memory or time is refused like a corrupt one, and the
- * API's event loop never parses anything. Shared by the book uploads and the resale certificates.
- */
-export async function inspectStaged(app: FastifyInstance, path: string, texts: InspectTexts): Promise<Facts> {
-  const sniffed = sniffContentType(await readHead(path));
-  if (sniffed === null) throw new ProjectProblem(400, texts.unknownType, 'file');
-  const unreadable = sniffed === 'application/pdf' ? texts.unreadablePdf : texts.unreadableImage;
-
-  let inspection: Inspection;
-  try {
-    inspection = await app.fileInspector.inspect(path);
-  } catch (err) {
-    if (err instanceof InspectionBusy) throw new ProjectProblem(503, m.inspectionBusy);
-    if (!(err instanceof InspectionFailed)) throw err;
-    app.log.warn({ reason: err.reason, type: sniffed }, `upload refused: ${err.message}`);
-    throw new ProjectProblem(400, unreadable, 'file');
-  }
-  if (!inspection.ok) {
-    switch (inspection.problem) {
-      case 'unknown-type':
-        throw new ProjectProblem(400, texts.unknownType, 'file');
-      case 'page-count-mismatch':
-        throw new ProjectProblem(
-          400,
-          m.pdfCountDisagrees(inspection.declared, inspection.real),
-          'file',
-          'PAGE_COUNT_MISMATCH',
-        );
-      case 'image-too-large':
-        throw new ProjectProblem(400, m.coverTooLarge, 'file');
-      default:
-        throw new ProjectProblem(400, unreadable, 'file');
-    }
-  }
-  if (inspection.type === 'application/pdf') {
-    return { type: inspection.type, pages: inspection.pages, width: null, height: null };
-  }
-  return { type: inspection.type, pages: null, width: inspection.width, height: inspection.height };
-}
-
-/** An interior must be a PDF of 2–800 pages; a cover a JPEG, PNG or readable PDF. */
-async function inspect(app: FastifyInstance, purpose: UploadPurpose, path: string): Promise<Facts> {
-  if (purpose === 'interior' && sniffContentType(await readHead(path)) !== 'application/pdf')
-    throw new ProjectProblem(400, m.onlyPdf, 'file');
-  const facts = await inspectStaged(app, path, {
-    unknownType: purpose === 'interior' ? m.onlyPdf : m.coverType,
-    unreadablePdf: m.invalidPdf,
-    unreadableImage: m.coverUnreadable,
-  });
-  if (purpose === 'cover') return facts;
-  if (facts.type !== 'application/pdf') throw new ProjectProblem(400, m.onlyPdf, 'file');
-  if (facts.pages === null || facts.pages < PDF_MIN_PAGES || facts.pages > PDF_MAX_PAGES)
-    throw new ProjectProblem(400, m.pageCountRange, 'file');
-  return facts;
-}
-
-export async function receiveUpload(
-  app: FastifyInstance,
-  userId: number,
-  parts: () => AsyncIterableIterator<Multipart>,
-  /** The connection the body arrives on, cut off when it stalls (absent under app.inject). */
-  socket?: Socket,
-): Promise<UploadedFile> {
-  if ((await countPendingUploads(app.db, userId)) >= MAX_PENDING_UPLOADS) {
-    throw new ProjectProblem(429, uploadTexts.tooManyPending);
-  }
-  const spec: PartsSpec = { fields: ['purpose'], tooLarge: m.fileTooLarge };
-  const { fields, staged } = await readParts(app, openParts(parts, spec), socket, spec);
-  const purposeText = fields['purpose'];
-  let stored = false;
-  try {
-    const purpose = UploadPurpose.safeParse(purposeText);
-    if (!purpose.success) throw new ProjectProblem(400, uploadTexts.purpose, 'purpose');
-    if (!staged)
-      throw new ProjectProblem(
-        400,
-        purpose.data === 'interior' ? m.uploadPdf : uploadTexts.fileMissing,
-        'file',
-      );
-    const { type, pages, width, height } = await inspect(app, purpose.data, staged.path);
-    const size = (await stat(staged.path)).size;
-
-    const id = randomUUID();
-    const key = `${id}.${EXTENSIONS[type]}`;
-    // Stored first, recorded second: a crash in between leaves an unreferenced file, never a row without one.
-    await app.fileStore.put(key, staged.path);
-    stored = true;
-    const row = await insertUpload(app.db, {
-      id,
-      user_id: userId,
-      purpose: purpose.data,
-      file_name: safeFileName(staged.clientName, type),
-      content_type: type,
-      size_bytes: size,
-      page_count: pages,
-      width_px: width,
-      height_px: height,
-      storage_key: key,
-    }).catch(async (err: unknown) => {
-      await app.fileStore.remove(key);
-      throw err;
-    });
-    return toUploadedFile(row);
-  } finally {
-    if (staged && !stored) await rm(staged.path, { force: true });
-  }
-}
-
 /** The contract's view of an upload row (the server's facts about the file, never the storage key). */
 function toUploadedFile(row: UploadRow): UploadedFile {
   return {
@@ -326,16 +192,188 @@ function toUploadedFile(row: UploadRow): UploadedFile {
   };
 }
 
-/**
- * GET api/book/uploads/{id}/: the facts of one of the user's uploads that a project may still use — pending and
- * within its lifetime, or the file of one of their projects. Anything else (another user's, expired, swept, a
- * deleted project's) is the same 404, so an id says nothing about uploads that are not the caller's. The design
- * page restores a saved draft's files through this (docs/decisions/0038); upload-book checks them again.
- */
-export async function getMyUpload(app: FastifyInstance, userId: number, id: string): Promise<UploadedFile> {
-  const row = await findUsableUpload(app.db, userId, id);
-  if (!row) throw app.httpErrors.notFound(m.uploadNotFound);
-  return toUploadedFile(row);
+export interface UploadsDeps {
+  db: Kysely<DB>;
+  fileStore: FileStore;
+  /** Reads a staged file's structure off the event loop (inspection-pool.ts). */
+  fileInspector: Pick<InspectionPool, 'inspect'>;
+  /** A client silent this long mid-upload is cut off (issue 11.10). */
+  uploadIdleTimeoutMs: number;
+  /** Where a refused file's reason is noted (the client only gets the refusal). */
+  log: { warn: (facts: object, message: string) => void };
+}
+
+export type UploadsModule = ReturnType<typeof createUploads>;
+
+export function createUploads(deps: UploadsDeps) {
+  const { db, fileStore, fileInspector, log } = deps;
+
+  /**
+   * Reads the parts: the named text fields and the one file, streamed to staging (in whichever order they come). The
+   * whole body is read even after a problem (an unknown part is discarded), so the client always gets the answer
+   * instead of a stalled connection; the route's multipart limits (one file, a few fields) bound what that costs.
+   * Shared by the book uploads and the resale certificates (plugins/app/certificates).
+   */
+  async function readParts(
+    parts: AsyncIterableIterator<Multipart>,
+    socket: Socket | undefined,
+    spec: PartsSpec,
+  ): Promise<{ fields: Partial<Record<string, string>>; staged: Staged | undefined }> {
+    const fields: Partial<Record<string, string>> = {};
+    let staged: Staged | undefined;
+    let problem: DomainError | undefined;
+    const stopWatching = cutOffWhenIdle(socket, deps.uploadIdleTimeoutMs);
+    try {
+      for await (const part of parts) {
+        if (part.type === 'field') {
+          if (spec.fields.includes(part.fieldname)) fields[part.fieldname] = String(part.value);
+          else problem ??= new DomainError('invalid', uploadTexts.unknownField(part.fieldname, spec.fields));
+          continue;
+        }
+        if (part.fieldname !== 'file' || problem) {
+          problem ??= new DomainError('invalid', uploadTexts.unknownField(part.fieldname, spec.fields));
+          part.file.resume();
+          continue;
+        }
+        staged = { path: await fileStore.stagingPath(), clientName: part.filename };
+        await pipeline(part.file, createWriteStream(staged.path, { flags: 'wx', mode: 0o600 }));
+        // Busboy ends the stream at the size limit and marks it truncated (the iterator then reports it too).
+        if (part.file.truncated) problem ??= fieldRefusal('too_large', spec.tooLarge, 'file');
+      }
+      if (problem) throw problem;
+    } catch (err) {
+      if (staged) await rm(staged.path, { force: true });
+      throw multipartProblem(err, spec) ?? err;
+    } finally {
+      stopWatching();
+    }
+    return { fields, staged };
+  }
+
+  /**
+   * What the bytes are — a PDF (with its real page count), a JPEG or a PNG (decoded: format and size) — or the
+   * refusal. The type comes from the magic number here (cheap, on the main thread); the structure — a PDF's page tree
+   * and PDF.js opening it, an image's chunks or segments — is read by the inspection pool's workers
+   * (inspection-pool.ts): a file that runs its worker out of memory or time is refused like a corrupt one, and the
+   * API's event loop never parses anything. Shared by the book uploads and the resale certificates.
+   */
+  async function inspectStaged(path: string, texts: InspectTexts): Promise<Facts> {
+    const sniffed = sniffContentType(await readHead(path));
+    if (sniffed === null) throw fieldRefusal('invalid', texts.unknownType, 'file');
+    const unreadable = sniffed === 'application/pdf' ? texts.unreadablePdf : texts.unreadableImage;
+
+    let inspection: Inspection;
+    try {
+      inspection = await fileInspector.inspect(path);
+    } catch (err) {
+      if (err instanceof InspectionBusy) throw new DomainError('unavailable', m.inspectionBusy);
+      if (!(err instanceof InspectionFailed)) throw err;
+      log.warn({ reason: err.reason, type: sniffed }, `upload refused: ${err.message}`);
+      throw fieldRefusal('invalid', unreadable, 'file');
+    }
+    if (!inspection.ok) {
+      switch (inspection.problem) {
+        case 'unknown-type':
+          throw fieldRefusal('invalid', texts.unknownType, 'file');
+        case 'page-count-mismatch':
+          throw fieldRefusal(
+            'invalid',
+            m.pdfCountDisagrees(inspection.declared, inspection.real),
+            'file',
+            'PAGE_COUNT_MISMATCH',
+          );
+        case 'image-too-large':
+          throw fieldRefusal('invalid', m.coverTooLarge, 'file');
+        default:
+          throw fieldRefusal('invalid', unreadable, 'file');
+      }
+    }
+    if (inspection.type === 'application/pdf') {
+      return { type: inspection.type, pages: inspection.pages, width: null, height: null };
+    }
+    return { type: inspection.type, pages: null, width: inspection.width, height: inspection.height };
+  }
+
+  /** An interior must be a PDF of 2–800 pages; a cover a JPEG, PNG or readable PDF. */
+  async function inspect(purpose: UploadPurpose, path: string): Promise<Facts> {
+    if (purpose === 'interior' && sniffContentType(await readHead(path)) !== 'application/pdf')
+      throw fieldRefusal('invalid', m.onlyPdf, 'file');
+    const facts = await inspectStaged(path, {
+      unknownType: purpose === 'interior' ? m.onlyPdf : m.coverType,
+      unreadablePdf: m.invalidPdf,
+      unreadableImage: m.coverUnreadable,
+    });
+    if (purpose === 'cover') return facts;
+    if (facts.type !== 'application/pdf') throw fieldRefusal('invalid', m.onlyPdf, 'file');
+    if (facts.pages === null || facts.pages < PDF_MIN_PAGES || facts.pages > PDF_MAX_PAGES)
+      throw fieldRefusal('invalid', m.pageCountRange, 'file');
+    return facts;
+  }
+
+  async function receive(
+    userId: number,
+    parts: () => AsyncIterableIterator<Multipart>,
+    /** The connection the body arrives on, cut off when it stalls (absent under app.inject). */
+    socket?: Socket,
+  ): Promise<UploadedFile> {
+    if ((await countPendingUploads(db, userId)) >= MAX_PENDING_UPLOADS) {
+      throw new DomainError('too_many', uploadTexts.tooManyPending);
+    }
+    const spec: PartsSpec = { fields: ['purpose'], tooLarge: m.fileTooLarge };
+    const { fields, staged } = await readParts(openParts(parts, spec), socket, spec);
+    const purposeText = fields['purpose'];
+    let stored = false;
+    try {
+      const purpose = UploadPurpose.safeParse(purposeText);
+      if (!purpose.success) throw fieldRefusal('invalid', uploadTexts.purpose, 'purpose');
+      if (!staged)
+        throw fieldRefusal(
+          'invalid',
+          purpose.data === 'interior' ? m.uploadPdf : uploadTexts.fileMissing,
+          'file',
+        );
+      const { type, pages, width, height } = await inspect(purpose.data, staged.path);
+      const size = (await stat(staged.path)).size;
+
+      const id = randomUUID();
+      const key = `${id}.${EXTENSIONS[type]}`;
+      // Stored first, recorded second: a crash in between leaves an unreferenced file, never a row without one.
+      await fileStore.put(key, staged.path);
+      stored = true;
+      const row = await insertUpload(db, {
+        id,
+        user_id: userId,
+        purpose: purpose.data,
+        file_name: safeFileName(staged.clientName, type),
+        content_type: type,
+        size_bytes: size,
+        page_count: pages,
+        width_px: width,
+        height_px: height,
+        storage_key: key,
+      }).catch(async (err: unknown) => {
+        await fileStore.remove(key);
+        throw err;
+      });
+      return toUploadedFile(row);
+    } finally {
+      if (staged && !stored) await rm(staged.path, { force: true });
+    }
+  }
+
+  /**
+   * GET api/book/uploads/{id}/: the facts of one of the user's uploads that a project may still use — pending and
+   * within its lifetime, or the file of one of their projects. Anything else (another user's, expired, swept, a
+   * deleted project's) is the same 404, so an id says nothing about uploads that are not the caller's. The design
+   * page restores a saved draft's files through this (docs/decisions/0038); upload-book checks them again.
+   */
+  async function getMine(userId: number, id: string): Promise<UploadedFile> {
+    const row = await findUsableUpload(db, userId, id);
+    if (!row) throw new DomainError('not_found', m.uploadNotFound);
+    return toUploadedFile(row);
+  }
+
+  return { readParts, inspectStaged, receive, getMine };
 }
 
 /**

@@ -17,7 +17,6 @@ import {
   AllOrdersResponse,
   ChangeStatusBody,
 } from '@bindery/contracts/admin/orders';
-import { listAllOrders } from '../../../plugins/app/projects/projects.service.js';
 
 const tags = ['admin: orders'];
 const security = [{ bearerAuth: [] }];
@@ -94,7 +93,7 @@ const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: AllOrdersResponse, 400: ErrorBody, ...denied },
       },
     },
-    async (request) => listAllOrders(app, request.query),
+    async (request) => app.projects.listAllOrders(request.query),
   );
 };
 

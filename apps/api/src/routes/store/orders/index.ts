@@ -23,7 +23,6 @@ import {
 } from '@bindery/contracts/store/orders';
 import { z } from 'zod';
 import { sendStoredFile } from '../../../lib/content-disposition.js';
-import { openProjectFile } from '../../../plugins/app/projects/projects.service.js';
 
 const tags = ['orders'];
 const security = [{ bearerAuth: [] }];
@@ -129,7 +128,7 @@ const orders: FastifyPluginAsyncZod = async (app) => {
       const { id, project_id: projectId, kind } = request.params;
       const owner = await app.orders.downloadOwner(request.currentUser!, id, projectId);
       // The order's customer owns the book; an admin reads it on their behalf.
-      const file = await openProjectFile(app, { id: owner, is_admin: false }, projectId, kind);
+      const file = await app.projects.openFile({ id: owner, is_admin: false }, projectId, kind);
       return sendStoredFile(reply, file, true);
     },
   );

@@ -29,16 +29,8 @@ import {
   UploadedFile,
   UploadParams,
 } from '@bindery/contracts/store/projects';
-import {
-  deleteProject,
-  dropdownData,
-  getMyProject,
-  listMyProjects,
-  openProjectFile,
-  projectTexts,
-  submitProject,
-} from '../../../plugins/app/projects/projects.service.js';
-import { getMyUpload, receiveUpload } from '../../../plugins/app/projects/uploads.service.js';
+import { dropdownData, projectTexts } from '../../../plugins/app/projects/projects.service.js';
+import { multipartLimits } from '../../../plugins/app/projects/uploads.service.js';
 import { sendStoredFile } from '../../../lib/content-disposition.js';
 
 const tags = ['projects'];
@@ -47,17 +39,7 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody };
 
 const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
   // Encapsulated here: only api/book/uploads/ takes multipart. One file of at most 50 MB, two small fields.
-  await app.register(multipart, {
-    limits: {
-      fileSize: UPLOAD_MAX_BYTES,
-      files: 1,
-      fields: 2,
-      parts: 3,
-      fieldSize: 1024,
-      fieldNameSize: 100,
-      headerPairs: 20,
-    },
-  });
+  await app.register(multipart, { limits: multipartLimits(UPLOAD_MAX_BYTES, ['purpose']) });
   app.addHook('onRequest', app.authenticate);
 
   app.post(
@@ -80,8 +62,7 @@ const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const uploaded = await receiveUpload(
-        app,
+      const uploaded = await app.uploads.receive(
         request.currentUser!.id,
         () => request.parts(),
         request.raw.socket,
@@ -102,7 +83,7 @@ const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: UploadedFile, ...errors },
       },
     },
-    async (request) => getMyUpload(app, request.currentUser!.id, request.params.id),
+    async (request) => app.uploads.getMine(request.currentUser!.id, request.params.id),
   );
 
   app.post(
@@ -119,8 +100,7 @@ const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = request.currentUser!;
-      const result = await submitProject(
-        app,
+      const result = await app.projects.submit(
         { id: user.id, email: user.email, name: user.name },
         request.body,
       );
@@ -142,7 +122,7 @@ const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: MyBooksResponse, 400: ErrorBody, 401: ErrorBody },
       },
     },
-    async (request) => listMyProjects(app, request.currentUser!.id, request.query),
+    async (request) => app.projects.listMine(request.currentUser!.id, request.query),
   );
 
   app.get(
@@ -171,7 +151,7 @@ const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: Project, ...errors },
       },
     },
-    async (request) => getMyProject(app, request.currentUser!.id, request.params.id),
+    async (request) => app.projects.getMine(request.currentUser!.id, request.params.id),
   );
 
   app.delete(
@@ -187,7 +167,7 @@ const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await deleteProject(app, request.currentUser!, request.params.id);
+      await app.projects.remove(request.currentUser!, request.params.id);
       return { message: projectTexts.deleted };
     },
   );
@@ -209,7 +189,7 @@ const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = request.currentUser!;
-      const file = await openProjectFile(app, user, request.params.id, request.params.kind);
+      const file = await app.projects.openFile(user, request.params.id, request.params.kind);
       return sendStoredFile(reply, file, request.query.download);
     },
   );

@@ -17,23 +17,14 @@ import {
   listMyCertificates,
   receiveCertificate,
 } from '../../../plugins/app/certificates/certificates.service.js';
+import { multipartLimits } from '../../../plugins/app/projects/uploads.service.js';
 
 const tags = ['resale certificates'];
 const security = [{ bearerAuth: [] }];
 
 const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
   // Encapsulated: one file of at most 10 MB and the state field.
-  await app.register(multipart, {
-    limits: {
-      fileSize: CERTIFICATE_MAX_BYTES,
-      files: 1,
-      fields: 2,
-      parts: 3,
-      fieldSize: 1024,
-      fieldNameSize: 100,
-      headerPairs: 20,
-    },
-  });
+  await app.register(multipart, { limits: multipartLimits(CERTIFICATE_MAX_BYTES, ['state']) });
   app.addHook('onRequest', app.authenticate);
 
   app.post(
