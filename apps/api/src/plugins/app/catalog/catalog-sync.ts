@@ -8,7 +8,6 @@
  * Embedded (PGlite) mode is one process: its own changes invalidate its cache directly; nothing to listen to.
  * @see https://www.postgresql.org/docs/current/sql-notify.html
  */
-import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
 import type { DB } from '../../../db/database.js';
@@ -20,7 +19,8 @@ export interface CatalogSyncOptions {
   url: string;
   db: Kysely<DB>;
   cache: CatalogCache;
-  log: FastifyBaseLogger;
+  /** The part of a pino (Fastify) logger the sync writes to: any logger of a job or script fits. */
+  log: { info(msg: string): void; warn(facts: object, msg: string): void };
   /** How often the version is compared even without notifications. */
   pollMs?: number;
   /** Wait before reconnecting a lost LISTEN connection (doubles up to 5 s: until then every quote costs a query). */
