@@ -5,12 +5,13 @@
  */
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Kysely } from 'kysely';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { openDatabase } from './db/connect.js';
 import type { DB } from './db/database.js';
 import { fastifyTrustProxy, type Config } from './env.js';
 import type { Access } from './lib/access.js';
 import { ensurePrivateDirSync } from './lib/private-fs.js';
+import { responseSerializerCompiler } from './lib/response-serializer.js';
 import jobs from './jobs/jobs.plugin.js';
 import type { Clock } from './lib/clock.js';
 import auth from './plugins/app/auth.js';
@@ -76,9 +77,27 @@ export async function buildApp({
     bodyLimit: 1024 * 1024,
     // Request ids in every log line, reused from a proxy's header when present.
     requestIdHeader: 'x-request-id',
+    // One access line per request (below) instead of Fastify's two.
+    disableRequestLogging: true,
   }).withTypeProvider<ZodTypeProvider>();
+  // The access log: one line per answered request, by route pattern, never the raw URL: a path carries mailed
+  // tokens (verify-email/{uid}/{token}) and a query carries what staff searched for (an e-mail address). Half the
+  // bytes and syscalls of Fastify's incoming/completed pair, on the hottest path there is (issue 12.3).
+  app.addHook('onResponse', (request, reply, done) => {
+    request.log.info(
+      {
+        method: request.method,
+        route: request.routeOptions.url ?? '(no route)',
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 10) / 10,
+      },
+      'request',
+    );
+    done();
+  });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Responses are checked against their contract in development and tests, only serialized in production.
+  app.setSerializerCompiler(responseSerializerCompiler(config.responseChecks));
   // Every route as registered (method, path and request schemas), for the authorization matrix and the fuzz suite,
   // which must cover a route the day it is added (test/authorization-matrix.test.ts, test/fuzz.test.ts). HEAD and
   // OPTIONS are Fastify's own companions.

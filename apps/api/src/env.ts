@@ -10,6 +10,7 @@ import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { ensurePrivateDirSync } from './lib/private-fs.js';
+import type { ResponseChecks } from './lib/response-serializer.js';
 
 const port = z.coerce.number().int().min(1).max(65535);
 const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional());
@@ -57,6 +58,14 @@ export const EnvSchema = z
     SMTP_URL: optionalText,
     MAIL_FROM: z.string().default('Bindery <no-reply@bindery.local>'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    NODE_ENV: z.string().optional(),
+    /**
+     * validate: every response body is checked against its contract (zod) and a breach is a logged 500; serialize:
+     * written from the contract's JSON Schema without the check, a fifth faster on a cheap route. Default:
+     * validate under NODE_ENV development (`pnpm dev`) or test (vitest), else serialize: the built server of
+     * `pnpm start` and the Docker image run as production (lib/response-serializer.ts, docs/decisions/0029).
+     */
+    RESPONSE_CHECKS: z.enum(['validate', 'serialize']).optional(),
     /**
      * Which proxies in front of the API may say who the client is (X-Forwarded-For), docs/decisions/0023:
      * `false` (none: the socket's address is the client), a hop count (`1` behind one nginx), or the proxies'
@@ -178,6 +187,8 @@ export interface Config {
   smtpUrl?: string;
   mailFrom: string;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  /** Responses checked against their contract, or only serialized (production). */
+  responseChecks: ResponseChecks;
   /** Fastify's trustProxy: false, a hop count, or the proxies' addresses (docs/decisions/0023). */
   trustProxy: TrustProxy;
   /** The payment methods this server has keys for; an absent one is off (GET /api/config tells the SPA). */
@@ -309,6 +320,8 @@ export function parseEnv(source: Record<string, string | undefined>): Config {
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     logLevel: env.LOG_LEVEL,
+    responseChecks:
+      env.RESPONSE_CHECKS ?? (env.NODE_ENV === 'development' || env.NODE_ENV === 'test' ? 'validate' : 'serialize'),
     trustProxy: env.TRUST_PROXY,
     payments: paymentsMode(env) === 'test' ? { mode: 'test' } : paymentsConfig(env),
     jobs: { enabled: env.JOBS_ENABLED, pollMs: env.JOBS_POLL_SECONDS * 1000 },

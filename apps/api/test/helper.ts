@@ -66,6 +66,9 @@ export function setupTestApp(options: TestAppOptions = {}): TestContext {
       JWT_SECRET: TEST_JWT_SECRET,
       DATA_DIR: ctx.dataDir,
       LOG_LEVEL: 'silent',
+      // Every response checked against its contract and against what production would write
+      // (lib/response-serializer.ts): the whole suite proves the production serializer.
+      NODE_ENV: 'test',
       // Tests run jobs themselves (the job's function, or t.app.jobs.tick()), never on a timer.
       JOBS_ENABLED: 'false',
       ...(typeof options.env === 'function' ? options.env() : options.env),
