@@ -19,7 +19,7 @@ import auth from './plugins/app/auth.js';
 import catalog from './plugins/app/catalog/catalog.plugin.js';
 import checkout from './plugins/app/checkout/checkout.plugin.js';
 import errors from './plugins/app/errors.js';
-import mail from './plugins/app/mail/mailer.js';
+import mail from './plugins/app/mail/mail.plugin.js';
 import mailOutbox from './plugins/app/mail/mail-outbox.plugin.js';
 import orders from './plugins/app/orders/orders.plugin.js';
 import payments from './plugins/app/payments/payments.plugin.js';

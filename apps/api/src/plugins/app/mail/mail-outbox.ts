@@ -14,6 +14,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../../../db/database.js';
 import type { Clock } from '../../../lib/clock.js';
+import type { Logger } from '../../../lib/logger.js';
 import type { Mailer, MailMessage } from './mailer.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -44,16 +45,11 @@ const CLAIM_MS = 2 * 60 * 1000;
 /** 1 min, 2, 4, … capped at 6 h. */
 const retryDelayMs = (attempts: number) => Math.min(60_000 * 2 ** Math.max(0, attempts - 1), 6 * 3600_000);
 
-interface Logger {
-  error(obj: object, msg: string): void;
-  warn(obj: object, msg: string): void;
-}
-
 export function createMailOutbox(deps: {
   db: Kysely<DB>;
   mailer: Mailer;
   clock: Clock;
-  log: Logger;
+  log: Pick<Logger, 'error' | 'warn'>;
 }): MailOutbox {
   const { db, mailer, clock, log } = deps;
   const inFlight = new Set<Promise<unknown>>();

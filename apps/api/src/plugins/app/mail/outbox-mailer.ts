@@ -6,13 +6,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import type { FastifyBaseLogger } from 'fastify';
+import type { Logger } from '../../../lib/logger.js';
 import { ensurePrivateDir, writePrivateFile } from '../../../lib/private-fs.js';
 import nodemailer from 'nodemailer';
 import type { Mailer, MailMessage, SentMail } from './mailer.js';
 import { nodemailerMessage } from './nodemailer-message.js';
 
-export function createOutboxMailer(dir: string, from: string, log: FastifyBaseLogger): Mailer {
+export function createOutboxMailer(dir: string, from: string, log: Pick<Logger, 'info'>): Mailer {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
   return {
     kind: 'outbox',
@@ -23,7 +23,10 @@ export function createOutboxMailer(dir: string, from: string, log: FastifyBaseLo
       const file = join(dir, `${stamp}-${randomBytes(4).toString('hex')}.eml`);
       // Mode 0600: the message holds a live link to somebody's account.
       await writePrivateFile(file, info.message as Buffer);
-      log.info({ to: message.to, subject: message.subject, file, link: message.link }, `mail written to outbox: ${message.link ?? file}`);
+      log.info(
+        { to: message.to, subject: message.subject, file, link: message.link },
+        `mail written to outbox: ${message.link ?? file}`,
+      );
       return { messageId: String(info.messageId), file };
     },
     async close() {

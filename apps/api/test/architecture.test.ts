@@ -1,0 +1,122 @@
+/**
+ * The shape of the code (issue 14.1; docs/decisions/0018-domain-modules.md), read from the source files:
+ * - a domain module (every file under src/plugins/app/<domain>/ but its *.plugin.ts wiring) never imports Fastify
+ *   and never refuses with an HTTP error (`app.httpErrors`, ApiProblem, ProjectProblem): it throws DomainError,
+ *   so a job or a script can call it with a Kysely instance and nothing else;
+ * - no import loop anywhere in src (type-only imports count: an interface belongs apart from the implementations
+ *   that import it — the mail folder's loop, issue 14.1).
+ * The two lists below are explicit and shrink: an adapter is Fastify-facing by design (it reads a request or
+ * writes a reply); a file not yet converted leaves its list as it is converted (a listed file that no longer
+ * breaks the rule fails the test, so the list cannot go stale).
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const SRC = fileURLToPath(new URL('../src/', import.meta.url));
+const DOMAINS = join(SRC, 'plugins/app');
+
+/** Fastify-facing by design, with the reason. */
+const ADAPTERS: Record<string, string> = {
+  'users/auth-rate-limits.ts': 'the sign-in limits as route hooks: reads the request, refuses with 429',
+  'users/refresh-cookie.ts': 'reads and sets the refresh cookie on the request and reply',
+};
+
+/** Not converted yet (issue 14.1, part A): each leaves this list as its module moves to explicit deps. */
+const NOT_YET_CONVERTED = new Set([
+  'certificates/certificates.service.ts',
+  'users/accounts.service.ts',
+]);
+
+function tsFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return tsFiles(path);
+    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [path] : [];
+  });
+}
+
+/** Every module specifier a file imports or re-exports, `import type` included. */
+function importsOf(source: string): string[] {
+  const specifiers = [
+    ...source.matchAll(/^\s*(?:import|export)\b[^'";]*?\bfrom\s+['"]([^'"]+)['"]/gm),
+    ...source.matchAll(/^\s*import\s+['"]([^'"]+)['"]/gm),
+    ...source.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g),
+  ];
+  return specifiers.map((m) => m[1] ?? '');
+}
+
+/** What makes a domain file HTTP-bound, in words; none for a file that keeps the rule. */
+function httpBindings(source: string): string[] {
+  const found: string[] = [];
+  const fastify = importsOf(source).filter((s) => s === 'fastify' || s === 'fastify-plugin');
+  if (fastify.length > 0) found.push(`imports ${fastify.join(', ')}`);
+  for (const name of ['httpErrors', 'ApiProblem', 'ProjectProblem']) {
+    if (new RegExp(`\\b${name}\\b`).test(source)) found.push(`uses ${name}`);
+  }
+  return found;
+}
+
+const domainFiles = readdirSync(DOMAINS, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .flatMap((entry) => tsFiles(join(DOMAINS, entry.name)))
+  .map((path) => relative(DOMAINS, path))
+  .filter((path) => !path.endsWith('.plugin.ts'));
+
+describe('domain modules (docs/decisions/0018)', () => {
+  it('finds the modules it checks', () => {
+    expect(domainFiles).toContain('orders/orders.service.ts');
+    expect(domainFiles).toContain('mail/mailer.ts');
+    for (const listed of [...Object.keys(ADAPTERS), ...NOT_YET_CONVERTED])
+      expect(domainFiles).toContain(listed);
+  });
+
+  it('no service or repository (or any other domain file) imports Fastify or throws an HTTP error', () => {
+    const offenders = domainFiles
+      .filter((path) => !(path in ADAPTERS) && !NOT_YET_CONVERTED.has(path))
+      .map((path) => ({ path, found: httpBindings(readFileSync(join(DOMAINS, path), 'utf8')) }))
+      .filter(({ found }) => found.length > 0)
+      .map(({ path, found }) => `${path}: ${found.join('; ')}`);
+    expect(offenders).toEqual([]);
+  });
+
+  it('a file listed as not yet converted still needs converting (remove it from the list once it does not)', () => {
+    const converted = [...NOT_YET_CONVERTED].filter(
+      (path) => httpBindings(readFileSync(join(DOMAINS, path), 'utf8')).length === 0,
+    );
+    expect(converted).toEqual([]);
+  });
+});
+
+describe('imports', () => {
+  it('src has no import loop (type-only imports included)', () => {
+    const files = tsFiles(SRC);
+    const graph = new Map(
+      files.map((file) => [
+        file,
+        importsOf(readFileSync(file, 'utf8'))
+          .filter((s) => s.startsWith('.'))
+          .map((s) => resolve(dirname(file), s).replace(/\.js$/, '.ts')),
+      ]),
+    );
+    const loops: string[] = [];
+    const state = new Map<string, 'open' | 'done'>();
+    const path: string[] = [];
+    const visit = (file: string) => {
+      state.set(file, 'open');
+      path.push(file);
+      for (const next of graph.get(file) ?? []) {
+        if (!graph.has(next)) continue;
+        if (state.get(next) === 'open') {
+          loops.push([...path.slice(path.indexOf(next)), next].map((f) => relative(SRC, f)).join(' → '));
+        } else if (!state.has(next)) visit(next);
+      }
+      path.pop();
+      state.set(file, 'done');
+    };
+    for (const file of files) if (!state.has(file)) visit(file);
+    expect(graph.size).toBeGreaterThan(50);
+    expect(loops).toEqual([]);
+  });
+});
