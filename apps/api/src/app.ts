@@ -44,6 +44,8 @@ export interface RouteEntry {
   readonly access: Access | undefined;
   /** Whether the route ends the caller's session (`config.endsSession`, lib/access.ts). */
   readonly endsSession: boolean;
+  /** Whether it was registered inside the admin tree (routes/admin/index.ts, which requires an admin for it). */
+  readonly adminTree: boolean;
 }
 
 declare module 'fastify' {
@@ -103,6 +105,9 @@ export async function buildApp({
           },
           get endsSession() {
             return route.config?.endsSession === true;
+          },
+          get adminTree() {
+            return route.config?.adminTree === true;
           },
         });
     }

@@ -20,5 +20,10 @@ declare module 'fastify' {
      * (the authorization matrix, the fuzz suite) give it a session of its own, or it would sign their callers out.
      */
     endsSession?: boolean;
+    /**
+     * Set by the admin tree (routes/admin/index.ts) on each route registered inside it, whose one onRequest hook
+     * requires an admin; never declared by a route itself (docs/decisions/0040).
+     */
+    adminTree?: true;
   }
 }

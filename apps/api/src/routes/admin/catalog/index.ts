@@ -18,8 +18,6 @@ export interface AdminCatalogRoutesOptions {
 }
 
 const adminCatalog: FastifyPluginAsyncZod<AdminCatalogRoutesOptions> = async (app, { product }) => {
-  // Encapsulated: applies to this module's routes only; runs before the body is even parsed.
-  app.addHook('onRequest', app.requireAdmin);
   const tags = [`admin: ${product.name} prices`];
 
   for (const kind of updatableKinds(product)) {

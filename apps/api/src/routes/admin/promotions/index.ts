@@ -8,7 +8,6 @@ import { ErrorBody } from '@bindery/contracts/common';
 import { FirstPrintDiscountBody, FirstPrintDiscountSetting } from '@bindery/contracts/admin/promotions';
 
 const promotionRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.requireAdmin);
   const tags = ['admin: promotions'];
 
   app.get(

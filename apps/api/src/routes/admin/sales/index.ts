@@ -7,8 +7,6 @@ import { ErrorBody } from '@bindery/contracts/common';
 import { SalesReportQuery, SalesReportResponse } from '@bindery/contracts/admin/sales';
 
 const salesRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.requireAdmin);
-
   app.get(
     '/admin/sales',
     {

@@ -9,8 +9,6 @@ import { ShippingTableResponse } from '@bindery/contracts/admin/shipping';
 import { shippingTable } from '../../../plugins/app/checkout/shipping-table.js';
 
 const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.requireAdmin);
-
   app.get(
     '/admin/shipping',
     {

@@ -5,16 +5,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBody } from '@bindery/contracts/common';
-import { AdminDeleteUserParams, AdminListUsersQuery, AdminListUsersResponse } from '@bindery/contracts/admin/users';
+import {
+  AdminDeleteUserParams,
+  AdminListUsersQuery,
+  AdminListUsersResponse,
+} from '@bindery/contracts/admin/users';
 import { deleteUser, listUsers } from '../../../plugins/app/users/accounts.service.js';
 
 const tags = ['admin: users'];
 const denied = { 401: ErrorBody, 403: ErrorBody };
 
 const adminUsers: FastifyPluginAsyncZod = async (app) => {
-  // Encapsulated: applies to the routes of this module only.
-  app.addHook('onRequest', app.requireAdmin);
-
   app.get(
     '/users/admin/users',
     {
