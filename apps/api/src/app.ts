@@ -24,6 +24,7 @@ import mailOutbox from './plugins/app/mail/mail-outbox.plugin.js';
 import orders from './plugins/app/orders/orders.plugin.js';
 import payments from './plugins/app/payments/payments.plugin.js';
 import projects from './plugins/app/projects/projects.plugin.js';
+import accounts from './plugins/app/users/accounts.plugin.js';
 import sessions from './plugins/app/users/sessions.plugin.js';
 import sales from './plugins/app/sales/sales.plugin.js';
 import configPlugin from './plugins/external/config.js';
@@ -130,6 +131,7 @@ export async function buildApp({
   await app.register(sessions);
   await app.register(mail);
   await app.register(mailOutbox);
+  await app.register(accounts);
   await app.register(catalog);
   await app.register(projects);
   await app.register(checkout);

@@ -10,7 +10,6 @@ import {
   AdminListUsersQuery,
   AdminListUsersResponse,
 } from '@bindery/contracts/admin/users';
-import { deleteUser, listUsers } from '../../../plugins/app/users/accounts.service.js';
 
 const tags = ['admin: users'];
 const denied = { 401: ErrorBody, 403: ErrorBody };
@@ -28,7 +27,7 @@ const adminUsers: FastifyPluginAsyncZod = async (app) => {
         response: { 200: AdminListUsersResponse, 400: ErrorBody, ...denied },
       },
     },
-    async (request) => listUsers(app.db, request.query),
+    async (request) => app.accounts.listUsers(request.query),
   );
 
   app.delete(
@@ -44,7 +43,7 @@ const adminUsers: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await deleteUser(app, request.params.id);
+      await app.accounts.deleteUser(request.params.id);
       return reply.code(204).send(null);
     },
   );

@@ -23,9 +23,12 @@ import {
   StoreVerifyEmailResponse,
 } from '@bindery/contracts/store/users';
 import { sendError } from '../../../plugins/app/errors.js';
-import { register, requestPasswordReset, resetPassword, verifyEmail } from '../../../plugins/app/users/accounts.service.js';
 import { AUTH_LIMITS, authRateLimit } from '../../../plugins/app/users/auth-rate-limits.js';
-import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from '../../../plugins/app/users/refresh-cookie.js';
+import {
+  clearRefreshCookie,
+  readRefreshCookie,
+  setRefreshCookie,
+} from '../../../plugins/app/users/refresh-cookie.js';
 import type { IssuedSession } from '../../../plugins/app/users/sessions.service.js';
 
 const tags = ['users'];
@@ -50,8 +53,9 @@ const users: FastifyPluginAsyncZod = async (app) => {
       ...authRateLimit(app, 'register', AUTH_LIMITS.register, emailOfBody),
     },
     async (request, reply) => {
-      const result = await register(app, request.body);
-      if (!result.ok) return sendError(reply, 503, messages.auth.verificationMailFailed, { code: 'MAIL_UNAVAILABLE' });
+      const result = await app.accounts.register(request.body);
+      if (!result.ok)
+        return sendError(reply, 503, messages.auth.verificationMailFailed, { code: 'MAIL_UNAVAILABLE' });
       return reply.code(201).send(result.body);
     },
   );
@@ -68,7 +72,7 @@ const users: FastifyPluginAsyncZod = async (app) => {
       },
       ...authRateLimit(app, 'verify-email', AUTH_LIMITS.emailLink),
     },
-    async (request) => verifyEmail(app, request.params.uidb64, request.params.token),
+    async (request) => app.accounts.verifyEmail(request.params.uidb64, request.params.token),
   );
 
   app.post(
@@ -92,7 +96,8 @@ const users: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public' },
       schema: {
         tags,
-        summary: 'Trade the refresh cookie for a new access token and the next refresh cookie (the old token dies)',
+        summary:
+          'Trade the refresh cookie for a new access token and the next refresh cookie (the old token dies)',
         response: { 200: StoreTokenRefreshResponse, 400: ErrorBody, 401: ErrorBody, 429: ErrorBody },
       },
       ...authRateLimit(app, 'refresh', AUTH_LIMITS.refresh),
@@ -143,7 +148,7 @@ const users: FastifyPluginAsyncZod = async (app) => {
       },
       ...authRateLimit(app, 'request-reset', AUTH_LIMITS.requestReset, emailOfBody),
     },
-    async (request) => requestPasswordReset(app, request.body.email),
+    async (request) => app.accounts.requestPasswordReset(request.body.email),
   );
 
   app.post(
@@ -159,7 +164,8 @@ const users: FastifyPluginAsyncZod = async (app) => {
       },
       ...authRateLimit(app, 'reset-password', AUTH_LIMITS.emailLink),
     },
-    async (request) => resetPassword(app, request.params.uidb64, request.params.token, request.body.password),
+    async (request) =>
+      app.accounts.resetPassword(request.params.uidb64, request.params.token, request.body.password),
   );
 };
 

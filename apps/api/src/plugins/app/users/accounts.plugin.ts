@@ -1,0 +1,27 @@
+/** Builds the accounts module (accounts.service.ts) from the app and decorates it as `app.accounts`. */
+import fp from 'fastify-plugin';
+import { createAccounts, type Accounts } from './accounts.service.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    accounts: Accounts;
+  }
+}
+
+export default fp(
+  async (app) => {
+    app.decorate(
+      'accounts',
+      createAccounts({
+        db: app.db,
+        mailer: app.mailer,
+        sendInBackground: app.sendMailInBackground,
+        clock: app.clock,
+        sessionCache: app.sessionCache,
+        log: app.log,
+        config: { webUrl: app.config.webUrl, jwtSecret: app.config.jwtSecret },
+      }),
+    );
+  },
+  { name: 'accounts', dependencies: ['config', 'db', 'auth', 'jobs', 'mail'] },
+);

@@ -1,0 +1,104 @@
+/**
+ * The accounts module runs without a server (issue 14.1; docs/decisions/0018): a script builds it from a Kysely
+ * instance, a mailer and a clock — no Fastify app is built in this file. The mailer is an in-memory stand-in for
+ * the SMTP server (an outside service), recording what would leave.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../src/db/database.js';
+import { migrateToLatest } from '../../src/db/connect.js';
+import { systemClock } from '../../src/lib/clock.js';
+import { isDomainError } from '../../src/lib/domain-error.js';
+import type { Mailer, MailMessage } from '../../src/plugins/app/mail/mailer.js';
+import { createAccounts } from '../../src/plugins/app/users/accounts.service.js';
+import { createSessionCache } from '../../src/plugins/app/users/session-cache.js';
+import { insertSession } from '../../src/plugins/app/users/sessions.repository.js';
+import { findUserById, insertUser } from '../../src/plugins/app/users/users.repository.js';
+import { TEST_JWT_SECRET } from '../constants.js';
+import { privateDatabase } from '../helper.js';
+
+let db: Kysely<DB>;
+let drop: () => Promise<void>;
+const sent: MailMessage[] = [];
+const mailer: Mailer = {
+  kind: 'outbox',
+  send: async (message) => {
+    sent.push(message);
+    return { messageId: String(sent.length) };
+  },
+  close: async () => undefined,
+};
+
+beforeAll(async () => {
+  const database = await privateDatabase();
+  db = database.db;
+  drop = database.drop;
+  // The PGlite fallback has no template: migrate as a start-up would (what a script does too).
+  if (inject('pg').mode === 'pglite') await migrateToLatest(db);
+});
+
+afterAll(async () => {
+  await db?.destroy();
+  await drop?.();
+});
+
+const accounts = () =>
+  createAccounts({
+    db,
+    mailer,
+    sendInBackground: (message) => void mailer.send(message),
+    clock: systemClock,
+    sessionCache: createSessionCache({ clock: systemClock, ttlMs: 5_000 }),
+    log: { error: () => undefined },
+    config: { webUrl: 'https://books.example.test', jwtSecret: TEST_JWT_SECRET },
+  });
+
+const account = (name: string, is_admin = false) =>
+  insertUser(db, {
+    email: `${name.toLowerCase()}-${randomUUID()}@example.test`,
+    name,
+    password_hash: 'not used here',
+    is_admin,
+    is_verified: true,
+  });
+
+describe('a script runs the accounts module with a Kysely instance, a mailer and a clock', () => {
+  it('signs a person up and mails the verification link to the web app', async () => {
+    const email = `new-${randomUUID()}@example.test`;
+    const outcome = await accounts().register({ name: 'New Reader', email, password: 'Sup3r-secret!' });
+    expect(outcome.ok).toBe(true);
+    expect(sent.at(-1)).toMatchObject({ to: email });
+    expect(sent.at(-1)?.link).toMatch(/^https:\/\/books\.example\.test\/verify-email\/[^/]+\/[^/]+$/);
+  });
+
+  it('deletes an account: anonymised, its sessions ended', async () => {
+    const reader = await account('Reader');
+    await insertSession(db, {
+      id: randomUUID(),
+      user_id: reader.id,
+      expires_at: new Date(Date.now() + 3600_000),
+    });
+    await accounts().deleteUser(reader.id);
+    expect((await findUserById(db, reader.id))?.deleted_at).toBeInstanceOf(Date);
+    const live = await db
+      .selectFrom('sessions')
+      .select('id')
+      .where('user_id', '=', reader.id)
+      .where('revoked_at', 'is', null)
+      .execute();
+    expect(live).toEqual([]);
+  });
+
+  it('refuses with a DomainError, not an HTTP error: an admin (forbidden), an unknown account (not_found)', async () => {
+    const admin = await account('Staff', true);
+    const refusals = await Promise.all(
+      [admin.id, 2_000_000_000].map((id) =>
+        accounts()
+          .deleteUser(id)
+          .catch((err: unknown) => err),
+      ),
+    );
+    expect(refusals.map((err) => isDomainError(err) && err.kind)).toEqual(['forbidden', 'not_found']);
+  });
+});
