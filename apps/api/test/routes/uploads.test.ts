@@ -476,9 +476,9 @@ describe('pending uploads', () => {
   });
 });
 
-describe('GET api/book/uploads/{id}/ (restoring a design draft, docs/decisions/0038)', () => {
+describe('GET api/book/uploads/{id}/facts/ (restoring a design draft, docs/decisions/0038)', () => {
   const get = (id: string, headers?: Auth) =>
-    request(t, { method: 'GET', url: `/api/book/uploads/${id}/`, headers: { ...headers } });
+    request(t, { method: 'GET', url: `/api/book/uploads/${id}/facts/`, headers: { ...headers } });
 
   it("answers the owner's pending upload with the server's facts, and nobody else's", async () => {
     const owner = await createUser(t);

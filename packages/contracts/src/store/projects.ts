@@ -72,7 +72,7 @@ export const UploadedFile = z.object({
 export type UploadedFile = z.infer<typeof UploadedFile>;
 
 /**
- * GET api/book/uploads/{id}/: one of the customer's uploads, still usable (pending and not expired, or the file of
+ * GET api/book/uploads/{id}/facts/: one of the customer's uploads, still usable (pending and not expired, or the file of
  * one of their projects). The design page restores a saved draft's files by id through it (docs/decisions/0038).
  */
 export const UploadParams = z.object({ id: z.uuid() }).strict();

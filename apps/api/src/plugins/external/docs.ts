@@ -7,7 +7,9 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { ErrorBody } from '@bindery/contracts/common';
 import '../../lib/access.js';
+import { completeOperation } from '../../lib/openapi-operations.js';
 import { version } from '../../version.js';
 
 export default fp(
@@ -15,12 +17,34 @@ export default fp(
     await app.register(swagger, {
       openapi: {
         openapi: '3.1.0',
-        info: { title: 'Bindery API', description: 'Print-on-demand book service', version },
+        info: {
+          title: 'Bindery API',
+          description: 'Print-on-demand book service',
+          version,
+          license: { name: 'MIT', identifier: 'MIT' },
+        },
+        // Paths start with /api: the server is the API's public origin (PUBLIC_API_URL).
+        servers: [{ url: app.config.apiUrl, description: 'This Bindery API' }],
         components: {
-          securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+          securitySchemes: {
+            bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+            // The refresh token lives in an HttpOnly cookie scoped to the refresh path (docs/decisions/0025).
+            refreshCookie: { type: 'apiKey', in: 'cookie', name: 'bindery_refresh' },
+          },
         },
       },
-      transform: jsonSchemaTransform,
+      // Each operation also states its operationId, security and a 4xx (lib/openapi-operations.ts).
+      transform: ({ schema, url, route, ...rest }) =>
+        jsonSchemaTransform({
+          ...rest,
+          url,
+          route,
+          schema: completeOperation(
+            schema ?? {},
+            { method: route.method, url, access: route.config?.access },
+            ErrorBody,
+          ),
+        }),
       transformObject: jsonSchemaTransformObject,
     });
     // The UI's routes are the plugin's own: they are declared public here, in a context of their own (every route

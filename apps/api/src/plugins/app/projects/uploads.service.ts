@@ -362,7 +362,7 @@ export function createUploads(deps: UploadsDeps) {
   }
 
   /**
-   * GET api/book/uploads/{id}/: the facts of one of the user's uploads that a project may still use — pending and
+   * GET api/book/uploads/{id}/facts/: the facts of one of the user's uploads that a project may still use — pending and
    * within its lifetime, or the file of one of their projects. Anything else (another user's, expired, swept, a
    * deleted project's) is the same 404, so an id says nothing about uploads that are not the caller's. The design
    * page restores a saved draft's files through this (docs/decisions/0038); upload-book checks them again.

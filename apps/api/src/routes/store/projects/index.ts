@@ -2,7 +2,7 @@
  * Book projects and their files under api/book/ (docs/spec/customer-journey.md §7; docs/decisions/0012), all with a bearer
  * token, each customer seeing only their own projects (another's id answers 404):
  * - POST   uploads/            multipart {purpose, file} → 201 UploadedFile (the server's file facts)
- * - GET    uploads/{id}/       → UploadedFile: one of the caller's uploads still usable (a draft's restore)
+ * - GET    uploads/{id}/facts/ → UploadedFile: one of the caller's uploads still usable (a draft's restore)
  * - POST   upload-book/        UploadBookBody → 201 (new) or 200 (project_id edited) UploadBookResponse
  * - GET    my-books/           MyBooksQuery → one keyset page of the customer's projects (newest first by default)
  * - GET    dropdown-data/      → the categories and languages of /start-project
@@ -72,7 +72,7 @@ const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/book/uploads/:id',
+    '/book/uploads/:id/facts',
     {
       config: { access: 'owner' },
       schema: {

@@ -98,6 +98,8 @@ const users: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           'Trade the refresh cookie for a new access token and the next refresh cookie (the old token dies)',
+        // Public (no bearer token), but it takes the HttpOnly refresh cookie (docs/decisions/0025).
+        security: [{ refreshCookie: [] }],
         response: { 200: StoreTokenRefreshResponse, 400: ErrorBody, 401: ErrorBody, 429: ErrorBody },
       },
       ...authRateLimit(app, 'refresh', AUTH_LIMITS.refresh),

@@ -1,5 +1,5 @@
 /**
- * GET api/book/uploads/{id}/ (bearer, owner): one of the customer's uploads, while a project may still use it. The
+ * GET api/book/uploads/{id}/facts/ (bearer, owner): one of the customer's uploads, while a project may still use it. The
  * design page restores a saved draft's files through it, so what it shows (name, page count) is the server's and
  * a file that expired or is not this account's is never shown as uploaded (docs/decisions/0038).
  */
@@ -9,7 +9,7 @@ import { UploadedFile } from '@bindery/contracts/store/projects';
 import { api } from '../../../lib/api-client';
 
 export const getUpload = (id: string, signal?: AbortSignal) =>
-  api.get(`/api/book/uploads/${id}/`, { schema: UploadedFile, signal });
+  api.get(`/api/book/uploads/${id}/facts/`, { schema: UploadedFile, signal });
 
 export const getUploadQueryOptions = (id: string | null) =>
   queryOptions({

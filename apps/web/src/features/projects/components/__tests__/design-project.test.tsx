@@ -88,11 +88,11 @@ function uploadsApi(
   return purposes;
 }
 
-/** GET api/book/uploads/{id}/: the server's facts for these uploads, 404 for any other id; records the ids asked. */
+/** GET api/book/uploads/{id}/facts/: the server's facts for these uploads, 404 for any other id; records the ids asked. */
 function uploadFactsApi(files: UploadedFile[]) {
   const asked: string[] = [];
   server.use(
-    http.get('/api/book/uploads/:id/', ({ params }) => {
+    http.get('/api/book/uploads/:id/facts/', ({ params }) => {
       asked.push(String(params['id']));
       const found = files.find((f) => f.id === params['id']);
       return found

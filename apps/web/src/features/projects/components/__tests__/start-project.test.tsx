@@ -157,7 +157,7 @@ describe('/start-project', () => {
       dropdownDataHandler(),
       http.get('/api/book/5/', () => HttpResponse.json<Project>(existing)),
       // The design page shows the project's own PDF, as the server describes it (docs/decisions/0038).
-      http.get(`/api/book/uploads/${existing.pdf_upload_id}/`, () =>
+      http.get(`/api/book/uploads/${existing.pdf_upload_id}/facts/`, () =>
         HttpResponse.json<UploadedFile>(uploadedFixture({ id: existing.pdf_upload_id })),
       ),
     );
