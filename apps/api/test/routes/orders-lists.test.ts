@@ -16,7 +16,11 @@ import { messages } from '@bindery/contracts/messages';
 import { OrderResponse } from '@bindery/contracts/store/checkout';
 import { MyOrdersResponse, SalesOverviewResponse } from '@bindery/contracts/store/orders';
 import { INVALID_CURSOR } from '../../src/lib/keyset.js';
-import { adminOrdersQuery, userOrdersQuery } from '../../src/plugins/app/orders/orders.repository.js';
+import {
+  adminOrdersCountQuery,
+  adminOrdersQuery,
+  userOrdersQuery,
+} from '../../src/plugins/app/orders/orders.repository.js';
 import { planOf } from '../explain.js';
 import { createUser, request, setupTestApp } from '../helper.js';
 import { createPhotoBook, orderOneBook, payOrder, placeOrder, recordRefund } from '../orders-fixtures.js';
@@ -269,6 +273,37 @@ describe('GET api/admin/orders/', () => {
     expect((await find('q=')).data.length).toBeGreaterThan(11);
   });
 
+  it('pages a search whose orders match by name and by title alike, each once, newest first', async () => {
+    // Seven orders of "Mira Quill" the customer, in the same microsecond as each other, and five whose book
+    // is titled "… mira quill …", one of them also placed by Mira herself: twelve orders, two halves that overlap.
+    const at = '2031-06-01T08:00:00.500001Z';
+    const matching = await insertOrders([
+      ...Array.from({ length: 7 }, () => ({ userId: ann.user.id, createdAt: at, name: 'Mira Quill' })),
+      ...Array.from({ length: 4 }, (_, i) => ({
+        userId: ann.user.id,
+        createdAt: `2031-06-01T0${i}:00:00Z`,
+        title: `Poems of Mira Quill ${i}`,
+      })),
+      { userId: ann.user.id, createdAt: at, name: 'Mira Quill', title: 'Mira Quill: Collected' },
+    ]);
+    await insertOrders([{ userId: ann.user.id, createdAt: at, name: 'Someone Else', title: 'Unrelated' }]);
+    const expected = await t.db
+      .selectFrom('orders')
+      .select('id')
+      .where('id', 'in', matching)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+    const {
+      ids: seen,
+      total,
+      pages,
+    } = await allPages('/api/admin/orders/?limit=5&q=MIRA%20quill', admin.auth);
+    expect(seen).toEqual(expected.map((r) => r.id));
+    expect(total).toBe(12);
+    expect(pages).toBe(3);
+  });
+
   it('filters by day (from and to inclusive) or by instant', async () => {
     const only = async (query: string) =>
       AdminOrderListResponse.parse(
@@ -295,13 +330,29 @@ describe('the admin list’s plan', () => {
     const user = await createUser(t);
     await sql`
       insert into orders (user_id, status, subtotal_cents, shipping_cents, tax_cents, total_cents, tax_rate_bp,
-                          tax_reason, shipping_service, address, weight_grams, created_at, carrier, tracking_number)
+                          tax_reason, shipping_service, address, weight_grams, created_at, carrier, tracking_number,
+                          customer_email, customer_name)
       select ${user.user.id},
              case when g % 100 = 0 then 'shipped' else (array['paid','in_production','delivered','canceled'])[1 + g % 4] end,
-             1000, 500, 0, 1500, 0, 'No tax', '{}', '{}', 500, now() - g * interval '1 minute', 'DHL', 'JD'
+             1000, 500, 0, 1500, 0, 'No tax', '{}', '{}', 500, now() - g * interval '1 minute', 'DHL', 'JD',
+             'reader' || g || '@bench.test', 'Reader ' || g
       from generate_series(1, 4000) g
     `.execute(t.db);
+    // Each with a book of its own title, as the bench's seed (bench/src/seed.ts) has them.
+    const { order: placed } = await orderOneBook(t, customer.auth, 'Plan book');
+    const project = await t.db
+      .selectFrom('order_items')
+      .select('project_id')
+      .where('order_id', '=', placed.id)
+      .executeTakeFirstOrThrow();
+    await sql`
+      insert into order_items (order_id, project_id, title, category, quantity, cost_per_book_cents,
+                               discount_cents, line_total_cents)
+      select id, ${project.project_id}, 'Book ' || id, 'Print Book', 1, 1000, 0, 1000
+      from orders where customer_email like 'reader%@bench.test'
+    `.execute(t.db);
     await sql`analyze orders`.execute(t.db);
+    await sql`analyze order_items`.execute(t.db);
 
     const plan = (query: { compile(): CompiledQuery }) => planOf(t.db, query);
     const noSeqScanOnOrders = (text: string) =>
@@ -330,6 +381,27 @@ describe('the admin list’s plan', () => {
       ),
     );
     noSeqScanOnOrders(next);
+
+    // A rare text is read through the trigram indexes of the order's columns (one BitmapOr) and of the books'
+    // titles, for the page and for its count alike: never by testing every order. At 4,000 rows reading the
+    // table (or walking it newest first) is cheaper still, so both are priced out here: what is checked is that
+    // the query's shape lets the trigram indexes answer it, as PostgreSQL chooses at 100,000 orders (bench/). One
+    // WHERE with "… OR id IN (…)" could not: it tested every order, 250–1,000 ms there.
+    for (const query of [
+      adminOrdersQuery(t.db, { q: 'reader4242' }, { limit: 50 }),
+      adminOrdersCountQuery(t.db, { q: 'reader4242' }),
+    ]) {
+      const search = await t.db.transaction().execute(async (trx) => {
+        await sql`set local enable_seqscan = off`.execute(trx);
+        await sql`set local enable_indexscan = off`.execute(trx);
+        return planOf(trx, query);
+      });
+      noSeqScanOnOrders(search);
+      expect(search).toContain('"Node Type":"BitmapOr"');
+      expect(search).toContain('orders_customer_email_trgm_idx');
+      expect(search).toContain('order_items_title_trgm_idx');
+      expect(search).not.toMatch(/"Index Name":"orders_created_at_id_idx"/);
+    }
 
     // A customer with a handful of orders among thousands.
     const customers = await plan(userOrdersQuery(t.db, customer.user.id, { limit: 50 }));
