@@ -1,10 +1,11 @@
 /**
  * Domain modules run without a server (issue 14.1; docs/decisions/0018): a job or a script builds a module from a
- * Kysely instance and nothing else — no Fastify app is built in this file. The database is a private clone of the
+ * Kysely instance and nothing else (pricing a cart, listing a customer's books) — no Fastify app is built in this file. The database is a private clone of the
  * migrated and seeded template, as in every API test.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Kysely } from 'kysely';
+import { MyBooksQuery } from '@bindery/contracts/store/projects';
 import { seedCatalogs } from '../../src/bootstrap/catalog.js';
 import type { DB } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/connect.js';
@@ -12,6 +13,7 @@ import { isDomainError } from '../../src/lib/domain-error.js';
 import { CatalogCache } from '../../src/plugins/app/catalog/catalog-cache.js';
 import { createCatalog } from '../../src/plugins/app/catalog/catalog.service.js';
 import { createCartPricing } from '../../src/plugins/app/checkout/checkout.service.js';
+import { createProjectReads } from '../../src/plugins/app/projects/projects.service.js';
 import { insertUser } from '../../src/plugins/app/users/users.repository.js';
 import { insertProject, printBookConfiguration } from '../checkout-fixtures.js';
 import { privateDatabase } from '../helper.js';
@@ -76,6 +78,35 @@ describe('a script prices a cart with a Kysely instance and nothing else', () =>
     const book = await insertProject(db, owner.id, { configuration: await printBookConfiguration(db) });
     const pricing = createCartPricing({ db, catalog: createCatalog({ db }) });
     const refused = await pricing.priceCart(other.id, [book]).catch((err: unknown) => err);
+    expect(isDomainError(refused) && refused.kind).toBe('not_found');
+  });
+});
+
+describe('a script lists a customer books with a Kysely instance and nothing else', () => {
+  it('pages the customer own projects, newest first, and names no one else', async () => {
+    const reader = await customer('Reader');
+    const stranger = await customer('Stranger');
+    const first = await insertProject(db, reader.id, {
+      title: 'First',
+      configuration: await printBookConfiguration(db),
+    });
+    const second = await insertProject(db, reader.id, { title: 'Second', configuration: null });
+    await insertProject(db, stranger.id, { title: 'Not theirs' });
+    await insertProject(db, reader.id, { title: 'Deleted', deleted: true });
+
+    const projects = createProjectReads({ db });
+    const page = await projects.listMine(reader.id, MyBooksQuery.parse({ limit: 1 }));
+    expect(page.data.map((p) => p.title)).toEqual(['Second']);
+    expect(page).toMatchObject({ total: 2, total_projects: 2 });
+    const next = await projects.listMine(
+      reader.id,
+      MyBooksQuery.parse({ limit: 1, cursor: page.next_cursor ?? undefined }),
+    );
+    expect(next.data.map((p) => p.id)).toEqual([first]);
+    expect(next.next_cursor).toBeNull();
+    expect((await projects.getMine(reader.id, second)).title).toBe('Second');
+
+    const refused = await projects.getMine(stranger.id, first).catch((err: unknown) => err);
     expect(isDomainError(refused) && refused.kind).toBe('not_found');
   });
 });

@@ -272,9 +272,10 @@ export interface ProjectsDeps {
 
 export type ProjectsModule = ReturnType<typeof createProjects>;
 
-export function createProjects(deps: ProjectsDeps) {
-  const { db, catalog, fileStore, orders, clock, sendMail, log, config } = deps;
+export type ProjectReads = ReturnType<typeof createProjectReads>;
 
+/** The customer's and the admin's reads of projects: a database and nothing else (a report, a script). */
+export function createProjectReads({ db }: { db: Kysely<DB> }) {
   // ---------------------------------------------------------------------------------------------------------------
   // Reads
 
@@ -354,6 +355,14 @@ export function createProjects(deps: ProjectsDeps) {
     });
     return { data, next_cursor: page.next_cursor };
   }
+
+  return { listMine: listMyProjects, getMine: getMyProject, listAllOrders };
+}
+
+export function createProjects(deps: ProjectsDeps) {
+  const { db, catalog, fileStore, orders, clock, sendMail, log, config } = deps;
+  const reads = createProjectReads(deps);
+  const getMyProject = reads.getMine;
 
   // ---------------------------------------------------------------------------------------------------------------
   // Files
@@ -658,9 +667,7 @@ export function createProjects(deps: ProjectsDeps) {
   }
 
   return {
-    listMine: listMyProjects,
-    getMine: getMyProject,
-    listAllOrders,
+    ...reads,
     openFile: openProjectFile,
     submit: submitProject,
     remove: deleteProject,
