@@ -28,3 +28,41 @@ export function setupDomTests(server, reset) {
   });
   afterAll(() => server.close());
 }
+
+/**
+ * Imports the module of every lazy route in `routes` (React Router route objects, children included) and waits
+ * for them all. A component test's router then finds each page already loaded: its `lazy()` resolves within the
+ * same turn, so neither the first render nor a navigation waits on an import. Without it a test's first page
+ * module is transformed and evaluated inside the test, against the deadline of findBy* and waitFor, which on two shared
+ * cores it can outlast (issue 14.8: /success's first test failed in full runs and passed alone). Call it at the
+ * top level of the test render helper (`await preloadLazyRoutes(routes)`), so the cost is paid once per test file,
+ * at import, outside every test's clock.
+ * @param {ReadonlyArray<{ lazy?: unknown; children?: ReadonlyArray<unknown> }>} routes
+ */
+export async function preloadLazyRoutes(routes) {
+  /** @type {Promise<unknown>[]} */
+  const loads = [];
+  /** @param {ReadonlyArray<any>} list */
+  const visit = (list) => {
+    for (const route of list) {
+      if (typeof route.lazy === 'function') loads.push(route.lazy());
+      if (route.children) visit(route.children);
+    }
+  };
+  visit(routes);
+  await Promise.all(loads);
+}
+
+/**
+ * A promise the test settles by hand. A fake server's handler awaits `promise`, so a request stays in flight until
+ * the test has seen what the page shows meanwhile (a disabled form, "Loading..."), then `resolve()` lets it answer:
+ * the test waits on what it checks, not on a delay long enough to look (no fixed sleeps, issue 14.8).
+ * @template [T=void]
+ * @returns {{ promise: Promise<T>; resolve: (value: T) => void }}
+ */
+export function deferred() {
+  /** @type {(value: T) => void} */
+  let resolve = () => undefined;
+  const promise = new Promise((settle) => (resolve = settle));
+  return { promise, resolve };
+}

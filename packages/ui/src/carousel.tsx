@@ -2,7 +2,7 @@
  * An endless carousel of fixed-width tiles (200 px + 20 px gap). An arrow click (or ←/→ while focus is inside)
  * slides `step` tiles (2 tiles = 440 px) over 300 ms, then settles: the order is rotated and the track snaps back,
  * so there is no first or last tile. Only the real tiles are focusable; the copies that fill the view while
- * sliding are inert. With prefers-reduced-motion the slide is instant.
+ * sliding are inert. With prefers-reduced-motion the slide is instant. The carousel is aria-busy while it slides.
  */
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 
@@ -79,7 +79,14 @@ export function Carousel({ label, items, step = 2, initialIndex = 0 }: CarouselP
   const animate = phase.kind === 'sliding' && !(phase.dir === -1 && offset !== 0);
 
   return (
-    <section className="b-carousel" aria-roledescription="carousel" aria-label={label} onKeyDown={onKeyDown}>
+    // aria-busy while a slide is under way: arrows are ignored until it settles (and a test can wait for that).
+    <section
+      className="b-carousel"
+      aria-roledescription="carousel"
+      aria-label={label}
+      aria-busy={phase.kind === 'sliding'}
+      onKeyDown={onKeyDown}
+    >
       <button type="button" className="b-carousel__arrow b-carousel__arrow--prev" aria-label={`Previous ${label}`} onClick={() => move(-1)}>
         <span aria-hidden="true">‹</span>
       </button>

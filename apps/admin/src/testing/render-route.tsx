@@ -2,11 +2,17 @@
 import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { RouterProvider } from 'react-router-dom';
+import { preloadLazyRoutes } from '@bindery/vite-config/dom-test-setup';
 import { AppProvider } from '../app/provider';
-import { createTestRouter } from '../app/router';
+import { createTestRouter, routes } from '../app/router';
 
-export function renderAdminRoute(path: string) {
+// Every page module is loaded once, when a test file imports this helper, so no test waits on an import (issue 14.8).
+await preloadLazyRoutes(routes);
+
+export function renderAdminRoute(
+  path: string,
+  client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } }),
+) {
   const router = createTestRouter(path);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   return { ...render(<AppProvider queryClient={client}><RouterProvider router={router} /></AppProvider>), router };
 }

@@ -41,6 +41,10 @@ describe.skipIf(inject('pg').mode !== 'postgres')('a PostgreSQL restart', () => 
   let other: FastifyInstance;
   let dataDir: string;
   let token: string;
+  /** What the first instance logs: the scheduler says when it finds the database gone. */
+  const logged: string[] = [];
+  const outagesSeen = () =>
+    logged.filter((line) => line.includes('job scheduler cannot reach the database')).length;
 
   const timed = async (opts: InjectOptions) => {
     const started = Date.now();
@@ -78,7 +82,10 @@ describe.skipIf(inject('pg').mode !== 'postgres')('a PostgreSQL restart', () => 
       // The scheduler polls the database as in production, and must survive the outage too.
       JOBS_POLL_SECONDS: '1',
     });
-    app = await buildApp({ config });
+    app = await buildApp({
+      config,
+      logger: { level: 'info', stream: { write: (line: string) => void logged.push(line) } },
+    });
     await app.ready();
     await runStartupTasks(app);
     other = await buildApp({ config: { ...config, jobs: { ...config.jobs, enabled: false } } });
@@ -105,10 +112,13 @@ describe.skipIf(inject('pg').mode !== 'postgres')('a PostgreSQL restart', () => 
       // ended under it): its next statement fails as unavailable, and the process lives on.
       let release!: () => void;
       const held = new Promise<void>((resolve) => (release = resolve));
+      let holding!: () => void;
+      const holds = new Promise<void>((resolve) => (holding = resolve));
       const inFlight = app.db
         .transaction()
         .execute(async (trx) => {
           await sql`select 1`.execute(trx);
+          holding();
           await held;
           await sql`select 1`.execute(trx);
         })
@@ -116,8 +126,9 @@ describe.skipIf(inject('pg').mode !== 'postgres')('a PostgreSQL restart', () => 
           () => undefined,
           (e: unknown) => e,
         );
-      await new Promise((r) => setTimeout(r, 100));
+      await holds;
 
+      const outagesBefore = outagesSeen();
       await server.halt(mode);
       release();
       expect(isDatabaseUnavailable(await inFlight)).toBe(true);
@@ -131,8 +142,9 @@ describe.skipIf(inject('pg').mode !== 'postgres')('a PostgreSQL restart', () => 
       expect(down.ms).toBeLessThan(5_000);
       expectUnavailable(await login());
       expectUnavailable(await orders());
-      // Still down a moment later: the answers do not change and nothing crashes meanwhile (the scheduler polls).
-      await new Promise((r) => setTimeout(r, 1_200));
+      // Still down once the scheduler has polled into the outage (it says so): the answers do not change and
+      // nothing crashes meanwhile.
+      await within(10_000, () => Promise.resolve(outagesSeen() > outagesBefore));
       expectUnavailable(await orders());
 
       await server.resume();

@@ -897,7 +897,17 @@ describe.skipIf(inject('pg').mode !== 'postgres')('racing a checkout (PostgreSQL
       url: `/api/book/${project.id}/delete/`,
       headers: owner.auth,
     });
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Wait until the delete is queued behind checkout's lock (PostgreSQL says so), not for a time that hopes it is.
+    await expect
+      .poll(
+        async () =>
+          (
+            await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
+              where datname = current_database() and wait_event_type = 'Lock'`.execute(t.db)
+          ).rows[0]!.n,
+        { timeout: 15_000, interval: 20 },
+      )
+      .toBeGreaterThan(0);
     release();
     const orderId = await checkout;
     const res = await deleting;

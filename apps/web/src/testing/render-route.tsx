@@ -6,8 +6,12 @@ import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { RouterProvider } from 'react-router-dom';
+import { preloadLazyRoutes } from '@bindery/vite-config/dom-test-setup';
 import { AppProvider } from '../app/provider';
-import { createTestRouter, type TestEntry } from '../app/router';
+import { createTestRouter, routes, type TestEntry } from '../app/router';
+
+// Every page module is loaded once, when a test file imports this helper, so no test waits on an import (issue 14.8).
+await preloadLazyRoutes(routes);
 
 export function renderRoute(path: TestEntry, wrap: (router: ReactNode) => ReactNode = (router) => router) {
   const router = createTestRouter(path);

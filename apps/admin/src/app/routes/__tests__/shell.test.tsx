@@ -1,21 +1,13 @@
 import { QueryClient } from '@tanstack/react-query';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { RouterProvider } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '@bindery/contracts/messages';
 import { publicConfig, server } from '../../../testing/msw-server';
 import { signInForTest } from '../../../testing/session';
-import { AppProvider } from '../../provider';
-import { createTestRouter } from '../../router';
+import { renderAdminRoute as renderAt } from '../../../testing/render-route';
 
 const newQueryClient = () => new QueryClient({ defaultOptions: { queries: { retry: false } } });
-const renderAt = (path: string, queryClient = newQueryClient()) =>
-  render(
-    <AppProvider queryClient={queryClient}>
-      <RouterProvider router={createTestRouter(path)} />
-    </AppProvider>,
-  );
 
 describe('admin shell', () => {
   // The admin pages need an admin session (features/auth/components/require-admin.tsx).

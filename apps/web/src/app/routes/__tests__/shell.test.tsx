@@ -1,18 +1,8 @@
-import { render, screen } from '@testing-library/react';
-import { QueryClient } from '@tanstack/react-query';
+import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { RouterProvider } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { server } from '../../../testing/msw-server';
-import { AppProvider } from '../../provider';
-import { createTestRouter } from '../../router';
-
-const renderAt = (path: string) =>
-  render(
-    <AppProvider queryClient={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <RouterProvider router={createTestRouter(path)} />
-    </AppProvider>,
-  );
+import { renderRoute as renderAt } from '../../../testing/render-route';
 
 describe('web shell', () => {
   it('shows the API and database status from /api/health', async () => {

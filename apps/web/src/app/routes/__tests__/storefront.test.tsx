@@ -182,8 +182,8 @@ describe('storefront shell', () => {
     within(carousel).getByRole('button', { name: 'Next calculators' }).focus();
     await user.keyboard('{ArrowLeft}');
     await waitFor(() => expect(firstTile()).toHaveTextContent('Print Book'));
-    // Endless: going back from the first tile wraps to the last two (after the 300 ms settle).
-    await new Promise((r) => setTimeout(r, 350));
+    // Endless: going back from the first tile wraps to the last two (once the slide has settled).
+    await waitFor(() => expect(carousel).toHaveAttribute('aria-busy', 'false'));
     await user.keyboard('{ArrowLeft}');
     await waitFor(() => expect(firstTile()).toHaveTextContent('Magazine'));
     expect(within(carousel).getAllByRole('link')).toHaveLength(7);

@@ -1,11 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { delay, http, HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { messages } from '@bindery/contracts/messages';
+import { deferred } from '@bindery/vite-config/dom-test-setup';
 import { AppProvider } from '../../../../app/provider';
 import { server } from '../../../../testing/msw-server';
 import { renderAdminRoute } from '../../../../testing/render-route';
@@ -51,16 +52,18 @@ const bodyRows = () => within(screen.getByRole('table')).getAllByRole('row').sli
 describe('Manage Users', () => {
   it("loads with 'Loading users...' and shows the spec's columns with Yes/No flags, sending the admin's token", async () => {
     let auth: string | null = null;
+    const answer = deferred();
     server.use(
       http.get('/api/users/admin/users/', async ({ request }) => {
         auth = request.headers.get('authorization');
-        await delay(100);
+        await answer.promise;
         return HttpResponse.json({ data: users, next_cursor: null, total: users.length });
       }),
     );
     signInForTest();
     renderAdminRoute('/manage-users');
     expect(await screen.findByText(messages.admin.loadingUsers)).toBeInTheDocument();
+    answer.resolve();
     expect(await screen.findByRole('table')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: messages.admin.manageUsers })).toBeInTheDocument();
     expect(within(screen.getByRole('table')).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([

@@ -1,10 +1,11 @@
 import { QueryClient } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { delay, http, HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { messages } from '@bindery/contracts/messages';
+import { deferred } from '@bindery/vite-config/dom-test-setup';
 import { AppProvider } from '../../../../app/provider';
 import { server } from '../../../../testing/msw-server';
 import { renderRoute } from '../../../../testing/render-route';
@@ -43,10 +44,11 @@ describe('LoginForm', () => {
 
   it('logs a customer in: keeps the session, disables the form meanwhile, goes to /account-settings', async () => {
     let body: unknown;
+    const answer = deferred();
     server.use(
       http.post('/api/users/login/', async ({ request }) => {
         body = await request.json();
-        await delay(150);
+        await answer.promise;
         return HttpResponse.json(loginAnswer());
       }),
     );
@@ -54,6 +56,7 @@ describe('LoginForm', () => {
     await fillAndSubmit(' ann@example.test ');
     await waitFor(() => expect(screen.getByLabelText('Email')).toBeDisabled());
     expect(screen.getByLabelText('Password')).toBeDisabled();
+    answer.resolve();
     expect(await screen.findByRole('heading', { name: 'Account Settings' })).toBeInTheDocument();
     expect(body).toEqual({ email: 'ann@example.test', password: 'Corr3ct-horse!' });
     expect(JSON.parse(localStorage.getItem('user')!)).toEqual(customer);

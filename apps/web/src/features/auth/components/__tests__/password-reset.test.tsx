@@ -1,8 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { delay, http, HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { messages } from '@bindery/contracts/messages';
+import { deferred } from '@bindery/vite-config/dom-test-setup';
 import { server } from '../../../../testing/msw-server';
 import { renderRoute } from '../../../../testing/render-route';
 
@@ -47,10 +48,11 @@ describe('set a new password (/reset-password/:uidb64/:token)', () => {
 
   it("asks for a password, checks the rule, shows 'Resetting...', then the success text and /login after 2 s", async () => {
     let body: unknown;
+    const answer = deferred();
     server.use(
       http.post('/api/users/reset-password/Nw/abc-def/', async ({ request }) => {
         body = await request.json();
-        await delay(150);
+        await answer.promise;
         return HttpResponse.json({ message: messages.auth.resetSuccess });
       }),
     );
@@ -67,6 +69,7 @@ describe('set a new password (/reset-password/:uidb64/:token)', () => {
     await user.type(screen.getByLabelText('New password', { exact: false }), 'N3w-password!');
     await user.click(screen.getByRole('button', { name: messages.auth.resetPassword }));
     expect(await screen.findByRole('button', { name: messages.auth.resetting })).toBeDisabled();
+    answer.resolve();
     expect(await screen.findByRole('status')).toHaveTextContent(messages.auth.resetSuccess);
     expect(body).toEqual({ password: 'N3w-password!' });
     const shownAt = Date.now();

@@ -1,8 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { delay, http, HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { messages } from '@bindery/contracts/messages';
+import { deferred } from '@bindery/vite-config/dom-test-setup';
 import { server } from '../../../../testing/msw-server';
 import { renderRoute } from '../../../../testing/render-route';
 
@@ -17,10 +18,11 @@ async function fill({ name = 'Ann Reader', email = 'ann@example.test', password 
 describe('SignupForm', () => {
   it('sends the username as name, shows the success text and stays disabled', async () => {
     let body: unknown;
+    const answer = deferred();
     server.use(
       http.post('/api/users/register/', async ({ request }) => {
         body = await request.json();
-        await delay(100);
+        await answer.promise;
         return HttpResponse.json({ message: messages.auth.registered }, { status: 201 });
       }),
     );
@@ -28,6 +30,7 @@ describe('SignupForm', () => {
     expect(await screen.findByText(messages.auth.passwordPolicy)).toBeInTheDocument();
     await fill();
     await waitFor(() => expect(screen.getByLabelText('Username')).toBeDisabled());
+    answer.resolve();
     expect(await screen.findByRole('status')).toHaveTextContent(messages.auth.registered);
     expect(body).toEqual({ name: 'Ann Reader', email: 'ann@example.test', password: 'Corr3ct-horse!' });
     expect(screen.getByLabelText('Username')).toBeDisabled();

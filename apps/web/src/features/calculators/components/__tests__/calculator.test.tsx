@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { deferred } from '@bindery/vite-config/dom-test-setup';
 import { server } from '../../../../testing/msw-server';
 import { PRODUCTS, type CategorySlug } from '@bindery/pricing/products';
 import { availableOptionsFor, bindingItem, dropdownsFor, item, quote100, trimItem, type Lists } from '../../../../testing/catalog-fixtures';
@@ -158,8 +159,9 @@ describe('calculator page', () => {
 
   it("prices with the server and shows its numbers, the discount tier and the tier table; a change clears it", async () => {
     const user = userEvent.setup();
+    const answer = deferred();
     const seen = printBookApi(async () => {
-      await new Promise((r) => setTimeout(r, 50));
+      await answer.promise;
       return HttpResponse.json(quote100);
     });
     renderRoute('/calculator/printbook');
@@ -168,6 +170,7 @@ describe('calculator page', () => {
     await user.type(screen.getByLabelText('Quantity'), '100');
     await user.click(screen.getByRole('button', { name: 'Calculate Price' }));
     expect(await screen.findByRole('button', { name: /Calculating/ })).toBeDisabled();
+    answer.resolve();
 
     const result = await screen.findByTestId('quote-result');
     expect(seen.bodies).toEqual([

@@ -1,9 +1,9 @@
 import { QueryClient } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { MemoryRouter } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { messages } from '@bindery/contracts/messages';
 import type { OrderResponse } from '@bindery/contracts/store/checkout';
 import type { PaypalCapturePaymentBody } from '@bindery/contracts/store/payments';
@@ -55,7 +55,11 @@ describe('back from Stripe (/success?order=&session_id=)', () => {
   });
 
   it('after the time limit says the payment is being confirmed and the e-mail will follow; Check again resumes', async () => {
-    const user = userEvent.setup();
+    // The page's clock is the test's: it moves with real time (so the page polls and times out as it would), and the
+    // test can move it further at once to see that no poll comes after the time limit, without sleeping.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'], shouldAdvanceTime: true });
+    onTestFinished(() => void vi.useRealTimers());
+    const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
     signedInWithCart();
     const seen = orderApi(orderResponse());
     render(
@@ -69,7 +73,8 @@ describe('back from Stripe (/success?order=&session_id=)', () => {
     expect(screen.getByRole('status')).toHaveTextContent('we will e-mail you as soon as it is confirmed');
     expect(seen.calls).toBeGreaterThan(2);
     const stopped = seen.calls;
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Fifty poll intervals later (on the page's clock): not one more request.
+    await act(() => vi.advanceTimersByTimeAsync(50 * 40));
     expect(seen.calls).toBe(stopped);
     expect(readCart(testCustomer.id)).toHaveLength(3);
 

@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { delay, http, HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import type { ErrorBody } from '@bindery/contracts/common';
 import { messages } from '@bindery/contracts/messages';
+import { deferred } from '@bindery/vite-config/dom-test-setup';
 import type { OrderResponse } from '@bindery/contracts/store/checkout';
 import type {
   CreateCheckoutSessionBody,
@@ -135,8 +136,9 @@ describe('/payment', () => {
       payment_id: '5O190127TN364715T',
       approval_url: 'https://www.sandbox.paypal.test/checkoutnow?token=5O190127TN364715T',
     };
+    const answer = deferred();
     const seen = recordPosts<PaypalCreatePaymentBody>('/api/paypal/create-payment/', async () => {
-      await delay(100);
+      await answer.promise;
       return HttpResponse.json(created);
     });
     const { leave } = openPayment();
@@ -144,6 +146,8 @@ describe('/payment', () => {
     expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Pay $162.16 with PayPal' }));
     expect(await screen.findByRole('button', { name: /Processing\.\.\./ })).toBeDisabled();
+    expect(leave).not.toHaveBeenCalled();
+    answer.resolve();
     await waitFor(() => expect(leave).toHaveBeenCalledWith(created.approval_url));
     expect(seen.bodies).toEqual([{ order_id: 42 }]);
   });
