@@ -17,6 +17,7 @@ import jobs from './jobs/jobs.plugin.js';
 import type { Clock } from './lib/clock.js';
 import auth from './plugins/app/auth.js';
 import catalog from './plugins/app/catalog/catalog.plugin.js';
+import certificates from './plugins/app/certificates/certificates.plugin.js';
 import checkout from './plugins/app/checkout/checkout.plugin.js';
 import errors from './plugins/app/errors.js';
 import mail from './plugins/app/mail/mail.plugin.js';
@@ -134,6 +135,7 @@ export async function buildApp({
   await app.register(accounts);
   await app.register(catalog);
   await app.register(projects);
+  await app.register(certificates);
   await app.register(checkout);
   // The orders module refunds through the payments plugin's refunds module (a staff cancel after payment),
   // which in turn moves orders: the refunder is looked up when used.

@@ -5,9 +5,8 @@
  *   so a job or a script can call it with a Kysely instance and nothing else;
  * - no import loop anywhere in src (type-only imports count: an interface belongs apart from the implementations
  *   that import it — the mail folder's loop, issue 14.1).
- * The two lists below are explicit and shrink: an adapter is Fastify-facing by design (it reads a request or
- * writes a reply); a file not yet converted leaves its list as it is converted (a listed file that no longer
- * breaks the rule fails the test, so the list cannot go stale).
+ * The one exception list is explicit: an adapter is Fastify-facing by design (it reads a request or writes a
+ * reply). Every service and repository is converted (issue 14.1); none is excused.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -22,11 +21,6 @@ const ADAPTERS: Record<string, string> = {
   'users/auth-rate-limits.ts': 'the sign-in limits as route hooks: reads the request, refuses with 429',
   'users/refresh-cookie.ts': 'reads and sets the refresh cookie on the request and reply',
 };
-
-/** Not converted yet (issue 14.1, part A): each leaves this list as its module moves to explicit deps. */
-const NOT_YET_CONVERTED = new Set([
-  'certificates/certificates.service.ts',
-]);
 
 function tsFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -67,24 +61,16 @@ describe('domain modules (docs/decisions/0018)', () => {
   it('finds the modules it checks', () => {
     expect(domainFiles).toContain('orders/orders.service.ts');
     expect(domainFiles).toContain('mail/mailer.ts');
-    for (const listed of [...Object.keys(ADAPTERS), ...NOT_YET_CONVERTED])
-      expect(domainFiles).toContain(listed);
+    for (const adapter of Object.keys(ADAPTERS)) expect(domainFiles).toContain(adapter);
   });
 
   it('no service or repository (or any other domain file) imports Fastify or throws an HTTP error', () => {
     const offenders = domainFiles
-      .filter((path) => !(path in ADAPTERS) && !NOT_YET_CONVERTED.has(path))
+      .filter((path) => !(path in ADAPTERS))
       .map((path) => ({ path, found: httpBindings(readFileSync(join(DOMAINS, path), 'utf8')) }))
       .filter(({ found }) => found.length > 0)
       .map(({ path, found }) => `${path}: ${found.join('; ')}`);
     expect(offenders).toEqual([]);
-  });
-
-  it('a file listed as not yet converted still needs converting (remove it from the list once it does not)', () => {
-    const converted = [...NOT_YET_CONVERTED].filter(
-      (path) => httpBindings(readFileSync(join(DOMAINS, path), 'utf8')).length === 0,
-    );
-    expect(converted).toEqual([]);
   });
 });
 

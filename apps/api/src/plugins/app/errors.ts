@@ -1,7 +1,9 @@
 /**
  * The one JSON error model: every error leaves as ErrorBody {error, code, statusCode, fields?}.
+ * - a domain module's refusal (DomainError, lib/domain-error.ts) → its kind's status, message, code and fields;
  * - request validation (zod) → 400 naming each field;
- * - client errors thrown with @fastify/sensible (`app.httpErrors.notFound(msg)`) keep their status and text;
+ * - client errors thrown with @fastify/sensible (`app.httpErrors.notFound(msg)`, route hooks) keep their status
+ *   and text;
  * - unknown routes → 404 JSON;
  * - the database away (restarting, unreachable, statement timeout) → 503 with Retry-After (db/unavailable.ts);
  * - anything else → 500 with a generic text; the details go to the log only, never to the client.
@@ -35,24 +37,12 @@ const codes: Record<number, string> = {
   503: 'SERVICE_UNAVAILABLE',
 };
 
-/**
- * A refusal a service throws, also inside a transaction (which it rolls back): its status, the human message and
- * any extra ErrorBody fields (code, fields, available_couriers). The app's error handler sends it as the one error
- * body, whatever the status (502/503 included: an outside service's refusal, not a fault of ours to log as 500).
- * `app.httpErrors` cannot carry the extra fields.
- */
-export class ApiProblem extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-    readonly extra: Partial<Omit<ErrorBody, 'error' | 'statusCode'>> = {},
-  ) {
-    super(message);
-    this.name = 'ApiProblem';
-  }
-}
-
-export function sendError(reply: FastifyReply, statusCode: number, error: string, extra: Partial<ErrorBody> = {}) {
+export function sendError(
+  reply: FastifyReply,
+  statusCode: number,
+  error: string,
+  extra: Partial<ErrorBody> = {},
+) {
   const body: ErrorBody = { error, code: codes[statusCode] ?? 'ERROR', statusCode, ...extra };
   return reply.code(statusCode).type('application/json').send(body);
 }
@@ -75,18 +65,19 @@ export default fp(
           ...(fields ? { fields } : {}),
         });
       }
-      if ((error as unknown) instanceof ApiProblem) {
-        const problem = error as unknown as ApiProblem;
-        return sendError(reply, problem.statusCode, problem.message, problem.extra);
-      }
       if (hasZodFastifySchemaValidationErrors(error)) {
         const where = error.validationContext ?? 'body';
         const fields: FieldError[] = error.validation.map((v) => ({
           path: describeField(where, v.instancePath),
           message: v.message ?? 'is invalid',
         }));
-        const summary = fields.map((f) => `${f.path.replace(/^(body|querystring|params)\./, '')}: ${f.message}`);
-        return sendError(reply, 400, `Invalid request: ${summary.join('; ')}`, { code: 'VALIDATION_ERROR', fields });
+        const summary = fields.map(
+          (f) => `${f.path.replace(/^(body|querystring|params)\./, '')}: ${f.message}`,
+        );
+        return sendError(reply, 400, `Invalid request: ${summary.join('; ')}`, {
+          code: 'VALIDATION_ERROR',
+          fields,
+        });
       }
       if (isResponseSerializationError(error)) {
         request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its contract');
@@ -95,9 +86,12 @@ export default fp(
       const status = error.statusCode ?? 500;
       if (status >= 400 && status < 500) {
         // Fastify's own client errors (bad JSON, wrong content type, body too large) and our httpErrors.
-        const code = status === 429 ? 'TOO_MANY_REQUESTS' : (error as { code?: string }).code?.startsWith('FST_')
-          ? codes[status]
-          : undefined;
+        const code =
+          status === 429
+            ? 'TOO_MANY_REQUESTS'
+            : (error as { code?: string }).code?.startsWith('FST_')
+              ? codes[status]
+              : undefined;
         return sendError(reply, status, error.message, code ? { code } : {});
       }
       if (isDatabaseUnavailable(error)) {
@@ -122,12 +116,20 @@ export default fp(
         ['body', request.body],
       ] as const) {
         for (const path of controlCharacterPaths(value)) {
-          fields.push({ path: path ? `${where}.${path}` : where, message: messages.generic.controlCharacters });
+          fields.push({
+            path: path ? `${where}.${path}` : where,
+            message: messages.generic.controlCharacters,
+          });
         }
       }
       if (fields.length === 0) return;
-      const summary = fields.map((f) => `${f.path.replace(/^(body|querystring|params)\./, '')}: ${f.message}`);
-      return sendError(reply, 400, `Invalid request: ${summary.join('; ')}`, { code: 'VALIDATION_ERROR', fields });
+      const summary = fields.map(
+        (f) => `${f.path.replace(/^(body|querystring|params)\./, '')}: ${f.message}`,
+      );
+      return sendError(reply, 400, `Invalid request: ${summary.join('; ')}`, {
+        code: 'VALIDATION_ERROR',
+        fields,
+      });
     });
 
     app.setNotFoundHandler((request, reply) =>

@@ -7,12 +7,16 @@
  *   and in the UPDATE itself; who and when are recorded; the customer is mailed through the outbox in the same
  *   transaction.
  * - Checkout asks {@link certificateForState}: only an approved certificate for the ship-to state exempts.
+ *
+ * `createCertificates({ db, files, uploads, outbox, clock, log, config })` returns plain functions
+ * (docs/decisions/0018): no Fastify; a refusal is a DomainError. certificates.plugin.ts wires it as
+ * `app.certificates`.
  */
 import { randomUUID } from 'node:crypto';
 import type { Socket } from 'node:net';
 import { rm, stat } from 'node:fs/promises';
 import type { Multipart } from '@fastify/multipart';
-import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { messages } from '@bindery/contracts/messages';
 import {
@@ -25,14 +29,17 @@ import type {
   AdminCertificate,
   AdminCertificateListResponse,
 } from '@bindery/contracts/admin/resale-certificates';
+import type { DB } from '../../../db/database.js';
+import type { Clock } from '../../../lib/clock.js';
 import { DomainError } from '../../../lib/domain-error.js';
 import { decodeCursor, toPage } from '../../../lib/keyset.js';
-import { ApiProblem } from '../errors.js';
+import type { Logger } from '../../../lib/logger.js';
 import { escapeHtml } from '../mail/templates.js';
-import type { OutboxMail } from '../mail/mail-outbox.js';
+import type { MailOutbox, OutboxMail } from '../mail/mail-outbox.js';
 import { iso, isoOrNull } from '../orders/order-views.js';
 import { fieldRefusal } from '../projects/field-refusal.js';
-import { EXTENSIONS, openParts, safeFileName } from '../projects/uploads.service.js';
+import type { FileStore } from '../projects/file-store.js';
+import { EXTENSIONS, openParts, safeFileName, type UploadsModule } from '../projects/uploads.service.js';
 import {
   countCertificatesByStatus,
   countPendingCertificates,
@@ -77,146 +84,160 @@ function adminView(row: AdminCertificateRow): AdminCertificate {
   };
 }
 
-/** POST api/resale-certificates/: the certificate checked, stored and recorded as pending. */
-export async function receiveCertificate(
-  app: FastifyInstance,
-  userId: number,
-  parts: () => AsyncIterableIterator<Multipart>,
-  socket?: Socket,
-): Promise<ResaleCertificate> {
-  if ((await countPendingCertificates(app.db, userId)) >= MAX_PENDING_CERTIFICATES) {
-    throw new DomainError('too_many', m.tooManyPending);
-  }
-  const spec = { fields: ['state'], tooLarge: m.tooLarge };
-  const { fields, staged } = await app.uploads.readParts(openParts(parts, spec), socket, spec);
-  let stored = false;
-  try {
-    const state = CertificateState.safeParse(fields['state']);
-    if (!state.success) throw fieldRefusal('invalid', m.stateRequired, 'state');
-    if (!staged) throw fieldRefusal('invalid', m.chooseFile, 'file');
-    const facts = await app.uploads.inspectStaged(staged.path, {
-      unknownType: m.fileType,
-      unreadablePdf: m.pdfUnreadable,
-      unreadableImage: m.imageUnreadable,
-    });
-    const size = (await stat(staged.path)).size;
-    const key = `${randomUUID()}.${EXTENSIONS[facts.type]}`;
-    // Stored first, recorded second: a crash in between leaves an unreferenced file, never a row without one.
-    await app.fileStore.put(key, staged.path);
-    stored = true;
-    const row = await insertCertificate(app.db, {
-      user_id: userId,
-      state: state.data,
-      file_name: safeFileName(staged.clientName, facts.type),
-      content_type: facts.type,
-      size_bytes: size,
-      page_count: facts.pages,
-      width_px: facts.width,
-      height_px: facts.height,
-      storage_key: key,
-    }).catch(async (err: unknown) => {
-      await app.fileStore.remove(key);
-      throw err;
-    });
-    app.log.info({ certificateId: row.id, state: row.state }, 'resale certificate uploaded');
-    return view(row);
-  } finally {
-    if (staged && !stored) await rm(staged.path, { force: true });
-  }
-}
-
 const IdCursor = z.tuple([z.number().int().positive()]);
-
-/** GET api/resale-certificates/: the caller's certificates, newest first. */
-export async function listMyCertificates(
-  app: FastifyInstance,
-  userId: number,
-  query: { limit: number; cursor?: string },
-): Promise<MyCertificatesResponse> {
-  const after = decodeCursor(query.cursor, IdCursor);
-  const rows = await listUserCertificates(app.db, userId, { limit: query.limit, afterId: after?.[0] });
-  const { rows: pageRows, next_cursor } = toPage(rows, query.limit, (r) => [r.id]);
-  return { data: pageRows.map(view), next_cursor };
-}
-
-/** GET api/admin/resale-certificates/: one status, keyset-paged, with the count for "n of m". */
-export async function adminListCertificates(
-  app: FastifyInstance,
-  query: { status: CertificateRow['status']; limit: number; cursor?: string },
-): Promise<AdminCertificateListResponse> {
-  const after = decodeCursor(query.cursor, IdCursor);
-  const [rows, total] = await Promise.all([
-    listCertificatesByStatus(app.db, query.status, { limit: query.limit, afterId: after?.[0] }),
-    countCertificatesByStatus(app.db, query.status),
-  ]);
-  const page = toPage(rows, query.limit, (r) => [r.id]);
-  return { data: page.rows.map(adminView), next_cursor: page.next_cursor, total };
-}
-
-/** GET api/admin/resale-certificates/{id}/file/: the stored bytes. */
-export async function openCertificateFile(app: FastifyInstance, id: number) {
-  const row = await findAdminCertificate(app.db, id);
-  if (!row) throw app.httpErrors.notFound(m.notFound);
-  const stored = await app.fileStore.open(row.storage_key);
-  if (!stored) throw app.httpErrors.notFound(m.notFound);
-  return { ...stored, contentType: row.content_type, fileName: row.file_name };
-}
 
 export type Review = { decision: 'approve' } | { decision: 'reject'; reason: string };
 
-/**
- * Approves or rejects a pending certificate, once: locked, its status checked, updated (guarded by status again)
- * and the customer's mail written, all in one transaction; the mail leaves after the commit. A certificate that is
- * no longer pending is a 409 that says what it became.
- */
-export async function reviewCertificate(
-  app: FastifyInstance,
-  id: number,
-  review: Review,
-  admin: { id: number },
-): Promise<AdminCertificate> {
-  const mailIds = await app.db.transaction().execute(async (trx) => {
-    const row = await lockCertificate(trx, id);
-    if (!row) throw new ApiProblem(404, m.notFound);
-    if (row.status !== 'pending')
-      throw new ApiProblem(409, m.notPending(row.status), { code: 'NOT_PENDING' });
-    const status = review.decision === 'approve' ? 'approved' : 'rejected';
-    const reason = review.decision === 'reject' ? review.reason : null;
-    const done = await reviewPendingCertificate(trx, id, {
-      status,
-      reason,
-      reviewedBy: admin.id,
-      at: app.clock.now(),
-    });
-    if (!done) throw new ApiProblem(409, m.notPending(status), { code: 'NOT_PENDING' });
-    const customer = await trx
-      .selectFrom('users')
-      .select(['email', 'name', 'deleted_at'])
-      .where('id', '=', row.user_id)
-      .executeTakeFirstOrThrow();
-    // A deleted (anonymised) account has no address to write to.
-    if (customer.deleted_at !== null) return [];
-    const mailId = await app.mailOutbox.enqueue(
-      trx,
-      reviewMail({
-        id,
-        to: customer.email,
-        name: customer.name,
-        state: row.state,
+export interface CertificatesDeps {
+  db: Kysely<DB>;
+  /** Where the certificates' bytes live (the uploads' store: local disk or S3). */
+  files: FileStore;
+  /** The book uploads' reading of a multipart body and of a staged file's type and structure. */
+  uploads: Pick<UploadsModule, 'readParts' | 'inspectStaged'>;
+  /** The review mail is written in the review's transaction and leaves after the commit. */
+  outbox: Pick<MailOutbox, 'enqueue' | 'deliver'>;
+  clock: Clock;
+  log: Pick<Logger, 'info'>;
+  config: { webUrl: string };
+}
+
+export type CertificatesModule = ReturnType<typeof createCertificates>;
+
+export function createCertificates({ db, files, uploads, outbox, clock, log, config }: CertificatesDeps) {
+  /** POST api/resale-certificates/: the certificate checked, stored and recorded as pending. */
+  async function receive(
+    userId: number,
+    parts: () => AsyncIterableIterator<Multipart>,
+    socket?: Socket,
+  ): Promise<ResaleCertificate> {
+    if ((await countPendingCertificates(db, userId)) >= MAX_PENDING_CERTIFICATES) {
+      throw new DomainError('too_many', m.tooManyPending);
+    }
+    const spec = { fields: ['state'], tooLarge: m.tooLarge };
+    const { fields, staged } = await uploads.readParts(openParts(parts, spec), socket, spec);
+    let stored = false;
+    try {
+      const state = CertificateState.safeParse(fields['state']);
+      if (!state.success) throw fieldRefusal('invalid', m.stateRequired, 'state');
+      if (!staged) throw fieldRefusal('invalid', m.chooseFile, 'file');
+      const facts = await uploads.inspectStaged(staged.path, {
+        unknownType: m.fileType,
+        unreadablePdf: m.pdfUnreadable,
+        unreadableImage: m.imageUnreadable,
+      });
+      const size = (await stat(staged.path)).size;
+      const key = `${randomUUID()}.${EXTENSIONS[facts.type]}`;
+      // Stored first, recorded second: a crash in between leaves an unreferenced file, never a row without one.
+      await files.put(key, staged.path);
+      stored = true;
+      const row = await insertCertificate(db, {
+        user_id: userId,
+        state: state.data,
+        file_name: safeFileName(staged.clientName, facts.type),
+        content_type: facts.type,
+        size_bytes: size,
+        page_count: facts.pages,
+        width_px: facts.width,
+        height_px: facts.height,
+        storage_key: key,
+      }).catch(async (err: unknown) => {
+        await files.remove(key);
+        throw err;
+      });
+      log.info({ certificateId: row.id, state: row.state }, 'resale certificate uploaded');
+      return view(row);
+    } finally {
+      if (staged && !stored) await rm(staged.path, { force: true });
+    }
+  }
+
+  /** GET api/resale-certificates/: the caller's certificates, newest first. */
+  async function listMine(
+    userId: number,
+    query: { limit: number; cursor?: string },
+  ): Promise<MyCertificatesResponse> {
+    const after = decodeCursor(query.cursor, IdCursor);
+    const rows = await listUserCertificates(db, userId, { limit: query.limit, afterId: after?.[0] });
+    const { rows: pageRows, next_cursor } = toPage(rows, query.limit, (r) => [r.id]);
+    return { data: pageRows.map(view), next_cursor };
+  }
+
+  /** GET api/admin/resale-certificates/: one status, keyset-paged, with the count for "n of m". */
+  async function adminList(query: {
+    status: CertificateRow['status'];
+    limit: number;
+    cursor?: string;
+  }): Promise<AdminCertificateListResponse> {
+    const after = decodeCursor(query.cursor, IdCursor);
+    const [rows, total] = await Promise.all([
+      listCertificatesByStatus(db, query.status, { limit: query.limit, afterId: after?.[0] }),
+      countCertificatesByStatus(db, query.status),
+    ]);
+    const page = toPage(rows, query.limit, (r) => [r.id]);
+    return { data: page.rows.map(adminView), next_cursor: page.next_cursor, total };
+  }
+
+  /** GET api/admin/resale-certificates/{id}/file/: the stored bytes. */
+  async function openFile(id: number) {
+    const row = await findAdminCertificate(db, id);
+    if (!row) throw new DomainError('not_found', m.notFound);
+    const stored = await files.open(row.storage_key);
+    if (!stored) throw new DomainError('not_found', m.notFound);
+    return { ...stored, contentType: row.content_type, fileName: row.file_name };
+  }
+
+  /**
+   * Approves or rejects a pending certificate, once: locked, its status checked, updated (guarded by status
+   * again) and the customer's mail written, all in one transaction; the mail leaves after the commit. A
+   * certificate that is no longer pending is a 409 that says what it became.
+   */
+  async function review(id: number, decision: Review, admin: { id: number }): Promise<AdminCertificate> {
+    const mailIds = await db.transaction().execute(async (trx) => {
+      const row = await lockCertificate(trx, id);
+      if (!row) throw new DomainError('not_found', m.notFound);
+      if (row.status !== 'pending') {
+        throw new DomainError('conflict', m.notPending(row.status), { code: 'NOT_PENDING' });
+      }
+      const status = decision.decision === 'approve' ? 'approved' : 'rejected';
+      const reason = decision.decision === 'reject' ? decision.reason : null;
+      const done = await reviewPendingCertificate(trx, id, {
+        status,
         reason,
-        link: `${app.config.webUrl}/account-settings#resale-certificate`,
-      }),
+        reviewedBy: admin.id,
+        at: clock.now(),
+      });
+      if (!done) throw new DomainError('conflict', m.notPending(status), { code: 'NOT_PENDING' });
+      const customer = await trx
+        .selectFrom('users')
+        .select(['email', 'name', 'deleted_at'])
+        .where('id', '=', row.user_id)
+        .executeTakeFirstOrThrow();
+      // A deleted (anonymised) account has no address to write to.
+      if (customer.deleted_at !== null) return [];
+      const mailId = await outbox.enqueue(
+        trx,
+        reviewMail({
+          id,
+          to: customer.email,
+          name: customer.name,
+          state: row.state,
+          reason,
+          link: `${config.webUrl}/account-settings#resale-certificate`,
+        }),
+      );
+      return mailId === undefined ? [] : [mailId];
+    });
+    outbox.deliver(mailIds);
+    log.info(
+      { certificateId: id, decision: decision.decision, adminId: admin.id },
+      'resale certificate reviewed',
     );
-    return mailId === undefined ? [] : [mailId];
-  });
-  app.mailOutbox.deliver(mailIds);
-  app.log.info(
-    { certificateId: id, decision: review.decision, adminId: admin.id },
-    'resale certificate reviewed',
-  );
-  const row = await findAdminCertificate(app.db, id);
-  if (!row) throw new ApiProblem(404, m.notFound);
-  return adminView(row);
+    const row = await findAdminCertificate(db, id);
+    if (!row) throw new DomainError('not_found', m.notFound);
+    return adminView(row);
+  }
+
+  return { receive, listMine, adminList, openFile, review };
 }
 
 /** The customer's mail about a review: approved, or rejected with the reason. */
@@ -257,11 +278,11 @@ export interface CertificateStanding {
 }
 
 export async function certificateForState(
-  app: FastifyInstance,
+  db: Kysely<DB>,
   userId: number,
   state: string,
 ): Promise<CertificateStanding> {
-  const row = await findCertificateForState(app.db, userId, state);
+  const row = await findCertificateForState(db, userId, state);
   return row ? { status: row.status, reason: row.reason } : { status: 'none', reason: null };
 }
 

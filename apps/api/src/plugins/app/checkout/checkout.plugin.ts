@@ -35,7 +35,7 @@ export default fp<CheckoutPluginOptions>(
         catalog: app.catalog,
         carrierRates,
         clock: app.clock,
-        certificateForState: (userId, state) => certificateForState(app, userId, state),
+        certificateForState: (userId, state) => certificateForState(app.db, userId, state),
         // The orders plugin is registered after this one (it needs the projects module): looked up when used.
         orders: {
           placeWithin: (...args) => app.orders.placeWithin(...args),

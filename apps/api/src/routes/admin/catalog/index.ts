@@ -46,7 +46,7 @@ const adminCatalog: FastifyPluginAsyncZod<AdminCatalogRoutesOptions> = async (ap
           kind,
           id: request.params.id,
           body: request.body,
-          adminId: request.currentUser!.id,
+          adminId: request.signedInUser().id,
         }),
     );
   }

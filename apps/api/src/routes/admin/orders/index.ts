@@ -74,7 +74,7 @@ const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      order: await app.orders.changeStatus(request.params.id, request.body, request.currentUser!),
+      order: await app.orders.changeStatus(request.params.id, request.body, request.signedInUser()),
     }),
   );
 

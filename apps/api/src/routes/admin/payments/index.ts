@@ -39,7 +39,7 @@ const paymentsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const staff = request.currentUser!;
+      const staff = request.signedInUser();
       return app.refunds.refundOrder(request.params.id, {
         amountCents: request.body.amount_cents,
         reason: request.body.reason,

@@ -36,7 +36,7 @@ const promotionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: FirstPrintDiscountSetting, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody },
       },
     },
-    async (request) => app.firstPrint.change(request.currentUser!.id, request.body),
+    async (request) => app.firstPrint.change(request.signedInUser().id, request.body),
   );
 };
 

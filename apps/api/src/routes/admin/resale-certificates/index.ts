@@ -17,11 +17,7 @@ import {
   CertificateFileQuery,
   RejectCertificateBody,
 } from '@bindery/contracts/admin/resale-certificates';
-import {
-  adminListCertificates,
-  openCertificateFile,
-  reviewCertificate,
-} from '../../../plugins/app/certificates/certificates.service.js';
+import type { Review } from '../../../plugins/app/certificates/certificates.service.js';
 import { sendStoredFile } from '../../../lib/content-disposition.js';
 
 const tags = ['admin: resale certificates'];
@@ -29,6 +25,41 @@ const security = [{ bearerAuth: [] }];
 const denied = { 401: ErrorBody, 403: ErrorBody };
 
 const adminCertificatesRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** POST api/admin/resale-certificates/{id}/{decision}/: a pending certificate reviewed once (409 after). */
+  function reviewRoute<Body extends z.ZodType = z.ZodUndefined>(
+    decision: Review['decision'],
+    spec: { summary: string; body?: Body; review: (body: z.infer<Body>) => Review },
+  ) {
+    app.post(
+      `/admin/resale-certificates/:id/${decision}`,
+      {
+        config: { access: 'admin' },
+        schema: {
+          tags,
+          summary: spec.summary,
+          security,
+          params: AdminCertificateParams,
+          ...(spec.body ? { body: spec.body } : {}),
+          response: {
+            200: AdminCertificateResponse,
+            400: ErrorBody,
+            ...denied,
+            404: ErrorBody,
+            409: ErrorBody,
+          },
+        },
+      },
+      async (request) => ({
+        certificate: await app.certificates.review(
+          request.params.id,
+          // Validated against spec.body by the route's schema (approve reads none).
+          spec.review(request.body as z.infer<Body>),
+          request.signedInUser(),
+        ),
+      }),
+    );
+  }
+
   app.get(
     '/admin/resale-certificates',
     {
@@ -41,7 +72,7 @@ const adminCertificatesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: AdminCertificateListResponse, 400: ErrorBody, ...denied },
       },
     },
-    async (request) => adminListCertificates(app, request.query),
+    async (request) => app.certificates.adminList(request.query),
   );
 
   app.get(
@@ -59,68 +90,22 @@ const adminCertificatesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const file = await openCertificateFile(app, request.params.id);
+      const file = await app.certificates.openFile(request.params.id);
       return sendStoredFile(reply, file, request.query.download);
     },
   );
 
-  app.post(
-    '/admin/resale-certificates/:id/approve',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags,
-        summary: 'Approve a pending resale certificate (its state becomes tax-exempt for the customer)',
-        security,
-        params: AdminCertificateParams,
-        // No body: approving takes no input (whatever is sent is not read).
-        response: {
-          200: AdminCertificateResponse,
-          400: ErrorBody,
-          ...denied,
-          404: ErrorBody,
-          409: ErrorBody,
-        },
-      },
-    },
-    async (request) => ({
-      certificate: await reviewCertificate(
-        app,
-        request.params.id,
-        { decision: 'approve' },
-        request.currentUser!,
-      ),
-    }),
-  );
-
-  app.post(
-    '/admin/resale-certificates/:id/reject',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags,
-        summary: 'Reject a pending resale certificate with a reason the customer sees',
-        security,
-        params: AdminCertificateParams,
-        body: RejectCertificateBody,
-        response: {
-          200: AdminCertificateResponse,
-          400: ErrorBody,
-          ...denied,
-          404: ErrorBody,
-          409: ErrorBody,
-        },
-      },
-    },
-    async (request) => ({
-      certificate: await reviewCertificate(
-        app,
-        request.params.id,
-        { decision: 'reject', reason: request.body.reason },
-        request.currentUser!,
-      ),
-    }),
-  );
+  // Approve and reject are one route shape: the decision is the path's last segment, a reason only for reject.
+  reviewRoute('approve', {
+    summary: 'Approve a pending resale certificate (its state becomes tax-exempt for the customer)',
+    // No body: approving takes no input (whatever is sent is not read).
+    review: () => ({ decision: 'approve' }),
+  });
+  reviewRoute('reject', {
+    summary: 'Reject a pending resale certificate with a reason the customer sees',
+    body: RejectCertificateBody,
+    review: (body) => ({ decision: 'reject', reason: body.reason }),
+  });
 };
 
 export default adminCertificatesRoutes;

@@ -65,7 +65,7 @@ const checkout: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { order, created } = await app.checkout.saveShipping(request.currentUser!.id, request.body);
+      const { order, created } = await app.checkout.saveShipping(request.signedInUser().id, request.body);
       // An identical order made moments ago (a double click) is answered again, not made twice.
       return reply.code(created ? 201 : 200).send({ order });
     },

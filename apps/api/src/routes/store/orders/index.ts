@@ -42,7 +42,7 @@ const orders: FastifyPluginAsyncZod = async (app) => {
         response: { 200: MyOrdersResponse, 400: ErrorBody, 401: ErrorBody },
       },
     },
-    async (request) => app.orders.myOrders(request.currentUser!.id, request.query),
+    async (request) => app.orders.myOrders(request.signedInUser().id, request.query),
   );
 
   app.get(
@@ -56,7 +56,7 @@ const orders: FastifyPluginAsyncZod = async (app) => {
         response: { 200: SalesOverviewResponse, 401: ErrorBody },
       },
     },
-    async (request) => app.orders.overview(request.currentUser!.id),
+    async (request) => app.orders.overview(request.signedInUser().id),
   );
 
   app.get(
@@ -71,7 +71,7 @@ const orders: FastifyPluginAsyncZod = async (app) => {
         response: { 200: OrderResponse, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
       },
     },
-    async (request) => ({ order: await app.orders.lookup(request.currentUser!.id, request.query.number) }),
+    async (request) => ({ order: await app.orders.lookup(request.signedInUser().id, request.query.number) }),
   );
 
   app.get(
@@ -86,7 +86,7 @@ const orders: FastifyPluginAsyncZod = async (app) => {
         response: { 200: OrderResponse, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
       },
     },
-    async (request) => ({ order: await app.orders.myOrder(request.currentUser!.id, request.params.id) }),
+    async (request) => ({ order: await app.orders.myOrder(request.signedInUser().id, request.params.id) }),
   );
 
   app.post(
@@ -104,7 +104,11 @@ const orders: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const result = await app.orders.reorder(request.currentUser!.id, request.params.id, request.body ?? {});
+      const result = await app.orders.reorder(
+        request.signedInUser().id,
+        request.params.id,
+        request.body ?? {},
+      );
       return reply.code(201).send(result);
     },
   );
@@ -126,7 +130,7 @@ const orders: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { id, project_id: projectId, kind } = request.params;
-      const owner = await app.orders.downloadOwner(request.currentUser!, id, projectId);
+      const owner = await app.orders.downloadOwner(request.signedInUser(), id, projectId);
       // The order's customer owns the book; an admin reads it on their behalf.
       const file = await app.projects.openFile({ id: owner, is_admin: false }, projectId, kind);
       return sendStoredFile(reply, file, true);

@@ -41,7 +41,7 @@ const payments: FastifyPluginAsyncZod = async (app) => {
       },
       onRequest: [app.authenticate],
     },
-    async (request) => app.payments.startCardCheckout(request.currentUser!, request.body.order_id),
+    async (request) => app.payments.startCardCheckout(request.signedInUser(), request.body.order_id),
   );
 
   app.post(
@@ -56,7 +56,7 @@ const payments: FastifyPluginAsyncZod = async (app) => {
       },
       onRequest: [app.authenticate],
     },
-    async (request) => app.payments.startPaypalPayment(request.currentUser!, request.body.order_id),
+    async (request) => app.payments.startPaypalPayment(request.signedInUser(), request.body.order_id),
   );
 
   app.post(
@@ -72,7 +72,7 @@ const payments: FastifyPluginAsyncZod = async (app) => {
       onRequest: [app.authenticate],
     },
     async (request) => ({
-      order: await app.payments.capturePaypalPayment(request.currentUser!, request.body.payment_id),
+      order: await app.payments.capturePaypalPayment(request.signedInUser(), request.body.payment_id),
     }),
   );
 

@@ -63,7 +63,7 @@ const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const uploaded = await app.uploads.receive(
-        request.currentUser!.id,
+        request.signedInUser().id,
         () => request.parts(),
         request.raw.socket,
       );
@@ -83,7 +83,7 @@ const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: UploadedFile, ...errors },
       },
     },
-    async (request) => app.uploads.getMine(request.currentUser!.id, request.params.id),
+    async (request) => app.uploads.getMine(request.signedInUser().id, request.params.id),
   );
 
   app.post(
@@ -99,7 +99,7 @@ const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = request.currentUser!;
+      const user = request.signedInUser();
       const result = await app.projects.submit(
         { id: user.id, email: user.email, name: user.name },
         request.body,
@@ -122,7 +122,7 @@ const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: MyBooksResponse, 400: ErrorBody, 401: ErrorBody },
       },
     },
-    async (request) => app.projects.listMine(request.currentUser!.id, request.query),
+    async (request) => app.projects.listMine(request.signedInUser().id, request.query),
   );
 
   app.get(
@@ -151,7 +151,7 @@ const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: Project, ...errors },
       },
     },
-    async (request) => app.projects.getMine(request.currentUser!.id, request.params.id),
+    async (request) => app.projects.getMine(request.signedInUser().id, request.params.id),
   );
 
   app.delete(
@@ -167,7 +167,7 @@ const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await app.projects.remove(request.currentUser!, request.params.id);
+      await app.projects.remove(request.signedInUser(), request.params.id);
       return { message: projectTexts.deleted };
     },
   );
@@ -188,7 +188,7 @@ const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = request.currentUser!;
+      const user = request.signedInUser();
       const file = await app.projects.openFile(user, request.params.id, request.params.kind);
       return sendStoredFile(reply, file, request.query.download);
     },

@@ -13,10 +13,6 @@ import {
   MyCertificatesResponse,
   ResaleCertificate,
 } from '@bindery/contracts/store/resale-certificates';
-import {
-  listMyCertificates,
-  receiveCertificate,
-} from '../../../plugins/app/certificates/certificates.service.js';
 import { multipartLimits } from '../../../plugins/app/projects/uploads.service.js';
 
 const tags = ['resale certificates'];
@@ -48,9 +44,8 @@ const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const certificate = await receiveCertificate(
-        app,
-        request.currentUser!.id,
+      const certificate = await app.certificates.receive(
+        request.signedInUser().id,
         () => request.parts(),
         request.raw.socket,
       );
@@ -70,7 +65,7 @@ const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: MyCertificatesResponse, 400: ErrorBody, 401: ErrorBody },
       },
     },
-    async (request) => listMyCertificates(app, request.currentUser!.id, request.query),
+    async (request) => app.certificates.listMine(request.signedInUser().id, request.query),
   );
 };
 
