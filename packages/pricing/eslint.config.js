@@ -1,2 +1,2 @@
-import base from '@bindery/eslint-config/base';
-export default [...base];
+import base, { typeChecked } from '@bindery/eslint-config/base';
+export default [...base, ...typeChecked(import.meta.dirname)];

@@ -1,3 +1,2 @@
-import base from '@bindery/eslint-config/base';
-import react from '@bindery/eslint-config/react';
-export default [...base, ...react];
+import base, { typeChecked } from '@bindery/eslint-config/base';
+export default [...base, ...typeChecked(import.meta.dirname)];

@@ -57,10 +57,10 @@ describe('createApiClient', () => {
     const client = createApiClient({
       baseUrl: API,
       getAccessToken: () => token,
-      refresh: async () => {
+      refresh: () => {
         refreshes += 1;
         token = 'new';
-        return true;
+        return Promise.resolve(true);
       },
     });
     const schema = z.object({ ok: z.boolean() });
@@ -73,7 +73,7 @@ describe('createApiClient', () => {
     server.use(
       http.get(`${API}/api/me`, () => HttpResponse.json({ error: 'expired', code: 'UNAUTHORIZED', statusCode: 401 }, { status: 401 })),
     );
-    const client = createApiClient({ baseUrl: API, getAccessToken: () => 't', refresh: async () => false });
+    const client = createApiClient({ baseUrl: API, getAccessToken: () => 't', refresh: () => Promise.resolve(false) });
     await expect(client.get('/api/me', { schema: z.object({}) })).rejects.toMatchObject({ status: 401 });
   });
 

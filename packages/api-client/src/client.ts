@@ -78,7 +78,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
         credentials: 'include',
       });
     } catch (error) {
-      if ((error as Error)?.name === 'AbortError') throw new ApiError(messages.generic.requestAborted, 0);
+      if (error instanceof Error && error.name === 'AbortError') throw new ApiError(messages.generic.requestAborted, 0);
       throw new ApiError(messages.generic.networkError, 0);
     }
   }

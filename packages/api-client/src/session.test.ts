@@ -31,14 +31,14 @@ class MemoryStorage implements Storage {
     this.map.delete(key);
   }
   setItem(key: string, value: string) {
-    this.map.set(key, String(value));
+    this.map.set(key, value);
   }
 }
 
 const user = { id: 7, name: 'Ann', email: 'ann@example.test', is_admin: false };
 const session = (access: string) => ({ user, access });
 const unauthorized = () => HttpResponse.json({ error: 'expired', code: 'UNAUTHORIZED', statusCode: 401 }, { status: 401 });
-const newStore = (storage: Storage = new MemoryStorage()) => createSessionStore(storage, new EventTarget() as unknown as Window);
+const newStore = (storage: Storage = new MemoryStorage()) => createSessionStore(storage, new EventTarget());
 
 /** A protected endpoint that accepts exactly one access token. */
 function protectedEndpoint(valid: () => string) {
@@ -62,7 +62,7 @@ describe('session store', () => {
     const store = newStore(storage);
     expect(store.get()).toBeNull();
     store.set(session('a1'));
-    expect(JSON.parse(storage.getItem(SESSION_KEYS.user)!)).toEqual(user);
+    expect(JSON.parse(storage.getItem(SESSION_KEYS.user) ?? 'null')).toEqual(user);
     expect(storage.length).toBe(1); // no token on disk (issue 11.7)
     expect(store.get()).toBe(store.get());
     expect(store.get()).toEqual(session('a1'));

@@ -80,7 +80,8 @@ export async function currentAccessToken(store: SessionStore, refresh: () => Pro
 
 /** The shared ApiClient with the session's bearer token, restored after a reload, and the one-time refresh on 401. */
 export function createSessionApiClient({ store, locks, ...options }: SessionClientOptions): ApiClient {
-  let refresh: () => Promise<boolean> = async () => false;
+  // Replaced below, once the client it refreshes through exists.
+  let refresh: () => Promise<boolean> = () => Promise.resolve(false);
   const client = createApiClient({ ...options, getAccessToken: () => currentAccessToken(store, refresh), refresh: () => refresh() });
   refresh = createSessionRefresher(client, store, locks);
   return client;

@@ -8,7 +8,8 @@ import { SEED_CATALOGS } from './seed.js';
 
 /** The seed as the API holds it after inserting: ids assigned in order, trims resolved. */
 function seededCatalog(slug: CategorySlug) {
-  const seed = SEED_CATALOGS.find((c) => c.category === slug)!;
+  const seed = SEED_CATALOGS.find((c) => c.category === slug);
+  if (!seed) throw new Error(`no seed catalog for ${slug}`);
   const entries: CatalogEntry[] = [];
   const trimIds = new Map<string, number>();
   seed.items.forEach((item, i) => {
@@ -272,10 +273,20 @@ describe('checkConfiguration problems', () => {
   it('prices an e-book at its flat fee, whatever its pages, with nothing printed', () => {
     const ebook = seededCatalog('ebook');
     const fee = ebook.id('flat_fee', 'E-Book Files');
-    const r = checkConfiguration(PRODUCTS.ebook, ebook.lookup, { flat_fee_id: fee, page_count: 640, quantity: 1 });
-    expect(r.ok && quote(r.quoteInput)).toMatchObject({ unitPriceCents: 999, totalCents: 999, discount: null });
+    const r = checkConfiguration(PRODUCTS.ebook, ebook.lookup, {
+      flat_fee_id: fee,
+      page_count: 640,
+      quantity: 1,
+    });
+    expect(r.ok && quote(r.quoteInput)).toMatchObject({
+      unitPriceCents: 999,
+      totalCents: 999,
+      discount: null,
+    });
     expect(r.ok && r.printedPageCount).toBe(1);
     const none = checkConfiguration(PRODUCTS.ebook, ebook.lookup, { quantity: 1 });
-    expect(none.ok ? [] : none.problems).toEqual([{ field: 'flat_fee_id', message: 'flat_fee_id is required.' }]);
+    expect(none.ok ? [] : none.problems).toEqual([
+      { field: 'flat_fee_id', message: 'flat_fee_id is required.' },
+    ]);
   });
 });

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { bookWeightGrams, PAPER_STOCKS, paperStockByName, spineWidthInches } from './physical.js';
 import { TRIM_SIZES } from './trim-sizes.js';
 
-const white60 = paperStockByName('60# White-Uncoated')!;
+function stock(name: string) {
+  const found = paperStockByName(name);
+  if (!found) throw new Error(`no paper stock ${name}`);
+  return found;
+}
+
+const white60 = stock('60# White-Uncoated');
 
 describe('spine width', () => {
   it('follows Lulu’s paperback formula: pages / 444 + 0.06 in on 60# paper', () => {
@@ -10,7 +16,7 @@ describe('spine width', () => {
     expect(spineWidthInches('perfect_bound', 300, white60)).toBeCloseTo(300 / 444 + 0.06, 10);
   });
   it('uses each paper’s own thickness: cream is thicker than white', () => {
-    const cream = paperStockByName('60# Cream-Uncoated')!;
+    const cream = stock('60# Cream-Uncoated');
     expect(spineWidthInches('perfect_bound', 300, cream)).toBeGreaterThan(
       spineWidthInches('perfect_bound', 300, white60),
     );
@@ -43,7 +49,7 @@ describe('book weight', () => {
     const soft = bookWeightGrams({ style: 'perfect_bound', pageCount: 200, trim });
     expect(bookWeightGrams({ style: 'case_wrap', pageCount: 200, trim })).toBeGreaterThan(soft + 50);
     expect(bookWeightGrams({ style: 'perfect_bound', pageCount: 202, trim })).toBeGreaterThan(soft);
-    const coated = paperStockByName('100# White-Coated')!;
+    const coated = stock('100# White-Coated');
     expect(bookWeightGrams({ style: 'perfect_bound', pageCount: 200, trim, paper: coated })).toBeGreaterThan(
       soft,
     );

@@ -194,7 +194,8 @@ describe('product definitions', () => {
       expect(new Set(p.kinds.map((k) => k.bodyField)).size).toBe(p.kinds.length);
       // A printed product is bound; the digital one has only its flat fee.
       expect(p.kinds.some((k) => k.kind === 'binding' && k.required)).toBe(!p.digital);
-      if (p.digital) expect(p.kinds.map((k) => [k.kind, k.priceField, k.required])).toEqual([['flat_fee', 'price', true]]);
+      if (p.digital)
+        expect(p.kinds.map((k) => [k.kind, k.priceField, k.required])).toEqual([['flat_fee', 'price', true]]);
     }
   });
 });

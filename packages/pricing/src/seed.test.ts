@@ -52,7 +52,7 @@ describe('seed catalogs', () => {
         if (it.kind === 'binding')
           expect(it.bindingStyle !== null && isBindingStyle(it.bindingStyle)).toBe(true);
         if (it.kind === 'trim_size')
-          expect(it.widthMm! > 0 && it.heightMm! > 0 && it.dimensions !== null).toBe(true);
+          expect((it.widthMm ?? 0) > 0 && (it.heightMm ?? 0) > 0 && it.dimensions !== null).toBe(true);
         if (it.trimCode !== null)
           expect(items.some((t) => t.kind === 'trim_size' && t.code === it.trimCode)).toBe(true);
       }

@@ -26,7 +26,11 @@ export interface CarouselProps {
 
 type Phase = { kind: 'idle' } | { kind: 'sliding'; dir: 1 | -1 };
 
-const reducedMotion = () => typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
+// matchMedia is missing in some test DOMs and old embedded browsers, whatever the DOM types say.
+const reducedMotion = () =>
+  typeof window !== 'undefined' &&
+  typeof (window.matchMedia as typeof window.matchMedia | undefined) === 'function' &&
+  window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 const mod = (n: number, m: number) => ((n % m) + m) % m;
 
 export function Carousel({ label, items, step = 2, initialIndex = 0 }: CarouselProps) {
@@ -75,7 +79,10 @@ export function Carousel({ label, items, step = 2, initialIndex = 0 }: CarouselP
 
   const ordered = Array.from({ length: count }, (_, i) => items[mod(start + i, count)] as CarouselItem);
   // Copies after the real tiles keep the view filled while the track slides.
-  const fillers = Array.from({ length: Math.min(count, step + 6) }, (_, i) => ordered[i % count] as CarouselItem);
+  const fillers = Array.from(
+    { length: Math.min(count, step + 6) },
+    (_, i) => ordered[i % count] as CarouselItem,
+  );
   const animate = phase.kind === 'sliding' && !(phase.dir === -1 && offset !== 0);
 
   return (
@@ -87,7 +94,12 @@ export function Carousel({ label, items, step = 2, initialIndex = 0 }: CarouselP
       aria-busy={phase.kind === 'sliding'}
       onKeyDown={onKeyDown}
     >
-      <button type="button" className="b-carousel__arrow b-carousel__arrow--prev" aria-label={`Previous ${label}`} onClick={() => move(-1)}>
+      <button
+        type="button"
+        className="b-carousel__arrow b-carousel__arrow--prev"
+        aria-label={`Previous ${label}`}
+        onClick={() => move(-1)}
+      >
         <span aria-hidden="true">‹</span>
       </button>
       <div className="b-carousel__viewport">
@@ -105,13 +117,24 @@ export function Carousel({ label, items, step = 2, initialIndex = 0 }: CarouselP
             </li>
           ))}
           {fillers.map((item, i) => (
-            <li key={`copy-${i}-${item.key}`} className="b-carousel__tile" style={{ width: CAROUSEL_TILE_PX }} aria-hidden="true" inert>
+            <li
+              key={`copy-${i}-${item.key}`}
+              className="b-carousel__tile"
+              style={{ width: CAROUSEL_TILE_PX }}
+              aria-hidden="true"
+              inert
+            >
               {item.content}
             </li>
           ))}
         </ul>
       </div>
-      <button type="button" className="b-carousel__arrow b-carousel__arrow--next" aria-label={`Next ${label}`} onClick={() => move(1)}>
+      <button
+        type="button"
+        className="b-carousel__arrow b-carousel__arrow--next"
+        aria-label={`Next ${label}`}
+        onClick={() => move(1)}
+      >
         <span aria-hidden="true">›</span>
       </button>
     </section>

@@ -6,7 +6,7 @@
  * The native <dialog> would do the trapping itself, but jsdom (the component tests) does not implement showModal.
  * @see https://www.w3.org/WAI/ARIA/apg/patterns/dialog-modal/
  */
-import { useEffect, useId, useRef, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode, type SyntheticEvent } from 'react';
 import { Button, type ButtonProps } from './button.js';
 
 export interface DialogProps {
@@ -54,7 +54,7 @@ export function Dialog({
       'input:not([disabled]), select:not([disabled]), textarea:not([disabled])',
     );
     (field ?? cancel.current)?.focus();
-    return () => opener?.focus?.();
+    return () => opener?.focus();
   }, []);
 
   const onKeyDown = (e: KeyboardEvent<HTMLFormElement>) => {
@@ -77,7 +77,7 @@ export function Dialog({
     }
   };
 
-  const onSubmit = (e: FormEvent) => {
+  const onSubmit = (e: SyntheticEvent<HTMLFormElement>) => {
     e.preventDefault();
     if (!busy) onConfirm();
   };

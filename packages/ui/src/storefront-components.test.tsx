@@ -5,7 +5,10 @@ import { Table } from './table.js';
 import { ToastProvider, useToast } from './toast.js';
 
 const tiles = ['A', 'B', 'C', 'D', 'E'].map((k) => ({ key: k, content: <a href={`/${k}`}>{k}</a> }));
-const realTiles = () => within(screen.getByRole('region', { name: 'tiles' })).getAllByRole('link').map((a) => a.textContent);
+const realTiles = () =>
+  within(screen.getByRole('region', { name: 'tiles' }))
+    .getAllByRole('link')
+    .map((a) => a.textContent);
 
 describe('Carousel', () => {
   afterEach(() => vi.useRealTimers());
@@ -16,13 +19,19 @@ describe('Carousel', () => {
     expect(realTiles()).toEqual(['A', 'B', 'C', 'D', 'E']);
     fireEvent.click(screen.getByRole('button', { name: 'Next tiles' }));
     expect(realTiles()[0]).toBe('A');
-    act(() => vi.advanceTimersByTime(CAROUSEL_SETTLE_MS));
+    act(() => {
+      vi.advanceTimersByTime(CAROUSEL_SETTLE_MS);
+    });
     expect(realTiles()).toEqual(['C', 'D', 'E', 'A', 'B']);
     fireEvent.keyDown(screen.getByRole('button', { name: 'Next tiles' }), { key: 'ArrowRight' });
-    act(() => vi.advanceTimersByTime(CAROUSEL_SETTLE_MS));
+    act(() => {
+      vi.advanceTimersByTime(CAROUSEL_SETTLE_MS);
+    });
     expect(realTiles()).toEqual(['E', 'A', 'B', 'C', 'D']);
     fireEvent.keyDown(screen.getByRole('button', { name: 'Previous tiles' }), { key: 'ArrowLeft' });
-    act(() => vi.advanceTimersByTime(CAROUSEL_SETTLE_MS));
+    act(() => {
+      vi.advanceTimersByTime(CAROUSEL_SETTLE_MS);
+    });
     expect(realTiles()).toEqual(['C', 'D', 'E', 'A', 'B']);
   });
 
@@ -84,7 +93,9 @@ describe('Toasts', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Failed to save changes.');
     fireEvent.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Dismiss message' }));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(1000));
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
     vi.useRealTimers();
   });
