@@ -2,15 +2,9 @@
  * The access log (lib/access-log.ts): one line per request, by route pattern, so a mailed token in a path or a
  * searched e-mail address in a query never reaches the log.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.js';
-import { parseEnv } from '../src/env.js';
-import { TEST_JWT_SECRET } from './constants.js';
-import { createUser, privateDatabase, type TestContext } from './helper.js';
+import { describe, expect, it } from 'vitest';
+import { createUser, setupTestApp } from './helper.js';
 
 const lines: Record<string, unknown>[] = [];
 const sink = new Writable({
@@ -21,31 +15,7 @@ const sink = new Writable({
   },
 });
 
-const t = {} as TestContext;
-let drop = async () => undefined as unknown;
-
-beforeAll(async () => {
-  const database = await privateDatabase();
-  drop = database.drop;
-  t.dataDir = await mkdtemp(join(tmpdir(), 'bindery-access-log-'));
-  t.config = parseEnv({
-    ...(database.url ? { DATABASE_URL: database.url } : {}),
-    JWT_SECRET: TEST_JWT_SECRET,
-    DATA_DIR: t.dataDir,
-    JOBS_ENABLED: 'false',
-    NODE_ENV: 'test',
-  });
-  t.db = database.db;
-  t.app = await buildApp({ config: t.config, db: database.db, logger: { level: 'info', stream: sink } });
-  await t.app.ready();
-});
-
-afterAll(async () => {
-  await t.app?.close();
-  await t.db?.destroy();
-  await drop();
-  if (t.dataDir) await rm(t.dataDir, { recursive: true, force: true });
-});
+const t = setupTestApp({ logger: { level: 'info', stream: sink } });
 
 const requestLines = (reqId: string) => lines.filter((l) => l.reqId === reqId);
 

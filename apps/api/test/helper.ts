@@ -13,7 +13,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { createDatabase, dropDatabase, uniqueDbName } from '@bindery/pg-test';
-import { buildApp } from '../src/app.js';
+import { buildApp, type BuildOptions } from '../src/app.js';
 import { runStartupTasks } from '../src/bootstrap/index.js';
 import type { DB } from '../src/db/database.js';
 import { openDatabase } from '../src/db/connect.js';
@@ -38,6 +38,8 @@ export interface TestAppOptions {
   register?: (app: FastifyInstance) => void;
   /** The app's clock (e.g. a manualClock() the test moves); default the system clock. */
   clock?: Clock;
+  /** The app's logger (default none): a test that reads what the app logs gives it a stream. */
+  logger?: BuildOptions['logger'];
 }
 
 /** A private database: cloned from the template on PostgreSQL, or a fresh PGlite in the fallback mode. */
@@ -74,7 +76,7 @@ export function setupTestApp(options: TestAppOptions = {}): TestContext {
       ...(typeof options.env === 'function' ? options.env() : options.env),
     });
     ctx.db = database.db;
-    ctx.app = await buildApp({ config: ctx.config, db: database.db, clock: options.clock });
+    ctx.app = await buildApp({ config: ctx.config, db: database.db, clock: options.clock, logger: options.logger });
     options.register?.(ctx.app);
     await ctx.app.ready();
     if (!database.url) await runStartupTasks(ctx.app);
