@@ -8,7 +8,16 @@ import { messages } from '@bindery/contracts/messages';
 import { AllOrdersResponse, type AdminOrder } from '@bindery/contracts/admin/orders';
 import { createUser, request, setupTestApp } from '../helper.js';
 import { jpegBytes } from '../pdf-fixtures.js';
-import { createPrintBook, insertOrder, upload, uploadBook, uploadPdf } from '../projects.js';
+import { projectsForAdminQuery } from '../../src/plugins/app/projects/projects.repository.js';
+import { planOf } from '../explain.js';
+import {
+  createPrintBook,
+  insertBulkProjects,
+  insertOrder,
+  upload,
+  uploadBook,
+  uploadPdf,
+} from '../projects.js';
 
 const t = setupTestApp();
 
@@ -144,5 +153,68 @@ describe('GET api/book/all-orders/', () => {
       .set({ deleted_at: sql`now()` })
       .execute();
     expect(await allOrders()).toEqual([]);
+  });
+});
+
+describe('GET api/book/all-orders/?q= (the spec’s “Search orders by title or email...”)', () => {
+  it('finds a part of the title or of the customer’s e-mail, case-insensitively, page by page, newest first', async () => {
+    const quill = await createUser(t, { email: 'ink.quill@example.test' });
+    const other = await createUser(t);
+    const gone = await createUser(t, { email: 'gone.quill@example.test' });
+    const made: number[] = [];
+    made.push((await createPrintBook(t, quill.auth, { title: 'Winter Notes' })).id);
+    made.push((await createPrintBook(t, other.auth, { title: 'The QUILL Diaries' })).id);
+    await createPrintBook(t, other.auth, { title: 'Unrelated' });
+    made.push((await createPrintBook(t, quill.auth, { title: 'Summer Notes' })).id);
+    // The project of a deleted account is listed with no e-mail; its old e-mail no longer finds it.
+    const orphan = await createPrintBook(t, gone.auth, { title: 'Left here' });
+    await request(t, {
+      method: 'DELETE',
+      url: `/api/users/admin/users/${gone.user.id}/delete/`,
+      headers: admin.auth,
+    });
+
+    const seen: number[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const url: string = `/api/book/all-orders/?limit=2&q=quill${cursor ? `&cursor=${cursor}` : ''}`;
+      const res = await request(t, { method: 'GET', url, headers: admin.auth });
+      expect(res.statusCode, res.body).toBe(200);
+      const page = AllOrdersResponse.parse(res.data);
+      seen.push(...page.data.map((o) => o.id));
+      cursor = page.next_cursor;
+      pages += 1;
+    } while (cursor && pages < 10);
+    expect(seen).toEqual([...made].reverse());
+    expect(pages).toBe(2);
+
+    const find = async (q: string) =>
+      AllOrdersResponse.parse(
+        (
+          await request(t, {
+            method: 'GET',
+            url: `/api/book/all-orders/?q=${encodeURIComponent(q)}`,
+            headers: admin.auth,
+          })
+        ).data,
+      ).data.map((o) => o.id);
+    expect(await find('NOTES')).toEqual([made[2], made[0]]);
+    expect(await find('gone.quill')).toEqual([]);
+    expect(await find('left here')).toEqual([orphan.id]);
+    // LIKE wildcards are plain characters.
+    expect(await find('%')).toEqual([]);
+    expect(await find('   ')).toContain(orphan.id);
+  });
+
+  it('reads a rare title through the trigram index at 40,000 projects, never a scan of projects', async () => {
+    const me = await createUser(t);
+    await insertBulkProjects(t.db, me.user.id, 20_000);
+    for (let i = 0; i < 4; i += 1) await insertBulkProjects(t.db, (await createUser(t)).user.id, 5_000);
+    // As autovacuum leaves a table after a bulk insert (the trigram index's pending list merged).
+    await sql`vacuum analyze projects`.execute(t.db);
+    const plan = await planOf(t.db, projectsForAdminQuery(t.db, { limit: 50, q: 'book 12345' }));
+    expect(plan).not.toMatch(/"Node Type":"Seq Scan"[^}]*"Relation Name":"projects"/);
+    expect(plan).toContain('projects_title_trgm_idx');
   });
 });

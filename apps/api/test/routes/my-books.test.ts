@@ -8,7 +8,10 @@ import { MyBooksResponse } from '@bindery/contracts/store/projects';
 import { planOf } from '../explain.js';
 import { createUser, request, setupTestApp } from '../helper.js';
 import { insertBulkProjects, insertProjects } from '../projects.js';
-import { ownProjectsPageQuery } from '../../src/plugins/app/projects/projects.repository.js';
+import {
+  ownProjectsCountQuery,
+  ownProjectsPageQuery,
+} from '../../src/plugins/app/projects/projects.repository.js';
 
 const t = setupTestApp();
 
@@ -127,7 +130,9 @@ describe('GET /api/book/my-books/', () => {
     const me = await createUser(t);
     await insertBulkProjects(t.db, me.user.id, 20_000);
     for (let i = 0; i < 4; i += 1) await insertBulkProjects(t.db, (await createUser(t)).user.id, 5_000);
-    await sql`analyze projects`.execute(t.db);
+    // As autovacuum leaves a table after a bulk insert: statistics, the visibility map, and the trigram index's
+    // pending list merged (a GIN index takes fresh rows into a list it reads whole on every search until then).
+    await sql`vacuum analyze projects`.execute(t.db);
     await sql`analyze uploads`.execute(t.db);
     const plan = (query: { compile(): CompiledQuery }) => planOf(t.db, query);
     const noSeqScan = (text: string) =>
@@ -148,11 +153,19 @@ describe('GET /api/book/my-books/', () => {
     );
     noSeqScan(later);
     expect(later).toContain('projects_user_created_idx');
-    // A search reads the customer's own rows through an index starting with the customer, never the table.
-    for (const q of ['book 12345', 'magaz']) {
-      const search = await plan(page('created', { direction: 'desc', filter: { q } }));
-      noSeqScan(search);
-      expect(search, q).toMatch(/projects_user_(id|created|title|category)_idx/);
+    // A rare text is read through the titles' trigram index, page and count alike (testing each of the customer's
+    // 20,000 rows took 60–190 ms at the bench's scale); a common one (every Magazine) through an index starting
+    // with the customer. Never the table.
+    for (const sort of ['created', 'title'] as const) {
+      const rare = await plan(page(sort, { filter: { q: 'book 12345' } }));
+      noSeqScan(rare);
+      expect(rare, sort).toContain('projects_title_trgm_idx');
     }
+    const rareCount = await plan(ownProjectsCountQuery(t.db, me.user.id, { q: 'book 12345' }));
+    noSeqScan(rareCount);
+    expect(rareCount).toContain('projects_title_trgm_idx');
+    const common = await plan(page('created', { direction: 'desc', filter: { q: 'magaz' } }));
+    noSeqScan(common);
+    expect(common).toMatch(/projects_user_(id|created|title|category)_idx/);
   });
 });

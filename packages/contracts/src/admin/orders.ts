@@ -7,7 +7,7 @@
  * - POST api/admin/orders/{id}/status/ ChangeStatusBody → AdminOrderResponse (a move of the lifecycle table;
  *        409 naming both statuses when the table or a concurrent move does not allow it)
  * - POST api/admin/orders/{id}/refund/ RefundBody       → RefundResponse (docs/decisions/0022)
- * - GET  api/book/all-orders/?limit&cursor               → AllOrdersResponse: the spec's list of submitted
+ * - GET  api/book/all-orders/?limit&cursor&q             → AllOrdersResponse: the spec's list of submitted
  *        projects (docs/spec/calculators-account-admin.md §2 Manage Orders), paged the same way.
  */
 import { z } from 'zod';
@@ -261,7 +261,10 @@ export const AdminOrder = z.object({
 });
 export type AdminOrder = z.infer<typeof AdminOrder>;
 
-export const AllOrdersQuery = PageQuery.strict();
+export const AllOrdersQuery = PageQuery.extend({
+  /** Any part of the book's title or of the customer's e-mail, case-insensitive (the spec's search box). */
+  q: OptionalText(200),
+}).strict();
 export type AllOrdersQuery = z.input<typeof AllOrdersQuery>;
 
 /** Keyset-paged like every list (docs/decisions/0019): `data` keeps the spec's shape. */

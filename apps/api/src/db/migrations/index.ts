@@ -23,6 +23,8 @@ import * as m20261125210000 from './2026_11_25_210000_my_books_pages.js';
 import * as m20261125220000 from './2026_11_25_220000_ebook_catalog.js';
 // first-print discount (docs/decisions/0033)
 import * as m20261125230000 from './2026_11_25_230000_first_print_discount.js';
+// title search (docs/decisions/0037)
+import * as m20261126000100 from './2026_11_26_000100_title_search.js';
 
 export const migrations: Record<string, Migration> = {
   '2026_11_21_000001_create_users': m0001,
@@ -40,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_25_210000_my_books_pages': m20261125210000,
   '2026_11_25_220000_ebook_catalog': m20261125220000,
   '2026_11_25_230000_first_print_discount': m20261125230000,
+  '2026_11_26_000100_title_search': m20261126000100,
 };

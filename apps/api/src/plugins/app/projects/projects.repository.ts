@@ -9,6 +9,7 @@ import {
   type Insertable,
   type Kysely,
   type Selectable,
+  type SelectQueryBuilder,
   type Transaction,
   type Updateable,
 } from 'kysely';
@@ -165,22 +166,92 @@ export function ownProjectsPageQuery(
 
 /** How many of a customer's projects match `filter` (the whole list's count: "Showing n of m"). */
 export async function countOwnProjects(db: Db, userId: number, filter: OwnProjectsFilter): Promise<number> {
-  const row = await ownProjects(db, userId, filter)
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .executeTakeFirstOrThrow();
+  const row = await ownProjectsCountQuery(db, userId, filter).executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** The query of countOwnProjects, unexecuted (its plan is tested). */
+export function ownProjectsCountQuery(db: Db, userId: number, filter: OwnProjectsFilter) {
+  return ownProjects(db, userId, filter).select((eb) => eb.fn.countAll<string>().as('n'));
+}
+
+/** created_at with its microseconds, for a keyset cursor (a JavaScript Date keeps milliseconds only). */
+const createdCursor = sql<string>`to_char(projects.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/** Projects not deleted, newest first, `limit` + 1 of them after `after` (projects_created_at_id_idx). */
+function newestProjects<Q extends SelectQueryBuilder<DB, 'projects', object>>(
+  query: Q,
+  page: { limit: number; after?: readonly [string, number] },
+): Q {
+  let paged = query
+    .where('projects.deleted_at', 'is', null)
+    .orderBy('projects.created_at', 'desc')
+    .orderBy('projects.id', 'desc')
+    .limit(page.limit + 1) as Q;
+  const after = page.after;
+  if (after) {
+    paged = paged.where((eb) =>
+      eb(
+        eb.refTuple('projects.created_at', 'projects.id'),
+        '<',
+        eb.tuple(sql<Date>`${after[0]}::timestamptz`, after[1]),
+      ),
+    ) as Q;
+  }
+  return paged;
 }
 
 /**
  * Projects not deleted, newest first, with the owner's e-mail and the latest order that is not canceled: one
  * keyset page (docs/decisions/0019) after `after` (created_at with microseconds, id), plus one row to tell
- * whether another page follows. Served by projects_created_at_id_idx.
+ * whether another page follows. Served by projects_created_at_id_idx. `q` finds any part of the title or of the
+ * owner's e-mail (not a deleted account's: it is not shown either), case-insensitively: the page of projects
+ * whose title matches (projects_title_trgm_idx) and the page of projects of the accounts whose e-mail matches
+ * (users_email_trgm_idx, then projects_user_created_idx), merged, as Manage Orders' search (docs/decisions/0037).
  */
 export function listProjectsForAdmin(
   db: Db,
-  page: { limit: number; after?: readonly [string, number] },
+  page: { limit: number; after?: readonly [string, number]; q?: string },
 ): Promise<(AdminProjectRow & { cursor_time: string })[]> {
-  let query = selectWithFiles(db)
+  return projectsForAdminQuery(db, page).execute();
+}
+
+/** The query of listProjectsForAdmin, unexecuted (its plan is tested). */
+export function projectsForAdminQuery(
+  db: Db,
+  page: { limit: number; after?: readonly [string, number]; q?: string },
+) {
+  const q = page.q;
+  const query = q
+    ? selectWithFiles(db).where('projects.id', 'in', (eb) => {
+        const pattern = containsPattern(q);
+        const byTitle = newestProjects(
+          db.selectFrom('projects').select('projects.id').where('projects.title', 'ilike', pattern),
+          page,
+        );
+        const byEmail = newestProjects(
+          db
+            .selectFrom('projects')
+            .select('projects.id')
+            .where((p) =>
+              p.exists(
+                p
+                  .selectFrom('users')
+                  .select(sql.lit(1).as('one'))
+                  .whereRef('users.id', '=', 'projects.user_id')
+                  .where('users.email', 'ilike', pattern)
+                  .where('users.deleted_at', 'is', null),
+              ),
+            ),
+          page,
+        );
+        return eb
+          .selectFrom(byTitle.as('by_title'))
+          .select('by_title.id')
+          .unionAll(eb.selectFrom(byEmail.as('by_email')).select('by_email.id'));
+      })
+    : selectWithFiles(db);
+  return newestProjects(query, page)
     .innerJoin('users', 'users.id', 'projects.user_id')
     .leftJoinLateral(
       (eb) =>
@@ -200,25 +271,8 @@ export function listProjectsForAdmin(
       sql<string | null>`case when users.deleted_at is null then users.email end`.as('user_email'),
       'latest_order.order_id',
       'latest_order.order_status',
-      sql<string>`to_char(projects.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as(
-        'cursor_time',
-      ),
-    ])
-    .where('projects.deleted_at', 'is', null)
-    .orderBy('projects.created_at', 'desc')
-    .orderBy('projects.id', 'desc')
-    .limit(page.limit + 1);
-  const after = page.after;
-  if (after) {
-    query = query.where((eb) =>
-      eb(
-        eb.refTuple('projects.created_at', 'projects.id'),
-        '<',
-        eb.tuple(sql<Date>`${after[0]}::timestamptz`, after[1]),
-      ),
-    );
-  }
-  return query.execute();
+      createdCursor.as('cursor_time'),
+    ]);
 }
 
 /** Locks a customer's own project (not deleted) for a change. */

@@ -324,12 +324,12 @@ export function createProjectReads({ db }: { db: Kysely<DB> }) {
   async function listAllOrders(query: {
     limit: number;
     cursor?: string;
+    /** Any part of the title or of the customer's e-mail (the spec's 'Search orders by title or email...'). */
+    q?: string;
   }): Promise<{ data: AdminOrder[]; next_cursor: string | null }> {
     const after = decodeCursor(query.cursor, TimeIdCursor);
-    const page = toPage(await listProjectsForAdmin(db, { limit: query.limit, after }), query.limit, (row) => [
-      row.cursor_time,
-      row.id,
-    ]);
+    const rows = await listProjectsForAdmin(db, { limit: query.limit, after, q: query.q });
+    const page = toPage(rows, query.limit, (row) => [row.cursor_time, row.id]);
     const data = page.rows.map((row) => {
       const project = toProject(row);
       return {

@@ -3,8 +3,9 @@
  * - GET  api/admin/orders/?limit&cursor&status&q&from&to   orders, newest first (keyset), `total` for "n of m"
  * - GET  api/admin/orders/{id}/                            everything staff need to produce and ship one order
  * - POST api/admin/orders/{id}/status/                     a move of the lifecycle table (409 names both statuses)
- * - GET  api/book/all-orders/?limit&cursor                 the spec's list of submitted projects (Manage Orders of
- *   docs/spec/calculators-account-admin.md §2), each with its latest order that is not canceled; keyset-paged.
+ * - GET  api/book/all-orders/?limit&cursor&q               the spec's list of submitted projects (Manage Orders of
+ *   docs/spec/calculators-account-admin.md §2), each with its latest order that is not canceled; keyset-paged,
+ *   `q` a part of the title or the customer's e-mail.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBody } from '@bindery/contracts/common';
@@ -84,7 +85,8 @@ const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'admin' },
       schema: {
         tags,
-        summary: 'Every submitted project with its customer and order state (keyset page)',
+        summary:
+          'Every submitted project with its customer and order state (keyset page, search by title or e-mail)',
         security,
         querystring: AllOrdersQuery,
         response: { 200: AllOrdersResponse, 400: ErrorBody, ...denied },
