@@ -8,9 +8,11 @@
  * In a repository:
  *   const after = decodeCursor(query.cursor, OrdersCursor);
  *   let q = db.selectFrom('orders')…orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.limit + 1);
- *   if (after) q = q.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(after[0], after[1])));
- *   return toPage(await q.execute(), query.limit, (row) => [row.created_at.toISOString(), row.id]);
+ *   q = q.select(cursorTimeOf('orders.created_at').as('cursor_time'));
+ *   if (after) q = q.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(sql`${after[0]}::timestamptz`, after[1])));
+ *   return toPage(await q.execute(), query.limit, (row) => [row.cursor_time, row.id]);
  */
+import { sql, type RawBuilder } from 'kysely';
 import { z } from 'zod';
 import { DomainError } from './domain-error.js';
 
@@ -35,6 +37,15 @@ export function decodeCursor<T extends z.ZodType>(
   const parsed = schema.safeParse(json);
   if (!parsed.success) throw new DomainError('invalid', INVALID_CURSOR, { code: 'INVALID_CURSOR' });
   return parsed.data;
+}
+
+/**
+ * A timestamp column as a cursor's key: ISO text with its microseconds. Not `Date#toISOString()`: a JavaScript
+ * Date keeps milliseconds, PostgreSQL microseconds, and the rows after a page's last one within the same
+ * millisecond would be skipped (a later microsecond reads as "after" the truncated key).
+ */
+export function cursorTimeOf(column: string): RawBuilder<string> {
+  return sql<string>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 }
 
 /** Common cursor keys: a timestamp (ISO text) or a text or number sort key, then the row id. */

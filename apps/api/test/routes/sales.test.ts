@@ -143,6 +143,41 @@ describe('GET api/admin/sales/', () => {
     expect(report.totals.paid_cents).toBe(paidByCard.total + paidByPaypal.total);
   });
 
+  it('pages payments of the same millisecond without skipping one (the cursor keeps microseconds)', async () => {
+    // Three payments on a day of their own: two 0.4 ms apart in one millisecond, a page boundary between them.
+    const { id: orderId } = await t.db.selectFrom('orders').select('id').limit(1).executeTakeFirstOrThrow();
+    const day = '2023-03-01';
+    const ids: number[] = [];
+    for (const at of ['10:00:00.123900', '10:00:00.123500', '09:00:00']) {
+      const row = await t.db
+        .insertInto('payments')
+        .values({
+          order_id: orderId,
+          provider: 'stripe',
+          provider_ref: `cs_same_ms_${at}`,
+          amount_cents: 1000,
+          status: 'completed',
+          completed_at: sql<Date>`${`${day}T${at}Z`}::timestamptz`,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      ids.push(row.id);
+    }
+    const seen: number[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const res = await sales(`?from=${day}&to=${day}&limit=1${cursor ? `&cursor=${cursor}` : ''}`);
+      expect(res.statusCode, res.body).toBe(200);
+      const report = SalesReportResponse.parse(res.data);
+      seen.push(...report.payments.data.map((p) => p.id));
+      expect(report.payments.total).toBe(3);
+      cursor = report.payments.next_cursor;
+      pages += 1;
+    } while (cursor && pages < 10);
+    expect(seen).toEqual(ids);
+  });
+
   it('refuses a reversed period, one longer than 366 days, a bad date and a tampered cursor (400)', async () => {
     for (const query of [
       `?from=${iso(dayB)}&to=${iso(dayA)}`,

@@ -25,6 +25,7 @@ import type {
   PaymentsTable,
   RefundsTable,
 } from '../../../db/database.js';
+import { cursorTimeOf } from '../../../lib/keyset.js';
 import { containsPattern } from '../../../lib/like-pattern.js';
 
 export type Db = Kysely<DB> | Transaction<DB>;
@@ -41,7 +42,7 @@ export type NewOrderEvent = Insertable<OrderEventsTable>;
  * The keyset position of a row: created_at with its microseconds (a JavaScript Date keeps milliseconds only, and
  * rows written in the same millisecond would be skipped or repeated across pages) and the id.
  */
-const cursorTime = sql<string>`to_char(orders.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const cursorTime = cursorTimeOf('orders.created_at');
 
 // ---------------------------------------------------------------------------------------------------------------
 // One order

@@ -14,6 +14,7 @@ import {
   type Updateable,
 } from 'kysely';
 import type { DB, OrdersTable, ProjectsTable } from '../../../db/database.js';
+import { cursorTimeOf } from '../../../lib/keyset.js';
 import { containsPattern } from '../../../lib/like-pattern.js';
 import { PROJECT_CATEGORIES } from '@bindery/contracts/store/projects';
 
@@ -82,6 +83,9 @@ export interface OwnProjectsFilter {
 }
 export type OwnProjectsSort = 'created' | 'title' | 'category';
 
+/** created_at with its microseconds, for a keyset cursor (a JavaScript Date keeps milliseconds only). */
+const createdCursor = cursorTimeOf('projects.created_at');
+
 /** The sort key of each order, as SQL over `projects` (title sorts case-insensitively, as the index holds it). */
 const SORT_KEY = {
   created: sql<string>`projects.created_at`,
@@ -132,14 +136,7 @@ export function ownProjectsPageQuery(
 ) {
   const key = SORT_KEY[page.sort];
   const ids = ownProjects(db, userId, page.filter)
-    .select([
-      'projects.id',
-      page.sort === 'created'
-        ? sql<string>`to_char(projects.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as(
-            'cursor_key',
-          )
-        : key.as('cursor_key'),
-    ])
+    .select(['projects.id', page.sort === 'created' ? createdCursor.as('cursor_key') : key.as('cursor_key')])
     .orderBy(key, page.direction)
     .orderBy('projects.id', page.direction)
     .limit(page.limit + 1);
@@ -174,9 +171,6 @@ export async function countOwnProjects(db: Db, userId: number, filter: OwnProjec
 export function ownProjectsCountQuery(db: Db, userId: number, filter: OwnProjectsFilter) {
   return ownProjects(db, userId, filter).select((eb) => eb.fn.countAll<string>().as('n'));
 }
-
-/** created_at with its microseconds, for a keyset cursor (a JavaScript Date keeps milliseconds only). */
-const createdCursor = sql<string>`to_char(projects.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 /** Projects not deleted, newest first, `limit` + 1 of them after `after` (projects_created_at_id_idx). */
 function newestProjects<Q extends SelectQueryBuilder<DB, 'projects', object>>(

@@ -5,6 +5,7 @@
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../../../db/database.js';
+import { cursorTimeOf } from '../../../lib/keyset.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -86,6 +87,8 @@ export interface SalesPaymentRow {
   amount_cents: number;
   refunded_cents: number;
   completed_at: Date;
+  /** completed_at with its microseconds: the keyset cursor's key. */
+  cursor_time: string;
   order_status: string;
 }
 
@@ -99,7 +102,7 @@ export async function listPayments(
     : sql``;
   const { rows } = await sql<SalesPaymentRow & { amount_cents: string; refunded_cents: string }>`
     select p.id, p.order_id, o.order_number, o.customer_name, o.customer_email, p.provider, p.provider_ref,
-           p.amount_cents, p.completed_at, o.status as order_status,
+           p.amount_cents, p.completed_at, ${cursorTimeOf('p.completed_at')} as cursor_time, o.status as order_status,
            coalesce((select sum(r.amount_cents) from refunds r
                       where r.payment_id = p.id and r.status = 'succeeded'), 0) as refunded_cents
     from payments p

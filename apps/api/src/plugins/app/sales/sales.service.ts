@@ -115,7 +115,7 @@ export function createSales({ db, clock }: { db: Kysely<DB>; clock: Clock }) {
       ...d.all,
       methods: sorted(d.methods),
     }));
-    const paged = toPage(rows, query.limit, (r) => [r.completed_at.toISOString(), r.id]);
+    const paged = toPage(rows, query.limit, (r) => [r.cursor_time, r.id]);
     return {
       from,
       to,
