@@ -14,7 +14,7 @@ export function createSmtpMailer(url: string, from: string): Mailer {
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 30_000,
-  } as nodemailer.TransportOptions);
+  });
   return {
     kind: 'smtp',
     async send(message: MailMessage): Promise<SentMail> {
