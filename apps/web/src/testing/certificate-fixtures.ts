@@ -1,24 +1,8 @@
-/** Resale certificates as the API answers them (docs/decisions/0032), and the empty list pages read by default. */
+/** Resale certificates as the API answers them (the shared fixture, docs/decisions/0032), and the empty list pages read by default. */
 import { http, HttpResponse } from 'msw';
-import { MyCertificatesResponse, type ResaleCertificate } from '@bindery/contracts/store/resale-certificates';
+import { MyCertificatesResponse } from '@bindery/contracts/store/resale-certificates';
 
-export function certificate(overrides: Partial<ResaleCertificate> = {}): ResaleCertificate {
-  return {
-    id: 1,
-    state: 'TX',
-    status: 'pending',
-    reason: null,
-    file_name: 'texas-01-339.pdf',
-    content_type: 'application/pdf',
-    size_bytes: 48_213,
-    page_count: 1,
-    width_px: null,
-    height_px: null,
-    created_at: '2026-11-20T15:04:05.000Z',
-    reviewed_at: null,
-    ...overrides,
-  };
-}
+export { certificateFixture as certificate } from '@bindery/contracts/testing/resale-certificates';
 
 /** The account page reads the customer's certificates: none unless a test says otherwise. */
 export const noCertificatesHandlers = [

@@ -10,29 +10,14 @@ import { describe, expect, it } from 'vitest';
 import type { AdminCertificate } from '@bindery/contracts/admin/resale-certificates';
 import { messages } from '@bindery/contracts/messages';
 import type { CertificateStatus } from '@bindery/contracts/store/resale-certificates';
+import { adminCertificateFixture } from '@bindery/contracts/testing/resale-certificates';
 import { server } from '../../../../testing/msw-server';
 import { renderAdminRoute } from '../../../../testing/render-route';
 import { signInForTest } from '../../../../testing/session';
 
 const m = messages.certificates;
 
-const certificate = (overrides: Partial<AdminCertificate> = {}): AdminCertificate => ({
-  id: 5,
-  state: 'TX',
-  status: 'pending',
-  reason: null,
-  file_name: 'texas-01-339.pdf',
-  content_type: 'application/pdf',
-  size_bytes: 48_213,
-  page_count: 1,
-  width_px: null,
-  height_px: null,
-  created_at: '2026-11-20T15:04:05.000Z',
-  reviewed_at: null,
-  customer: { id: 7, name: 'Ann Reader', email: 'ann@example.test' },
-  reviewed_by: null,
-  ...overrides,
-});
+const certificate = (overrides: Partial<AdminCertificate> = {}) => adminCertificateFixture({ id: 5, ...overrides });
 
 /** The API over a list of certificates: GET by status, approve and reject (409 unless pending). */
 function certificatesApi(list: AdminCertificate[]) {
