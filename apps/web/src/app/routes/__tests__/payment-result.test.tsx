@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderRoute } from '../../../testing/render-route';
 
@@ -13,7 +13,8 @@ describe('payment result pages', () => {
       expect(screen.getByText(/no payment is confirmed here/)).toBeInTheDocument();
       expect(screen.getByRole('link', { name: 'Go to your projects' })).toHaveAttribute('href', '/userdashboard');
       expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
-      expect(document.title).toBe('No payment to confirm | Bindery');
+      // The title is set in an effect, which may run after the heading is on screen: wait for it too.
+      await waitFor(() => expect(document.title).toBe('No payment to confirm | Bindery'));
     },
   );
   it.each(['/cancel', '/payment/cancel'])('%s says the order must be placed again, with Try Again', async (path) => {
