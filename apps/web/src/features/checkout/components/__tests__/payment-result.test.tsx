@@ -49,7 +49,7 @@ describe('back from Stripe (/success?order=&session_id=)', () => {
     expect(await heading('Payment Successful!')).toBeInTheDocument();
     expect(screen.getByText('Order BND-000042, $162.16 paid.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'See your order' })).toHaveAttribute('href', '/orders/42');
-    expect(document.title).toBe('Payment Successful! | Bindery');
+    await waitFor(() => expect(document.title).toBe('Payment Successful! | Bindery'));
     expect(seen.calls).toBe(2);
     await waitFor(() => expect(readCart(testCustomer.id).map((i) => i.id)).toEqual([99]));
   });

@@ -126,7 +126,7 @@ describe('/orders/:id: the order page', () => {
     server.use(...myOrdersHandlers([shipped]));
     renderRoute('/orders/43');
     expect(await screen.findByRole('heading', { name: 'Order BND-000043', level: 1 })).toBeInTheDocument();
-    expect(document.title).toBe('Order BND-000043 | Bindery');
+    await waitFor(() => expect(document.title).toBe('Order BND-000043 | Bindery'));
     const status = region('Status');
     const steps = within(within(status).getByRole('list', { name: 'Order progress' })).getAllByRole(
       'listitem',
