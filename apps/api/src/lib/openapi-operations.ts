@@ -20,8 +20,8 @@ export function operationIdOf(method: string, path: string): string {
     .split('/')
     .filter(Boolean)
     .map((segment) => {
-      const param = /^(?::|\{)([^}]+)\}?$/.exec(segment);
-      return param ? `By${words(param[1]!).map(capital).join('')}` : words(segment).map(capital).join('');
+      const param = /^(?::|\{)([^}]+)\}?$/.exec(segment)?.[1];
+      return param ? `By${words(param).map(capital).join('')}` : words(segment).map(capital).join('');
     });
   return method.toLowerCase() + parts.join('');
 }

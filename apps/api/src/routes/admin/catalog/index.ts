@@ -28,7 +28,6 @@ const adminCatalog: FastifyPluginAsyncZod<AdminCatalogRoutesOptions> = async (ap
         schema: {
           tags,
           summary: `${product.name}: set the ${kind.priceField} of one of the ${kind.label.toLowerCase()}`,
-          security: [{ bearerAuth: [] }],
           params: AdminPriceUpdateParams,
           body: AdminPriceUpdateBody,
           response: {

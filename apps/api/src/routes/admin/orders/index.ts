@@ -20,7 +20,6 @@ import {
 } from '@bindery/contracts/admin/orders';
 
 const tags = ['admin: orders'];
-const security = [{ bearerAuth: [] }];
 const denied = { 401: ErrorBody, 403: ErrorBody };
 
 const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -31,7 +30,6 @@ const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Orders, newest first, filtered by status, search text and dates (keyset page)',
-        security,
         querystring: AdminOrderListQuery,
         response: { 200: AdminOrderListResponse, 400: ErrorBody, ...denied },
       },
@@ -46,7 +44,6 @@ const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'One order with its books, files, amounts, payments, refunds and events',
-        security,
         params: AdminOrderParams,
         response: { 200: AdminOrderResponse, 400: ErrorBody, ...denied, 404: ErrorBody },
       },
@@ -61,7 +58,6 @@ const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Move the order by the lifecycle table (start production, ship, deliver, cancel)',
-        security,
         params: AdminOrderParams,
         body: ChangeStatusBody,
         response: {
@@ -87,7 +83,6 @@ const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           'Every submitted project with its customer and order state (keyset page, search by title or e-mail)',
-        security,
         querystring: AllOrdersQuery,
         response: { 200: AllOrdersResponse, 400: ErrorBody, ...denied },
       },

@@ -13,7 +13,6 @@ import { AdminOrderParams, RefundBody, RefundResponse } from '@bindery/contracts
 import { ReconcileResponse } from '@bindery/contracts/admin/payments';
 
 const tags = ['admin: orders'];
-const security = [{ bearerAuth: [] }];
 const errors = {
   400: ErrorBody,
   401: ErrorBody,
@@ -32,7 +31,6 @@ const paymentsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Refund the order (all that is left, or a part) through the provider that took the money',
-        security,
         params: AdminOrderParams,
         body: RefundBody,
         response: { 200: RefundResponse, ...errors },
@@ -55,7 +53,6 @@ const paymentsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Ask Stripe / PayPal about the order’s open payment attempts and apply what happened',
-        security,
         params: AdminOrderParams,
         response: { 200: ReconcileResponse, ...errors },
       },

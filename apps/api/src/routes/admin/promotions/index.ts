@@ -17,7 +17,6 @@ const promotionRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'The first-print discount: on or off, and its rate',
-        security: [{ bearerAuth: [] }],
         response: { 200: FirstPrintDiscountSetting, 401: ErrorBody, 403: ErrorBody },
       },
     },
@@ -31,7 +30,6 @@ const promotionRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Switch the first-print discount on or off and set its rate (new orders only)',
-        security: [{ bearerAuth: [] }],
         body: FirstPrintDiscountBody,
         response: { 200: FirstPrintDiscountSetting, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody },
       },

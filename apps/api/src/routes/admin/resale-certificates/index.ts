@@ -21,7 +21,6 @@ import type { Review } from '../../../plugins/app/certificates/certificates.serv
 import { sendStoredFile } from '../../../lib/content-disposition.js';
 
 const tags = ['admin: resale certificates'];
-const security = [{ bearerAuth: [] }];
 const denied = { 401: ErrorBody, 403: ErrorBody };
 
 const adminCertificatesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -37,7 +36,6 @@ const adminCertificatesRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           tags,
           summary: spec.summary,
-          security,
           params: AdminCertificateParams,
           ...(spec.body ? { body: spec.body } : {}),
           response: {
@@ -67,7 +65,6 @@ const adminCertificatesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Resale certificates of one status (pending first in line), keyset-paged',
-        security,
         querystring: AdminCertificateListQuery,
         response: { 200: AdminCertificateListResponse, 400: ErrorBody, ...denied },
       },
@@ -82,7 +79,6 @@ const adminCertificatesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "A resale certificate's file, inline or ?download=true",
-        security,
         params: AdminCertificateParams,
         querystring: CertificateFileQuery,
         produces: ['application/pdf', 'image/jpeg', 'image/png'],

@@ -16,7 +16,6 @@ const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin: shipping'],
         summary: 'The shipping services and the rate table in force',
-        security: [{ bearerAuth: [] }],
         response: { 200: ShippingTableResponse, 401: ErrorBody, 403: ErrorBody },
       },
     },

@@ -14,7 +14,6 @@ import {
 } from '@bindery/contracts/store/checkout';
 
 const tags = ['checkout'];
-const security = [{ bearerAuth: [] }];
 
 const checkout: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -52,7 +51,6 @@ const checkout: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Create the order from the cart, the address and the chosen service; priced by the server',
-        security,
         body: SaveShippingBody,
         response: {
           200: OrderResponse,

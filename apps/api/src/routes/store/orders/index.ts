@@ -25,7 +25,6 @@ import { z } from 'zod';
 import { sendStoredFile } from '../../../lib/content-disposition.js';
 
 const tags = ['orders'];
-const security = [{ bearerAuth: [] }];
 
 const orders: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.authenticate);
@@ -37,7 +36,6 @@ const orders: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'The caller’s orders, newest first (keyset page)',
-        security,
         querystring: MyOrdersQuery,
         response: { 200: MyOrdersResponse, 400: ErrorBody, 401: ErrorBody },
       },
@@ -52,7 +50,6 @@ const orders: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'The caller’s paid, refunded and unpaid totals and order counts',
-        security,
         response: { 200: SalesOverviewResponse, 401: ErrorBody },
       },
     },
@@ -66,7 +63,6 @@ const orders: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'One of the caller’s orders by its number',
-        security,
         querystring: OrderLookupQuery,
         response: { 200: OrderResponse, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
       },
@@ -81,7 +77,6 @@ const orders: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'One of the caller’s orders',
-        security,
         params: IdParams,
         response: { 200: OrderResponse, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
       },
@@ -96,7 +91,6 @@ const orders: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Order the books of a paid order again: new draft projects on the same files, priced now',
-        security,
         params: IdParams,
         // No body at all means every book at the copies ordered then.
         body: ReorderBody.nullish(),
@@ -121,7 +115,6 @@ const orders: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           'An e-book’s interior PDF or cover from a paid order (its customer or an admin), as a download',
-        security,
         params: OrderDownloadParams,
         produces: ['application/pdf', 'image/jpeg', 'image/png'],
         // The file's bytes (a stream is sent as is, never serialized).

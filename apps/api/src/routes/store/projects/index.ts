@@ -34,7 +34,6 @@ import { multipartLimits } from '../../../plugins/app/projects/uploads.service.j
 import { sendStoredFile } from '../../../lib/content-disposition.js';
 
 const tags = ['projects'];
-const security = [{ bearerAuth: [] }];
 const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody };
 
 const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -49,7 +48,6 @@ const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Upload an interior PDF or a cover (multipart: purpose, file); the server checks the bytes',
-        security,
         consumes: ['multipart/form-data'],
         response: {
           201: UploadedFile,
@@ -78,7 +76,6 @@ const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "One of the customer's uploads, while a project may still use it (restoring a design draft)",
-        security,
         params: UploadParams,
         response: { 200: UploadedFile, ...errors },
       },
@@ -93,7 +90,6 @@ const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Create (or edit, with project_id) a project from uploaded files; priced by the server',
-        security,
         body: UploadBookBody,
         response: { 200: UploadBookResponse, 201: UploadBookResponse, ...errors },
       },
@@ -117,7 +113,6 @@ const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "The customer's projects: one keyset page, searched and sorted on the server",
-        security,
         querystring: MyBooksQuery,
         response: { 200: MyBooksResponse, 400: ErrorBody, 401: ErrorBody },
       },
@@ -132,7 +127,6 @@ const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Project categories (with the catalog slug that prices each) and languages',
-        security,
         response: { 200: DropdownDataResponse, 401: ErrorBody },
       },
     },
@@ -146,7 +140,6 @@ const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "One of the customer's projects",
-        security,
         params: IdParams,
         response: { 200: Project, ...errors },
       },
@@ -161,7 +154,6 @@ const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Delete a project (not once paid for; an unpaid order holding it is canceled)',
-        security,
         params: IdParams,
         response: { 200: DeleteProjectResponse, ...errors, 409: ErrorBody },
       },
@@ -179,7 +171,6 @@ const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "A project's interior PDF or cover file (its owner or an admin)",
-        security,
         params: ProjectFileParams,
         querystring: ProjectFileQuery,
         produces: ['application/pdf', 'image/jpeg', 'image/png'],

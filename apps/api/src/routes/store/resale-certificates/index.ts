@@ -16,7 +16,6 @@ import {
 import { multipartLimits } from '../../../plugins/app/projects/uploads.service.js';
 
 const tags = ['resale certificates'];
-const security = [{ bearerAuth: [] }];
 
 const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
   // Encapsulated: one file of at most 10 MB and the state field.
@@ -30,7 +29,6 @@ const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Upload a resale certificate for a US state (multipart: state, file); staff review it',
-        security,
         consumes: ['multipart/form-data'],
         response: {
           201: ResaleCertificate,
@@ -60,7 +58,6 @@ const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "The caller's resale certificates with their status and any rejection reason, newest first",
-        security,
         querystring: MyCertificatesQuery,
         response: { 200: MyCertificatesResponse, 400: ErrorBody, 401: ErrorBody },
       },

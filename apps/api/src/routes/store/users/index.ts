@@ -126,7 +126,6 @@ const users: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Log out: revoke the session of the bearer token and clear the refresh cookie',
-        security: [{ bearerAuth: [] }],
         response: { 204: z.null(), 401: ErrorBody },
       },
     },
