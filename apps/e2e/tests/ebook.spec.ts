@@ -6,7 +6,7 @@
  */
 import { deflateSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
-import { makeInteriorPdf, texasAddress } from '../support/books.js';
+import { fillTexasAddress, makeInteriorPdf } from '../support/books.js';
 import { createCustomer, logInOnWeb } from '../support/customer.js';
 import { e2e } from '../support/env.js';
 
@@ -79,15 +79,8 @@ test('a customer buys an e Book, pays by card and downloads its files from the o
   await expect(
     page.getByText('E-books are delivered as files: nothing is shipped.', { exact: false }),
   ).toBeVisible();
-  const form = page.getByRole('form').first();
-  await form.getByLabel('First name').fill(texasAddress.first_name);
-  await form.getByLabel('Last name').fill(texasAddress.last_name);
-  await form.getByLabel('Address', { exact: true }).fill(texasAddress.address);
-  await form.getByLabel('Country').selectOption('US');
-  await form.getByLabel('State', { exact: true }).selectOption('TX');
-  await form.getByLabel('City').fill(texasAddress.city);
-  await form.getByLabel('Postal code').fill(texasAddress.postal_code);
-  await form.getByLabel('Phone number').fill(texasAddress.phone_number);
+  // The billing address: the shop's one address form, which sets the tax (nothing is shipped).
+  await fillTexasAddress(page);
   await page.getByRole('button', { name: 'Calculate Total' }).click();
   await expect(page.getByRole('group', { name: 'Shipping service' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Continue to Payment' }).click();
