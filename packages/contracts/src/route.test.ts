@@ -1,0 +1,68 @@
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import { z } from 'zod';
+import { ErrorBody, IdParams } from './common.js';
+import {
+  defineRoute,
+  fastifyPathOf,
+  pathOf,
+  successStatusOf,
+  type RouteInput,
+  type RouteResult,
+} from './route.js';
+
+const getThing = defineRoute({
+  method: 'GET',
+  path: '/api/things/{id}/',
+  operationId: 'getThing',
+  summary: 'One thing',
+  tags: ['things'],
+  access: 'owner',
+  params: IdParams,
+  query: z.object({ full: z.enum(['yes', 'no']).optional() }),
+  responses: { 200: z.object({ name: z.string() }), 404: ErrorBody },
+});
+
+const upload = defineRoute({
+  method: 'POST',
+  path: '/api/uploads/',
+  operationId: 'upload',
+  summary: 'An upload',
+  tags: ['things'],
+  access: 'customer',
+  multipart: true,
+  responses: { 201: z.object({ id: z.number() }) },
+});
+
+const remove = defineRoute({
+  method: 'DELETE',
+  path: '/api/things/{id}/',
+  operationId: 'deleteThing',
+  summary: 'Gone',
+  tags: ['things'],
+  access: 'owner',
+  params: IdParams,
+  responses: { 204: null },
+});
+
+describe('route contracts', () => {
+  it('fills path parameters, encoded, and refuses a missing one', () => {
+    expect(pathOf(getThing, { id: 7 })).toBe('/api/things/7/');
+    expect(pathOf({ path: '/api/x/{name}/' }, { name: 'a b/c' })).toBe('/api/x/a%20b%2Fc/');
+    expect(() => pathOf(getThing, {})).toThrow('/api/things/{id}/ needs the path parameter id');
+  });
+
+  it('gives Fastify its form of the path and the status a client parses', () => {
+    expect(fastifyPathOf(getThing)).toBe('/api/things/:id/');
+    expect(successStatusOf(getThing)).toBe(200);
+    expect(successStatusOf(upload)).toBe(201);
+    expect(successStatusOf(remove)).toBe(204);
+  });
+
+  it('types what a call gives and gets from the route alone', () => {
+    expectTypeOf<RouteInput<typeof getThing>['params']>().toEqualTypeOf<{ id: string }>();
+    expectTypeOf<RouteResult<typeof getThing>>().toEqualTypeOf<{ name: string }>();
+    expectTypeOf<RouteInput<typeof upload>['body']>().toEqualTypeOf<FormData>();
+    expectTypeOf<RouteResult<typeof upload>>().toEqualTypeOf<{ id: number }>();
+    expectTypeOf<RouteResult<typeof remove>>().toEqualTypeOf<undefined>();
+  });
+});
