@@ -74,8 +74,7 @@ export function pathOf(
 ): string {
   return route.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
     const value = params?.[name];
-    if (value === undefined || value === null)
-      throw new Error(`${route.path} needs the path parameter ${name}`);
+    if (value === undefined) throw new Error(`${route.path} needs the path parameter ${name}`);
     return encodeURIComponent(String(value));
   });
 }
