@@ -61,8 +61,11 @@ describe('route contracts', () => {
   it('types what a call gives and gets from the route alone', () => {
     expectTypeOf<RouteInput<typeof getThing>['params']>().toEqualTypeOf<{ id: string }>();
     expectTypeOf<RouteResult<typeof getThing>>().toEqualTypeOf<{ name: string }>();
-    expectTypeOf<RouteInput<typeof upload>['body']>().toEqualTypeOf<FormData>();
+    expectTypeOf<RouteInput<typeof upload>['body']>().toEqualTypeOf<MultipartBody>();
     expectTypeOf<RouteResult<typeof upload>>().toEqualTypeOf<{ id: number }>();
     expectTypeOf<RouteResult<typeof remove>>().toEqualTypeOf<undefined>();
   });
 });
+
+// The browser's FormData is what a client sends as a multipart body.
+expectTypeOf<FormData>().toMatchTypeOf<MultipartBody>();

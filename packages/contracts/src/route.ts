@@ -60,12 +60,20 @@ export type RouteResult<R extends RouteContract> = [SuccessSchema<R>] extends [n
   ? undefined
   : z.output<SuccessSchema<R>>;
 
+/**
+ * A multipart body as the browser's FormData has it. Named structurally because this package is built without
+ * the DOM library (the API imports it too); the DOM's FormData satisfies it.
+ */
+export interface MultipartBody {
+  append(name: string, value: string): void;
+}
+
 type Field<K extends string, T> = [T] extends [z.ZodType] ? Record<K, z.input<T>> : { [P in K]?: never };
 
 /** What a call must give: `params`, `query` and `body` exactly where the route declares them (inputs of the schemas). */
 export type RouteInput<R extends RouteContract> = Field<'params', R['params']> &
   (R['query'] extends z.ZodType ? { query?: z.input<R['query']> } : { query?: never }) &
-  (R['multipart'] extends true ? { body: FormData } : Field<'body', R['body']>);
+  (R['multipart'] extends true ? { body: MultipartBody } : Field<'body', R['body']>);
 
 /** `/api/orders/{id}/` with `{ id: 7 }` → `/api/orders/7/` (each value URI-encoded). */
 export function pathOf(
