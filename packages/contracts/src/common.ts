@@ -66,6 +66,10 @@ export const errorResponses = {
   429: ErrorBody,
 } as const;
 
+/** The error answers a route declares, by status: `errorBodies(401, 403)` → `{ 401: ErrorBody, 403: ErrorBody }`. */
+export const errorBodies = <const S extends number>(...statuses: S[]) =>
+  Object.fromEntries(statuses.map((status) => [status, ErrorBody])) as Record<S, typeof ErrorBody>;
+
 /** `{ data: [...] }` list wrapper the spec uses for user and order lists. */
 export const dataList = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item) });
 

@@ -2,9 +2,14 @@
  * Admin price updates: PUT api/{slug}/{kind}/{id}/update/ with {price} or {price_per_page} (the spec's editors
  * send the value as entered text; a JSON number is accepted too). Admin only. The value must be a non-negative
  * decimal with at most 4 places; the server checks it with the pricing package's rule and records every change.
+ *
+ * One route per category and kind its editor may change (38 today): `adminPriceUpdateRoute(product, kind)` builds
+ * it from the category and kind definitions of packages/pricing (products.ts), which both the API and the admin
+ * SPA hold, so the path is written here once and each route keeps its own path and operationId in the document.
  */
 import { z } from 'zod';
-import { IdParams } from '../common.js';
+import { errorBodies, IdParams } from '../common.js';
+import { defineRoute } from '../route.js';
 import { BindingItem, CatalogItem, TrimSizeItem } from '../store/catalog.js';
 
 /** A price as typed: "2.5", " 0.0325 " or 2.5. Checked on the server (parseListPrice). */
@@ -23,3 +28,38 @@ export type AdminPriceUpdateParams = z.infer<typeof AdminPriceUpdateParams>;
 /** The updated item, as the dropdowns list it. */
 export const AdminPriceUpdateResponse = z.union([BindingItem, TrimSizeItem, CatalogItem]);
 export type AdminPriceUpdateResponse = z.infer<typeof AdminPriceUpdateResponse>;
+
+/** What the route needs of a category (packages/pricing's ProductDefinition fits). */
+export interface PriceEditorCategory {
+  readonly slug: string;
+  readonly name: string;
+}
+
+/** What the route needs of a kind the editor may change (packages/pricing's KindDefinition with its adminSegment). */
+export interface PriceEditorKind {
+  readonly adminSegment: string;
+  readonly priceField: string;
+  readonly label: string;
+}
+
+/** `trim-size` → `TrimSize`: the operationId's words (apps/api/src/lib/openapi-operations.ts operationIdOf). */
+const pascal = (text: string) =>
+  text
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join('');
+
+/** PUT api/{slug}/{segment}/{id}/update/: one price of one kind of one category (apps/api/src/routes/admin/catalog). */
+export const adminPriceUpdateRoute = (category: PriceEditorCategory, kind: PriceEditorKind) =>
+  defineRoute({
+    method: 'PUT',
+    path: `/api/${category.slug}/${kind.adminSegment}/{id}/update/`,
+    operationId: `put${pascal(category.slug)}${pascal(kind.adminSegment)}ByIdUpdate`,
+    summary: `${category.name}: set the ${kind.priceField} of one of the ${kind.label.toLowerCase()}`,
+    tags: [`admin: ${category.name} prices`],
+    access: 'admin',
+    params: AdminPriceUpdateParams,
+    body: AdminPriceUpdateBody,
+    responses: { 200: AdminPriceUpdateResponse, ...errorBodies(400, 401, 403, 404) },
+  });

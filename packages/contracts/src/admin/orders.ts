@@ -11,8 +11,9 @@
  *        projects (docs/spec/calculators-account-admin.md §2 Manage Orders), paged the same way.
  */
 import { z } from 'zod';
-import { DecimalString, IdParam, PageQuery, OptionalText, page } from '../common.js';
+import { DecimalString, errorBodies, IdParam, PageQuery, OptionalText, page } from '../common.js';
 import { messages } from '../messages.js';
+import { defineRoute } from '../route.js';
 import { Address, OrderActor, OrderItem, OrderStatus, ShippingService } from '../store/checkout.js';
 import { CoverExpertRequest, ProjectCategory, ProjectOptionNames } from '../store/projects.js';
 
@@ -270,3 +271,54 @@ export type AllOrdersQuery = z.input<typeof AllOrdersQuery>;
 /** Keyset-paged like every list (docs/decisions/0019): `data` keeps the spec's shape. */
 export const AllOrdersResponse = page(AdminOrder);
 export type AllOrdersResponse = z.infer<typeof AllOrdersResponse>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// The routes (apps/api/src/routes/admin/orders; refund and reconcile are in ./payments.ts)
+
+const tags = ['admin: orders'];
+
+export const adminOrderRoutes = {
+  list: defineRoute({
+    method: 'GET',
+    path: '/api/admin/orders/',
+    operationId: 'getAdminOrders',
+    summary: 'Orders, newest first, filtered by status, search text and dates (keyset page)',
+    tags,
+    access: 'admin',
+    query: AdminOrderListQuery,
+    responses: { 200: AdminOrderListResponse, ...errorBodies(400, 401, 403) },
+  }),
+  get: defineRoute({
+    method: 'GET',
+    path: '/api/admin/orders/{id}/',
+    operationId: 'getAdminOrdersById',
+    summary: 'One order with its books, files, amounts, payments, refunds and events',
+    tags,
+    access: 'admin',
+    params: AdminOrderParams,
+    responses: { 200: AdminOrderResponse, ...errorBodies(400, 401, 403, 404) },
+  }),
+  changeStatus: defineRoute({
+    method: 'POST',
+    path: '/api/admin/orders/{id}/status/',
+    operationId: 'postAdminOrdersByIdStatus',
+    summary: 'Move the order by the lifecycle table (start production, ship, deliver, cancel)',
+    tags,
+    access: 'admin',
+    params: AdminOrderParams,
+    body: ChangeStatusBody,
+    responses: { 200: AdminOrderResponse, ...errorBodies(400, 401, 403, 404, 409, 502) },
+  }),
+  /** The spec's Manage Orders list (docs/spec/calculators-account-admin.md §2), at its own path. */
+  allOrders: defineRoute({
+    method: 'GET',
+    path: '/api/book/all-orders/',
+    operationId: 'getBookAllOrders',
+    summary:
+      'Every submitted project with its customer and order state (keyset page, search by title or e-mail)',
+    tags,
+    access: 'admin',
+    query: AllOrdersQuery,
+    responses: { 200: AllOrdersResponse, ...errorBodies(400, 401, 403) },
+  }),
+};

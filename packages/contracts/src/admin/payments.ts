@@ -7,7 +7,9 @@
  * every attempt older than a few minutes.
  */
 import { z } from 'zod';
-import { AdminOrderDetail } from './orders.js';
+import { errorBodies } from '../common.js';
+import { defineRoute } from '../route.js';
+import { AdminOrderDetail, AdminOrderParams, RefundBody, RefundResponse } from './orders.js';
 
 /**
  * What asking the provider found and did for one attempt:
@@ -47,3 +49,35 @@ export const ReconcileResponse = z.object({
   order: AdminOrderDetail,
 });
 export type ReconcileResponse = z.infer<typeof ReconcileResponse>;
+
+/** What a money action on an order may answer besides its result. */
+const moneyErrors = errorBodies(400, 401, 403, 404, 409, 502, 503);
+
+/** Money actions on an order (apps/api/src/routes/admin/payments; docs/decisions/0022), shown on Order Details. */
+export const adminPaymentRoutes = {
+  /**
+   * A full (no amount) or partial refund through the provider that took the money: 400 more than is left, 409
+   * nothing paid, 502 the provider refused or did not answer, 503 the provider is not configured.
+   */
+  refund: defineRoute({
+    method: 'POST',
+    path: '/api/admin/orders/{id}/refund/',
+    operationId: 'postAdminOrdersByIdRefund',
+    summary: 'Refund the order (all that is left, or a part) through the provider that took the money',
+    tags: ['admin: orders'],
+    access: 'admin',
+    params: AdminOrderParams,
+    body: RefundBody,
+    responses: { 200: RefundResponse, ...moneyErrors },
+  }),
+  reconcile: defineRoute({
+    method: 'POST',
+    path: '/api/admin/orders/{id}/reconcile/',
+    operationId: 'postAdminOrdersByIdReconcile',
+    summary: 'Ask Stripe / PayPal about the order’s open payment attempts and apply what happened',
+    tags: ['admin: orders'],
+    access: 'admin',
+    params: AdminOrderParams,
+    responses: { 200: ReconcileResponse, ...moneyErrors },
+  }),
+};

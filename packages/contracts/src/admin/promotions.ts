@@ -9,6 +9,8 @@
  * orders placed after it: an order already written keeps its amounts.
  */
 import { z } from 'zod';
+import { errorBodies } from '../common.js';
+import { defineRoute } from '../route.js';
 
 export const FIRST_PRINT_MAX_PERCENT = 50;
 
@@ -38,3 +40,28 @@ export const FirstPrintDiscountBody = z
   })
   .strict();
 export type FirstPrintDiscountBody = z.infer<typeof FirstPrintDiscountBody>;
+
+const tags = ['admin: promotions'];
+
+/** The first-print discount's switch and rate (apps/api/src/routes/admin/promotions). */
+export const adminPromotionRoutes = {
+  firstPrintDiscount: defineRoute({
+    method: 'GET',
+    path: '/api/admin/first-print-discount/',
+    operationId: 'getAdminFirstPrintDiscount',
+    summary: 'The first-print discount: on or off, and its rate',
+    tags,
+    access: 'admin',
+    responses: { 200: FirstPrintDiscountSetting, ...errorBodies(401, 403) },
+  }),
+  setFirstPrintDiscount: defineRoute({
+    method: 'PUT',
+    path: '/api/admin/first-print-discount/',
+    operationId: 'putAdminFirstPrintDiscount',
+    summary: 'Switch the first-print discount on or off and set its rate (new orders only)',
+    tags,
+    access: 'admin',
+    body: FirstPrintDiscountBody,
+    responses: { 200: FirstPrintDiscountSetting, ...errorBodies(400, 401, 403) },
+  }),
+};

@@ -8,8 +8,9 @@
  * A review of a certificate that is no longer pending is a 409.
  */
 import { z } from 'zod';
-import { IdParams, PageQuery, page } from '../common.js';
+import { errorBodies, IdParams, PageQuery, page } from '../common.js';
 import { messages } from '../messages.js';
+import { defineRoute } from '../route.js';
 import { CertificateStatus, ResaleCertificate } from '../store/resale-certificates.js';
 
 export const AdminCertificate = ResaleCertificate.extend({
@@ -46,3 +47,55 @@ export type RejectCertificateBody = z.infer<typeof RejectCertificateBody>;
 
 export const AdminCertificateResponse = z.object({ certificate: AdminCertificate });
 export type AdminCertificateResponse = z.infer<typeof AdminCertificateResponse>;
+
+const tags = ['admin: resale certificates'];
+const reviewAnswers = { 200: AdminCertificateResponse, ...errorBodies(400, 401, 403, 404, 409) };
+
+/** The review of resale certificates (apps/api/src/routes/admin/resale-certificates; docs/decisions/0032). */
+export const adminCertificateRoutes = {
+  list: defineRoute({
+    method: 'GET',
+    path: '/api/admin/resale-certificates/',
+    operationId: 'getAdminResaleCertificates',
+    summary: 'Resale certificates of one status (pending first in line), keyset-paged',
+    tags,
+    access: 'admin',
+    query: AdminCertificateListQuery,
+    responses: { 200: AdminCertificateListResponse, ...errorBodies(400, 401, 403) },
+  }),
+  /** The stored file's bytes (no JSON): the SPA opens it as a link, never through the JSON client. */
+  file: defineRoute({
+    method: 'GET',
+    path: '/api/admin/resale-certificates/{id}/file/',
+    operationId: 'getAdminResaleCertificatesByIdFile',
+    summary: "A resale certificate's file, inline or ?download=true",
+    tags,
+    access: 'admin',
+    params: AdminCertificateParams,
+    query: CertificateFileQuery,
+    produces: ['application/pdf', 'image/jpeg', 'image/png'],
+    responses: { 200: null, ...errorBodies(400, 401, 403, 404) },
+  }),
+  /** 409 unless pending: a certificate is reviewed once. Approving takes no input. */
+  approve: defineRoute({
+    method: 'POST',
+    path: '/api/admin/resale-certificates/{id}/approve/',
+    operationId: 'postAdminResaleCertificatesByIdApprove',
+    summary: 'Approve a pending resale certificate (its state becomes tax-exempt for the customer)',
+    tags,
+    access: 'admin',
+    params: AdminCertificateParams,
+    responses: reviewAnswers,
+  }),
+  reject: defineRoute({
+    method: 'POST',
+    path: '/api/admin/resale-certificates/{id}/reject/',
+    operationId: 'postAdminResaleCertificatesByIdReject',
+    summary: 'Reject a pending resale certificate with a reason the customer sees',
+    tags,
+    access: 'admin',
+    params: AdminCertificateParams,
+    body: RejectCertificateBody,
+    responses: reviewAnswers,
+  }),
+};

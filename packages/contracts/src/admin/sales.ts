@@ -12,7 +12,8 @@
  * Every day of the period is listed (zeros included), so a chart draws it as it is. At most 366 days.
  */
 import { z } from 'zod';
-import { PageQuery, page } from '../common.js';
+import { errorBodies, PageQuery, page } from '../common.js';
+import { defineRoute } from '../route.js';
 
 /** The longest period one report covers (the days array is bounded like every list). */
 export const SALES_MAX_DAYS = 366;
@@ -89,3 +90,17 @@ export const SalesReportResponse = z.object({
   payments: page(SalesPayment),
 });
 export type SalesReportResponse = z.infer<typeof SalesReportResponse>;
+
+/** The "Sales and payments" report (apps/api/src/routes/admin/sales). */
+export const adminSalesRoutes = {
+  report: defineRoute({
+    method: 'GET',
+    path: '/api/admin/sales/',
+    operationId: 'getAdminSales',
+    summary: 'Money paid, refunded and outstanding per day and method, and the latest payments',
+    tags: ['admin: sales'],
+    access: 'admin',
+    query: SalesReportQuery,
+    responses: { 200: SalesReportResponse, ...errorBodies(400, 401, 403) },
+  }),
+};

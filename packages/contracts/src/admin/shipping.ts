@@ -8,7 +8,8 @@
  * the same functions checkout uses. `source: 'live'` means a live carrier API prices shipments (no table to show).
  */
 import { z } from 'zod';
-import { DecimalString } from '../common.js';
+import { DecimalString, errorBodies } from '../common.js';
+import { defineRoute } from '../route.js';
 
 export const ShippingZoneId = z.enum(['domestic', 'north_america', 'rest_of_world']);
 export type ShippingZoneId = z.infer<typeof ShippingZoneId>;
@@ -73,3 +74,16 @@ export const ShippingTableResponse = z.object({
   examples: z.array(ShippingExample),
 });
 export type ShippingTableResponse = z.infer<typeof ShippingTableResponse>;
+
+/** The admin's Shipping page (apps/api/src/routes/admin/shipping). */
+export const adminShippingRoutes = {
+  table: defineRoute({
+    method: 'GET',
+    path: '/api/admin/shipping/',
+    operationId: 'getAdminShipping',
+    summary: 'The shipping services and the rate table in force',
+    tags: ['admin: shipping'],
+    access: 'admin',
+    responses: { 200: ShippingTableResponse, ...errorBodies(401, 403) },
+  }),
+};

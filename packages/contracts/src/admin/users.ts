@@ -3,7 +3,8 @@
  * Deleted accounts are not listed (docs/decisions/0008-account-deletion-anonymised-tombstone.md).
  */
 import { z } from 'zod';
-import { IdParams, PageQuery, OptionalText, page } from '../common.js';
+import { errorBodies, IdParams, PageQuery, OptionalText, page } from '../common.js';
+import { defineRoute } from '../route.js';
 
 export const AdminUser = z.object({
   id: z.number().int().positive(),
@@ -30,3 +31,29 @@ export type AdminListUsersResponse = z.infer<typeof AdminListUsersResponse>;
 /** Answers 204 on success. */
 export const AdminDeleteUserParams = IdParams;
 export type AdminDeleteUserParams = z.infer<typeof AdminDeleteUserParams>;
+
+const tags = ['admin: users'];
+
+/** Admin user management (apps/api/src/routes/admin/users), under the spec's api/users/admin/ paths. */
+export const adminUserRoutes = {
+  list: defineRoute({
+    method: 'GET',
+    path: '/api/users/admin/users/',
+    operationId: 'getUsersAdminUsers',
+    summary: 'List the accounts (newest first, keyset-paged, searched on the server)',
+    tags,
+    access: 'admin',
+    query: AdminListUsersQuery,
+    responses: { 200: AdminListUsersResponse, ...errorBodies(400, 401, 403) },
+  }),
+  delete: defineRoute({
+    method: 'DELETE',
+    path: '/api/users/admin/users/{id}/delete/',
+    operationId: 'deleteUsersAdminUsersByIdDelete',
+    summary: 'Delete a customer account (anonymised; its orders stay)',
+    tags,
+    access: 'admin',
+    params: AdminDeleteUserParams,
+    responses: { 204: null, ...errorBodies(400, 401, 403, 404, 409) },
+  }),
+};
