@@ -5,8 +5,8 @@
 import { Suspense } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { Spinner } from '@bindery/ui/spinner';
-import { AdminHeaderActions } from '../../components/layout/admin-header-actions';
-import { TestModeBanner } from '../../features/system/components/test-mode-banner';
+import { AdminHeaderActions } from '#components/layout/admin-header-actions.tsx';
+import { TestModeBanner } from '#features/system/components/test-mode-banner.tsx';
 
 // `also`: pages reached from a link's page (an order's details, a book's price editor) keep that link current.
 const sidebar = [
@@ -40,7 +40,11 @@ export function AdminLayout() {
       <div className="b-sidebar-layout">
         <nav aria-label="Admin" className="b-sidebar">
           {sidebar.map((l) => (
-            <Link key={l.to} to={l.to} aria-current={[l.to, ...l.also].some((p) => isUnder(pathname, p)) ? 'page' : undefined}>
+            <Link
+              key={l.to}
+              to={l.to}
+              aria-current={[l.to, ...l.also].some((p) => isUnder(pathname, p)) ? 'page' : undefined}
+            >
               {l.label}
             </Link>
           ))}

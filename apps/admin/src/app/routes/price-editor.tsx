@@ -3,8 +3,8 @@
  * product whose editorPath this is; any other book gets the not-found page.
  */
 import { useParams } from 'react-router-dom';
-import { PriceEditor } from '../../features/books/components/price-editor';
-import { productByEditorPath } from '../../features/books/lib/editor-settings';
+import { PriceEditor } from '#features/books/components/price-editor.tsx';
+import { productByEditorPath } from '#features/books/lib/editor-settings.ts';
 import NotFoundRoute from './not-found';
 
 export default function PriceEditorRoute() {

@@ -8,9 +8,9 @@ import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { Alert } from '@bindery/ui/alert';
 import { Spinner } from '@bindery/ui/spinner';
-import { getAdminUrl } from '../../features/auth/api/get-admin-url';
-import { useLeaveSite } from '../../lib/leave-site';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { getAdminUrl } from '#features/auth/api/get-admin-url.ts';
+import { useLeaveSite } from '#lib/leave-site.tsx';
+import { useDocumentTitle } from '#lib/use-document-title.ts';
 
 export default function AdminRedirect() {
   useDocumentTitle('Admin console');
@@ -38,7 +38,9 @@ export default function AdminRedirect() {
     <div className="b-container b-stack">
       <h1>Admin console</h1>
       {failed ? (
-        <Alert tone="error">We could not find the admin console right now. Please try again in a moment.</Alert>
+        <Alert tone="error">
+          We could not find the admin console right now. Please try again in a moment.
+        </Alert>
       ) : (
         <>
           <Spinner label="Opening the admin console..." />

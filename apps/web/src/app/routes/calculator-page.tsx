@@ -3,10 +3,10 @@
  * carousel of all seven calculators, the page title and the generic calculator for this product.
  */
 import { useLocation } from 'react-router-dom';
-import { CalculatorCarousel } from '../../features/calculators/components/calculator-carousel';
-import { Calculator } from '../../features/calculators/components/calculator';
-import { pageTitle, productForCalculatorPath } from '../../features/calculators/lib/calculator-copy';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { CalculatorCarousel } from '#features/calculators/components/calculator-carousel.tsx';
+import { Calculator } from '#features/calculators/components/calculator.tsx';
+import { pageTitle, productForCalculatorPath } from '#features/calculators/lib/calculator-copy.ts';
+import { useDocumentTitle } from '#lib/use-document-title.ts';
 import { useLoggedIn } from '../session';
 import NotFoundRoute from './not-found';
 

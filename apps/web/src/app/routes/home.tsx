@@ -2,18 +2,20 @@
 import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { PRODUCTS } from '@bindery/pricing/products';
-import { productArt } from '../../lib/product-art';
+import { productArt } from '#lib/product-art.ts';
 
 // Tile copy per category; each tile links to its calculator as the product definitions name it.
-const products = ([
-  { slug: 'calculator', name: 'Print Books', text: 'Novels, memoirs, manuals: paperback or hardcover.' },
-  { slug: 'photobook', name: 'Photo Books', text: 'Lay-flat color on coated paper with premium covers.' },
-  { slug: 'comicbook', name: 'Comic Books', text: 'Vivid color, saddle stitched or perfect bound.' },
-  { slug: 'magazine', name: 'Magazines', text: 'Short runs of glossy magazines and zines.' },
-  { slug: 'yearbook', name: 'Yearbooks', text: 'Keepsakes for schools, clubs and teams.' },
-  { slug: 'calender', name: 'Calendars', text: 'Wire-O wall calendars for gifts and promotion.' },
-  { slug: 'pricing', name: 'Thesis Binding', text: 'Case-bound theses with foil-stamped covers.' },
-] as const).map((p) => ({ ...p, to: PRODUCTS[p.slug].calculatorPath }));
+const products = (
+  [
+    { slug: 'calculator', name: 'Print Books', text: 'Novels, memoirs, manuals: paperback or hardcover.' },
+    { slug: 'photobook', name: 'Photo Books', text: 'Lay-flat color on coated paper with premium covers.' },
+    { slug: 'comicbook', name: 'Comic Books', text: 'Vivid color, saddle stitched or perfect bound.' },
+    { slug: 'magazine', name: 'Magazines', text: 'Short runs of glossy magazines and zines.' },
+    { slug: 'yearbook', name: 'Yearbooks', text: 'Keepsakes for schools, clubs and teams.' },
+    { slug: 'calender', name: 'Calendars', text: 'Wire-O wall calendars for gifts and promotion.' },
+    { slug: 'pricing', name: 'Thesis Binding', text: 'Case-bound theses with foil-stamped covers.' },
+  ] as const
+).map((p) => ({ ...p, to: PRODUCTS[p.slug].calculatorPath }));
 
 const BookArt = () => (
   <svg viewBox="0 0 320 240" role="img" aria-label="A stack of printed books">
@@ -37,7 +39,7 @@ const BookArt = () => (
 function FirstPrintPromo() {
   const promo = useQuery({
     queryKey: ['public-config'],
-    queryFn: async ({ signal }) => (await import('../../lib/api-client')).api.config(signal),
+    queryFn: async ({ signal }) => (await import('#lib/api-client.ts')).api.config(signal),
     staleTime: Infinity,
   }).data?.first_print_discount;
   return promo?.enabled ? <p className="b-promo">{promo.text}</p> : null;
@@ -51,8 +53,8 @@ export default function HomeRoute() {
           <FirstPrintPromo />
           <h1 id="hero-title">Print your book, your way</h1>
           <p>
-            Books, photo books, comics, magazines, yearbooks, calendars and thesis binding, printed on demand from one copy to
-            thousands, with bulk discounts from 100 copies.
+            Books, photo books, comics, magazines, yearbooks, calendars and thesis binding, printed on demand
+            from one copy to thousands, with bulk discounts from 100 copies.
           </p>
           <div className="b-row">
             <Link to="/calculator/printbook" className="b-btn b-btn--accent">
@@ -91,7 +93,10 @@ export default function HomeRoute() {
         <ol className="b-steps">
           <li>
             <h3>Price it</h3>
-            <p>Choose trim size, pages, binding, paper and finish. The price comes straight from our print price list.</p>
+            <p>
+              Choose trim size, pages, binding, paper and finish. The price comes straight from our print
+              price list.
+            </p>
           </li>
           <li>
             <h3>Upload</h3>

@@ -1,25 +1,43 @@
 /** /about, /portfolio and /print-shop: short company pages sharing one layout. */
 import { Link, useLocation } from 'react-router-dom';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { useDocumentTitle } from '#lib/use-document-title.ts';
 
 const PAGES: Record<string, { title: string; intro: string; blocks: { title: string; text: string }[] }> = {
   '/about': {
     title: 'About Bindery',
     intro: 'Bindery prints books on demand for authors, photographers, schools and businesses.',
     blocks: [
-      { title: 'Print on demand', text: 'Every book is printed when it is ordered, so you never pay for stock you do not sell.' },
-      { title: 'Honest pricing', text: 'Our calculators show the same prices you pay, with bulk discounts from 100 copies.' },
-      { title: 'People who care', text: 'A small team of printers and designers checks every job before it ships.' },
+      {
+        title: 'Print on demand',
+        text: 'Every book is printed when it is ordered, so you never pay for stock you do not sell.',
+      },
+      {
+        title: 'Honest pricing',
+        text: 'Our calculators show the same prices you pay, with bulk discounts from 100 copies.',
+      },
+      {
+        title: 'People who care',
+        text: 'A small team of printers and designers checks every job before it ships.',
+      },
     ],
   },
   '/portfolio': {
     title: 'Portfolio',
     intro: 'A few of the books our customers have printed with us.',
     blocks: [
-      { title: 'Family cookbook', text: 'Coil bound, premium color, 120 pages; 60 copies for a family reunion.' },
+      {
+        title: 'Family cookbook',
+        text: 'Coil bound, premium color, 120 pages; 60 copies for a family reunion.',
+      },
       { title: 'Graduate thesis', text: 'Case-bound thesis with gold foil stamping and corner protectors.' },
-      { title: 'School yearbook', text: 'Linen wrap hardcover, 180 pages in color; 650 copies at a 10% bulk discount.' },
-      { title: 'Indie comic', text: 'Saddle stitched, 32 pages of premium color; 500 copies for a convention.' },
+      {
+        title: 'School yearbook',
+        text: 'Linen wrap hardcover, 180 pages in color; 650 copies at a 10% bulk discount.',
+      },
+      {
+        title: 'Indie comic',
+        text: 'Saddle stitched, 32 pages of premium color; 500 copies for a convention.',
+      },
     ],
   },
   '/print-shop': {

@@ -1,6 +1,6 @@
 /** /login */
-import { LoginForm } from '../../features/auth/components/login-form';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { LoginForm } from '#features/auth/components/login-form.tsx';
+import { useDocumentTitle } from '#lib/use-document-title.ts';
 
 export default function LoginRoute() {
   useDocumentTitle('Login');

@@ -2,11 +2,11 @@
  * /orders: the cart screen (docs/spec/calculators-account-admin.md §2) and, below it, the customer's orders (issue 10 item
  * 4); guests see 'Please Login'.
  */
-import { useSession } from '../../features/auth/hooks/use-session';
-import { CartScreen } from '../../features/cart/components/cart-screen';
-import { useMyOrders } from '../../features/orders/api/get-my-orders';
-import { MyOrders } from '../../features/orders/components/my-orders';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { useSession } from '#features/auth/hooks/use-session.ts';
+import { CartScreen } from '#features/cart/components/cart-screen.tsx';
+import { useMyOrders } from '#features/orders/api/get-my-orders.ts';
+import { MyOrders } from '#features/orders/components/my-orders.tsx';
+import { useDocumentTitle } from '#lib/use-document-title.ts';
 
 export default function OrdersRoute() {
   useDocumentTitle('Your Cart');

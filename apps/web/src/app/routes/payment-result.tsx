@@ -5,9 +5,14 @@
  */
 import { useLocation } from 'react-router-dom';
 import { IdParam } from '@bindery/contracts/common';
-import { RequireSession } from '../../features/auth/components/require-session';
-import { useSession } from '../../features/auth/hooks/use-session';
-import { CardReturn, NoPaymentToConfirm, PaymentCancelled, PaypalReturn } from '../../features/checkout/components/payment-result';
+import { RequireSession } from '#features/auth/components/require-session.tsx';
+import { useSession } from '#features/auth/hooks/use-session.ts';
+import {
+  CardReturn,
+  NoPaymentToConfirm,
+  PaymentCancelled,
+  PaypalReturn,
+} from '#features/checkout/components/payment-result.tsx';
 
 export default function PaymentResultRoute() {
   const { pathname, search } = useLocation();
@@ -21,7 +26,9 @@ export default function PaymentResultRoute() {
   return (
     <RequireSession>
       {session && token ? <PaypalReturn userId={session.user.id} token={token} orderId={orderId} /> : null}
-      {session && !token && orderId !== null ? <CardReturn userId={session.user.id} orderId={orderId} /> : null}
+      {session && !token && orderId !== null ? (
+        <CardReturn userId={session.user.id} orderId={orderId} />
+      ) : null}
     </RequireSession>
   );
 }

@@ -1,9 +1,9 @@
 /** /products/{segment}: a product page with its live catalog (trim sizes, bindings, papers) and its calculator. */
 import { Link, useParams } from 'react-router-dom';
 import { PRODUCTS } from '@bindery/pricing/products';
-import { ProductCatalog } from '../../features/calculators/components/product-catalog';
-import { PRODUCT_ART_ALT, productArt } from '../../lib/product-art';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { ProductCatalog } from '#features/calculators/components/product-catalog.tsx';
+import { PRODUCT_ART_ALT, productArt } from '#lib/product-art.ts';
+import { useDocumentTitle } from '#lib/use-document-title.ts';
 import { PRODUCT_CONTENT } from './content/product-content';
 import NotFoundRoute from './not-found';
 

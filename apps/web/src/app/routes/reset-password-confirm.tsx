@@ -1,7 +1,7 @@
 /** /reset-password/:uidb64/:token: the link from the reset mail. */
 import { useParams } from 'react-router-dom';
-import { ResetPasswordForm } from '../../features/auth/components/reset-password-form';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { ResetPasswordForm } from '#features/auth/components/reset-password-form.tsx';
+import { useDocumentTitle } from '#lib/use-document-title.ts';
 
 export default function ResetPasswordConfirmRoute() {
   useDocumentTitle('Set New Password');

@@ -1,6 +1,6 @@
 /** /reset-password: ask for a reset link. */
-import { RequestResetForm } from '../../features/auth/components/request-reset-form';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { RequestResetForm } from '#features/auth/components/request-reset-form.tsx';
+import { useDocumentTitle } from '#lib/use-document-title.ts';
 
 export default function ResetPasswordRoute() {
   useDocumentTitle('Reset Password');

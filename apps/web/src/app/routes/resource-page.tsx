@@ -1,6 +1,6 @@
 /** /resources/{segment}: a resource page (guides, blog, publishing, contact, hiring, order lookup, planning). */
 import { Link, useParams } from 'react-router-dom';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { useDocumentTitle } from '#lib/use-document-title.ts';
 import { RESOURCE_CONTENT } from './content/resource-content';
 import NotFoundRoute from './not-found';
 

@@ -2,10 +2,10 @@
 import { Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { Spinner } from '@bindery/ui/spinner';
-import { SiteFooter } from '../../components/layout/site-footer';
-import { SiteHeader } from '../../components/layout/site-header';
-import { AccountAction } from '../../features/auth/components/account-action';
-import { useGenericCartCleanup } from '../../features/auth/hooks/use-generic-cart-cleanup';
+import { SiteFooter } from '#components/layout/site-footer.tsx';
+import { SiteHeader } from '#components/layout/site-header.tsx';
+import { AccountAction } from '#features/auth/components/account-action.tsx';
+import { useGenericCartCleanup } from '#features/auth/hooks/use-generic-cart-cleanup.ts';
 import { useLoggedIn } from '../session';
 
 export function RootLayout() {

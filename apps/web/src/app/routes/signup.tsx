@@ -1,6 +1,6 @@
 /** /signup */
-import { SignupForm } from '../../features/auth/components/signup-form';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { SignupForm } from '#features/auth/components/signup-form.tsx';
+import { useDocumentTitle } from '#lib/use-document-title.ts';
 
 export default function SignupRoute() {
   useDocumentTitle('Sign Up');

@@ -1,6 +1,6 @@
 /** Service status: calls /api/health through the shared client. */
 import { ServiceStatus } from '@bindery/ui/service-status';
-import { useHealth } from '../../features/system/api/get-health';
+import { useHealth } from '#features/system/api/get-health.ts';
 
 export default function StatusRoute() {
   return (

@@ -1,7 +1,7 @@
 /** /verify-email/:uidb64/:token: the link from the verification mail. */
 import { useParams } from 'react-router-dom';
-import { VerifyEmailStatus } from '../../features/auth/components/verify-email-status';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { VerifyEmailStatus } from '#features/auth/components/verify-email-status.tsx';
+import { useDocumentTitle } from '#lib/use-document-title.ts';
 
 export default function VerifyEmailRoute() {
   useDocumentTitle('Verify Email');

@@ -7,11 +7,11 @@
  */
 import { useId } from 'react';
 import type { OptionKind } from '@bindery/pricing/products';
-import { KIND_LABELS } from '../../lib/catalog/kind-labels';
-import { optionLook } from '../../lib/catalog/option-looks';
-import { optionPriceTexts } from '../../lib/catalog/option-prices';
-import type { OptionItem } from '../../lib/catalog/option-lists';
-import { shownItems, type OptionCascade } from '../../lib/catalog/use-option-cascade';
+import { KIND_LABELS } from '#lib/catalog/kind-labels.ts';
+import { optionLook } from '#lib/catalog/option-looks.ts';
+import { optionPriceTexts } from '#lib/catalog/option-prices.ts';
+import type { OptionItem } from '#lib/catalog/option-lists.ts';
+import { shownItems, type OptionCascade } from '#lib/catalog/use-option-cascade.ts';
 import './option-cards.css';
 
 export interface OptionCardData {

@@ -5,8 +5,8 @@
  */
 import { SelectField } from '@bindery/ui/field';
 import type { OptionKind } from '@bindery/pricing/products';
-import { KIND_LABELS } from '../../lib/catalog/kind-labels';
-import { shownItems, type OptionCascade } from '../../lib/catalog/use-option-cascade';
+import { KIND_LABELS } from '#lib/catalog/kind-labels.ts';
+import { shownItems, type OptionCascade } from '#lib/catalog/use-option-cascade.ts';
 
 export interface OptionSelectProps {
   cascade: OptionCascade;

@@ -5,13 +5,18 @@
  * price after a discount is rounded, so it is never shown as a factor of a total (issue 13.8).
  */
 import { Table } from '@bindery/ui/table';
-import type { QuoteView, TierRow } from '../../lib/catalog/quote-view';
-import { formatUsd } from '../../lib/format-usd';
+import type { QuoteView, TierRow } from '#lib/catalog/quote-view.ts';
+import { formatUsd } from '#lib/format-usd.ts';
 
 export function QuoteResult({ quote }: { quote: QuoteView }) {
   const tier = quote.tiers.find((t) => t.current);
   return (
-    <section className="b-stack b-section" aria-labelledby="quote-title" data-testid="quote-result" style={{ paddingBottom: 0 }}>
+    <section
+      className="b-stack b-section"
+      aria-labelledby="quote-title"
+      data-testid="quote-result"
+      style={{ paddingBottom: 0 }}
+    >
       <h2 id="quote-title" tabIndex={-1}>
         Your price for {quote.quantity} {quote.quantity === 1 ? 'copy' : 'copies'}
       </h2>
@@ -27,8 +32,13 @@ export function QuoteResult({ quote }: { quote: QuoteView }) {
           <dd data-testid="quote-original-total">{formatUsd(quote.originalTotal)}</dd>
         </div>
         <div>
-          <dt>Bulk discount{quote.discountPercent > 0 && tier ? ` (${quote.discountPercent}%, ${tier.label} copies)` : ''}</dt>
-          <dd data-testid="quote-discount">{quote.discountPercent > 0 ? `−${formatUsd(quote.discountAmount)}` : 'None'}</dd>
+          <dt>
+            Bulk discount
+            {quote.discountPercent > 0 && tier ? ` (${quote.discountPercent}%, ${tier.label} copies)` : ''}
+          </dt>
+          <dd data-testid="quote-discount">
+            {quote.discountPercent > 0 ? `−${formatUsd(quote.discountAmount)}` : 'None'}
+          </dd>
         </div>
         <div className="b-quote__total">
           <dt>Total</dt>
@@ -44,7 +54,12 @@ export function QuoteResult({ quote }: { quote: QuoteView }) {
         caption="Bulk discounts for this configuration"
         columns={[
           { key: 'qty', header: 'Quantity', cell: (r) => `${r.label} copies` },
-          { key: 'off', header: 'Discount', cell: (r) => (r.percent === 0 ? 'None' : `${r.percent}%`), numeric: true },
+          {
+            key: 'off',
+            header: 'Discount',
+            cell: (r) => (r.percent === 0 ? 'None' : `${r.percent}%`),
+            numeric: true,
+          },
           { key: 'each', header: 'Per book', cell: (r) => formatUsd(r.costPerBook), numeric: true },
         ]}
         rows={quote.tiers}

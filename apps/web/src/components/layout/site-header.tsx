@@ -7,7 +7,7 @@
  */
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
-import { useCartCount } from '../../lib/cart-count';
+import { useCartCount } from '#lib/cart-count.ts';
 import { productLinks, resourceLinks, type NavLinkItem } from './nav-links';
 
 export interface SiteHeaderProps {
@@ -25,7 +25,8 @@ function MenuGroup({ label, links }: { label: string; links: NavLinkItem[] }) {
   useEffect(() => {
     if (!open) return;
     const close = (e: Event) => {
-      if (e instanceof KeyboardEvent ? e.key === 'Escape' : !ref.current?.contains(e.target as Node)) setOpen(false);
+      if (e instanceof KeyboardEvent ? e.key === 'Escape' : !ref.current?.contains(e.target as Node))
+        setOpen(false);
     };
     document.addEventListener('pointerdown', close);
     document.addEventListener('keydown', close);
@@ -100,7 +101,11 @@ export function SiteHeader({ loggedIn = false, accountAction }: SiteHeaderProps)
               </span>
             ) : null}
           </Link>
-          <Link to={loggedIn ? '/userdashboard' : '/login'} className="b-icon-link" aria-label="Your dashboard">
+          <Link
+            to={loggedIn ? '/userdashboard' : '/login'}
+            className="b-icon-link"
+            aria-label="Your dashboard"
+          >
             <ProfileIcon />
           </Link>
           {accountAction ?? (

@@ -3,7 +3,7 @@
  * so screen readers announce "sorted ascending". Scrolls inside its own box on narrow screens.
  */
 import type { ReactNode } from 'react';
-import type { SortState } from '../../lib/use-list-view';
+import type { SortState } from '#lib/use-list-view.ts';
 import './list.css';
 
 export interface SortableColumn<Row, K extends string> {

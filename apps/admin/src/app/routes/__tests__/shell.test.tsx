@@ -3,9 +3,9 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '@bindery/contracts/messages';
-import { publicConfig, server } from '../../../testing/msw-server';
-import { signInForTest } from '../../../testing/session';
-import { renderAdminRoute as renderAt } from '../../../testing/render-route';
+import { publicConfig, server } from '#testing/msw-server.ts';
+import { signInForTest } from '#testing/session.ts';
+import { renderAdminRoute as renderAt } from '#testing/render-route.tsx';
 
 const newQueryClient = () => new QueryClient({ defaultOptions: { queries: { retry: false } } });
 
@@ -15,7 +15,12 @@ describe('admin shell', () => {
   it('sends / to the dashboard, which shows the API status', async () => {
     server.use(
       http.get('/api/health', () =>
-        HttpResponse.json({ status: 'ok', database: { reachable: true, mode: 'postgres' }, version: '0.1.0', uptime_s: 1 }),
+        HttpResponse.json({
+          status: 'ok',
+          database: { reachable: true, mode: 'postgres' },
+          version: '0.1.0',
+          uptime_s: 1,
+        }),
       ),
       // The dashboard's orders (features/orders: dashboard.test.tsx covers them).
       http.get('/api/admin/orders/', () => HttpResponse.json({ data: [], next_cursor: null, total: 0 })),
@@ -29,17 +34,30 @@ describe('admin shell', () => {
     expect(await screen.findByRole('heading', { name: 'Manage Books' })).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Admin' });
     const hrefs = [...nav.querySelectorAll('a')].map((a) => a.getAttribute('href'));
-    expect(hrefs).toEqual(['/admin/orders', '/manage-books', '/admin/shipping', '/admin/payment', '/manage-users', '/admin/resale-certificates']);
+    expect(hrefs).toEqual([
+      '/admin/orders',
+      '/manage-books',
+      '/admin/shipping',
+      '/admin/payment',
+      '/manage-users',
+      '/admin/resale-certificates',
+    ]);
   });
   it('says on every page that no real money is taken while the server is in test payment mode', async () => {
-    server.use(http.get('/api/config', () => HttpResponse.json(publicConfig({ card: true, paypal: true, test_mode: true }))));
+    server.use(
+      http.get('/api/config', () =>
+        HttpResponse.json(publicConfig({ card: true, paypal: true, test_mode: true })),
+      ),
+    );
     renderAt('/admin/payment');
     expect(await screen.findByText(messages.payments.testModeBanner)).toBeInTheDocument();
   });
   it('shows no test mode banner with live payments', async () => {
     const queryClient = newQueryClient();
     renderAt('/admin/payment', queryClient);
-    expect(await screen.findByRole('heading', { name: messages.orderScreens.salesTitle })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: messages.orderScreens.salesTitle }),
+    ).toBeInTheDocument();
     // Once the layout has the (live) config and React has rendered it: no banner.
     await waitFor(() => expect(queryClient.getQueryState(['public-config'])?.status).toBe('success'));
     await act(async () => undefined);

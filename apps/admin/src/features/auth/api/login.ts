@@ -6,7 +6,7 @@ import { useMutation } from '@tanstack/react-query';
 import { requestLogin, revokeSession } from '@bindery/api-client/session';
 import { messages } from '@bindery/contracts/messages';
 import type { StoreLoginBody } from '@bindery/contracts/store/users';
-import { api, sessionStore } from '../../../lib/api-client';
+import { api, sessionStore } from '#lib/api-client.ts';
 
 export class NotAnAdminError extends Error {
   constructor() {

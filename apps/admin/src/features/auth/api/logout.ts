@@ -1,9 +1,12 @@
 /** POST api/users/logout/ (revokes the refresh token) and clears this origin's session in every tab. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { endSession } from '@bindery/api-client/session';
-import { api, sessionStore } from '../../../lib/api-client';
+import { api, sessionStore } from '#lib/api-client.ts';
 
 export function useLogout() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: () => endSession(api, sessionStore), onSettled: () => queryClient.clear() });
+  return useMutation({
+    mutationFn: () => endSession(api, sessionStore),
+    onSettled: () => queryClient.clear(),
+  });
 }

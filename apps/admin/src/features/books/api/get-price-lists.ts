@@ -11,10 +11,11 @@ import {
   type CatalogItem,
 } from '@bindery/contracts/store/catalog';
 import type { OptionKind, ProductDefinition } from '@bindery/pricing/products';
-import { api } from '../../../lib/api-client';
+import { api } from '#lib/api-client.ts';
 
 /** An item as an editor row shows it; bindings also name their trim size and page range. */
-export type PriceItem = CatalogItem & Partial<Pick<BindingItem, 'trim_size_name' | 'min_pages' | 'max_pages'>>;
+export type PriceItem = CatalogItem &
+  Partial<Pick<BindingItem, 'trim_size_name' | 'min_pages' | 'max_pages'>>;
 
 /** The lists of the editor's sections, by kind. */
 export type PriceLists = Partial<Record<OptionKind, PriceItem[]>>;

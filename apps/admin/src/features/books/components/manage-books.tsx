@@ -10,8 +10,8 @@ import { Link } from 'react-router-dom';
 import { Table, type Column } from '@bindery/ui/table';
 import { messages } from '@bindery/contracts/messages';
 import { PRODUCT_LIST, type ProductDefinition } from '@bindery/pricing/products';
-import { SearchBox, matchesSearch } from '../../../components/search-box';
-import { FirstPrintDiscount } from '../../promotions/components/first-print-discount';
+import { SearchBox, matchesSearch } from '#components/search-box.tsx';
+import { FirstPrintDiscount } from '#features/promotions/components/first-print-discount.tsx';
 
 const columns: Column<ProductDefinition>[] = [
   { key: 'title', header: 'Title', cell: (p) => p.bookTitle },
@@ -33,8 +33,20 @@ export function ManageBooks() {
   return (
     <div className="b-stack">
       <h1>Manage Books</h1>
-      <SearchBox value={search} onChange={setSearch} placeholder={messages.admin.searchBooks} label="Search books" />
-      <Table caption="Books" captionHidden columns={columns} rows={shown} rowKey={(p) => p.slug} empty={messages.admin.noBooks} />
+      <SearchBox
+        value={search}
+        onChange={setSearch}
+        placeholder={messages.admin.searchBooks}
+        label="Search books"
+      />
+      <Table
+        caption="Books"
+        captionHidden
+        columns={columns}
+        rows={shown}
+        rowKey={(p) => p.slug}
+        empty={messages.admin.noBooks}
+      />
       <FirstPrintDiscount />
     </div>
   );

@@ -9,7 +9,7 @@ import { Button } from '@bindery/ui/button';
 import { Card } from '@bindery/ui/card';
 import { messages } from '@bindery/contracts/messages';
 import type { ProductDefinition } from '@bindery/pricing/products';
-import { SummaryCards } from '../../../components/summary-cards';
+import { SummaryCards } from '#components/summary-cards.tsx';
 import { useLeaveGuard } from '../hooks/use-leave-guard';
 import { usePriceEditor } from '../hooks/use-price-editor';
 import { editorSettings } from '../lib/editor-settings';
@@ -53,7 +53,11 @@ export function PriceEditor({ product }: { product: ProductDefinition }) {
             {editor.result ? <Alert tone={editor.result.tone}>{editor.result.text}</Alert> : null}
             <div className="b-row">
               <Button onClick={() => void editor.save()} disabled={count === 0} busy={editor.saving}>
-                {editor.saving ? messages.admin.saving : count > 0 ? `${messages.admin.saveChanges} (${count})` : messages.admin.saveChanges}
+                {editor.saving
+                  ? messages.admin.saving
+                  : count > 0
+                    ? `${messages.admin.saveChanges} (${count})`
+                    : messages.admin.saveChanges}
               </Button>
             </div>
           </Card>

@@ -9,8 +9,8 @@ import { useState } from 'react';
 import { Table, type Column } from '@bindery/ui/table';
 import { messages } from '@bindery/contracts/messages';
 import type { KindDefinition } from '@bindery/pricing/products';
-import { CollapsibleSection, itemCount } from '../../../components/collapsible-section';
-import { SearchBox, matchesSearch } from '../../../components/search-box';
+import { CollapsibleSection, itemCount } from '#components/collapsible-section.tsx';
+import { SearchBox, matchesSearch } from '#components/search-box.tsx';
 import type { PriceItem } from '../api/get-price-lists';
 import { rowLabel } from '../lib/editor-settings';
 import { changeKey, type PriceChange } from '../lib/pending-changes';
@@ -43,14 +43,25 @@ function byTrim(items: PriceItem[]): { trim: string; items: PriceItem[] }[] {
   return [...groups].map(([trim, rows]) => ({ trim, items: rows }));
 }
 
-export function PriceSection({ kind, items, searchable, pageRanges, disabled, onEdit, valueOf, errorOf }: PriceSectionProps) {
+export function PriceSection({
+  kind,
+  items,
+  searchable,
+  pageRanges,
+  disabled,
+  onEdit,
+  valueOf,
+  errorOf,
+}: PriceSectionProps) {
   const [search, setSearch] = useState('');
   const large = items.length > LARGE_SECTION_ROWS;
   const withSearch = searchable || large;
   const grouped = large && items.some((i) => i.trim_size_name);
   const field = kind.priceField;
   const shown = items.filter((i) => matchesSearch(search, rowLabel(i)));
-  const empty = search.trim() ? messages.admin.noItemsMatching : messages.admin.noSectionItems(kind.label.toLowerCase());
+  const empty = search.trim()
+    ? messages.admin.noItemsMatching
+    : messages.admin.noSectionItems(kind.label.toLowerCase());
 
   const columns: Column<PriceItem>[] = [
     // Inside a trim's group the trim is the group's title; the input's name keeps it, so each stays unique.
@@ -89,7 +100,12 @@ export function PriceSection({ kind, items, searchable, pageRanges, disabled, on
   if (pageRanges) {
     columns.push(
       { key: 'min', header: 'Min Pages', numeric: true, cell: (i) => i.min_pages ?? '—' },
-      { key: 'max', header: 'Max Pages', numeric: true, cell: (i) => i.max_pages ?? <span aria-label="Unlimited">∞</span> },
+      {
+        key: 'max',
+        header: 'Max Pages',
+        numeric: true,
+        cell: (i) => i.max_pages ?? <span aria-label="Unlimited">∞</span>,
+      },
     );
   }
 

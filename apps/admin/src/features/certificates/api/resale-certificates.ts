@@ -10,7 +10,7 @@ import {
   AdminCertificateResponse,
 } from '@bindery/contracts/admin/resale-certificates';
 import type { CertificateStatus } from '@bindery/contracts/store/resale-certificates';
-import { api } from '../../../lib/api-client';
+import { api } from '#lib/api-client.ts';
 
 export const CERTIFICATES_PAGE_SIZE = 50;
 export const CERTIFICATES_QUERY_KEY = ['admin', 'resale-certificates'] as const;

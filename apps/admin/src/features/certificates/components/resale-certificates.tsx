@@ -15,7 +15,7 @@ import { Table, type Column } from '@bindery/ui/table';
 import type { AdminCertificate } from '@bindery/contracts/admin/resale-certificates';
 import { messages } from '@bindery/contracts/messages';
 import type { CertificateStatus } from '@bindery/contracts/store/resale-certificates';
-import { OrderFileActions } from '../../orders/components/order-file-actions';
+import { OrderFileActions } from '#features/orders/components/order-file-actions.tsx';
 import { useCertificates, useReviewCertificate } from '../api/resale-certificates';
 
 const m = messages.certificates;

@@ -4,7 +4,7 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { AdminOrderResponse, type ChangeStatusBody } from '@bindery/contracts/admin/orders';
-import { api } from '../../../lib/api-client';
+import { api } from '#lib/api-client.ts';
 import { getAdminOrderQueryOptions } from './get-admin-order';
 
 export const changeOrderStatus = (id: number, body: ChangeStatusBody) =>

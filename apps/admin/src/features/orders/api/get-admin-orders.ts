@@ -6,7 +6,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { AdminOrderListResponse } from '@bindery/contracts/admin/orders';
 import type { OrderStatus } from '@bindery/contracts/order-lifecycle';
-import { api } from '../../../lib/api-client';
+import { api } from '#lib/api-client.ts';
 
 /** The filters of AdminOrderListQuery, as this screen sends them. */
 export interface AdminOrderFilters {

@@ -4,8 +4,8 @@
  * (@bindery/api-client/files; docs/decisions/0017).
  */
 import { createFileFetcher, type FetchedFile } from '@bindery/api-client/files';
-import { env } from '../../../config/env';
-import { api, sessionStore } from '../../../lib/api-client';
+import { env } from '#config/env.ts';
+import { api, sessionStore } from '#lib/api-client.ts';
 
 export { fileNameFromDisposition } from '@bindery/api-client/files';
 export type OrderFile = FetchedFile;

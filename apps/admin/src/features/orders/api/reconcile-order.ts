@@ -5,7 +5,7 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ReconcileResponse } from '@bindery/contracts/admin/payments';
-import { api } from '../../../lib/api-client';
+import { api } from '#lib/api-client.ts';
 import { getAdminOrderQueryOptions } from './get-admin-order';
 
 export const reconcileOrder = (id: number) =>

@@ -5,7 +5,7 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { RefundResponse, type RefundBody } from '@bindery/contracts/admin/orders';
-import { api } from '../../../lib/api-client';
+import { api } from '#lib/api-client.ts';
 import { getAdminOrderQueryOptions } from './get-admin-order';
 
 export const refundOrder = (id: number, body: RefundBody) =>

@@ -14,8 +14,8 @@ import { Table, type Column } from '@bindery/ui/table';
 import type { AdminOrderRow } from '@bindery/contracts/admin/orders';
 import { messages } from '@bindery/contracts/messages';
 import { ORDER_STATUSES, type OrderStatus } from '@bindery/contracts/order-lifecycle';
-import { SearchBox } from '../../../components/search-box';
-import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../../../hooks/use-debounced-value';
+import { SearchBox } from '#components/search-box.tsx';
+import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '#hooks/use-debounced-value.ts';
 import { useAdminOrders } from '../api/get-admin-orders';
 import { useOrderCounts } from '../api/get-order-counts';
 import {

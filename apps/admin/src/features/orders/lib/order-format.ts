@@ -20,7 +20,7 @@ export const formatDateTimeShort = (iso: string | null | undefined) => format(me
 /** 'Saturday, November 21, 2026 at 12:30 PM'. */
 export const formatDateTime = (iso: string | null | undefined) => format(fullDateTime, iso);
 
-export { formatUsd, formatUsdCents } from '../../../lib/format-usd';
+export { formatUsd, formatUsdCents } from '#lib/format-usd.ts';
 
 // Checked against the contract's enum: a new state without a label or a colour fails the typecheck.
 const STATUS_LABELS: Readonly<Record<OrderStatus, string>> = messages.orderStatus;

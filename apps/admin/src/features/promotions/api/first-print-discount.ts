@@ -4,7 +4,7 @@
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FirstPrintDiscountSetting, type FirstPrintDiscountBody } from '@bindery/contracts/admin/promotions';
-import { api } from '../../../lib/api-client';
+import { api } from '#lib/api-client.ts';
 
 const key = ['admin', 'first-print-discount'] as const;
 

@@ -5,7 +5,7 @@
  */
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { SalesReportResponse } from '@bindery/contracts/admin/sales';
-import { api } from '../../../lib/api-client';
+import { api } from '#lib/api-client.ts';
 
 export const SALES_PAYMENTS_PAGE_SIZE = 20;
 

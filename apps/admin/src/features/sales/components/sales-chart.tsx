@@ -6,7 +6,7 @@
  */
 import { useId } from 'react';
 import { labelIndexes, niceCeiling, ticks } from '../lib/chart-scale';
-import { formatUsdCents } from '../../../lib/format-usd';
+import { formatUsdCents } from '#lib/format-usd.ts';
 
 export interface ChartDay {
   date: string;

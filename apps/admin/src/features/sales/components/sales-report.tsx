@@ -20,7 +20,7 @@ import type {
   SalesReportResponse,
 } from '@bindery/contracts/admin/sales';
 import { messages } from '@bindery/contracts/messages';
-import { formatUsdCents } from '../../../lib/format-usd';
+import { formatUsdCents } from '#lib/format-usd.ts';
 import { useSalesReport } from '../api/get-sales-report';
 import { SalesChart, shortDay, type ChartDay } from './sales-chart';
 

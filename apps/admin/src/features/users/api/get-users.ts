@@ -5,7 +5,7 @@
  */
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { AdminListUsersResponse } from '@bindery/contracts/admin/users';
-import { api } from '../../../lib/api-client';
+import { api } from '#lib/api-client.ts';
 
 /** One screenful. */
 export const USERS_PAGE_SIZE = 50;

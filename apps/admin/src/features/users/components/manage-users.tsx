@@ -13,7 +13,7 @@ import { Button } from '@bindery/ui/button';
 import { Table, type Column } from '@bindery/ui/table';
 import type { AdminUser } from '@bindery/contracts/admin/users';
 import { messages } from '@bindery/contracts/messages';
-import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../../../hooks/use-debounced-value';
+import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '#hooks/use-debounced-value.ts';
 import { useDeleteUser } from '../api/delete-user';
 import { useUsers } from '../api/get-users';
 
@@ -85,7 +85,9 @@ export function ManageUsers({ confirm = (q) => window.confirm(q) }: ManageUsersP
       </div>
       {deleteFailed ? <Alert tone="error">{messages.admin.deleteUserFailed}</Alert> : null}
       {users.isError ? (
-        <Alert tone="error">{users.error instanceof ApiError ? users.error.message : messages.generic.networkError}</Alert>
+        <Alert tone="error">
+          {users.error instanceof ApiError ? users.error.message : messages.generic.networkError}
+        </Alert>
       ) : null}
       {users.isPending ? (
         <p role="status">{messages.admin.loadingUsers}</p>
@@ -104,7 +106,11 @@ export function ManageUsers({ confirm = (q) => window.confirm(q) }: ManageUsersP
           />
           {users.hasNextPage ? (
             <div className="b-row">
-              <Button variant="secondary" busy={users.isFetchingNextPage} onClick={() => void users.fetchNextPage()}>
+              <Button
+                variant="secondary"
+                busy={users.isFetchingNextPage}
+                onClick={() => void users.fetchNextPage()}
+              >
                 {messages.orderScreens.loadMore}
               </Button>
             </div>

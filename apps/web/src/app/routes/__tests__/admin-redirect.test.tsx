@@ -1,10 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { LeaveSiteProvider, type LeaveSite } from '../../../lib/leave-site';
-import { publicConfig } from '../../../testing/checkout-fixtures';
-import { server } from '../../../testing/msw-server';
-import { renderRoute } from '../../../testing/render-route';
+import { LeaveSiteProvider, type LeaveSite } from '#lib/leave-site.tsx';
+import { publicConfig } from '#testing/checkout-fixtures.ts';
+import { server } from '#testing/msw-server.ts';
+import { renderRoute } from '#testing/render-route.tsx';
 
 describe('admin paths opened on the web app (issue 13.8)', () => {
   it.each([
@@ -14,14 +14,19 @@ describe('admin paths opened on the web app (issue 13.8)', () => {
     ['/admin/orders', 'http://admin.test/admin/orders'],
     ['/admin/books/printbook/edit', 'http://admin.test/admin/books/printbook/edit'],
     ['/admin/order-info?id=5', 'http://admin.test/admin/order-info?id=5'],
-  ])('%s goes to the same page of the admin console, replacing itself in the history', async (path, target) => {
-    server.use(http.get('/api/config', () => HttpResponse.json(publicConfig({ card: true, paypal: true }))));
-    const leave = vi.fn<LeaveSite>();
-    renderRoute(path, (router) => <LeaveSiteProvider value={leave}>{router}</LeaveSiteProvider>);
-    await waitFor(() => expect(leave).toHaveBeenCalledWith(target, { replace: true }));
-    expect(screen.queryByRole('heading', { name: /not found/i })).not.toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'open the admin console' })).toHaveAttribute('href', target);
-  });
+  ])(
+    '%s goes to the same page of the admin console, replacing itself in the history',
+    async (path, target) => {
+      server.use(
+        http.get('/api/config', () => HttpResponse.json(publicConfig({ card: true, paypal: true }))),
+      );
+      const leave = vi.fn<LeaveSite>();
+      renderRoute(path, (router) => <LeaveSiteProvider value={leave}>{router}</LeaveSiteProvider>);
+      await waitFor(() => expect(leave).toHaveBeenCalledWith(target, { replace: true }));
+      expect(screen.queryByRole('heading', { name: /not found/i })).not.toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'open the admin console' })).toHaveAttribute('href', target);
+    },
+  );
 
   it('says so when the console cannot be found, instead of leaving for nowhere', async () => {
     server.use(http.get('/api/config', () => new HttpResponse('down', { status: 503 })));

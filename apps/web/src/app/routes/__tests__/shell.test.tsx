@@ -1,18 +1,25 @@
 import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { server } from '../../../testing/msw-server';
-import { renderRoute as renderAt } from '../../../testing/render-route';
+import { server } from '#testing/msw-server.ts';
+import { renderRoute as renderAt } from '#testing/render-route.tsx';
 
 describe('web shell', () => {
   it('shows the API and database status from /api/health', async () => {
     server.use(
       http.get('/api/health', () =>
-        HttpResponse.json({ status: 'ok', database: { reachable: true, mode: 'embedded' }, version: '0.1.0', uptime_s: 1 }),
+        HttpResponse.json({
+          status: 'ok',
+          database: { reachable: true, mode: 'embedded' },
+          version: '0.1.0',
+          uptime_s: 1,
+        }),
       ),
     );
     renderAt('/status');
-    expect(await screen.findByTestId('service-status')).toHaveTextContent('API online (v0.1.0); database reachable (embedded)');
+    expect(await screen.findByTestId('service-status')).toHaveTextContent(
+      'API online (v0.1.0); database reachable (embedded)',
+    );
   });
   it('says so when the API cannot be reached', async () => {
     server.use(http.get('/api/health', () => HttpResponse.error()));

@@ -3,12 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { PRODUCTS } from '@bindery/pricing/products';
-import { addToCart } from '../../../lib/cart';
-import { publicConfig } from '../../../testing/checkout-fixtures';
-import { bindingItem, dropdownsFor, item, trimItem } from '../../../testing/catalog-fixtures';
-import { server } from '../../../testing/msw-server';
-import { renderRoute } from '../../../testing/render-route';
-import { signInForTest } from '../../../testing/session';
+import { addToCart } from '#lib/cart.ts';
+import { publicConfig } from '#testing/checkout-fixtures.ts';
+import { bindingItem, dropdownsFor, item, trimItem } from '#testing/catalog-fixtures.ts';
+import { server } from '#testing/msw-server.ts';
+import { renderRoute } from '#testing/render-route.tsx';
+import { signInForTest } from '#testing/session.ts';
 
 const headerPaths = [
   '/',
@@ -44,14 +44,23 @@ describe('storefront shell', () => {
     renderRoute('/');
     const header = await screen.findByRole('banner');
     const hrefs = new Set<string | null>();
-    const collect = () => within(header).getAllByRole('link').forEach((a) => hrefs.add(a.getAttribute('href')));
+    const collect = () =>
+      within(header)
+        .getAllByRole('link')
+        .forEach((a) => hrefs.add(a.getAttribute('href')));
     await user.click(within(header).getByRole('button', { name: 'Products' }));
     collect();
     await user.click(within(header).getByRole('button', { name: 'Resources' }));
     collect();
-    expect(within(header).getByRole('button', { name: 'Products' })).toHaveAttribute('aria-expanded', 'false');
+    expect(within(header).getByRole('button', { name: 'Products' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
     for (const path of headerPaths) expect([...hrefs]).toContain(path);
-    expect(within(header).getByRole('link', { name: 'Pricing' })).toHaveAttribute('href', '/calculator/printbook');
+    expect(within(header).getByRole('link', { name: 'Pricing' })).toHaveAttribute(
+      'href',
+      '/calculator/printbook',
+    );
     const menu = within(header).getByRole('button', { name: 'Menu' });
     expect(menu).toHaveAttribute('aria-expanded', 'false');
     await user.click(menu);
@@ -90,7 +99,10 @@ describe('storefront shell', () => {
     renderRoute('/');
     const header = await screen.findByRole('banner');
     expect(within(header).getByRole('link', { name: /^Cart/ })).toHaveAttribute('href', '/orders');
-    expect(within(header).getByRole('link', { name: 'Your dashboard' })).toHaveAttribute('href', '/userdashboard');
+    expect(within(header).getByRole('link', { name: 'Your dashboard' })).toHaveAttribute(
+      'href',
+      '/userdashboard',
+    );
   });
 
   it('shows the hero, the promo and the instant quote button on home, and the footer', async () => {
@@ -98,11 +110,20 @@ describe('storefront shell', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2031-06-01T12:00:00Z'));
     onTestFinished(() => void vi.useRealTimers());
-    server.use(http.get('*/api/config', () => HttpResponse.json(configWithPromo({ enabled: true, rate_basis_points: 1000 }))));
+    server.use(
+      http.get('*/api/config', () =>
+        HttpResponse.json(configWithPromo({ enabled: true, rate_basis_points: 1000 })),
+      ),
+    );
     renderRoute('/');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Print your book, your way' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Print your book, your way' }),
+    ).toBeInTheDocument();
     expect(await screen.findByText('10% off first print')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Get an Instant Quote' })).toHaveAttribute('href', '/calculator/printbook');
+    expect(screen.getByRole('link', { name: 'Get an Instant Quote' })).toHaveAttribute(
+      'href',
+      '/calculator/printbook',
+    );
     const footer = screen.getByRole('contentinfo');
     expect(within(footer).getByLabelText('Email address')).toBeInTheDocument();
     // The spec's year, whatever today's date (issue 13.8; docs/decisions/0027).
@@ -110,7 +131,11 @@ describe('storefront shell', () => {
   });
 
   it('promises the first-print discount at the rate staff set, and not at all when it is off (docs/decisions/0033)', async () => {
-    server.use(http.get('*/api/config', () => HttpResponse.json(configWithPromo({ enabled: true, rate_basis_points: 1500 }))));
+    server.use(
+      http.get('*/api/config', () =>
+        HttpResponse.json(configWithPromo({ enabled: true, rate_basis_points: 1500 })),
+      ),
+    );
     const { unmount } = renderRoute('/');
     expect(await screen.findByText('15% off first print')).toBeInTheDocument();
     expect(screen.queryByText('10% off first print')).not.toBeInTheDocument();
@@ -124,7 +149,9 @@ describe('storefront shell', () => {
       }),
     );
     renderRoute('/');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Print your book, your way' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Print your book, your way' }),
+    ).toBeInTheDocument();
     // The config has arrived and still nothing is promised.
     await waitFor(() => expect(served).toBe(true));
     await act(async () => {});
@@ -162,7 +189,10 @@ describe('storefront shell', () => {
     // One chip per binding name, even where a binding is listed once per trim size.
     expect(screen.getAllByText('Case Wrap')).toHaveLength(1);
     expect(screen.getByText('100# White-Coated')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Price your photo book' })).toHaveAttribute('href', '/calculator/photobook');
+    expect(screen.getByRole('link', { name: 'Price your photo book' })).toHaveAttribute(
+      'href',
+      '/calculator/photobook',
+    );
   });
 
   it('shows a friendly 404 for an unknown product or resource', async () => {

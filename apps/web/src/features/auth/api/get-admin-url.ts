@@ -3,7 +3,7 @@
  * cache entry of the public config, fetched at most once per page load.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '#lib/api-client.ts';
 
 export async function getAdminUrl(queryClient: QueryClient): Promise<string> {
   const config = await queryClient.fetchQuery({

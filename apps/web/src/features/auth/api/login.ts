@@ -2,8 +2,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { requestLogin } from '@bindery/api-client/session';
 import type { StoreLoginBody } from '@bindery/contracts/store/users';
-import { api } from '../../../lib/api-client';
-import { sessionStore } from '../../../lib/session-store';
+import { api } from '#lib/api-client.ts';
+import { sessionStore } from '#lib/session-store.ts';
 
 export async function login(body: StoreLoginBody) {
   const res = await requestLogin(api, body);

@@ -1,6 +1,6 @@
 /** POST api/users/logout/ (revokes the refresh token) and clears the session in every tab. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { sessionStore } from '../../../lib/session-store';
+import { sessionStore } from '#lib/session-store.ts';
 
 /**
  * The header's Logout is on every page, so the API client (and zod) it needs are loaded when it is clicked, not
@@ -9,7 +9,7 @@ import { sessionStore } from '../../../lib/session-store';
 export async function logout() {
   const [{ endSession }, { api }] = await Promise.all([
     import('@bindery/api-client/session'),
-    import('../../../lib/api-client'),
+    import('#lib/api-client.ts'),
   ]);
   await endSession(api, sessionStore);
 }

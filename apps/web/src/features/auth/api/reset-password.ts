@@ -1,7 +1,7 @@
 /** POST api/users/reset-password/{uidb64}/{token}/ with the new password. */
 import { useMutation } from '@tanstack/react-query';
 import { StoreResetPasswordResponse } from '@bindery/contracts/store/users';
-import { api } from '../../../lib/api-client';
+import { api } from '#lib/api-client.ts';
 
 export interface ResetPasswordInput {
   uidb64: string;

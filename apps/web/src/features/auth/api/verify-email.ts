@@ -4,7 +4,7 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { StoreVerifyEmailResponse } from '@bindery/contracts/store/users';
-import { api } from '../../../lib/api-client';
+import { api } from '#lib/api-client.ts';
 
 export const verifyEmail = (uidb64: string, token: string, signal?: AbortSignal) =>
   api.get(`/api/users/verify-email/${encodeURIComponent(uidb64)}/${encodeURIComponent(token)}/`, {
@@ -22,4 +22,5 @@ export const getVerifyEmailQueryOptions = (uidb64: string, token: string) =>
     gcTime: Infinity,
   });
 
-export const useVerifyEmail = (uidb64: string, token: string) => useQuery(getVerifyEmailQueryOptions(uidb64, token));
+export const useVerifyEmail = (uidb64: string, token: string) =>
+  useQuery(getVerifyEmailQueryOptions(uidb64, token));

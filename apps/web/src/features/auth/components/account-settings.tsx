@@ -7,7 +7,7 @@ import { Card } from '@bindery/ui/card';
 import { TextField } from '@bindery/ui/field';
 import { messages } from '@bindery/contracts/messages';
 import { useSession } from '../hooks/use-session';
-import { ResaleCertificateSection } from '../../certificates/components/resale-certificate-section';
+import { ResaleCertificateSection } from '#features/certificates/components/resale-certificate-section.tsx';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   const id = `section-${title.toLowerCase().replace(/\W+/g, '-')}`;

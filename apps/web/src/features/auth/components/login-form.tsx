@@ -14,7 +14,7 @@ import { messages } from '@bindery/contracts/messages';
 import { StoreLoginBody } from '@bindery/contracts/store/users';
 import { getAdminUrl } from '../api/get-admin-url';
 import { useLogin } from '../api/login';
-import { errorText, issuesByField } from '../../../lib/error-text';
+import { errorText, issuesByField } from '#lib/error-text.ts';
 import { AuthCard } from './auth-card';
 
 export interface LoginFormProps {
@@ -68,14 +68,29 @@ export function LoginForm({ onAdminLogin = goTo }: LoginFormProps) {
       title="Login"
       footer={
         <>
-          New to Bindery? <Link to="/signup">Sign up</Link> · <Link to="/reset-password">Forgot your password?</Link>
+          New to Bindery? <Link to="/signup">Sign up</Link> ·{' '}
+          <Link to="/reset-password">Forgot your password?</Link>
         </>
       }
     >
       <form className="b-stack" onSubmit={onSubmit} noValidate>
         <fieldset className="b-stack" disabled={busy} style={{ border: 0, padding: 0, margin: 0 }}>
-          <TextField label="Email" name="email" type="email" autoComplete="email" required error={fields.email} />
-          <TextField label="Password" name="password" type="password" autoComplete="current-password" required error={fields.password} />
+          <TextField
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            error={fields.email}
+          />
+          <TextField
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            error={fields.password}
+          />
           {failure ? <Alert tone="error">{failure}</Alert> : null}
           <Button type="submit" busy={busy}>
             Login

@@ -11,7 +11,7 @@ import { TextField } from '@bindery/ui/field';
 import { messages } from '@bindery/contracts/messages';
 import { StoreRequestResetBody } from '@bindery/contracts/store/users';
 import { useRequestResetPassword } from '../api/request-reset-password';
-import { errorText, issuesByField } from '../../../lib/error-text';
+import { errorText, issuesByField } from '#lib/error-text.ts';
 import { AuthCard } from './auth-card';
 
 export function RequestResetForm() {
@@ -37,8 +37,19 @@ export function RequestResetForm() {
     <AuthCard title={messages.auth.resetPassword} footer={<Link to="/login">Back to login</Link>}>
       <form className="b-stack" onSubmit={onSubmit} noValidate>
         <p>Enter the email address of your account and we will send you a link to choose a new password.</p>
-        <fieldset className="b-stack" disabled={request.isPending} style={{ border: 0, padding: 0, margin: 0 }}>
-          <TextField label="Email" name="email" type="email" autoComplete="email" required error={fields.email} />
+        <fieldset
+          className="b-stack"
+          disabled={request.isPending}
+          style={{ border: 0, padding: 0, margin: 0 }}
+        >
+          <TextField
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            error={fields.email}
+          />
           {failure ? <Alert tone="error">{failure}</Alert> : null}
           {request.isSuccess ? <Alert tone="success">{messages.auth.resetLinkSent}</Alert> : null}
           <Button type="submit" busy={request.isPending}>

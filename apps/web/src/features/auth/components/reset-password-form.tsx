@@ -13,7 +13,7 @@ import { messages } from '@bindery/contracts/messages';
 import { NewPassword } from '@bindery/contracts/store/users';
 import { useResetPassword } from '../api/reset-password';
 import { useRedirectAfter } from '../hooks/use-redirect-after';
-import { errorText, fieldErrors } from '../../../lib/error-text';
+import { errorText, fieldErrors } from '#lib/error-text.ts';
 import { AuthCard } from './auth-card';
 
 export function ResetPasswordForm({ uidb64, token }: { uidb64: string; token: string }) {
@@ -41,9 +41,16 @@ export function ResetPasswordForm({ uidb64, token }: { uidb64: string; token: st
   }
 
   return (
-    <AuthCard title={messages.auth.setNewPassword} footer={<Link to="/reset-password">Request a new link</Link>}>
+    <AuthCard
+      title={messages.auth.setNewPassword}
+      footer={<Link to="/reset-password">Request a new link</Link>}
+    >
       <form className="b-stack" onSubmit={onSubmit} noValidate>
-        <fieldset className="b-stack" disabled={reset.isPending || reset.isSuccess} style={{ border: 0, padding: 0, margin: 0 }}>
+        <fieldset
+          className="b-stack"
+          disabled={reset.isPending || reset.isSuccess}
+          style={{ border: 0, padding: 0, margin: 0 }}
+        >
           <TextField
             label="New password"
             name="password"

@@ -12,7 +12,7 @@ import { TextField } from '@bindery/ui/field';
 import { messages } from '@bindery/contracts/messages';
 import { StoreRegisterBody } from '@bindery/contracts/store/users';
 import { useRegister } from '../api/register';
-import { errorText, fieldErrors, issuesByField } from '../../../lib/error-text';
+import { errorText, fieldErrors, issuesByField } from '#lib/error-text.ts';
 import { AuthCard } from './auth-card';
 
 export function SignupForm() {
@@ -52,9 +52,20 @@ export function SignupForm() {
       }
     >
       <form className="b-stack" onSubmit={onSubmit} noValidate>
-        <fieldset className="b-stack" disabled={register.isPending || done} style={{ border: 0, padding: 0, margin: 0 }}>
+        <fieldset
+          className="b-stack"
+          disabled={register.isPending || done}
+          style={{ border: 0, padding: 0, margin: 0 }}
+        >
           <TextField label="Username" name="name" autoComplete="name" required error={fields.name} />
-          <TextField label="Email" name="email" type="email" autoComplete="email" required error={fields.email} />
+          <TextField
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            error={fields.email}
+          />
           <TextField
             label="Password"
             name="password"

@@ -3,7 +3,7 @@
  * session appears (login here or in another tab) and on every page load with a session.
  */
 import { useEffect } from 'react';
-import { GENERIC_CART_KEY, notifyCartChanged } from '../../../lib/cart-count';
+import { GENERIC_CART_KEY, notifyCartChanged } from '#lib/cart-count.ts';
 
 export function useGenericCartCleanup(loggedIn: boolean) {
   useEffect(() => {

@@ -4,7 +4,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import type { Session } from '@bindery/api-client/session-store';
-import { sessionStore } from '../../../lib/session-store';
+import { sessionStore } from '#lib/session-store.ts';
 
 export function useSession(): Session | null {
   return useSyncExternalStore(sessionStore.subscribe, sessionStore.get, () => null);

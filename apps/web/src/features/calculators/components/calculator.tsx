@@ -15,13 +15,13 @@ import { Spinner } from '@bindery/ui/spinner';
 import { messages } from '@bindery/contracts/messages';
 import { clampPageCount, PAGE_COUNT_LIMITS } from '@bindery/pricing/bindings';
 import type { OptionKind, ProductDefinition } from '@bindery/pricing/products';
-import { OptionSelect } from '../../../components/catalog/option-select';
-import { QuoteResult } from '../../../components/catalog/quote-result';
-import { useCalculate } from '../../../lib/catalog/calculate';
-import { availabilityErrorMessage } from '../../../lib/catalog/get-availability';
-import { KIND_LABELS } from '../../../lib/catalog/kind-labels';
-import { toQuoteView, type QuoteView } from '../../../lib/catalog/quote-view';
-import { chosenIds, missingKinds, nameOf, useOptionCascade } from '../../../lib/catalog/use-option-cascade';
+import { OptionSelect } from '#components/catalog/option-select.tsx';
+import { QuoteResult } from '#components/catalog/quote-result.tsx';
+import { useCalculate } from '#lib/catalog/calculate.ts';
+import { availabilityErrorMessage } from '#lib/catalog/get-availability.ts';
+import { KIND_LABELS } from '#lib/catalog/kind-labels.ts';
+import { toQuoteView, type QuoteView } from '#lib/catalog/quote-view.ts';
+import { chosenIds, missingKinds, nameOf, useOptionCascade } from '#lib/catalog/use-option-cascade.ts';
 import { CALCULATOR_COPY } from '../lib/calculator-copy';
 import { SummaryPanel } from './summary-panel';
 
@@ -101,7 +101,12 @@ export function Calculator({ product, loggedIn }: CalculatorProps) {
   return (
     <div className="b-calc">
       <Card>
-        <form className="b-stack" onSubmit={onSubmit} noValidate aria-label={`${product.name} price calculator`}>
+        <form
+          className="b-stack"
+          onSubmit={onSubmit}
+          noValidate
+          aria-label={`${product.name} price calculator`}
+        >
           <div className="b-calc__fields">
             {kinds.some((d) => d.kind === 'trim_size') ? selectFor('trim_size', true) : null}
             {product.hasPageCount ? (
@@ -149,12 +154,20 @@ export function Calculator({ product, loggedIn }: CalculatorProps) {
               }}
             />
           </div>
-          {availabilityQuery && availability.isFetching ? <Spinner label="Checking available options" /> : null}
-          {availabilityQuery && availability.isError ? <Alert tone="error">{availabilityErrorMessage(product)}</Alert> : null}
+          {availabilityQuery && availability.isFetching ? (
+            <Spinner label="Checking available options" />
+          ) : null}
+          {availabilityQuery && availability.isError ? (
+            <Alert tone="error">{availabilityErrorMessage(product)}</Alert>
+          ) : null}
           {cascade.resetNote ? <Alert tone="warning">{cascade.resetNote}</Alert> : null}
           {formError ? <Alert tone="error">{formError}</Alert> : null}
           {calc.isError ? (
-            <Alert tone="error">{messages.calculators.errorCalculating(calc.error.message || messages.calculators.calculationFailed)}</Alert>
+            <Alert tone="error">
+              {messages.calculators.errorCalculating(
+                calc.error.message || messages.calculators.calculationFailed,
+              )}
+            </Alert>
           ) : null}
           <div className="b-row">
             <Button type="submit" busy={calc.isPending}>
@@ -170,12 +183,19 @@ export function Calculator({ product, loggedIn }: CalculatorProps) {
           <SummaryPanel
             product={product}
             rows={[
-              ...(product.hasTrimSizes ? [{ label: 'Trim Size', value: nameOf(lists.trim_size, choices.trim_size) }] : []),
-              ...(product.hasPageCount ? [{ label: 'Page Count', value: pageCount === null ? null : String(pageCount) }] : []),
+              ...(product.hasTrimSizes
+                ? [{ label: 'Trim Size', value: nameOf(lists.trim_size, choices.trim_size) }]
+                : []),
+              ...(product.hasPageCount
+                ? [{ label: 'Page Count', value: pageCount === null ? null : String(pageCount) }]
+                : []),
               ...kinds
                 .filter((d) => d.kind !== 'trim_size')
                 .map((d) => ({ label: KIND_LABELS[d.kind], value: nameOf(lists[d.kind], choices[d.kind]) })),
-              { label: 'Quantity', value: Number.isInteger(quantity) && quantity > 0 ? String(quantity) : null },
+              {
+                label: 'Quantity',
+                value: Number.isInteger(quantity) && quantity > 0 ? String(quantity) : null,
+              },
             ]}
           />
           <Link to={loggedIn ? '/userdashboard' : '/login'} className="b-btn b-btn--accent">

@@ -6,7 +6,7 @@ import { Alert } from '@bindery/ui/alert';
 import { Spinner } from '@bindery/ui/spinner';
 import { messages } from '@bindery/contracts/messages';
 import type { OptionKind, ProductDefinition } from '@bindery/pricing/products';
-import { useOptions } from '../../../lib/catalog/get-options';
+import { useOptions } from '#lib/catalog/get-options.ts';
 
 const SHOWN: { kind: OptionKind; title: string }[] = [
   { kind: 'trim_size', title: 'Trim sizes' },

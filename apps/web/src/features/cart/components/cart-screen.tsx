@@ -12,19 +12,19 @@ import { Spinner } from '@bindery/ui/spinner';
 import { messages } from '@bindery/contracts/messages';
 import type { Project } from '@bindery/contracts/store/projects';
 import type { SessionUser } from '@bindery/contracts/store/users';
-import { Counters } from '../../../components/list/counters';
-import { EmptySearch } from '../../../components/list/empty-search';
+import { Counters } from '#components/list/counters.tsx';
+import { EmptySearch } from '#components/list/empty-search.tsx';
 import {
   titledColumns,
   titledSearchText,
   titledSortText,
   type TitledSortKey,
-} from '../../../components/list/project-columns';
-import { SearchBox } from '../../../components/list/search-box';
-import { SortableTable, type SortableColumn } from '../../../components/list/sortable-table';
-import { removeFromCart } from '../../../lib/cart';
-import { formatUsd } from '../../../lib/format-usd';
-import { useListView } from '../../../lib/use-list-view';
+} from '#components/list/project-columns.tsx';
+import { SearchBox } from '#components/list/search-box.tsx';
+import { SortableTable, type SortableColumn } from '#components/list/sortable-table.tsx';
+import { removeFromCart } from '#lib/cart.ts';
+import { formatUsd } from '#lib/format-usd.ts';
+import { useListView } from '#lib/use-list-view.ts';
 import { useCartProjects } from '../hooks/use-cart-projects';
 
 const c = messages.cart;

@@ -8,8 +8,8 @@
 import { useEffect, useMemo } from 'react';
 import type { Project } from '@bindery/contracts/store/projects';
 import { formatCents, parseCents } from '@bindery/pricing/money';
-import { removeFromCart, useCart } from '../../../lib/cart';
-import { useMyBooksByIds } from '../../../lib/my-books';
+import { removeFromCart, useCart } from '#lib/cart.ts';
+import { useMyBooksByIds } from '#lib/my-books.ts';
 
 export function useCartProjects(userId: number | null) {
   const cart = useCart(userId);

@@ -6,7 +6,7 @@
  */
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { MyCertificatesResponse, ResaleCertificate } from '@bindery/contracts/store/resale-certificates';
-import { api } from '../../../lib/api-client';
+import { api } from '#lib/api-client.ts';
 
 export const CERTIFICATES_PAGE_SIZE = 20;
 

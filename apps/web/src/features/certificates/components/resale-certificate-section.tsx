@@ -17,8 +17,8 @@ import {
   type CertificateStatus,
   type ResaleCertificate,
 } from '@bindery/contracts/store/resale-certificates';
-import { usStateOptions } from '../../checkout/lib/regions';
-import { errorText, fieldErrors } from '../../../lib/error-text';
+import { usStateOptions } from '#features/checkout/lib/regions.ts';
+import { errorText, fieldErrors } from '#lib/error-text.ts';
 import { useMyCertificates, useUploadCertificate } from '../api/resale-certificates';
 
 const m = messages.certificates;

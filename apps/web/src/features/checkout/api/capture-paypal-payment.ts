@@ -9,7 +9,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { OrderResponse } from '@bindery/contracts/store/checkout';
 import type { PaypalCapturePaymentBody } from '@bindery/contracts/store/payments';
-import { api } from '../../../lib/api-client';
+import { api } from '#lib/api-client.ts';
 
 export const capturePaypalPayment = (body: PaypalCapturePaymentBody) =>
   api.post('/api/paypal/capture-payment/', { schema: OrderResponse, body });
@@ -24,4 +24,5 @@ export const capturePaypalPaymentQueryOptions = (paymentId: string) =>
     refetchOnWindowFocus: false,
   });
 
-export const useCapturePaypalPayment = (paymentId: string) => useQuery(capturePaypalPaymentQueryOptions(paymentId));
+export const useCapturePaypalPayment = (paymentId: string) =>
+  useQuery(capturePaypalPaymentQueryOptions(paymentId));

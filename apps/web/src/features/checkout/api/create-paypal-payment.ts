@@ -7,7 +7,7 @@ import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { messages } from '@bindery/contracts/messages';
 import { PaypalCreatePaymentResponse, type PaypalCreatePaymentBody } from '@bindery/contracts/store/payments';
-import { api } from '../../../lib/api-client';
+import { api } from '#lib/api-client.ts';
 
 export class NoApprovalUrlError extends Error {
   constructor() {
@@ -18,7 +18,9 @@ export class NoApprovalUrlError extends Error {
 
 const LooseAnswer = z.object({ payment_id: z.unknown(), approval_url: z.unknown() }).partial();
 
-export async function createPaypalPayment(body: PaypalCreatePaymentBody): Promise<PaypalCreatePaymentResponse> {
+export async function createPaypalPayment(
+  body: PaypalCreatePaymentBody,
+): Promise<PaypalCreatePaymentResponse> {
   const answer = await api.post('/api/paypal/create-payment/', { schema: LooseAnswer, body });
   const parsed = PaypalCreatePaymentResponse.safeParse(answer);
   if (!parsed.success) throw new NoApprovalUrlError();

@@ -1,9 +1,10 @@
 /** GET api/orders/{id}/ (bearer, the owner's order): what /payment shows and the result pages check. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { OrderResponse, type Order } from '@bindery/contracts/store/checkout';
-import { api } from '../../../lib/api-client';
+import { api } from '#lib/api-client.ts';
 
-export const getOrder = (id: number, signal?: AbortSignal) => api.get(`/api/orders/${id}/`, { schema: OrderResponse, signal });
+export const getOrder = (id: number, signal?: AbortSignal) =>
+  api.get(`/api/orders/${id}/`, { schema: OrderResponse, signal });
 
 export const getOrderQueryOptions = (id: number) =>
   queryOptions({ queryKey: ['orders', id], queryFn: ({ signal }) => getOrder(id, signal) });
@@ -11,4 +12,5 @@ export const getOrderQueryOptions = (id: number) =>
 export const useOrder = (id: number) => useQuery(getOrderQueryOptions(id));
 
 /** Paid, or further along (in production, shipped, delivered): the payment went through. */
-export const isPaid = (order: Pick<Order, 'status'>) => ['paid', 'in_production', 'shipped', 'delivered'].includes(order.status);
+export const isPaid = (order: Pick<Order, 'status'>) =>
+  ['paid', 'in_production', 'shipped', 'delivered'].includes(order.status);

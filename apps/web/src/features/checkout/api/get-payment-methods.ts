@@ -7,7 +7,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { PaymentMethodsConfig } from '@bindery/contracts/store/payments';
-import { api } from '../../../lib/api-client';
+import { api } from '#lib/api-client.ts';
 
 const ConfigPayments = z.object({ payments: PaymentMethodsConfig.optional() });
 

@@ -5,10 +5,11 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { OrderResponse, type SaveShippingBody } from '@bindery/contracts/store/checkout';
-import { api } from '../../../lib/api-client';
+import { api } from '#lib/api-client.ts';
 import { getOrderQueryOptions } from './get-order';
 
-export const saveShipping = (body: SaveShippingBody) => api.post('/api/save-shipping/', { schema: OrderResponse, body });
+export const saveShipping = (body: SaveShippingBody) =>
+  api.post('/api/save-shipping/', { schema: OrderResponse, body });
 
 export function useSaveShipping() {
   const queryClient = useQueryClient();

@@ -8,10 +8,10 @@ import { Table } from '@bindery/ui/table';
 import type { Order, OrderItem } from '@bindery/contracts/store/checkout';
 import { formatCents, parseCents } from '@bindery/pricing/money';
 import { lineBreakdown, type LineBreakdown } from '@bindery/pricing/quote';
-import { formatUsd } from '../../../lib/format-usd';
-import { shippingServiceName } from '../../../lib/shipping-service-name';
+import { formatUsd } from '#lib/format-usd.ts';
+import { shippingServiceName } from '#lib/shipping-service-name.ts';
 import { isPositiveAmount } from '../lib/amount';
-import { isDigitalOrder } from '../../orders/lib/order-display';
+import { isDigitalOrder } from '#features/orders/lib/order-display.ts';
 
 interface OrderLine {
   item: OrderItem;
@@ -26,7 +26,10 @@ interface OrderLine {
  */
 function orderLine(item: OrderItem): OrderLine {
   try {
-    return { item, figures: lineBreakdown(item.quantity, parseCents(item.line_total), parseCents(item.discount_amount)) };
+    return {
+      item,
+      figures: lineBreakdown(item.quantity, parseCents(item.line_total), parseCents(item.discount_amount)),
+    };
   } catch {
     return { item, figures: null };
   }
@@ -45,9 +48,25 @@ export function OrderSummary({ order }: { order: Order }) {
         columns={[
           { key: 'title', header: 'Project', cell: (l) => `${l.item.title} (${l.item.category})` },
           { key: 'qty', header: 'Quantity', cell: (l) => l.item.quantity, numeric: true },
-          { key: 'each', header: 'List price', cell: (l) => (l.figures ? usd(l.figures.unitPriceCents) : formatUsd(l.item.cost_per_book)), numeric: true },
-          { key: 'before', header: 'Before discount', cell: (l) => (l.figures ? usd(l.figures.originalTotalCents) : '—'), numeric: true },
-          { key: 'discount', header: 'Bulk discount', cell: (l) => (isPositiveAmount(l.item.discount_amount) ? `−${formatUsd(l.item.discount_amount)}` : '—'), numeric: true },
+          {
+            key: 'each',
+            header: 'List price',
+            cell: (l) => (l.figures ? usd(l.figures.unitPriceCents) : formatUsd(l.item.cost_per_book)),
+            numeric: true,
+          },
+          {
+            key: 'before',
+            header: 'Before discount',
+            cell: (l) => (l.figures ? usd(l.figures.originalTotalCents) : '—'),
+            numeric: true,
+          },
+          {
+            key: 'discount',
+            header: 'Bulk discount',
+            cell: (l) =>
+              isPositiveAmount(l.item.discount_amount) ? `−${formatUsd(l.item.discount_amount)}` : '—',
+            numeric: true,
+          },
           { key: 'line', header: 'Line total', cell: (l) => formatUsd(l.item.line_total), numeric: true },
         ]}
         rows={order.items.map(orderLine)}

@@ -13,7 +13,7 @@ import { TextField } from '@bindery/ui/field';
 import { ApiError } from '@bindery/api-client';
 import { messages } from '@bindery/contracts/messages';
 import type { Order } from '@bindery/contracts/store/checkout';
-import { formatUsd } from '../../../lib/format-usd';
+import { formatUsd } from '#lib/format-usd.ts';
 import { useCreateCheckoutSession } from '../api/create-checkout-session';
 import { NoApprovalUrlError, useCreatePaypalPayment } from '../api/create-paypal-payment';
 import { usePaymentMethods } from '../api/get-payment-methods';
@@ -36,7 +36,8 @@ export function PaymentForm({ order }: { order: Order }) {
   // Until the config answers (or if it cannot), offer both: the pay call itself refuses a method without keys.
   const offered = config.data ?? { card: true, paypal: true };
   const [picked, setPicked] = useState<Method | null>(null);
-  const method: Method | null = picked && offered[picked] ? picked : offered.card ? 'card' : offered.paypal ? 'paypal' : null;
+  const method: Method | null =
+    picked && offered[picked] ? picked : offered.card ? 'card' : offered.paypal ? 'paypal' : null;
   const card = useCreateCheckoutSession();
   const paypal = useCreatePaypalPayment();
   const leave = useLeaveSite();
@@ -66,11 +67,23 @@ export function PaymentForm({ order }: { order: Order }) {
       {config.data?.test_mode ? <Alert tone="warning">{m.testModeBanner}</Alert> : null}
       <fieldset className="b-fieldset" disabled={busy}>
         <legend>How would you like to pay?</legend>
-        <ChoiceCard name="payment_method" value="card" checked={method === 'card'} disabled={!offered.card} onChange={() => setPicked('card')}>
+        <ChoiceCard
+          name="payment_method"
+          value="card"
+          checked={method === 'card'}
+          disabled={!offered.card}
+          onChange={() => setPicked('card')}
+        >
           <strong>Credit card</strong>
           {offered.card ? null : <span className="b-muted">{m.cardNotConfigured}</span>}
         </ChoiceCard>
-        <ChoiceCard name="payment_method" value="paypal" checked={method === 'paypal'} disabled={!offered.paypal} onChange={() => setPicked('paypal')}>
+        <ChoiceCard
+          name="payment_method"
+          value="paypal"
+          checked={method === 'paypal'}
+          disabled={!offered.paypal}
+          onChange={() => setPicked('paypal')}
+        >
           <strong>PayPal</strong>
           {offered.paypal ? null : <span className="b-muted">{m.paypalNotConfigured}</span>}
         </ChoiceCard>
@@ -83,13 +96,17 @@ export function PaymentForm({ order }: { order: Order }) {
             <TextField label="CVC" placeholder="•••" readOnly tabIndex={-1} />
           </div>
           <p className="b-muted">
-            You enter your card on our payment provider&apos;s secure page, which opens next. Bindery never sees or
-            stores your card number.
+            You enter your card on our payment provider&apos;s secure page, which opens next. Bindery never
+            sees or stores your card number.
           </p>
         </div>
       ) : null}
-      {method === 'paypal' ? <p className="b-muted">You approve the payment on PayPal&apos;s page, then come back here.</p> : null}
-      {method === null ? <Alert tone="warning">Online payment is not available right now. Please try again later.</Alert> : null}
+      {method === 'paypal' ? (
+        <p className="b-muted">You approve the payment on PayPal&apos;s page, then come back here.</p>
+      ) : null}
+      {method === null ? (
+        <Alert tone="warning">Online payment is not available right now. Please try again later.</Alert>
+      ) : null}
       {!payable ? <Alert tone="error">{m.invalidAmount}</Alert> : null}
       {failure ? <Alert tone="error">{failure}</Alert> : null}
       <div>

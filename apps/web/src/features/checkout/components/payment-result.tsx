@@ -20,7 +20,7 @@ import { Spinner } from '@bindery/ui/spinner';
 import { ApiError } from '@bindery/api-client';
 import { messages } from '@bindery/contracts/messages';
 import type { Order } from '@bindery/contracts/store/checkout';
-import { formatUsd } from '../../../lib/format-usd';
+import { formatUsd } from '#lib/format-usd.ts';
 import { useCapturePaypalPayment } from '../api/capture-paypal-payment';
 import { getOrderQueryOptions, isPaid } from '../api/get-order';
 import { useForgetPaidProjects } from '../hooks/use-forget-paid-projects';
@@ -33,7 +33,10 @@ export const PAYMENT_CANCELLED_TITLE = 'Payment Cancelled';
 export function PaymentSucceeded({ order }: { order?: Order }) {
   return (
     <MessageCard title={PAYMENT_SUCCESS_TITLE}>
-      <p>Thank you for your order! We have received your payment and will e-mail you as your books go to print and ship.</p>
+      <p>
+        Thank you for your order! We have received your payment and will e-mail you as your books go to print
+        and ship.
+      </p>
       {order ? (
         <p>
           Order {order.order_number}, {formatUsd(order.total)} paid.
@@ -68,9 +71,9 @@ export function NoPaymentToConfirm() {
   return (
     <MessageCard title={NO_PAYMENT_TITLE}>
       <p>
-        This page confirms a payment when you come back from the card or PayPal page, and this address names no
-        order, so no payment is confirmed here. If you have paid, your order is in your projects and a receipt is on
-        its way by e-mail.
+        This page confirms a payment when you come back from the card or PayPal page, and this address names
+        no order, so no payment is confirmed here. If you have paid, your order is in your projects and a
+        receipt is on its way by e-mail.
       </p>
       <p className="b-row" style={{ justifyContent: 'center' }}>
         <Link className="b-btn b-btn--primary" to="/userdashboard">
@@ -88,12 +91,21 @@ export function PaymentCancelled({ orderId }: { orderId: number | null }) {
   return (
     <MessageCard title={PAYMENT_CANCELLED_TITLE}>
       {orderId === null ? (
-        <p>You cancelled the payment, so nothing was charged. To get your books printed, please place the order again.</p>
+        <p>
+          You cancelled the payment, so nothing was charged. To get your books printed, please place the order
+          again.
+        </p>
       ) : (
-        <p>You cancelled the payment, so nothing was charged. Your order #{orderId} is kept: you can pay for it whenever you are ready.</p>
+        <p>
+          You cancelled the payment, so nothing was charged. Your order #{orderId} is kept: you can pay for it
+          whenever you are ready.
+        </p>
       )}
       <p>
-        <Link className="b-btn b-btn--primary" to={orderId === null ? '/design-project' : `/payment?order=${orderId}`}>
+        <Link
+          className="b-btn b-btn--primary"
+          to={orderId === null ? '/design-project' : `/payment?order=${orderId}`}
+        >
           Try Again
         </Link>
       </p>
@@ -112,7 +124,15 @@ function Confirming() {
   );
 }
 
-function NotConfirmed({ text, onRetry, orderId }: { text: string; onRetry: () => void; orderId: number | null }) {
+function NotConfirmed({
+  text,
+  onRetry,
+  orderId,
+}: {
+  text: string;
+  onRetry: () => void;
+  orderId: number | null;
+}) {
   return (
     <MessageCard title="Payment not confirmed">
       <Alert tone="error">{text}</Alert>
@@ -125,13 +145,24 @@ function NotConfirmed({ text, onRetry, orderId }: { text: string; onRetry: () =>
 }
 
 /** Back from PayPal: capture on the server, then trust only the order it answers. */
-export function PaypalReturn({ userId, token, orderId }: { userId: number; token: string; orderId: number | null }) {
+export function PaypalReturn({
+  userId,
+  token,
+  orderId,
+}: {
+  userId: number;
+  token: string;
+  orderId: number | null;
+}) {
   const capture = useCapturePaypalPayment(token);
   const order = capture.data?.order;
   useForgetPaidProjects(userId, order);
   if (capture.isPending || capture.isFetching) return <Confirming />;
   if (order && isPaid(order)) return <PaymentSucceeded order={order} />;
-  const text = capture.error instanceof ApiError && capture.error.body ? capture.error.body.error : messages.payments.captureFailed;
+  const text =
+    capture.error instanceof ApiError && capture.error.body
+      ? capture.error.body.error
+      : messages.payments.captureFailed;
   return <NotConfirmed text={text} orderId={order?.id ?? orderId} onRetry={() => void capture.refetch()} />;
 }
 
@@ -143,7 +174,12 @@ export interface CardReturnProps {
 }
 
 /** Back from Stripe: wait for the webhook's verdict by reading the order until it is paid, for a while. */
-export function CardReturn({ userId, orderId, pollIntervalMs = 1500, pollTimeoutMs = 30_000 }: CardReturnProps) {
+export function CardReturn({
+  userId,
+  orderId,
+  pollIntervalMs = 1500,
+  pollTimeoutMs = 30_000,
+}: CardReturnProps) {
   const [round, setRound] = useState(0);
   const [timedOut, setTimedOut] = useState(false);
   const query = useQuery({
@@ -173,17 +209,24 @@ export function CardReturn({ userId, orderId, pollIntervalMs = 1500, pollTimeout
   };
 
   if (order && paid) return <PaymentSucceeded order={order} />;
-  if (order?.status === 'canceled') return <NotConfirmed text={messages.checkout.orderNotPayable} orderId={null} onRetry={again} />;
+  if (order?.status === 'canceled')
+    return <NotConfirmed text={messages.checkout.orderNotPayable} orderId={null} onRetry={again} />;
   if (query.isError) {
     const missing = query.error instanceof ApiError && query.error.status === 404;
-    return <NotConfirmed text={missing ? messages.checkout.orderNotFound : query.error.message} orderId={null} onRetry={again} />;
+    return (
+      <NotConfirmed
+        text={missing ? messages.checkout.orderNotFound : query.error.message}
+        orderId={null}
+        onRetry={again}
+      />
+    );
   }
   if (!timedOut) return <Confirming />;
   return (
     <MessageCard title="Payment being confirmed">
       <p role="status">
-        Your payment for order #{orderId} is being confirmed by the payment provider. This can take a few minutes; we
-        will e-mail you as soon as it is confirmed, and you do not need to pay again.
+        Your payment for order #{orderId} is being confirmed by the payment provider. This can take a few
+        minutes; we will e-mail you as soon as it is confirmed, and you do not need to pay again.
       </p>
       <p className="b-row" style={{ justifyContent: 'center' }}>
         <Button variant="secondary" onClick={again}>

@@ -4,8 +4,8 @@
  */
 import { ChoiceCard } from '@bindery/ui/choice-card';
 import type { ShippingService } from '@bindery/contracts/store/checkout';
-import { formatUsd } from '../../../lib/format-usd';
-import { shippingServiceName } from '../../../lib/shipping-service-name';
+import { formatUsd } from '#lib/format-usd.ts';
+import { shippingServiceName } from '#lib/shipping-service-name.ts';
 
 export interface ShippingServicesProps {
   services: ShippingService[];
@@ -18,7 +18,13 @@ export function ShippingServices({ services, selected, onSelect }: ShippingServi
     <fieldset className="b-fieldset">
       <legend>Shipping service</legend>
       {services.map((s) => (
-        <ChoiceCard key={s.service_code} name="shipping_service" value={s.service_code} checked={selected === s.service_code} onChange={() => onSelect(s.service_code)}>
+        <ChoiceCard
+          key={s.service_code}
+          name="shipping_service"
+          value={s.service_code}
+          checked={selected === s.service_code}
+          onChange={() => onSelect(s.service_code)}
+        >
           <span>
             <strong>{shippingServiceName(s)}</strong>
             <span className="b-muted"> · {s.delivery_time}</span>

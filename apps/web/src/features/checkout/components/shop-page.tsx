@@ -16,8 +16,8 @@ import { DeliveryAddress } from '@bindery/contracts/store/checkout';
 import { usZipProblem } from '@bindery/contracts/us-zip';
 import type { SessionUser } from '@bindery/contracts/store/users';
 import { productByName } from '@bindery/pricing/products';
-import { useCart } from '../../../lib/cart';
-import { shippingServiceName } from '../../../lib/shipping-service-name';
+import { useCart } from '#lib/cart.ts';
+import { shippingServiceName } from '#lib/shipping-service-name.ts';
 import { noCarrierCouriers, useShippingRate } from '../api/get-shipping-rate';
 import { useSaveShipping } from '../api/save-shipping';
 import { hasRateFields, hasSaveFields, useShopForm, type DraftField } from '../hooks/use-shop-form';
@@ -67,7 +67,8 @@ export function ShopPage({ user }: { user: SessionUser }) {
   // A reload or Back kept the address and the chosen service: the rate is the server's again, asked once.
   const keptChoice = useRef(state.selected);
   useEffect(() => {
-    if (keptChoice.current && items.length > 0 && hasRateFields(state.draft)) void calculate(keptChoice.current);
+    if (keptChoice.current && items.length > 0 && hasRateFields(state.draft))
+      void calculate(keptChoice.current);
     keptChoice.current = null;
     // Once, on arrival: later rates are the customer's to ask for.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -97,10 +98,16 @@ export function ShopPage({ user }: { user: SessionUser }) {
   async function calculate(prefer: string | null = null) {
     const { version, draft } = state;
     setSaveError(null);
-    if (!hasRateFields(draft)) return dispatch({ type: 'rate-failed', version, message: m.fillAddressForRate });
+    if (!hasRateFields(draft))
+      return dispatch({ type: 'rate-failed', version, message: m.fillAddressForRate });
     const { account_type } = draft;
     // §5 Shop rate: country and state trimmed and upper-cased, city and postal code trimmed.
-    const place = { country: draft.country.trim().toUpperCase(), state: draft.state.trim().toUpperCase(), city: draft.city.trim(), postal_code: draft.postal_code.trim() };
+    const place = {
+      country: draft.country.trim().toUpperCase(),
+      state: draft.state.trim().toUpperCase(),
+      city: draft.city.trim(),
+      postal_code: draft.postal_code.trim(),
+    };
     const zip = usZipText(place.country, place.state, place.postal_code);
     // Said once, at the field (its error is announced), instead of also as the rate's error.
     if (zip) return setFieldErrors((errors) => ({ ...errors, postal_code: zip }));
@@ -121,7 +128,11 @@ export function ShopPage({ user }: { user: SessionUser }) {
     const address = DeliveryAddress.safeParse(state.draft);
     if (!address.success) return setFieldErrors(firstIssuePerField(address.error));
     try {
-      const { order } = await save.mutateAsync({ user_address: state.draft, project_ids: projectIds, selected_service: chosen.service_code });
+      const { order } = await save.mutateAsync({
+        user_address: state.draft,
+        project_ids: projectIds,
+        selected_service: chosen.service_code,
+      });
       toast.show(m.shippingSaved, 'success');
       navigate(`/payment?order=${order.id}`);
     } catch (error) {

@@ -4,8 +4,8 @@
  * service. Before a rate is calculated the amounts are not known.
  */
 import type { ShippingRateResponse, ShippingService } from '@bindery/contracts/store/checkout';
-import type { CartItem } from '../../../lib/cart';
-import { formatUsd } from '../../../lib/format-usd';
+import type { CartItem } from '#lib/cart.ts';
+import { formatUsd } from '#lib/format-usd.ts';
 import { isPositiveAmount } from '../lib/amount';
 
 export interface ShopSummaryProps {

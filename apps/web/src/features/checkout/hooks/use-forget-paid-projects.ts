@@ -4,7 +4,7 @@
  */
 import { useEffect } from 'react';
 import type { Order } from '@bindery/contracts/store/checkout';
-import { readCart, removeFromCart } from '../../../lib/cart';
+import { readCart, removeFromCart } from '#lib/cart.ts';
 import { isPaid } from '../api/get-order';
 
 export function useForgetPaidProjects(userId: number, order: Order | undefined) {

@@ -4,7 +4,7 @@
  */
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { MyOrdersResponse } from '@bindery/contracts/store/orders';
-import { api } from '../../../lib/api-client';
+import { api } from '#lib/api-client.ts';
 
 export const MY_ORDERS_PAGE_SIZE = 10;
 

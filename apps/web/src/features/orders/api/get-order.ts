@@ -4,7 +4,7 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { OrderResponse } from '@bindery/contracts/store/checkout';
-import { api } from '../../../lib/api-client';
+import { api } from '#lib/api-client.ts';
 
 export const getOrder = (id: number, signal?: AbortSignal) =>
   api.get(`/api/orders/${id}/`, { schema: OrderResponse, signal });

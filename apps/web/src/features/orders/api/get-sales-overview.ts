@@ -1,7 +1,7 @@
 /** GET api/orders/overview/ (bearer): the customer's paid, refunded and unpaid totals and order counts. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { SalesOverviewResponse } from '@bindery/contracts/store/orders';
-import { api } from '../../../lib/api-client';
+import { api } from '#lib/api-client.ts';
 
 export const getSalesOverview = (signal?: AbortSignal) =>
   api.get('/api/orders/overview/', { schema: SalesOverviewResponse, signal });

@@ -4,7 +4,7 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { OrderResponse } from '@bindery/contracts/store/checkout';
-import { api } from '../../../lib/api-client';
+import { api } from '#lib/api-client.ts';
 
 export const lookupOrder = (number: string, signal?: AbortSignal) =>
   api.get('/api/orders/lookup/', { schema: OrderResponse, query: { number }, signal });

@@ -5,9 +5,9 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ReorderResponse, type ReorderBody } from '@bindery/contracts/store/orders';
-import { api } from '../../../lib/api-client';
-import { addToCart } from '../../../lib/cart';
-import { myBooksKey } from '../../../lib/my-books';
+import { api } from '#lib/api-client.ts';
+import { addToCart } from '#lib/cart.ts';
+import { myBooksKey } from '#lib/my-books.ts';
 
 export const reorder = (orderId: number, body: ReorderBody) =>
   api.post(`/api/orders/${orderId}/reorder/`, { schema: ReorderResponse, body });

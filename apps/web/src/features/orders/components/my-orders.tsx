@@ -10,7 +10,7 @@ import { Spinner } from '@bindery/ui/spinner';
 import { Table } from '@bindery/ui/table';
 import { messages } from '@bindery/contracts/messages';
 import type { OrderSummary } from '@bindery/contracts/store/orders';
-import { formatUsd } from '../../../lib/format-usd';
+import { formatUsd } from '#lib/format-usd.ts';
 import { useMyOrders } from '../api/get-my-orders';
 import { formatDate } from '../lib/order-display';
 import { OrderStatusBadge } from './order-status-badge';

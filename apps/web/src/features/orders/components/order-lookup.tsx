@@ -12,7 +12,7 @@ import { Button } from '@bindery/ui/button';
 import { TextField } from '@bindery/ui/field';
 import { messages } from '@bindery/contracts/messages';
 import { OrderNumberInput } from '@bindery/contracts/store/orders';
-import { formatUsd } from '../../../lib/format-usd';
+import { formatUsd } from '#lib/format-usd.ts';
 import { useLookupOrder } from '../api/lookup-order';
 import { formatDate } from '../lib/order-display';
 import { OrderStatusBadge } from './order-status-badge';

@@ -16,9 +16,9 @@ import { Spinner } from '@bindery/ui/spinner';
 import { Table } from '@bindery/ui/table';
 import { messages } from '@bindery/contracts/messages';
 import type { Order, OrderItem } from '@bindery/contracts/store/checkout';
-import { formatUsd } from '../../../lib/format-usd';
-import { shippingServiceName } from '../../../lib/shipping-service-name';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { formatUsd } from '#lib/format-usd.ts';
+import { shippingServiceName } from '#lib/shipping-service-name.ts';
+import { useDocumentTitle } from '#lib/use-document-title.ts';
 import { useOrder } from '../api/get-order';
 import { useReorder } from '../api/reorder';
 import {

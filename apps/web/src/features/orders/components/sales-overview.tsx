@@ -8,7 +8,7 @@
 import { Link } from 'react-router-dom';
 import { Alert } from '@bindery/ui/alert';
 import { messages } from '@bindery/contracts/messages';
-import { formatUsd } from '../../../lib/format-usd';
+import { formatUsd } from '#lib/format-usd.ts';
 import { useMyOrders } from '../api/get-my-orders';
 import { useSalesOverview } from '../api/get-sales-overview';
 import { formatDate, isPositive } from '../lib/order-display';

@@ -4,9 +4,9 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DeleteProjectResponse } from '@bindery/contracts/store/projects';
-import { api } from '../../../lib/api-client';
-import { removeFromCart } from '../../../lib/cart';
-import { dropFromMyBooks, myBooksKey } from '../../../lib/my-books';
+import { api } from '#lib/api-client.ts';
+import { removeFromCart } from '#lib/cart.ts';
+import { dropFromMyBooks, myBooksKey } from '#lib/my-books.ts';
 
 export const deleteProject = (id: number) =>
   api.delete(`/api/book/${id}/delete/`, { schema: DeleteProjectResponse });

@@ -6,7 +6,7 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ShippingRateResponse, type EstimateBook } from '@bindery/contracts/store/checkout';
-import { api } from '../../../lib/api-client';
+import { api } from '#lib/api-client.ts';
 
 export interface EstimateAddress {
   country: string;

@@ -6,7 +6,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError } from '@bindery/api-client';
 import { UploadedFile } from '@bindery/contracts/store/projects';
-import { api } from '../../../lib/api-client';
+import { api } from '#lib/api-client.ts';
 
 export const getUpload = (id: string, signal?: AbortSignal) =>
   api.get(`/api/book/uploads/${id}/facts/`, { schema: UploadedFile, signal });

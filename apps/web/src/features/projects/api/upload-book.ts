@@ -9,8 +9,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { messages } from '@bindery/contracts/messages';
 import { UploadBookResponse, type UploadBookBody } from '@bindery/contracts/store/projects';
-import { api } from '../../../lib/api-client';
-import { myBooksKey } from '../../../lib/my-books';
+import { api } from '#lib/api-client.ts';
+import { myBooksKey } from '#lib/my-books.ts';
 
 export class SubmissionRefused extends Error {
   override name = 'SubmissionRefused';

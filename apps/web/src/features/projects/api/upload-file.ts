@@ -12,9 +12,9 @@ import { createSessionRefresher, currentAccessToken } from '@bindery/api-client/
 import { ErrorBody } from '@bindery/contracts/common';
 import { messages } from '@bindery/contracts/messages';
 import { UploadedFile, type UploadPurpose } from '@bindery/contracts/store/projects';
-import { env } from '../../../config/env';
-import { api } from '../../../lib/api-client';
-import { sessionStore } from '../../../lib/session-store';
+import { env } from '#config/env.ts';
+import { api } from '#lib/api-client.ts';
+import { sessionStore } from '#lib/session-store.ts';
 
 export interface UploadOptions {
   /** Share of the bytes sent so far, 0 to 1. */

@@ -15,7 +15,7 @@ import { TextField } from '@bindery/ui/field';
 import { messages } from '@bindery/contracts/messages';
 import { CoverExpertRequest } from '@bindery/contracts/store/projects';
 import type { SessionUser } from '@bindery/contracts/store/users';
-import { issuesByField } from '../../../lib/error-text';
+import { issuesByField } from '#lib/error-text.ts';
 import { useFileUpload } from '../hooks/use-file-upload';
 import { submissionErrorText, useSubmitProject } from '../hooks/use-submit-project';
 import { checkExpertPdf, PDF_ACCEPT } from '../lib/file-checks';

@@ -28,20 +28,20 @@ import {
 } from '@bindery/contracts/store/projects';
 import type { SessionUser } from '@bindery/contracts/store/users';
 import { productByName, type ProductDefinition } from '@bindery/pricing/products';
-import { OptionCards } from '../../../components/catalog/option-cards';
-import { OptionSelect } from '../../../components/catalog/option-select';
-import { calculate } from '../../../lib/catalog/calculate';
-import { availabilityErrorMessage } from '../../../lib/catalog/get-availability';
-import { KIND_LABELS } from '../../../lib/catalog/kind-labels';
-import { CARD_KINDS } from '../../../lib/catalog/option-looks';
-import { toQuoteView, type QuoteView } from '../../../lib/catalog/quote-view';
+import { OptionCards } from '#components/catalog/option-cards.tsx';
+import { OptionSelect } from '#components/catalog/option-select.tsx';
+import { calculate } from '#lib/catalog/calculate.ts';
+import { availabilityErrorMessage } from '#lib/catalog/get-availability.ts';
+import { KIND_LABELS } from '#lib/catalog/kind-labels.ts';
+import { CARD_KINDS } from '#lib/catalog/option-looks.ts';
+import { toQuoteView, type QuoteView } from '#lib/catalog/quote-view.ts';
 import {
   chosenIds,
   choicesFromIds,
   missingKinds,
   useOptionCascade,
   type OptionCascade,
-} from '../../../lib/catalog/use-option-cascade';
+} from '#lib/catalog/use-option-cascade.ts';
 import { useProject } from '../api/get-project';
 import { useUpload } from '../api/get-upload';
 import { useFileUpload } from '../hooks/use-file-upload';

@@ -11,8 +11,8 @@ import { TextField } from '@bindery/ui/field';
 import { Table } from '@bindery/ui/table';
 import type { EstimateBook } from '@bindery/contracts/store/checkout';
 import { BULK_DISCOUNT_TIERS, tierLabel, type DiscountTier } from '@bindery/pricing/discounts';
-import { QuoteResult } from '../../../components/catalog/quote-result';
-import type { QuoteView } from '../../../lib/catalog/quote-view';
+import { QuoteResult } from '#components/catalog/quote-result.tsx';
+import type { QuoteView } from '#lib/catalog/quote-view.ts';
 import { ShippingEstimate } from './shipping-estimate';
 import '../projects.css';
 

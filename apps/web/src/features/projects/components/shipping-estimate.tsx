@@ -12,9 +12,9 @@ import { Spinner } from '@bindery/ui/spinner';
 import { Table } from '@bindery/ui/table';
 import { messages } from '@bindery/contracts/messages';
 import type { EstimateBook, ShippingService } from '@bindery/contracts/store/checkout';
-import { errorText } from '../../../lib/error-text';
-import { formatUsd } from '../../../lib/format-usd';
-import { shippingServiceName } from '../../../lib/shipping-service-name';
+import { errorText } from '#lib/error-text.ts';
+import { formatUsd } from '#lib/format-usd.ts';
+import { shippingServiceName } from '#lib/shipping-service-name.ts';
 import { useShippingEstimate, type EstimateAddress } from '../api/get-shipping-estimate';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 
@@ -74,7 +74,9 @@ export function ShippingEstimate({ quantity, book }: ShippingEstimateProps) {
           />
         ))}
       </div>
-      {!ready ? <p className="b-hint">Fill in all four fields to see shipping options for {copies}.</p> : null}
+      {!ready ? (
+        <p className="b-hint">Fill in all four fields to see shipping options for {copies}.</p>
+      ) : null}
       <p className="b-hint" data-testid="estimate-basis">
         {book
           ? 'For your book as configured: the shop charges the same for this address and quantity.'

@@ -22,7 +22,7 @@ import {
   type DropdownDataResponse,
 } from '@bindery/contracts/store/projects';
 import { isCategorySlug } from '@bindery/pricing/products';
-import { productArt } from '../../../lib/product-art';
+import { productArt } from '#lib/product-art.ts';
 import { useDropdownData } from '../api/get-dropdown-data';
 import { clearSavedProject, ProjectData, readProjectData, saveProjectData } from '../lib/project-data';
 import { ProjectTabs } from './project-tabs';

@@ -10,7 +10,7 @@
  * on the server. The counters are the server's too: all the customer's projects, and those of the cart.
  */
 import { useState } from 'react';
-import { nextSort, type SortState } from '../../../lib/use-list-view';
+import { nextSort, type SortState } from '#lib/use-list-view.ts';
 import { Link, useNavigate } from 'react-router-dom';
 import { Alert } from '@bindery/ui/alert';
 import { Button } from '@bindery/ui/button';
@@ -19,15 +19,15 @@ import { ApiError } from '@bindery/api-client';
 import { messages } from '@bindery/contracts/messages';
 import type { Project } from '@bindery/contracts/store/projects';
 import type { SessionUser } from '@bindery/contracts/store/users';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { Counters } from '../../../components/list/counters';
-import { EmptySearch } from '../../../components/list/empty-search';
-import { titledColumns, type TitledSortKey } from '../../../components/list/project-columns';
-import { SearchBox } from '../../../components/list/search-box';
-import { SortableTable, type SortableColumn } from '../../../components/list/sortable-table';
-import { addToCart, useCart } from '../../../lib/cart';
-import { formatUsd } from '../../../lib/format-usd';
-import { MY_BOOKS_IDS_MAX, useMyBooksByIds, useMyBooksPages } from '../../../lib/my-books';
+import { ConfirmDialog } from '#components/confirm-dialog.tsx';
+import { Counters } from '#components/list/counters.tsx';
+import { EmptySearch } from '#components/list/empty-search.tsx';
+import { titledColumns, type TitledSortKey } from '#components/list/project-columns.tsx';
+import { SearchBox } from '#components/list/search-box.tsx';
+import { SortableTable, type SortableColumn } from '#components/list/sortable-table.tsx';
+import { addToCart, useCart } from '#lib/cart.ts';
+import { formatUsd } from '#lib/format-usd.ts';
+import { MY_BOOKS_IDS_MAX, useMyBooksByIds, useMyBooksPages } from '#lib/my-books.ts';
 import { useDeleteProject } from '../api/delete-project';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { unfinishedDesign, type ProjectData } from '../lib/project-data';

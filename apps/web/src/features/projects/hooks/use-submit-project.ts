@@ -19,7 +19,7 @@ import type {
 } from '@bindery/contracts/store/projects';
 import type { SessionUser } from '@bindery/contracts/store/users';
 import { productByName } from '@bindery/pricing/products';
-import { addToCart } from '../../../lib/cart';
+import { addToCart } from '#lib/cart.ts';
 import { SubmissionRefused, useUploadBook } from '../api/upload-book';
 import { isOrderable } from '../lib/project-facts';
 import {

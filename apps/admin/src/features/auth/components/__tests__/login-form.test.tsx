@@ -3,13 +3,20 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@bindery/contracts/messages';
-import { sessionStore } from '../../../../lib/api-client';
-import { server } from '../../../../testing/msw-server';
-import { renderAdminRoute } from '../../../../testing/render-route';
-import { signInForTest, testAdmin } from '../../../../testing/session';
+import { sessionStore } from '#lib/api-client.ts';
+import { server } from '#testing/msw-server.ts';
+import { renderAdminRoute } from '#testing/render-route.tsx';
+import { signInForTest, testAdmin } from '#testing/session.ts';
 
 const health = () =>
-  http.get('/api/health', () => HttpResponse.json({ status: 'ok', database: { reachable: true, mode: 'postgres' }, version: '1', uptime_s: 1 }));
+  http.get('/api/health', () =>
+    HttpResponse.json({
+      status: 'ok',
+      database: { reachable: true, mode: 'postgres' },
+      version: '1',
+      uptime_s: 1,
+    }),
+  );
 
 async function logIn(email: string, password = 'Adm1n-pass!') {
   const user = userEvent.setup();
@@ -28,7 +35,9 @@ describe('admin login and session', () => {
   it('logs an admin in and opens the dashboard, with Logout in the header', async () => {
     server.use(
       health(),
-      http.post('/api/users/login/', () => HttpResponse.json({ access: 'a', access_expires_in: 3600, user: testAdmin })),
+      http.post('/api/users/login/', () =>
+        HttpResponse.json({ access: 'a', access_expires_in: 3600, user: testAdmin }),
+      ),
     );
     renderAdminRoute('/login');
     await logIn(testAdmin.email);
@@ -42,7 +51,11 @@ describe('admin login and session', () => {
     const revoked: unknown[] = [];
     server.use(
       http.post('/api/users/login/', () =>
-        HttpResponse.json({ access: 'customer-access', access_expires_in: 3600, user: { ...testAdmin, id: 9, is_admin: false } }),
+        HttpResponse.json({
+          access: 'customer-access',
+          access_expires_in: 3600,
+          user: { ...testAdmin, id: 9, is_admin: false },
+        }),
       ),
       http.post('/api/users/logout/', ({ request }) => {
         revoked.push(request.headers.get('authorization'));
@@ -60,7 +73,10 @@ describe('admin login and session', () => {
   it("shows the server's refusal of bad credentials", async () => {
     server.use(
       http.post('/api/users/login/', () =>
-        HttpResponse.json({ error: messages.auth.invalidOrUnverified, code: 'UNAUTHORIZED', statusCode: 401 }, { status: 401 }),
+        HttpResponse.json(
+          { error: messages.auth.invalidOrUnverified, code: 'UNAUTHORIZED', statusCode: 401 },
+          { status: 401 },
+        ),
       ),
     );
     renderAdminRoute('/login');
@@ -80,7 +96,9 @@ describe('admin login and session', () => {
     );
     signInForTest();
     const { router } = renderAdminRoute('/admin');
-    await userEvent.setup().click(await within(await screen.findByRole('banner')).findByRole('button', { name: 'Logout' }));
+    await userEvent
+      .setup()
+      .click(await within(await screen.findByRole('banner')).findByRole('button', { name: 'Logout' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(sessionStore.get()).toBeNull();
     expect(revoked).toEqual(['Bearer admin-access']);

@@ -2,9 +2,9 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '@bindery/contracts/messages';
-import { renderAdminRoute } from '../../../../testing/render-route';
-import { signInForTest } from '../../../../testing/session';
-import { server } from '../../../../testing/msw-server';
+import { renderAdminRoute } from '#testing/render-route.tsx';
+import { signInForTest } from '#testing/session.ts';
+import { server } from '#testing/msw-server.ts';
 import { listsHandler } from './price-fixtures';
 import { PRODUCTS } from '@bindery/pricing/products';
 
@@ -17,10 +17,19 @@ const titles = () =>
 describe('Manage Books', () => {
   beforeEach(() => void signInForTest());
 
-  it("lists the seven printed categories and the e-book (ADR 0034), each with Edit to its editor path", async () => {
+  it('lists the seven printed categories and the e-book (ADR 0034), each with Edit to its editor path', async () => {
     renderAdminRoute('/manage-books');
     expect(await screen.findByRole('heading', { name: 'Manage Books' })).toBeInTheDocument();
-    expect(titles()).toEqual(['Print Book', 'Photo Book', 'Magazine', 'Year Book', 'Calendar', 'Comic Book', 'Thesis Binding', 'E-Book']);
+    expect(titles()).toEqual([
+      'Print Book',
+      'Photo Book',
+      'Magazine',
+      'Year Book',
+      'Calendar',
+      'Comic Book',
+      'Thesis Binding',
+      'E-Book',
+    ]);
     const edits = screen.getAllByRole('link', { name: /^Edit / });
     expect(edits.map((a) => [a.getAttribute('aria-label'), a.getAttribute('href')])).toEqual([
       ['Edit Print Book', '/admin/books/printbook/edit'],

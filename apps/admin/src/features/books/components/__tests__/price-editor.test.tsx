@@ -5,9 +5,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@bindery/contracts/messages';
 import type { CatalogItem } from '@bindery/contracts/store/catalog';
 import { PRODUCTS } from '@bindery/pricing/products';
-import { server } from '../../../../testing/msw-server';
-import { renderAdminRoute } from '../../../../testing/render-route';
-import { signInForTest } from '../../../../testing/session';
+import { server } from '#testing/msw-server.ts';
+import { renderAdminRoute } from '#testing/render-route.tsx';
+import { signInForTest } from '#testing/session.ts';
 import {
   allBindingsHandler,
   binding,
@@ -60,29 +60,46 @@ describe('price editor: comic book', () => {
   it('shows the summary cards, the open sections with their counts, and the bindings with Min/Max Pages (∞ for none)', async () => {
     await openComic();
     const cards = screen.getByRole('list', { name: `${comic.editorTitle} summary` });
-    expect(within(cards).getAllByRole('listitem').map((c) => c.textContent)).toEqual([
-      'Interior Colors2',
-      'Paper Types1',
-      'Cover Finishes2',
-      'Binding Types3',
-    ]);
-    expect(screen.getAllByRole('region').map((r) => r.getAttribute('aria-labelledby') && within(r).getByRole('heading').textContent)).toEqual([
+    expect(
+      within(cards)
+        .getAllByRole('listitem')
+        .map((c) => c.textContent),
+    ).toEqual(['Interior Colors2', 'Paper Types1', 'Cover Finishes2', 'Binding Types3']);
+    expect(
+      screen
+        .getAllByRole('region')
+        .map((r) => r.getAttribute('aria-labelledby') && within(r).getByRole('heading').textContent),
+    ).toEqual([
       '▾ Interior Colors2 items',
       '▾ Paper Types1 item',
       '▾ Cover Finishes2 items',
       '▾ Binding Types3 items',
     ]);
     const bindings = within(section('Binding Types')).getByRole('table');
-    expect(within(bindings).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'Price', 'Min Pages', 'Max Pages']);
+    expect(
+      within(bindings)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Name', 'Price', 'Min Pages', 'Max Pages']);
     const rows = within(bindings).getAllByRole('row').slice(1);
-    expect(rows.map((r) => within(r).getAllByRole('cell').map((c) => c.textContent))).toEqual([
+    expect(
+      rows.map((r) =>
+        within(r)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      ),
+    ).toEqual([
       ['Saddle Stitch (Comic Book)', '', '8', '48'],
       ['Perfect Bound (Comic Book)', '', '32', '∞'],
       ['Perfect Bound (Larger Deluxe)', '', '32', '800'],
     ]);
     expect(input('Perfect Bound (Larger Deluxe) price')).toHaveValue(5.5);
     // Per-page kinds edit price_per_page; every input steps by 0.01.
-    expect(within(section('Interior Colors')).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'Price per page']);
+    expect(
+      within(section('Interior Colors'))
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Name', 'Price per page']);
     expect(input('Premium Color price per page')).toHaveValue(0.19);
     expect(screen.getAllByRole('spinbutton').every((i) => i.getAttribute('step') === '0.01')).toBe(true);
     // Manage Books stays the current sidebar link inside an editor.
@@ -95,7 +112,9 @@ describe('price editor: comic book', () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
     await user.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
-    expect(screen.queryByRole('spinbutton', { name: '70# White-Uncoated price per page' })).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole('spinbutton', { name: '70# White-Uncoated price per page' }),
+    ).not.toBeInTheDocument();
     await user.click(toggle);
     expect(input('70# White-Uncoated price per page')).toBeVisible();
   });
@@ -105,10 +124,11 @@ describe('price editor: comic book', () => {
     const bindings = section('Binding Types');
     const search = within(bindings).getByRole('searchbox', { name: 'Search binding types' });
     await user.type(search, 'perfect');
-    expect(within(bindings).getAllByRole('spinbutton').map((i) => i.getAttribute('aria-label'))).toEqual([
-      'Perfect Bound (Comic Book) price',
-      'Perfect Bound (Larger Deluxe) price',
-    ]);
+    expect(
+      within(bindings)
+        .getAllByRole('spinbutton')
+        .map((i) => i.getAttribute('aria-label')),
+    ).toEqual(['Perfect Bound (Comic Book) price', 'Perfect Bound (Larger Deluxe) price']);
     // Other sections are not filtered.
     expect(within(section('Cover Finishes')).getAllByRole('spinbutton')).toHaveLength(2);
     await user.clear(search);
@@ -158,7 +178,10 @@ describe('price editor: comic book', () => {
     const calls = { count: 0 };
     const reloaded: Lists = {
       ...comicLists,
-      interior_color: [item(11, 'Premium Black & White', { price_per_page: '0.0325' }), comicLists.interior_color![1]!],
+      interior_color: [
+        item(11, 'Premium Black & White', { price_per_page: '0.0325' }),
+        comicLists.interior_color![1]!,
+      ],
     };
     server.use(updateHandler(comic, comicItem, { puts, events, wait: 60 }));
     const user = await openComic([comicLists, reloaded], calls);
@@ -171,9 +194,17 @@ describe('price editor: comic book', () => {
     expect(input('Gloss price')).toBeDisabled();
     expect(await screen.findByText(messages.admin.priceEditors.comicbook.saved)).toBeInTheDocument();
     expect(puts).toEqual([
-      { path: '/api/comicbook/interior-color/11/update/', body: { price_per_page: '0.0325' }, auth: 'Bearer admin-access' },
+      {
+        path: '/api/comicbook/interior-color/11/update/',
+        body: { price_per_page: '0.0325' },
+        auth: 'Bearer admin-access',
+      },
       { path: '/api/comicbook/binding-type/43/update/', body: { price: '6' }, auth: 'Bearer admin-access' },
-      { path: '/api/comicbook/cover-finish/31/update/', body: { price: '0.75' }, auth: 'Bearer admin-access' },
+      {
+        path: '/api/comicbook/cover-finish/31/update/',
+        body: { price: '0.75' },
+        auth: 'Bearer admin-access',
+      },
     ]);
     expect(events).toEqual(['start 11', 'end 11', 'start 43', 'end 43', 'start 31', 'end 31']);
     expect(saveButton()).toHaveTextContent(/^Save Changes$/);
@@ -211,14 +242,18 @@ describe('price editor: comic book', () => {
     expect(saveButton()).toBeEnabled();
     expect(input('Premium Color price per page')).toHaveValue(0.21);
     expect(input('Perfect Bound (Comic Book) price')).toHaveAttribute('aria-invalid', 'true');
-    expect(within(section('Binding Types')).getByText('price: Must be at most 1000.00 for a binding.')).toBeInTheDocument();
+    expect(
+      within(section('Binding Types')).getByText('price: Must be at most 1000.00 for a binding.'),
+    ).toBeInTheDocument();
     expect(input('Matte price')).toHaveValue(0.5);
     expect(calls.count).toBe(1);
 
     // Fixing the refused price and saving again sends the two that are left, in their order.
     server.use(updateHandler(comic, comicItem, { puts }));
     await typeInto(user, 'Perfect Bound (Comic Book) price', '2.75');
-    expect(within(section('Binding Types')).queryByText('price: Must be at most 1000.00 for a binding.')).not.toBeInTheDocument();
+    expect(
+      within(section('Binding Types')).queryByText('price: Must be at most 1000.00 for a binding.'),
+    ).not.toBeInTheDocument();
     await user.click(saveButton());
     expect(await screen.findByText(messages.admin.priceEditors.comicbook.saved)).toBeInTheDocument();
     expect(puts.slice(2).map((p) => [p.path, p.body])).toEqual([
@@ -229,11 +264,15 @@ describe('price editor: comic book', () => {
 
   it("says 'Failed to load comic book settings.' when the lists cannot be loaded", async () => {
     server.use(
-      http.get('/api/comicbook/dropdowns/', () => HttpResponse.json({ error: 'boom', code: 'INTERNAL', statusCode: 500 }, { status: 500 })),
+      http.get('/api/comicbook/dropdowns/', () =>
+        HttpResponse.json({ error: 'boom', code: 'INTERNAL', statusCode: 500 }, { status: 500 }),
+      ),
       allBindingsHandler(comic, comicBindings),
     );
     renderAdminRoute('/admin/books/comic/edit');
-    expect(await screen.findByRole('alert')).toHaveTextContent(messages.admin.priceEditors.comicbook.loadFailed);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      messages.admin.priceEditors.comicbook.loadFailed,
+    );
     expect(screen.queryByRole('button', { name: /Save Changes/ })).not.toBeInTheDocument();
   });
 });
@@ -256,7 +295,13 @@ describe('price editor: the other six from the same component', () => {
     renderAdminRoute('/admin/books/calendar/edit');
     expect(await screen.findByText(messages.admin.priceEditors.calender.loading)).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Calendar Settings', level: 1 })).toBeInTheDocument();
-    expect((await screen.findAllByRole('region')).map((r) => within(r).getAllByRole('columnheader').map((h) => h.textContent))).toEqual([
+    expect(
+      (await screen.findAllByRole('region')).map((r) =>
+        within(r)
+          .getAllByRole('columnheader')
+          .map((h) => h.textContent),
+      ),
+    ).toEqual([
       ['Name', 'Price'],
       ['Name', 'Price'],
       ['Name', 'Price'],
@@ -297,7 +342,11 @@ describe('price editor: the other six from the same component', () => {
     const styles = ['Perfect Bound', 'Coil Bound', 'Saddle Stitch', 'Case Wrap', 'Linen Wrap'];
     const trims = Array.from({ length: 15 }, (_, t) => `Trim ${t + 1}`);
     // 15 trims × 5 styles, less one: 74 rows, as the seeded print book has.
-    const bindings = trims.flatMap((trim, t) => styles.map((style, s) => binding(1000 + t * 10 + s, style, '2.00', trim, [24, 800]))).slice(0, 74);
+    const bindings = trims
+      .flatMap((trim, t) =>
+        styles.map((style, s) => binding(1000 + t * 10 + s, style, '2.00', trim, [24, 800])),
+      )
+      .slice(0, 74);
     server.use(
       listsHandler(print, [
         {
@@ -315,7 +364,12 @@ describe('price editor: the other six from the same component', () => {
     expect(tables).toHaveLength(15);
     expect(tables[0]).toHaveAccessibleName('Binding Types: Trim 1 (5 items)');
     expect(tables[14]).toHaveAccessibleName('Binding Types: Trim 15 (4 items)');
-    expect(within(tables[0]!).getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell')[0]?.textContent)).toEqual(styles);
+    expect(
+      within(tables[0]!)
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => within(r).getAllByRole('cell')[0]?.textContent),
+    ).toEqual(styles);
     // Each input is still named with its trim.
     expect(input('Coil Bound (Trim 7) price')).toBeInTheDocument();
 
@@ -338,7 +392,9 @@ describe('price editor: the other six from the same component', () => {
     );
     renderAdminRoute('/admin/books/thesis/edit');
     expect(await screen.findByRole('heading', { name: 'Thesis Settings', level: 1 })).toBeInTheDocument();
-    expect((await screen.findAllByRole('region')).map((r) => within(r).getByRole('button').textContent)).toEqual([
+    expect(
+      (await screen.findAllByRole('region')).map((r) => within(r).getByRole('button').textContent),
+    ).toEqual([
       '▾ Binding Types',
       '▾ Spine Types',
       '▾ Exterior Colors',

@@ -11,13 +11,14 @@ import type { AdminCertificate } from '@bindery/contracts/admin/resale-certifica
 import { messages } from '@bindery/contracts/messages';
 import type { CertificateStatus } from '@bindery/contracts/store/resale-certificates';
 import { adminCertificateFixture } from '@bindery/contracts/testing/resale-certificates';
-import { server } from '../../../../testing/msw-server';
-import { renderAdminRoute } from '../../../../testing/render-route';
-import { signInForTest } from '../../../../testing/session';
+import { server } from '#testing/msw-server.ts';
+import { renderAdminRoute } from '#testing/render-route.tsx';
+import { signInForTest } from '#testing/session.ts';
 
 const m = messages.certificates;
 
-const certificate = (overrides: Partial<AdminCertificate> = {}) => adminCertificateFixture({ id: 5, ...overrides });
+const certificate = (overrides: Partial<AdminCertificate> = {}) =>
+  adminCertificateFixture({ id: 5, ...overrides });
 
 /** The API over a list of certificates: GET by status, approve and reject (409 unless pending). */
 function certificatesApi(list: AdminCertificate[]) {

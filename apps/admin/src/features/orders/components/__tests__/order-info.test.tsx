@@ -7,10 +7,10 @@ import type { ErrorBody } from '@bindery/contracts/common';
 import { messages } from '@bindery/contracts/messages';
 import { ORDER_STATUSES, availableTransitions } from '@bindery/contracts/order-lifecycle';
 import type { StoreTokenRefreshResponse } from '@bindery/contracts/store/users';
-import { sessionStore } from '../../../../lib/api-client';
-import { server } from '../../../../testing/msw-server';
-import { renderAdminRoute } from '../../../../testing/render-route';
-import { signInForTest, testAdmin } from '../../../../testing/session';
+import { sessionStore } from '#lib/api-client.ts';
+import { server } from '#testing/msw-server.ts';
+import { renderAdminRoute } from '#testing/render-route.tsx';
+import { signInForTest, testAdmin } from '#testing/session.ts';
 import { detail, detailHandler, statusHandler } from './order-fixtures';
 
 const PDF_BYTES = '%PDF-1.7 winter poems';

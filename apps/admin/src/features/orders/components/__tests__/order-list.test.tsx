@@ -3,10 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@bindery/contracts/messages';
-import { server } from '../../../../testing/msw-server';
-import { renderAdminRoute } from '../../../../testing/render-route';
-import { signInForTest } from '../../../../testing/session';
-import { ORDERS_PAGE_SIZE } from '../../api/get-admin-orders';
+import { server } from '#testing/msw-server.ts';
+import { renderAdminRoute } from '#testing/render-route.tsx';
+import { signInForTest } from '#testing/session.ts';
+import { ORDERS_PAGE_SIZE } from '#features/orders/api/get-admin-orders.ts';
 import { detail, detailHandler, listHandler, row, rows, type ListRequest } from './order-fixtures';
 
 const s = messages.orderScreens;

@@ -5,9 +5,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { AdminOrderDetail, RefundBody } from '@bindery/contracts/admin/orders';
 import type { ErrorBody } from '@bindery/contracts/common';
 import { messages } from '@bindery/contracts/messages';
-import { server } from '../../../../testing/msw-server';
-import { renderAdminRoute } from '../../../../testing/render-route';
-import { signInForTest } from '../../../../testing/session';
+import { server } from '#testing/msw-server.ts';
+import { renderAdminRoute } from '#testing/render-route.tsx';
+import { signInForTest } from '#testing/session.ts';
 import { detail, detailHandler, reconcileHandler, refundHandler } from './order-fixtures';
 
 const s = messages.orderScreens;

@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { FirstPrintDiscountBody } from '@bindery/contracts/admin/promotions';
-import { renderAdminRoute } from '../../../../testing/render-route';
-import { signInForTest } from '../../../../testing/session';
-import { firstPrintSetting, server } from '../../../../testing/msw-server';
+import { renderAdminRoute } from '#testing/render-route.tsx';
+import { signInForTest } from '#testing/session.ts';
+import { firstPrintSetting, server } from '#testing/msw-server.ts';
 
 /** PUT api/admin/first-print-discount/ answering as the server would; records the bodies. */
 function saveApi(answer?: (body: FirstPrintDiscountBody) => Response) {

@@ -4,10 +4,10 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { SalesReportResponse, type SalesPayment } from '@bindery/contracts/admin/sales';
 import { messages } from '@bindery/contracts/messages';
-import { server } from '../../../../testing/msw-server';
-import { renderAdminRoute } from '../../../../testing/render-route';
-import { signInForTest } from '../../../../testing/session';
-import { SALES_PAYMENTS_PAGE_SIZE } from '../../api/get-sales-report';
+import { server } from '#testing/msw-server.ts';
+import { renderAdminRoute } from '#testing/render-route.tsx';
+import { signInForTest } from '#testing/session.ts';
+import { SALES_PAYMENTS_PAGE_SIZE } from '#features/sales/api/get-sales-report.ts';
 
 const s = messages.orderScreens;
 

@@ -3,9 +3,9 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ShippingTableResponse } from '@bindery/contracts/admin/shipping';
 import { messages } from '@bindery/contracts/messages';
-import { server } from '../../../../testing/msw-server';
-import { renderAdminRoute } from '../../../../testing/render-route';
-import { signInForTest } from '../../../../testing/session';
+import { server } from '#testing/msw-server.ts';
+import { renderAdminRoute } from '#testing/render-route.tsx';
+import { signInForTest } from '#testing/session.ts';
 
 const table = ShippingTableResponse.parse({
   source: 'table',

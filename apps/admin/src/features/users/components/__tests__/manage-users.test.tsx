@@ -7,10 +7,10 @@ import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { messages } from '@bindery/contracts/messages';
 import { deferred } from '@bindery/vite-config/dom-test-setup';
-import { AppProvider } from '../../../../app/provider';
-import { server } from '../../../../testing/msw-server';
-import { renderAdminRoute } from '../../../../testing/render-route';
-import { signInForTest } from '../../../../testing/session';
+import { AppProvider } from '#app/provider.tsx';
+import { server } from '#testing/msw-server.ts';
+import { renderAdminRoute } from '#testing/render-route.tsx';
+import { signInForTest } from '#testing/session.ts';
 import { ManageUsers } from '../manage-users';
 
 const users = [
@@ -29,17 +29,27 @@ const listUsers = (list = users, seen: { q: string | null; cursor: string | null
     const cursor = url.searchParams.get('cursor');
     seen.push({ q, cursor });
     const term = (q ?? '').toLowerCase();
-    const matching = list.filter((u) => !term || u.email.toLowerCase().includes(term) || u.name.toLowerCase().includes(term));
+    const matching = list.filter(
+      (u) => !term || u.email.toLowerCase().includes(term) || u.name.toLowerCase().includes(term),
+    );
     const start = cursor ? Number(cursor) : 0;
     const limit = Number(url.searchParams.get('limit') ?? 50);
     const next = start + limit < matching.length ? String(start + limit) : null;
-    return HttpResponse.json({ data: matching.slice(start, start + limit), next_cursor: next, total: matching.length });
+    return HttpResponse.json({
+      data: matching.slice(start, start + limit),
+      next_cursor: next,
+      total: matching.length,
+    });
   });
 
 function renderPage(confirm: (q: string) => boolean) {
   signInForTest();
   return render(
-    <AppProvider queryClient={new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } })}>
+    <AppProvider
+      queryClient={
+        new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } })
+      }
+    >
       <MemoryRouter>
         <ManageUsers confirm={confirm} />
       </MemoryRouter>
@@ -66,14 +76,19 @@ describe('Manage Users', () => {
     answer.resolve();
     expect(await screen.findByRole('table')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: messages.admin.manageUsers })).toBeInTheDocument();
-    expect(within(screen.getByRole('table')).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
-      'Name',
-      'Email',
-      'Verified',
-      'Admin',
-      'Actions',
-    ]);
-    expect(bodyRows().map((r) => within(r).getAllByRole('cell').slice(0, 4).map((c) => c.textContent))).toEqual([
+    expect(
+      within(screen.getByRole('table'))
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Name', 'Email', 'Verified', 'Admin', 'Actions']);
+    expect(
+      bodyRows().map((r) =>
+        within(r)
+          .getAllByRole('cell')
+          .slice(0, 4)
+          .map((c) => c.textContent),
+      ),
+    ).toEqual([
       ['Administrator', 'admin@bindery.test', 'Yes', 'Yes'],
       ['Ann Reader', 'ann@example.test', 'Yes', 'No'],
       ['Bob Printer', 'bob@example.test', 'No', 'No'],
@@ -104,7 +119,9 @@ describe('Manage Users', () => {
     expect(seen.map((r) => r.q)).toEqual([null, 'BOB']);
     await user.clear(search);
     await user.type(search, 'ann@');
-    await waitFor(() => expect(bodyRows().map((r) => within(r).getAllByRole('cell')[0]!.textContent)).toEqual(['Ann Reader']));
+    await waitFor(() =>
+      expect(bodyRows().map((r) => within(r).getAllByRole('cell')[0]!.textContent)).toEqual(['Ann Reader']),
+    );
     await user.clear(search);
     await user.type(search, 'nobody');
     expect(await screen.findByText(messages.admin.noUsers)).toBeInTheDocument();

@@ -6,10 +6,10 @@ import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { messages } from '@bindery/contracts/messages';
 import { deferred } from '@bindery/vite-config/dom-test-setup';
-import { AppProvider } from '../../../../app/provider';
-import { server } from '../../../../testing/msw-server';
-import { renderRoute } from '../../../../testing/render-route';
-import { sessionStore } from '../../../../lib/session-store';
+import { AppProvider } from '#app/provider.tsx';
+import { server } from '#testing/msw-server.ts';
+import { renderRoute } from '#testing/render-route.tsx';
+import { sessionStore } from '#lib/session-store.ts';
 import { LoginForm } from '../login-form';
 
 const customer = { id: 7, name: 'Ann Reader', email: 'ann@example.test', is_admin: false };
@@ -69,7 +69,10 @@ describe('LoginForm', () => {
   it("shows the server's refusal and re-enables the form", async () => {
     server.use(
       http.post('/api/users/login/', () =>
-        HttpResponse.json({ error: messages.auth.invalidOrUnverified, code: 'UNAUTHORIZED', statusCode: 401 }, { status: 401 }),
+        HttpResponse.json(
+          { error: messages.auth.invalidOrUnverified, code: 'UNAUTHORIZED', statusCode: 401 },
+          { status: 401 },
+        ),
       ),
     );
     renderRoute('/login');
@@ -100,7 +103,12 @@ describe('LoginForm', () => {
     server.use(
       http.post('/api/users/login/', () => HttpResponse.json(loginAnswer({ ...customer, is_admin: true }))),
       http.get('/api/config', () =>
-        HttpResponse.json({ web_url: 'http://web.test', admin_url: 'http://admin.test:5174', api_url: 'http://api.test', brand: 'Bindery' }),
+        HttpResponse.json({
+          web_url: 'http://web.test',
+          admin_url: 'http://admin.test:5174',
+          api_url: 'http://api.test',
+          brand: 'Bindery',
+        }),
       ),
     );
     const onAdminLogin = vi.fn();

@@ -4,8 +4,8 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { messages } from '@bindery/contracts/messages';
 import { deferred } from '@bindery/vite-config/dom-test-setup';
-import { server } from '../../../../testing/msw-server';
-import { renderRoute } from '../../../../testing/render-route';
+import { server } from '#testing/msw-server.ts';
+import { renderRoute } from '#testing/render-route.tsx';
 
 describe('request a reset link (/reset-password)', () => {
   it("sends the address and says 'Reset link sent to your email'", async () => {
@@ -25,7 +25,9 @@ describe('request a reset link (/reset-password)', () => {
   });
 
   it("says 'Error sending reset link' on failure, and the server's text when it is rate-limited", async () => {
-    server.use(http.post('/api/users/request-reset-password/', () => new HttpResponse(null, { status: 500 })));
+    server.use(
+      http.post('/api/users/request-reset-password/', () => new HttpResponse(null, { status: 500 })),
+    );
     renderRoute('/reset-password');
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Email'), 'ann@example.test');
@@ -80,14 +82,19 @@ describe('set a new password (/reset-password/:uidb64/:token)', () => {
   it("says 'Failed to reset password. Try again.' with the server's reason", async () => {
     server.use(
       http.post('/api/users/reset-password/Nw/abc-def/', () =>
-        HttpResponse.json({ error: messages.auth.resetLinkInvalid, code: 'BAD_REQUEST', statusCode: 400 }, { status: 400 }),
+        HttpResponse.json(
+          { error: messages.auth.resetLinkInvalid, code: 'BAD_REQUEST', statusCode: 400 },
+          { status: 400 },
+        ),
       ),
     );
     renderRoute(path);
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('New password', { exact: false }), 'N3w-password!');
     await user.click(screen.getByRole('button', { name: messages.auth.resetPassword }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(`${messages.auth.resetFailed} ${messages.auth.resetLinkInvalid}`);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      `${messages.auth.resetFailed} ${messages.auth.resetLinkInvalid}`,
+    );
     expect(screen.getByLabelText('New password', { exact: false })).toBeEnabled();
   });
 });
@@ -110,11 +117,17 @@ describe('verify e-mail (/verify-email/:uidb64/:token)', () => {
   it("says 'Invalid or expired verification link.' and offers the way out", async () => {
     server.use(
       http.get('/api/users/verify-email/Nw/used/', () =>
-        HttpResponse.json({ error: messages.auth.verifyFailed, code: 'BAD_REQUEST', statusCode: 400 }, { status: 400 }),
+        HttpResponse.json(
+          { error: messages.auth.verifyFailed, code: 'BAD_REQUEST', statusCode: 400 },
+          { status: 400 },
+        ),
       ),
     );
     renderRoute('/verify-email/Nw/used');
     expect(await screen.findByRole('alert')).toHaveTextContent(messages.auth.verifyFailed);
-    expect(screen.getByRole('link', { name: 'Reset your password' })).toHaveAttribute('href', '/reset-password');
+    expect(screen.getByRole('link', { name: 'Reset your password' })).toHaveAttribute(
+      'href',
+      '/reset-password',
+    );
   });
 });

@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@bindery/contracts/messages';
-import { server } from '../../../../testing/msw-server';
-import { renderRoute } from '../../../../testing/render-route';
-import { signInForTest, testCustomer } from '../../../../testing/session';
+import { server } from '#testing/msw-server.ts';
+import { renderRoute } from '#testing/render-route.tsx';
+import { signInForTest, testCustomer } from '#testing/session.ts';
 
 /** Another tab logged in: it wrote the user into the shared local storage (its token stays in its memory). */
 const loginInOtherTab = () => {
@@ -25,7 +25,14 @@ describe('session in the web app', () => {
     signInForTest();
     renderRoute('/account-settings');
     expect(await screen.findByRole('heading', { name: 'Account Settings' })).toBeInTheDocument();
-    for (const section of ['Login Data', 'Payments Method', 'Marketing Preferences', 'Email Preferences', 'Account Type', 'Account Management']) {
+    for (const section of [
+      'Login Data',
+      'Payments Method',
+      'Marketing Preferences',
+      'Email Preferences',
+      'Account Type',
+      'Account Management',
+    ]) {
       expect(screen.getByRole('region', { name: section })).toBeInTheDocument();
     }
     expect(screen.getByLabelText('Email')).toHaveValue(testCustomer.email);
@@ -71,7 +78,10 @@ describe('session in the web app', () => {
     expect(within(header).getByRole('link', { name: 'Login' })).toBeInTheDocument();
     otherTabChanged(loginInOtherTab);
     expect(await within(header).findByRole('button', { name: 'Logout' })).toBeInTheDocument();
-    expect(within(header).getByRole('link', { name: 'Your dashboard' })).toHaveAttribute('href', '/userdashboard');
+    expect(within(header).getByRole('link', { name: 'Your dashboard' })).toHaveAttribute(
+      'href',
+      '/userdashboard',
+    );
 
     await act(() => router.navigate('/account-settings'));
     expect(await screen.findByRole('heading', { name: 'Account Settings' })).toBeInTheDocument();

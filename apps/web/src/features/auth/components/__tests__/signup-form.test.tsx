@@ -4,8 +4,8 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { messages } from '@bindery/contracts/messages';
 import { deferred } from '@bindery/vite-config/dom-test-setup';
-import { server } from '../../../../testing/msw-server';
-import { renderRoute } from '../../../../testing/render-route';
+import { server } from '#testing/msw-server.ts';
+import { renderRoute } from '#testing/render-route.tsx';
 
 async function fill({ name = 'Ann Reader', email = 'ann@example.test', password = 'Corr3ct-horse!' } = {}) {
   const user = userEvent.setup();
@@ -52,7 +52,11 @@ describe('SignupForm', () => {
     server.use(
       http.post('/api/users/register/', () =>
         HttpResponse.json(
-          { error: `Invalid request: email: ${messages.auth.emailInvalid}`, code: 'VALIDATION_ERROR', statusCode: 400 },
+          {
+            error: `Invalid request: email: ${messages.auth.emailInvalid}`,
+            code: 'VALIDATION_ERROR',
+            statusCode: 400,
+          },
           { status: 400 },
         ),
       ),

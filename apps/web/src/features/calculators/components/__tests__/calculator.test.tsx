@@ -3,24 +3,41 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { deferred } from '@bindery/vite-config/dom-test-setup';
-import { server } from '../../../../testing/msw-server';
+import { server } from '#testing/msw-server.ts';
 import { PRODUCTS, type CategorySlug } from '@bindery/pricing/products';
-import { availableOptionsFor, bindingItem, dropdownsFor, item, quote100, trimItem, type Lists } from '../../../../testing/catalog-fixtures';
-import { renderRoute } from '../../../../testing/render-route';
-import { signInForTest } from '../../../../testing/session';
+import {
+  availableOptionsFor,
+  bindingItem,
+  dropdownsFor,
+  item,
+  quote100,
+  trimItem,
+  type Lists,
+} from '#testing/catalog-fixtures.ts';
+import { renderRoute } from '#testing/render-route.tsx';
+import { signInForTest } from '#testing/session.ts';
 
 const book = {
   trim_size: [trimItem(1, '6 x 9 in'), trimItem(2, '8.5 x 11 in')],
-  binding: [bindingItem(10, 'Perfect Bound', 1), bindingItem(11, 'Saddle Stitch', 1), bindingItem(12, 'Case Wrap', 1), bindingItem(13, 'Coil Bound', 2)],
+  binding: [
+    bindingItem(10, 'Perfect Bound', 1),
+    bindingItem(11, 'Saddle Stitch', 1),
+    bindingItem(12, 'Case Wrap', 1),
+    bindingItem(13, 'Coil Bound', 2),
+  ],
   interior_color: [item(20, 'Standard Black & White'), item(21, 'Premium Color')],
   paper_type: [item(30, '60# Cream-Uncoated'), item(31, '80# White-Coated')],
   cover_finish: [item(40, 'Gloss'), item(41, 'Matte')],
 };
-const dropdowns = (slug: CategorySlug, extra: Lists = {}) => dropdownsFor(PRODUCTS[slug], { ...book, ...extra });
+const dropdowns = (slug: CategorySlug, extra: Lists = {}) =>
+  dropdownsFor(PRODUCTS[slug], { ...book, ...extra });
 
 /** The print book API; available-options marks Saddle Stitch and Premium Color unavailable above 48 pages. */
 function printBookApi(calc: (body: Record<string, unknown>) => Response | Promise<Response>) {
-  const seen: { availability: string[]; bodies: Record<string, unknown>[] } = { availability: [], bodies: [] };
+  const seen: { availability: string[]; bodies: Record<string, unknown>[] } = {
+    availability: [],
+    bodies: [],
+  };
   server.use(
     http.get('/api/calculator/dropdowns/', () => HttpResponse.json(dropdowns('calculator'))),
     http.get('/api/calculator/available-options/', ({ request }) => {
@@ -55,25 +72,43 @@ describe('calculator page', () => {
   it('shows the banner, the carousel, the title and a loading state, then every labelled field', async () => {
     printBookApi(() => HttpResponse.json(quote100));
     renderRoute('/calculator/comicbook');
-    server.use(
-      http.get('/api/comicbook/dropdowns/', () => HttpResponse.json(dropdowns('comicbook'))),
-    );
+    server.use(http.get('/api/comicbook/dropdowns/', () => HttpResponse.json(dropdowns('comicbook'))));
     expect(await screen.findByText('Pricing Calculator')).toBeInTheDocument();
-    expect(screen.getByRole('heading', { level: 1, name: 'High-Quality Comic Printing' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'High-Quality Comic Printing' }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('status', { name: 'Loading options...' })).toBeInTheDocument();
-    for (const label of ['Trim Size', 'Page Count', 'Binding', 'Interior Color', 'Paper Type', 'Cover Finish', 'Quantity']) {
+    for (const label of [
+      'Trim Size',
+      'Page Count',
+      'Binding',
+      'Interior Color',
+      'Paper Type',
+      'Cover Finish',
+      'Quantity',
+    ]) {
       expect(await screen.findByLabelText(label)).toBeInTheDocument();
     }
     const carousel = screen.getByRole('region', { name: 'calculators' });
-    expect(within(carousel).getByRole('link', { name: /Comic Book/ })).toHaveAttribute('aria-current', 'page');
-    expect(within(carousel).getByRole('link', { name: /Thesis Binding/ })).toHaveAttribute('href', '/pricing-calculator');
+    expect(within(carousel).getByRole('link', { name: /Comic Book/ })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(within(carousel).getByRole('link', { name: /Thesis Binding/ })).toHaveAttribute(
+      'href',
+      '/pricing-calculator',
+    );
   });
 
   it("says 'Failed to load dropdowns.' when the options cannot be loaded", async () => {
-    server.use(http.get('/api/magazine/dropdowns/', () => HttpResponse.json({ error: 'down' }, { status: 500 })));
+    server.use(
+      http.get('/api/magazine/dropdowns/', () => HttpResponse.json({ error: 'down' }, { status: 500 })),
+    );
     renderRoute('/calculator/magazine');
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load dropdowns.');
-    expect(screen.getByRole('heading', { level: 1, name: 'High-Quality Magazine Printing' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'High-Quality Magazine Printing' }),
+    ).toBeInTheDocument();
   });
 
   it('reloads availability once trim size and page count are set, greys out and resets what is unavailable', async () => {
@@ -102,14 +137,20 @@ describe('calculator page', () => {
     expect(screen.getByRole('option', { name: 'Premium Color (not available)' })).toBeDisabled();
     expect(binding).toHaveValue('');
     expect(screen.getByLabelText('Interior Color')).toHaveValue('');
-    expect(screen.getByText(/Binding, Interior Color are not available for this trim size and page count/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/Binding, Interior Color are not available for this trim size and page count/),
+    ).toBeInTheDocument();
     expect(seen.availability).toContain('?trim_size_id=1&page_count=120');
   });
 
   it("reports 'Failed to load available options.' when availability cannot be reloaded", async () => {
     const user = userEvent.setup();
     printBookApi(() => HttpResponse.json(quote100));
-    server.use(http.get('/api/calculator/available-options/', () => HttpResponse.json({ error: 'x' }, { status: 500 })));
+    server.use(
+      http.get('/api/calculator/available-options/', () =>
+        HttpResponse.json({ error: 'x' }, { status: 500 }),
+      ),
+    );
     renderRoute('/calculator/printbook');
     await user.selectOptions(await screen.findByLabelText('Trim Size'), '6 x 9 in');
     await user.type(screen.getByLabelText('Page Count'), '100');
@@ -137,14 +178,18 @@ describe('calculator page', () => {
     const seen = printBookApi(() => HttpResponse.json(quote100));
     renderRoute('/calculator/printbook');
     await user.click(await screen.findByRole('button', { name: 'Calculate Price' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('Please fill in all required fields and ensure quantity is positive.');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Please fill in all required fields and ensure quantity is positive.',
+    );
     expect(screen.getByLabelText('Trim Size')).toHaveAttribute('aria-invalid', 'true');
 
     await fillPrintBook(user);
     await user.clear(screen.getByLabelText('Quantity'));
     await user.type(screen.getByLabelText('Quantity'), '0');
     await user.click(screen.getByRole('button', { name: 'Calculate Price' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('Please fill in all required fields and ensure quantity is positive.');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Please fill in all required fields and ensure quantity is positive.',
+    );
     expect(screen.getByLabelText('Quantity')).toHaveAttribute('aria-invalid', 'true');
     expect(seen.bodies).toEqual([]);
   });
@@ -157,7 +202,7 @@ describe('calculator page', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Please fill all fields correctly.');
   });
 
-  it("prices with the server and shows its numbers, the discount tier and the tier table; a change clears it", async () => {
+  it('prices with the server and shows its numbers, the discount tier and the tier table; a change clears it', async () => {
     const user = userEvent.setup();
     const answer = deferred();
     const seen = printBookApi(async () => {
@@ -174,7 +219,15 @@ describe('calculator page', () => {
 
     const result = await screen.findByTestId('quote-result');
     expect(seen.bodies).toEqual([
-      { trim_size_id: 1, page_count: 120, binding_id: 10, interior_color_id: 20, paper_type_id: 30, cover_finish_id: 41, quantity: 100 },
+      {
+        trim_size_id: 1,
+        page_count: 120,
+        binding_id: 10,
+        interior_color_id: 20,
+        paper_type_id: 30,
+        cover_finish_id: 41,
+        quantity: 100,
+      },
     ]);
     expect(within(result).getByTestId('quote-cost-per-book')).toHaveTextContent('$20.04');
     expect(within(result).getByTestId('quote-original-total')).toHaveTextContent('$2,109.00');
@@ -201,7 +254,14 @@ describe('calculator page', () => {
   it("shows 'Error calculating cost: …' with the server's error text", async () => {
     const user = userEvent.setup();
     printBookApi(() =>
-      HttpResponse.json({ error: 'Perfect Bound is available for 32 to 800 pages, not 20.', code: 'BAD_REQUEST', statusCode: 400 }, { status: 400 }),
+      HttpResponse.json(
+        {
+          error: 'Perfect Bound is available for 32 to 800 pages, not 20.',
+          code: 'BAD_REQUEST',
+          statusCode: 400,
+        },
+        { status: 400 },
+      ),
     );
     renderRoute('/calculator/printbook');
     await fillPrintBook(user);
@@ -213,17 +273,33 @@ describe('calculator page', () => {
 
   it('shows the photo book extras and all eight thesis kinds, and no trim size or pages for calendars', async () => {
     server.use(
-      http.get('/api/photobook/dropdowns/', () => HttpResponse.json(dropdowns('photobook', { spine: [item(50, 'Round')] }))),
-      http.get('/api/pricing/options/', () => HttpResponse.json(dropdownsFor(PRODUCTS.pricing, { binding: [bindingItem(1, 'Hardcover')] }))),
+      http.get('/api/photobook/dropdowns/', () =>
+        HttpResponse.json(dropdowns('photobook', { spine: [item(50, 'Round')] })),
+      ),
+      http.get('/api/pricing/options/', () =>
+        HttpResponse.json(dropdownsFor(PRODUCTS.pricing, { binding: [bindingItem(1, 'Hardcover')] })),
+      ),
       http.get('/api/calender/dropdowns/', () => HttpResponse.json(dropdowns('calender'))),
     );
     const photo = renderRoute('/calculator/photobook');
-    for (const label of ['Spine', 'Exterior Color', 'Foil Stamping', 'Screen Stamping']) expect(await screen.findByLabelText(label)).toBeInTheDocument();
-    expect(screen.getByRole('heading', { level: 1, name: 'High-Quality Photo Printing' })).toBeInTheDocument();
+    for (const label of ['Spine', 'Exterior Color', 'Foil Stamping', 'Screen Stamping'])
+      expect(await screen.findByLabelText(label)).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'High-Quality Photo Printing' }),
+    ).toBeInTheDocument();
     photo.unmount();
 
     const thesis = renderRoute('/pricing-calculator');
-    const thesisKinds = ['Binding', 'Spine', 'Exterior Color', 'Foil Stamping', 'Screen Stamping', 'Corner Protector', 'Interior Color', 'Paper Type'];
+    const thesisKinds = [
+      'Binding',
+      'Spine',
+      'Exterior Color',
+      'Foil Stamping',
+      'Screen Stamping',
+      'Corner Protector',
+      'Interior Color',
+      'Paper Type',
+    ];
     for (const label of thesisKinds) expect(await screen.findByLabelText(label)).toBeInTheDocument();
     expect(screen.getByLabelText('Page Count')).toBeInTheDocument();
     expect(screen.queryByLabelText('Trim Size')).not.toBeInTheDocument();
@@ -239,15 +315,23 @@ describe('calculator page', () => {
   it("sends 'Create Your Print Book' to /login for guests and /userdashboard when logged in", async () => {
     printBookApi(() => HttpResponse.json(quote100));
     const guest = renderRoute('/calculator/printbook');
-    expect(await screen.findByRole('link', { name: 'Create Your Print Book' })).toHaveAttribute('href', '/login');
+    expect(await screen.findByRole('link', { name: 'Create Your Print Book' })).toHaveAttribute(
+      'href',
+      '/login',
+    );
     guest.unmount();
     signInForTest();
     renderRoute('/calculator/printbook');
-    expect(await screen.findByRole('link', { name: 'Create Your Print Book' })).toHaveAttribute('href', '/userdashboard');
+    expect(await screen.findByRole('link', { name: 'Create Your Print Book' })).toHaveAttribute(
+      'href',
+      '/userdashboard',
+    );
   });
 
   it('redirects /calculator/thesis to the thesis calculator at /pricing-calculator', async () => {
-    server.use(http.get('/api/pricing/options/', () => HttpResponse.json(dropdownsFor(PRODUCTS.pricing, {}))));
+    server.use(
+      http.get('/api/pricing/options/', () => HttpResponse.json(dropdownsFor(PRODUCTS.pricing, {}))),
+    );
     const { router } = renderRoute('/calculator/thesis');
     expect(await screen.findByLabelText('Corner Protector')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/pricing-calculator');
@@ -259,11 +343,15 @@ describe('calculator page', () => {
     server.use(
       http.get('/api/yearbook/dropdowns/', () => HttpResponse.json(dropdowns('yearbook'))),
       http.get('/api/yearbook/bindings/', () =>
-        fail ? HttpResponse.json({ error: 'x' }, { status: 500 }) : HttpResponse.json([book.binding[0], book.binding[2]]),
+        fail
+          ? HttpResponse.json({ error: 'x' }, { status: 500 })
+          : HttpResponse.json([book.binding[0], book.binding[2]]),
       ),
     );
     renderRoute('/calculator/yearbook');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Custom Yearbook Printing' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Custom Yearbook Printing' }),
+    ).toBeInTheDocument();
     await user.selectOptions(await screen.findByLabelText('Trim Size'), '6 x 9 in');
     await user.type(screen.getByLabelText('Page Count'), '60');
     await user.tab();

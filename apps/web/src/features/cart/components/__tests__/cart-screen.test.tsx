@@ -2,11 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@bindery/contracts/messages';
-import { addToCart, readCart } from '../../../../lib/cart';
-import { server } from '../../../../testing/msw-server';
-import { deferred, myBooksHandler, pricedAt, projectFixture } from '../../../../testing/project-fixtures';
-import { renderRoute } from '../../../../testing/render-route';
-import { signInForTest } from '../../../../testing/session';
+import { addToCart, readCart } from '#lib/cart.ts';
+import { server } from '#testing/msw-server.ts';
+import { deferred, myBooksHandler, pricedAt, projectFixture } from '#testing/project-fixtures.ts';
+import { renderRoute } from '#testing/render-route.tsx';
+import { signInForTest } from '#testing/session.ts';
 
 const c = messages.cart;
 

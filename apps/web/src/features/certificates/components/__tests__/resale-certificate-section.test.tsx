@@ -9,10 +9,10 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@bindery/contracts/messages';
 import type { ResaleCertificate } from '@bindery/contracts/store/resale-certificates';
-import { certificate } from '../../../../testing/certificate-fixtures';
-import { server } from '../../../../testing/msw-server';
-import { renderRoute } from '../../../../testing/render-route';
-import { signInForTest } from '../../../../testing/session';
+import { certificate } from '#testing/certificate-fixtures.ts';
+import { server } from '#testing/msw-server.ts';
+import { renderRoute } from '#testing/render-route.tsx';
+import { signInForTest } from '#testing/session.ts';
 
 const m = messages.certificates;
 

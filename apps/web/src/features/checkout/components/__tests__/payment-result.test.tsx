@@ -7,12 +7,12 @@ import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { messages } from '@bindery/contracts/messages';
 import type { OrderResponse } from '@bindery/contracts/store/checkout';
 import type { PaypalCapturePaymentBody } from '@bindery/contracts/store/payments';
-import { AppProvider } from '../../../../app/provider';
-import { readCart } from '../../../../lib/cart';
-import { server } from '../../../../testing/msw-server';
-import { renderRoute } from '../../../../testing/render-route';
-import { signInForTest, testCustomer } from '../../../../testing/session';
-import { errorBody, orderResponse, paidOrder, putInCart, recordPosts } from '../../../../testing/checkout-fixtures';
+import { AppProvider } from '#app/provider.tsx';
+import { readCart } from '#lib/cart.ts';
+import { server } from '#testing/msw-server.ts';
+import { renderRoute } from '#testing/render-route.tsx';
+import { signInForTest, testCustomer } from '#testing/session.ts';
+import { errorBody, orderResponse, paidOrder, putInCart, recordPosts } from '#testing/checkout-fixtures.ts';
 import { CardReturn } from '../payment-result';
 
 const heading = (name: string) => screen.findByRole('heading', { level: 1, name });
@@ -57,7 +57,10 @@ describe('back from Stripe (/success?order=&session_id=)', () => {
   it('after the time limit says the payment is being confirmed and the e-mail will follow; Check again resumes', async () => {
     // The page's clock is the test's: it moves with real time (so the page polls and times out as it would), and the
     // test can move it further at once to see that no poll comes after the time limit, without sleeping.
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'], shouldAdvanceTime: true });
+    vi.useFakeTimers({
+      toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'],
+      shouldAdvanceTime: true,
+    });
     onTestFinished(() => void vi.useRealTimers());
     const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
     signedInWithCart();
@@ -99,7 +102,9 @@ describe('back from Stripe (/success?order=&session_id=)', () => {
 
 describe('back from PayPal (/payment/success?order=&token=)', () => {
   const captureApi = (...answers: (() => Response)[]) =>
-    recordPosts<PaypalCapturePaymentBody>('/api/paypal/capture-payment/', (_body, call) => answers[Math.min(call, answers.length - 1)]!());
+    recordPosts<PaypalCapturePaymentBody>('/api/paypal/capture-payment/', (_body, call) =>
+      answers[Math.min(call, answers.length - 1)]!(),
+    );
 
   it("captures on the server and says 'Payment Successful!' for the paid order it answers", async () => {
     signedInWithCart();
@@ -119,7 +124,10 @@ describe('back from PayPal (/payment/success?order=&token=)', () => {
     );
     renderRoute('/payment/success?order=42&token=5O190127TN364715T');
     expect(await screen.findByRole('alert')).toHaveTextContent(messages.payments.captureFailed);
-    expect(screen.getByRole('link', { name: 'Back to payment' })).toHaveAttribute('href', '/payment?order=42');
+    expect(screen.getByRole('link', { name: 'Back to payment' })).toHaveAttribute(
+      'href',
+      '/payment?order=42',
+    );
     expect(readCart(testCustomer.id)).toHaveLength(3);
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await heading('Payment Successful!')).toBeInTheDocument();
@@ -137,15 +145,20 @@ describe('back from PayPal (/payment/success?order=&token=)', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(messages.payments.captureFailed);
     expect(screen.queryByRole('heading', { name: 'Payment Successful!' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Try again' }));
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(messages.checkout.orderNotPayable));
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent(messages.checkout.orderNotPayable),
+    );
   });
 });
 
 describe('cancelled (/cancel, /payment/cancel)', () => {
-  it.each(['/cancel?order=42', '/payment/cancel?order=42&token=5O190127TN364715T'])('%s offers to pay the same order again', async (path) => {
-    renderRoute(path);
-    expect(await heading('Payment Cancelled')).toBeInTheDocument();
-    expect(screen.getByText(/Your order #42 is kept/)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Try Again' })).toHaveAttribute('href', '/payment?order=42');
-  });
+  it.each(['/cancel?order=42', '/payment/cancel?order=42&token=5O190127TN364715T'])(
+    '%s offers to pay the same order again',
+    async (path) => {
+      renderRoute(path);
+      expect(await heading('Payment Cancelled')).toBeInTheDocument();
+      expect(screen.getByText(/Your order #42 is kept/)).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Try Again' })).toHaveAttribute('href', '/payment?order=42');
+    },
+  );
 });

@@ -12,12 +12,19 @@ import type {
   PaypalCreatePaymentBody,
   PaypalCreatePaymentResponse,
 } from '@bindery/contracts/store/payments';
-import { readCart } from '../../../../lib/cart';
-import { server } from '../../../../testing/msw-server';
-import { renderRoute } from '../../../../testing/render-route';
-import { signInForTest, testCustomer } from '../../../../testing/session';
-import { errorBody, orderResponse, paidOrder, publicConfig, putInCart, recordPosts } from '../../../../testing/checkout-fixtures';
-import { LeaveSiteProvider } from '../../lib/leave-site';
+import { readCart } from '#lib/cart.ts';
+import { server } from '#testing/msw-server.ts';
+import { renderRoute } from '#testing/render-route.tsx';
+import { signInForTest, testCustomer } from '#testing/session.ts';
+import {
+  errorBody,
+  orderResponse,
+  paidOrder,
+  publicConfig,
+  putInCart,
+  recordPosts,
+} from '#testing/checkout-fixtures.ts';
+import { LeaveSiteProvider } from '#features/checkout/lib/leave-site.tsx';
 
 const m = messages.payments;
 
@@ -48,19 +55,25 @@ const payButton = () => screen.findByRole('button', { name: /^Pay / });
 
 describe('/payment', () => {
   it('shows a bulk line so that its figures agree to the cent: 499 × list price, less the discount, is the line (issue 13.8)', async () => {
-    const item = { project_id: 11, title: 'Big Run', category: 'Print Book', quantity: 499, cost_per_book: '20.04', discount_amount: '526.20', line_total: '9997.71', downloads: null };
+    const item = {
+      project_id: 11,
+      title: 'Big Run',
+      category: 'Print Book',
+      quantity: 499,
+      cost_per_book: '20.04',
+      discount_amount: '526.20',
+      line_total: '9997.71',
+      downloads: null,
+    };
     paymentApi({ order: orderResponse({ items: [item], subtotal: '9997.71', total: '10035.07' }) });
     openPayment();
     const table = await screen.findByRole('table', { name: 'Books in this order' });
     const [row] = within(table).getAllByRole('row').slice(1);
-    expect(within(row!).getAllByRole('cell').map((c) => c.textContent)).toEqual([
-      'Big Run (Print Book)',
-      '499',
-      '$21.09',
-      '$10,523.91',
-      '−$526.20',
-      '$9,997.71',
-    ]);
+    expect(
+      within(row!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['Big Run (Print Book)', '499', '$21.09', '$10,523.91', '−$526.20', '$9,997.71']);
     // The per-book price after the discount ($20.04) is not a factor of any figure shown: 499 × $20.04 = $9,999.96.
     expect(table).not.toHaveTextContent('$20.04');
   });
@@ -71,7 +84,11 @@ describe('/payment', () => {
     const amounts = await screen.findByTestId('order-discount');
     expect(amounts).toHaveTextContent('−$12.48');
     const terms = [...document.querySelectorAll('.b-quote dt')].map((dt) => dt.textContent);
-    expect(terms.slice(0, 3)).toEqual(['Subtotal', 'First-print discount', 'Shipping (FedEx Ground, 3-5 days)']);
+    expect(terms.slice(0, 3)).toEqual([
+      'Subtotal',
+      'First-print discount',
+      'Shipping (FedEx Ground, 3-5 days)',
+    ]);
     expect(screen.getByTestId('order-total')).toHaveTextContent('$148.65');
   });
 
@@ -79,8 +96,16 @@ describe('/payment', () => {
     const seen = paymentApi();
     openPayment();
     expect(await screen.findByRole('heading', { level: 2, name: 'Order #42' })).toBeInTheDocument();
-    const lines = within(screen.getByRole('table', { name: 'Books in this order' })).getAllByRole('row').slice(1);
-    expect(lines.map((r) => within(r).getAllByRole('cell').map((c) => c.textContent))).toEqual([
+    const lines = within(screen.getByRole('table', { name: 'Books in this order' }))
+      .getAllByRole('row')
+      .slice(1);
+    expect(
+      lines.map((r) =>
+        within(r)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      ),
+    ).toEqual([
       ['My Novel (Print Book)', '10', '$8.48', '$84.80', '—', '$84.80'],
       ['Family Album (Photo Book)', '2', '$20.00', '$40.00', '—', '$40.00'],
     ]);
@@ -98,8 +123,13 @@ describe('/payment', () => {
   it('pays by card by default: read-only placeholders, then Stripe Checkout for the order', async () => {
     const user = userEvent.setup();
     paymentApi();
-    const session: CreateCheckoutSessionResponse = { id: 'cs_test_1', url: 'https://checkout.stripe.test/c/cs_test_1' };
-    const seen = recordPosts<CreateCheckoutSessionBody>('/api/create-checkout-session/', () => HttpResponse.json(session));
+    const session: CreateCheckoutSessionResponse = {
+      id: 'cs_test_1',
+      url: 'https://checkout.stripe.test/c/cs_test_1',
+    };
+    const seen = recordPosts<CreateCheckoutSessionBody>('/api/create-checkout-session/', () =>
+      HttpResponse.json(session),
+    );
     const { leave } = openPayment();
     expect(await screen.findByRole('radio', { name: /Credit card/ })).toBeChecked();
     expect(screen.getByLabelText('Card number')).toHaveAttribute('readonly');
@@ -155,11 +185,20 @@ describe('/payment', () => {
   it.each([
     {
       name: "the server's error",
-      answer: () => HttpResponse.json(errorBody(503, m.paypalNotConfigured, 'SERVICE_UNAVAILABLE'), { status: 503 }),
+      answer: () =>
+        HttpResponse.json(errorBody(503, m.paypalNotConfigured, 'SERVICE_UNAVAILABLE'), { status: 503 }),
       text: m.paypalNotConfigured,
     },
-    { name: 'no approval URL', answer: () => HttpResponse.json({ payment_id: 'PAY-1' }), text: m.noApprovalUrl },
-    { name: 'a failure without a body', answer: () => new HttpResponse('Bad gateway', { status: 502 }), text: m.paypalFailed },
+    {
+      name: 'no approval URL',
+      answer: () => HttpResponse.json({ payment_id: 'PAY-1' }),
+      text: m.noApprovalUrl,
+    },
+    {
+      name: 'a failure without a body',
+      answer: () => new HttpResponse('Bad gateway', { status: 502 }),
+      text: m.paypalFailed,
+    },
   ])('a PayPal start that fails shows $name', async ({ answer, text }) => {
     const user = userEvent.setup();
     paymentApi();
@@ -177,7 +216,9 @@ describe('/payment', () => {
     openPayment();
     const paypal = await screen.findByRole('radio', { name: /PayPal/ });
     await waitFor(() => expect(screen.getByRole('radio', { name: /Credit card/ })).toBeDisabled());
-    expect(screen.getByRole('radio', { name: /Credit card/ })).toHaveAccessibleName(`Credit card ${m.cardNotConfigured}`);
+    expect(screen.getByRole('radio', { name: /Credit card/ })).toHaveAccessibleName(
+      `Credit card ${m.cardNotConfigured}`,
+    );
     expect(paypal).toBeChecked();
     expect(screen.getByRole('button', { name: /with PayPal/ })).toBeEnabled();
   });
@@ -213,7 +254,7 @@ describe('/payment', () => {
     expect(await payButton()).toBeDisabled();
   });
 
-  it("a paid order shows its state instead of pay buttons, and leaves the cart", async () => {
+  it('a paid order shows its state instead of pay buttons, and leaves the cart', async () => {
     signInForTest();
     putInCart(testCustomer.id, [
       { id: 11, title: 'My Novel', category: 'Print Book' },
@@ -223,7 +264,10 @@ describe('/payment', () => {
     openPayment();
     expect(await screen.findByText(/This order is/)).toHaveTextContent('This order is Paid.');
     expect(screen.queryByRole('button', { name: /^Pay / })).not.toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Go to your projects' })).toHaveAttribute('href', '/userdashboard');
+    expect(screen.getByRole('link', { name: 'Go to your projects' })).toHaveAttribute(
+      'href',
+      '/userdashboard',
+    );
     await waitFor(() => expect(readCart(testCustomer.id).map((i) => i.id)).toEqual([99]));
   });
 

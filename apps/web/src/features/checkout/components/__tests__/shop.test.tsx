@@ -5,10 +5,18 @@ import { describe, expect, it, vi } from 'vitest';
 import type { ErrorBody } from '@bindery/contracts/common';
 import { messages } from '@bindery/contracts/messages';
 import type { OrderResponse, SaveShippingBody, ShippingRateBody } from '@bindery/contracts/store/checkout';
-import { server } from '../../../../testing/msw-server';
-import { renderRoute } from '../../../../testing/render-route';
-import { signInForTest, testCustomer } from '../../../../testing/session';
-import { address, errorBody, orderResponse, publicConfig, putInCart, rateResponse, recordPosts } from '../../../../testing/checkout-fixtures';
+import { server } from '#testing/msw-server.ts';
+import { renderRoute } from '#testing/render-route.tsx';
+import { signInForTest, testCustomer } from '#testing/session.ts';
+import {
+  address,
+  errorBody,
+  orderResponse,
+  publicConfig,
+  putInCart,
+  rateResponse,
+  recordPosts,
+} from '#testing/checkout-fixtures.ts';
 
 const m = messages.checkout;
 type User = ReturnType<typeof userEvent.setup>;
@@ -61,14 +69,28 @@ describe('/shop', () => {
     renderRoute('/shop');
     expect(await screen.findByRole('heading', { level: 1, name: 'Your cart is empty' })).toBeInTheDocument();
     expect(screen.getByText(m.emptyCart)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Go to your projects' })).toHaveAttribute('href', '/userdashboard');
+    expect(screen.getByRole('link', { name: 'Go to your projects' })).toHaveAttribute(
+      'href',
+      '/userdashboard',
+    );
   });
 
   it('answers /Shop too (redirected to the canonical /shop), with labelled address fields, US/TX defaults and a back link', async () => {
     const { router } = openShop('/Shop');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Shipping and delivery' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Shipping and delivery' }),
+    ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/shop');
-    for (const label of ['First name', 'Last name', 'Company (optional)', 'Address', 'Apartment, suite or floor (optional)', 'City', 'Postal code', 'Phone number']) {
+    for (const label of [
+      'First name',
+      'Last name',
+      'Company (optional)',
+      'Address',
+      'Apartment, suite or floor (optional)',
+      'City',
+      'Postal code',
+      'Phone number',
+    ]) {
       expect(screen.getByLabelText(label)).toBeInTheDocument();
     }
     expect(screen.getByLabelText('Country')).toHaveValue('US');
@@ -76,7 +98,11 @@ describe('/shop', () => {
     expect(screen.getByRole('radio', { name: 'Individual' })).toBeChecked();
     expect(screen.getByRole('link', { name: /Back to cart/ })).toHaveAttribute('href', '/orders');
     const cart = screen.getByRole('list', { name: 'Projects in your cart' });
-    expect(within(cart).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['My Novel (Print Book)', 'Family Album (Photo Book)']);
+    expect(
+      within(cart)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['My Novel (Print Book)', 'Family Album (Photo Book)']);
     expect(summary('total')).toHaveTextContent('—');
   });
 
@@ -88,9 +114,18 @@ describe('/shop', () => {
     await user.type(screen.getByLabelText('City'), '  ');
     await calculate(user);
     expect(await screen.findByRole('radio', { name: /FedEx Ground · 3-5 days \$25\.00/ })).toBeChecked();
-    expect(screen.getByRole('radio', { name: /DHL Express Worldwide · 1-2 days \$90\.00/ })).not.toBeChecked();
+    expect(
+      screen.getByRole('radio', { name: /DHL Express Worldwide · 1-2 days \$90\.00/ }),
+    ).not.toBeChecked();
     expect(seen.bodies).toEqual([
-      { country: 'US', state: 'TX', city: 'Austin', postal_code: '78701', account_type: 'individual', project_ids: [11, 12] },
+      {
+        country: 'US',
+        state: 'TX',
+        city: 'Austin',
+        postal_code: '78701',
+        account_type: 'individual',
+        project_ids: [11, 12],
+      },
     ]);
     expect(seen.auth).toEqual(['Bearer access-token']);
     expect(summary('subtotal')).toHaveTextContent('$124.80');
@@ -145,12 +180,16 @@ describe('/shop', () => {
     expect(summary('tax')).toHaveTextContent('$17.72');
     expect(summary('total')).toHaveTextContent('$232.52');
     expect(summary('subtotal')).toHaveTextContent('$124.80');
-    expect(screen.getByTestId('selected-service')).toHaveTextContent('DHL Express Worldwide, delivered in 1-2 days.');
+    expect(screen.getByTestId('selected-service')).toHaveTextContent(
+      'DHL Express Worldwide, delivered in 1-2 days.',
+    );
   });
 
   it('clears the rate when the destination or account type changes, not when the name does', async () => {
     const user = userEvent.setup();
-    const seen = rateApi((body) => HttpResponse.json(rateResponse({ account_type: body.account_type ?? 'individual' })));
+    const seen = rateApi((body) =>
+      HttpResponse.json(rateResponse({ account_type: body.account_type ?? 'individual' })),
+    );
     openShop();
     await calculated(user);
     await user.type(screen.getByLabelText('First name'), 'e');
@@ -193,7 +232,9 @@ describe('/shop', () => {
     await calculate(user);
     await user.type(screen.getByLabelText('City'), 's');
     answer();
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Calculate Shipping Rate' })).toBeEnabled());
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Calculate Shipping Rate' })).toBeEnabled(),
+    );
     expect(serviceRadios()).toHaveLength(0);
     expect(summary('total')).toHaveTextContent('—');
   });
@@ -202,23 +243,26 @@ describe('/shop', () => {
     { zip: 'ABCDE', text: m.usZipFormat },
     { zip: '7870', text: m.usZipFormat },
     { zip: '10001', text: m.usZipNotInState('10001', 'TX') },
-  ])('refuses the US ZIP $zip at the postal code field, as the server would, and sends nothing', async ({ zip, text }) => {
-    const user = userEvent.setup();
-    const seen = rateApi();
-    openShop();
-    await user.type(await screen.findByLabelText('City'), 'Austin');
-    await user.type(screen.getByLabelText('Postal code'), zip);
-    await calculate(user);
-    expect(await screen.findByRole('alert')).toHaveTextContent(text);
-    expect(screen.getByLabelText('Postal code')).toHaveAccessibleDescription(expect.stringContaining(text));
-    expect(seen.bodies).toHaveLength(0);
-    // A ZIP+4 of Texas is fine.
-    await user.clear(screen.getByLabelText('Postal code'));
-    await user.type(screen.getByLabelText('Postal code'), '78701-1234');
-    await calculate(user);
-    await screen.findByRole('radio', { name: /FedEx Ground/ });
-    expect(seen.bodies.map((b) => b.postal_code)).toEqual(['78701-1234']);
-  });
+  ])(
+    'refuses the US ZIP $zip at the postal code field, as the server would, and sends nothing',
+    async ({ zip, text }) => {
+      const user = userEvent.setup();
+      const seen = rateApi();
+      openShop();
+      await user.type(await screen.findByLabelText('City'), 'Austin');
+      await user.type(screen.getByLabelText('Postal code'), zip);
+      await calculate(user);
+      expect(await screen.findByRole('alert')).toHaveTextContent(text);
+      expect(screen.getByLabelText('Postal code')).toHaveAccessibleDescription(expect.stringContaining(text));
+      expect(seen.bodies).toHaveLength(0);
+      // A ZIP+4 of Texas is fine.
+      await user.clear(screen.getByLabelText('Postal code'));
+      await user.type(screen.getByLabelText('Postal code'), '78701-1234');
+      await calculate(user);
+      await screen.findByRole('radio', { name: /FedEx Ground/ });
+      expect(seen.bodies.map((b) => b.postal_code)).toEqual(['78701-1234']);
+    },
+  );
 
   it('asks for country, state, city and postal code before calculating, and sends nothing', async () => {
     const user = userEvent.setup();
@@ -236,7 +280,10 @@ describe('/shop', () => {
     { name: 'None without any', couriers: [], text: m.noDhlOrFedex('None') },
   ])('a 404 with available couriers names $name', async ({ couriers, text }) => {
     const user = userEvent.setup();
-    const body: ErrorBody = { ...errorBody(404, m.noDhlOrFedexRates, 'NOT_FOUND'), available_couriers: couriers };
+    const body: ErrorBody = {
+      ...errorBody(404, m.noDhlOrFedexRates, 'NOT_FOUND'),
+      available_couriers: couriers,
+    };
     rateApi(() => HttpResponse.json(body, { status: 404 }));
     openShop();
     await fillAddress(user);
@@ -278,16 +325,22 @@ describe('/shop', () => {
     await calculate(user);
     await screen.findByRole('radio', { name: /FedEx Ground/ });
     await user.click(saveButton());
-    expect(screen.getByLabelText('Phone number')).toHaveAccessibleDescription('Enter a phone number of 8 to 20 digits.');
+    expect(screen.getByLabelText('Phone number')).toHaveAccessibleDescription(
+      'Enter a phone number of 8 to 20 digits.',
+    );
     expect(saved).not.toHaveBeenCalled();
   });
 
   it("saves the address, the cart's projects and the chosen service, then opens the order's payment page", async () => {
     const user = userEvent.setup();
     rateApi();
-    const saved = recordPosts<SaveShippingBody>('/api/save-shipping/', () => HttpResponse.json(orderResponse()));
+    const saved = recordPosts<SaveShippingBody>('/api/save-shipping/', () =>
+      HttpResponse.json(orderResponse()),
+    );
     server.use(
-      http.get<{ id: string }, never, OrderResponse>('/api/orders/:id/', () => HttpResponse.json(orderResponse())),
+      http.get<{ id: string }, never, OrderResponse>('/api/orders/:id/', () =>
+        HttpResponse.json(orderResponse()),
+      ),
       http.get('/api/config', () => HttpResponse.json(publicConfig({ card: true, paypal: true }))),
     );
     const { router } = openShop();
@@ -299,7 +352,9 @@ describe('/shop', () => {
     expect(router.state.location.pathname + router.state.location.search).toBe('/payment?order=42');
     // Everything of the address but has_resale_cert: the browser claims no exemption (ADR 0032).
     const { has_resale_cert: _notSent, ...sentAddress } = address;
-    expect(saved.bodies).toEqual([{ user_address: sentAddress, project_ids: [11, 12], selected_service: 'dhl_express' }]);
+    expect(saved.bodies).toEqual([
+      { user_address: sentAddress, project_ids: [11, 12], selected_service: 'dhl_express' },
+    ]);
   });
 
   it("a 401 the refresh cannot cure says 'Session expired. Please log in again.' and goes to /login", async () => {
@@ -309,7 +364,9 @@ describe('/shop', () => {
       http.post<never, SaveShippingBody, ErrorBody>('/api/save-shipping/', () =>
         HttpResponse.json(errorBody(401, messages.generic.unauthorized, 'UNAUTHORIZED'), { status: 401 }),
       ),
-      http.post('/api/users/token/refresh/', () => HttpResponse.json(errorBody(401, 'Refresh token refused', 'UNAUTHORIZED'), { status: 401 })),
+      http.post('/api/users/token/refresh/', () =>
+        HttpResponse.json(errorBody(401, 'Refresh token refused', 'UNAUTHORIZED'), { status: 401 }),
+      ),
     );
     const { router } = openShop();
     await calculated(user);
@@ -329,7 +386,9 @@ describe('/shop', () => {
     await user.type(screen.getByLabelText('Password'), 'Corr3ct-horse!');
     await user.click(screen.getByRole('button', { name: 'Login' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/shop'));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Shipping and delivery' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Shipping and delivery' }),
+    ).toBeInTheDocument();
   });
 
   it("other failures say 'Failed to save shipping info…'; a refusal the server explains shows its reason", async () => {
@@ -352,7 +411,7 @@ describe('/shop', () => {
 });
 
 describe('the shop: resale certificates (ADR 0032)', () => {
-  it('offers no self-declared checkbox: an enterprise gets a link to its certificates and the server\'s word on them', async () => {
+  it("offers no self-declared checkbox: an enterprise gets a link to its certificates and the server's word on them", async () => {
     const user = userEvent.setup();
     const c = messages.certificates;
     rateApi(() =>
@@ -369,11 +428,18 @@ describe('the shop: resale certificates (ADR 0032)', () => {
     expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
     const status = screen.getByTestId('resale-certificate-status');
     expect(status).toHaveTextContent(c.shopHint);
-    expect(within(status).getByRole('link', { name: c.shopManage })).toHaveAttribute('href', '/account-settings#resale-certificate');
+    expect(within(status).getByRole('link', { name: c.shopManage })).toHaveAttribute(
+      'href',
+      '/account-settings#resale-certificate',
+    );
 
     await fillAddress(user);
     await calculate(user);
-    expect(await within(status).findByText('Your resale certificate for TX is awaiting review; tax is charged until it is approved.')).toBeInTheDocument();
+    expect(
+      await within(status).findByText(
+        'Your resale certificate for TX is awaiting review; tax is charged until it is approved.',
+      ),
+    ).toBeInTheDocument();
     // An individual is not asked about certificates at all.
     await user.click(screen.getByRole('radio', { name: 'Individual' }));
     expect(screen.queryByTestId('resale-certificate-status')).not.toBeInTheDocument();
@@ -392,7 +458,9 @@ describe('/shop keeps its form (issue 13.5, docs/decisions/0038)', () => {
 
   it('a reload keeps the address, the account type and the chosen service; the rate is asked of the server again', async () => {
     const user = userEvent.setup();
-    const seen = rateApi((body) => HttpResponse.json(rateResponse({ account_type: body.account_type ?? 'individual' })));
+    const seen = rateApi((body) =>
+      HttpResponse.json(rateResponse({ account_type: body.account_type ?? 'individual' })),
+    );
     const first = openShop();
     await user.click(await screen.findByRole('radio', { name: 'Enterprise/Business' }));
     await calculated(user);
@@ -413,7 +481,9 @@ describe('/shop keeps its form (issue 13.5, docs/decisions/0038)', () => {
     rateApi();
     recordPosts<SaveShippingBody>('/api/save-shipping/', () => HttpResponse.json(orderResponse()));
     server.use(
-      http.get<{ id: string }, never, OrderResponse>('/api/orders/:id/', () => HttpResponse.json(orderResponse())),
+      http.get<{ id: string }, never, OrderResponse>('/api/orders/:id/', () =>
+        HttpResponse.json(orderResponse()),
+      ),
       http.get('/api/config', () => HttpResponse.json(publicConfig({ card: true, paypal: true }))),
     );
     const { router } = openShop();

@@ -3,14 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@bindery/contracts/messages';
-import { order } from '../../../../testing/checkout-fixtures';
-import { server } from '../../../../testing/msw-server';
-import { myOrdersHandlers, type OrdersSeen } from '../../../../testing/order-fixtures';
-import { myBooksHandler, pricedAt } from '../../../../testing/project-fixtures';
-import { renderRoute } from '../../../../testing/render-route';
-import { signInForTest } from '../../../../testing/session';
-import { addToCart } from '../../../../lib/cart';
-import { MY_ORDERS_PAGE_SIZE } from '../../api/get-my-orders';
+import { order } from '#testing/checkout-fixtures.ts';
+import { server } from '#testing/msw-server.ts';
+import { myOrdersHandlers, type OrdersSeen } from '#testing/order-fixtures.ts';
+import { myBooksHandler, pricedAt } from '#testing/project-fixtures.ts';
+import { renderRoute } from '#testing/render-route.tsx';
+import { signInForTest } from '#testing/session.ts';
+import { addToCart } from '#lib/cart.ts';
+import { MY_ORDERS_PAGE_SIZE } from '#features/orders/api/get-my-orders.ts';
 
 const s = messages.orderScreens;
 

@@ -4,10 +4,10 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@bindery/contracts/messages';
 import { OrderResponse } from '@bindery/contracts/store/checkout';
-import { order } from '../../../../testing/checkout-fixtures';
-import { server } from '../../../../testing/msw-server';
-import { renderRoute } from '../../../../testing/render-route';
-import { signInForTest } from '../../../../testing/session';
+import { order } from '#testing/checkout-fixtures.ts';
+import { server } from '#testing/msw-server.ts';
+import { renderRoute } from '#testing/render-route.tsx';
+import { signInForTest } from '#testing/session.ts';
 
 const s = messages.orderScreens;
 

@@ -4,13 +4,13 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@bindery/contracts/messages';
 import { ReorderResponse, type ReorderBody } from '@bindery/contracts/store/orders';
-import { readCart } from '../../../../lib/cart';
-import { order } from '../../../../testing/checkout-fixtures';
-import { server } from '../../../../testing/msw-server';
-import { myOrdersHandlers, type OrdersSeen } from '../../../../testing/order-fixtures';
-import { myBooksHandler, projectFixture } from '../../../../testing/project-fixtures';
-import { renderRoute } from '../../../../testing/render-route';
-import { signInForTest, testCustomer } from '../../../../testing/session';
+import { readCart } from '#lib/cart.ts';
+import { order } from '#testing/checkout-fixtures.ts';
+import { server } from '#testing/msw-server.ts';
+import { myOrdersHandlers, type OrdersSeen } from '#testing/order-fixtures.ts';
+import { myBooksHandler, projectFixture } from '#testing/project-fixtures.ts';
+import { renderRoute } from '#testing/render-route.tsx';
+import { signInForTest, testCustomer } from '#testing/session.ts';
 
 const s = messages.orderScreens;
 

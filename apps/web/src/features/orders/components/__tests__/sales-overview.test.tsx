@@ -3,12 +3,12 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@bindery/contracts/messages';
 import { SalesOverviewResponse } from '@bindery/contracts/store/orders';
-import { order } from '../../../../testing/checkout-fixtures';
-import { server } from '../../../../testing/msw-server';
-import { myOrdersHandlers, type OrdersSeen } from '../../../../testing/order-fixtures';
-import { myBooksHandler, projectFixture } from '../../../../testing/project-fixtures';
-import { renderRoute } from '../../../../testing/render-route';
-import { signInForTest } from '../../../../testing/session';
+import { order } from '#testing/checkout-fixtures.ts';
+import { server } from '#testing/msw-server.ts';
+import { myOrdersHandlers, type OrdersSeen } from '#testing/order-fixtures.ts';
+import { myBooksHandler, projectFixture } from '#testing/project-fixtures.ts';
+import { renderRoute } from '#testing/render-route.tsx';
+import { signInForTest } from '#testing/session.ts';
 import { OVERVIEW_LATEST } from '../sales-overview';
 
 const m = messages.orders;

@@ -3,10 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '@bindery/api-client';
 import type { UploadedFile } from '@bindery/contracts/store/projects';
 import type { StoreTokenRefreshResponse } from '@bindery/contracts/store/users';
-import { server } from '../../../../testing/msw-server';
-import { errorBody, uploadedFixture } from '../../../../testing/project-fixtures';
-import { sessionStore } from '../../../../lib/session-store';
-import { signInForTest, testCustomer } from '../../../../testing/session';
+import { server } from '#testing/msw-server.ts';
+import { errorBody, uploadedFixture } from '#testing/project-fixtures.ts';
+import { sessionStore } from '#lib/session-store.ts';
+import { signInForTest, testCustomer } from '#testing/session.ts';
 import { uploadFile } from '../upload-file';
 
 const pdf = () => new File(['%PDF-1.7 test bytes'], 'book.pdf', { type: 'application/pdf' });

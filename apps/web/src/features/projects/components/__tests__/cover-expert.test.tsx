@@ -4,12 +4,12 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@bindery/contracts/messages';
 import type { UploadedFile } from '@bindery/contracts/store/projects';
-import { sessionStore } from '../../../../lib/session-store';
-import { readCart } from '../../../../lib/cart';
-import { server } from '../../../../testing/msw-server';
-import { errorBody, uploadBookHandler, uploadedFixture } from '../../../../testing/project-fixtures';
-import { renderRoute } from '../../../../testing/render-route';
-import { signInForTest } from '../../../../testing/session';
+import { sessionStore } from '#lib/session-store.ts';
+import { readCart } from '#lib/cart.ts';
+import { server } from '#testing/msw-server.ts';
+import { errorBody, uploadBookHandler, uploadedFixture } from '#testing/project-fixtures.ts';
+import { renderRoute } from '#testing/render-route.tsx';
+import { signInForTest } from '#testing/session.ts';
 
 const m = messages.projects;
 const ids = {

@@ -6,8 +6,8 @@ import { messages } from '@bindery/contracts/messages';
 import type { ShippingRateResponse } from '@bindery/contracts/store/checkout';
 import type { Project, UploadedFile } from '@bindery/contracts/store/projects';
 import { PRODUCTS, type CategorySlug } from '@bindery/pricing/products';
-import { sessionStore } from '../../../../lib/session-store';
-import { readCart } from '../../../../lib/cart';
+import { sessionStore } from '#lib/session-store.ts';
+import { readCart } from '#lib/cart.ts';
 import {
   availableOptionsFor,
   bindingItem,
@@ -15,8 +15,8 @@ import {
   item,
   quote100,
   trimItem,
-} from '../../../../testing/catalog-fixtures';
-import { server } from '../../../../testing/msw-server';
+} from '#testing/catalog-fixtures.ts';
+import { server } from '#testing/msw-server.ts';
 import {
   deferred,
   errorBody,
@@ -24,9 +24,9 @@ import {
   projectFixture,
   uploadBookHandler,
   uploadedFixture,
-} from '../../../../testing/project-fixtures';
-import { renderRoute } from '../../../../testing/render-route';
-import { signInForTest } from '../../../../testing/session';
+} from '#testing/project-fixtures.ts';
+import { renderRoute } from '#testing/render-route.tsx';
+import { signInForTest } from '#testing/session.ts';
 
 const m = messages.projects;
 
@@ -336,7 +336,9 @@ describe('/design-project', () => {
     ).toBeInTheDocument();
     await user.type(screen.getByLabelText('Postal Code'), '93650');
     expect(bodies).toEqual([]);
-    const table = await screen.findByRole('table', { name: 'Shipping options for 3 copies of a standard book' });
+    const table = await screen.findByRole('table', {
+      name: 'Shipping options for 3 copies of a standard book',
+    });
     expect(within(table).getByText('FedEx Ground')).toBeInTheDocument();
     expect(within(table).getByText('$25.00')).toBeInTheDocument();
     // One request for the settled address, not one per keystroke.
@@ -373,7 +375,13 @@ describe('/design-project', () => {
           service_code: 'FEDEX_GROUND',
           estimated_delivery: '3-5 days',
           available_services: [
-            { service_code: 'FEDEX_GROUND', service_name: 'FedEx Ground', courier_name: 'FedEx', total_charge: charge, delivery_time: '3-5 days' },
+            {
+              service_code: 'FEDEX_GROUND',
+              service_name: 'FedEx Ground',
+              courier_name: 'FedEx',
+              total_charge: charge,
+              delivery_time: '3-5 days',
+            },
           ],
           weight_grams: body['book'] ? 300 : 829,
         });
@@ -384,7 +392,9 @@ describe('/design-project', () => {
     await user.type(screen.getByLabelText('State'), 'TX');
     await user.type(screen.getByLabelText('City'), 'Austin');
     await user.type(screen.getByLabelText('Postal Code'), '78701');
-    const standard = await screen.findByRole('table', { name: 'Shipping options for 1 copy of a standard book' });
+    const standard = await screen.findByRole('table', {
+      name: 'Shipping options for 1 copy of a standard book',
+    });
     expect(within(standard).getByText('$18.40')).toBeInTheDocument();
     expect(screen.getByTestId('estimate-basis')).toHaveTextContent('For a standard book');
 
@@ -401,7 +411,13 @@ describe('/design-project', () => {
       quantity: 1,
       book: {
         category: 'Print Book',
-        configuration: { trim_size_id: 1, binding_id: 10, interior_color_id: 21, paper_type_id: 30, cover_finish_id: 41 },
+        configuration: {
+          trim_size_id: 1,
+          binding_id: 10,
+          interior_color_id: 21,
+          paper_type_id: 30,
+          cover_finish_id: 41,
+        },
         page_count: 120,
       },
     });
@@ -543,17 +559,21 @@ describe('/design-project', () => {
   it('keeps Contact Cover Design Expert for a cover the server refused, and disables it for an uploaded one', async () => {
     const { user } = openDesign();
     server.use(
-      http.post('/api/book/uploads/', () =>
-        HttpResponse.json(errorBody(m.invalidPdf, 400), { status: 400 }),
-      ),
+      http.post('/api/book/uploads/', () => HttpResponse.json(errorBody(m.invalidPdf, 400), { status: 400 })),
     );
     renderRoute('/design-project');
     const expert = await screen.findByRole('button', { name: 'Contact Cover Design Expert' });
-    await user.upload(screen.getByLabelText('Cover design'), new File(['%PDF-broken'], 'cover.pdf', { type: 'application/pdf' }));
+    await user.upload(
+      screen.getByLabelText('Cover design'),
+      new File(['%PDF-broken'], 'cover.pdf', { type: 'application/pdf' }),
+    );
     expect(await screen.findByText(m.invalidPdf)).toBeInTheDocument();
     expect(expert).toBeEnabled();
     uploadsApi();
-    await user.upload(screen.getByLabelText('Cover design'), new File(['png'], 'cover.png', { type: 'image/png' }));
+    await user.upload(
+      screen.getByLabelText('Cover design'),
+      new File(['png'], 'cover.png', { type: 'image/png' }),
+    );
     await waitFor(() => expect(expert).toBeDisabled());
   });
 

@@ -5,11 +5,16 @@ import { describe, expect, it } from 'vitest';
 import { messages } from '@bindery/contracts/messages';
 import { PROJECT_CATEGORIES, type Project, type UploadedFile } from '@bindery/contracts/store/projects';
 import { PRODUCTS } from '@bindery/pricing/products';
-import { dropdownsFor, item } from '../../../../testing/catalog-fixtures';
-import { server } from '../../../../testing/msw-server';
-import { dropdownDataHandler, errorBody, projectFixture, uploadedFixture } from '../../../../testing/project-fixtures';
-import { renderRoute } from '../../../../testing/render-route';
-import { signInForTest } from '../../../../testing/session';
+import { dropdownsFor, item } from '#testing/catalog-fixtures.ts';
+import { server } from '#testing/msw-server.ts';
+import {
+  dropdownDataHandler,
+  errorBody,
+  projectFixture,
+  uploadedFixture,
+} from '#testing/project-fixtures.ts';
+import { renderRoute } from '#testing/render-route.tsx';
+import { signInForTest } from '#testing/session.ts';
 
 const m = messages.projects;
 
@@ -124,10 +129,19 @@ describe('/start-project', () => {
     const user = userEvent.setup();
     signInForTest();
     // The dashboard's Edit of project 9 reached the design page; the customer left without submitting.
-    localStorage.setItem('projectData', JSON.stringify({ projectTitle: 'Old Book', category: 'Magazine', projectId: 9 }));
+    localStorage.setItem(
+      'projectData',
+      JSON.stringify({ projectTitle: 'Old Book', category: 'Magazine', projectId: 9 }),
+    );
     localStorage.setItem(
       'designForm',
-      JSON.stringify({ category: 'Magazine', ids: { binding_id: 3 }, page_count: 40, quantity: 2, pdf_upload: null }),
+      JSON.stringify({
+        category: 'Magazine',
+        ids: { binding_id: 3 },
+        page_count: 40,
+        quantity: 2,
+        pdf_upload: null,
+      }),
     );
     server.use(dropdownDataHandler());
     const { router } = renderRoute('/start-project');
@@ -140,7 +154,11 @@ describe('/start-project', () => {
     await user.selectOptions(screen.getByLabelText('Book Category'), 'e Book');
     await user.click(screen.getByRole('button', { name: 'Design Your Project' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/design-project'));
-    expect(router.state.location.state).toEqual({ projectTitle: 'New Book', language: null, category: 'e Book' });
+    expect(router.state.location.state).toEqual({
+      projectTitle: 'New Book',
+      language: null,
+      category: 'e Book',
+    });
     expect(await screen.findByRole('heading', { name: 'Design Your Project' })).toBeInTheDocument();
     expect(screen.queryByText(/You are editing this project/)).not.toBeInTheDocument();
   });
@@ -148,7 +166,13 @@ describe('/start-project', () => {
   it("keeps an edit an edit when the design page's Change link or the tabs go back to it", async () => {
     const user = userEvent.setup();
     signInForTest();
-    const existing = projectFixture({ id: 5, title: 'Old Title', category: 'e Book', configuration: null, price: null });
+    const existing = projectFixture({
+      id: 5,
+      title: 'Old Title',
+      category: 'e Book',
+      configuration: null,
+      price: null,
+    });
     localStorage.setItem(
       'projectData',
       JSON.stringify({ projectTitle: 'Old Title', language: 'english', category: 'e Book', projectId: 5 }),
@@ -167,9 +191,17 @@ describe('/start-project', () => {
     await user.click(screen.getByRole('link', { name: 'Change' }));
     expect(await screen.findByRole('heading', { name: 'Edit Your Project' })).toBeInTheDocument();
     expect(await screen.findByLabelText('Project Title')).toHaveValue('Old Title');
-    await user.click(within(screen.getByRole('navigation', { name: 'Project steps' })).getByRole('link', { name: 'Designs' }));
+    await user.click(
+      within(screen.getByRole('navigation', { name: 'Project steps' })).getByRole('link', {
+        name: 'Designs',
+      }),
+    );
     expect(await screen.findByText(/You are editing this project/)).toBeInTheDocument();
-    await user.click(within(screen.getByRole('navigation', { name: 'Project steps' })).getByRole('link', { name: 'Start Project' }));
+    await user.click(
+      within(screen.getByRole('navigation', { name: 'Project steps' })).getByRole('link', {
+        name: 'Start Project',
+      }),
+    );
     expect(await screen.findByRole('heading', { name: 'Edit Your Project' })).toBeInTheDocument();
     await user.clear(await screen.findByLabelText('Project Title'));
     await user.type(screen.getByLabelText('Project Title'), 'Renamed');

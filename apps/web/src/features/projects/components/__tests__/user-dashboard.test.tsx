@@ -4,10 +4,10 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@bindery/contracts/messages';
 import type { DeleteProjectResponse } from '@bindery/contracts/store/projects';
-import { addToCart, readCart } from '../../../../lib/cart';
+import { addToCart, readCart } from '#lib/cart.ts';
 import { PRODUCTS } from '@bindery/pricing/products';
-import { dropdownsFor, item, trimItem } from '../../../../testing/catalog-fixtures';
-import { server } from '../../../../testing/msw-server';
+import { dropdownsFor, item, trimItem } from '#testing/catalog-fixtures.ts';
+import { server } from '#testing/msw-server.ts';
 import {
   deferred,
   dropdownDataHandler,
@@ -15,9 +15,9 @@ import {
   myBooksHandler,
   pricedAt,
   projectFixture,
-} from '../../../../testing/project-fixtures';
-import { renderRoute } from '../../../../testing/render-route';
-import { signInForTest } from '../../../../testing/session';
+} from '#testing/project-fixtures.ts';
+import { renderRoute } from '#testing/render-route.tsx';
+import { signInForTest } from '#testing/session.ts';
 
 const m = messages.projects;
 
