@@ -11,10 +11,10 @@
 import autocannon from 'autocannon';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import type { DB } from '../src/db/database.js';
-import { hashPassword } from '../src/lib/password.js';
-import { findSessionUser } from '../src/plugins/app/users/sessions.repository.js';
-import { findUserById } from '../src/plugins/app/users/users.repository.js';
+import type { DB } from '#db/database.js';
+import { hashPassword } from '#lib/password.js';
+import { findSessionUser } from '#plugins/app/users/sessions.repository.js';
+import { findUserById } from '#plugins/app/users/users.repository.js';
 import { connections, fmt, rounds, seconds, startBenchServers, type Sample } from './harness.js';
 
 const { ports, stop, databaseUrl } = await startBenchServers();

@@ -6,9 +6,9 @@
  * Usage: bench-server.ts <database-url> <data-dir> [extra environment as JSON, e.g. payment keys]
  */
 import Fastify from 'fastify';
-import { buildApp } from '../src/app.js';
-import { runStartupTasks } from '../src/bootstrap/index.js';
-import { parseEnv } from '../src/env.js';
+import { buildApp } from '#app.js';
+import { runStartupTasks } from '#bootstrap/index.js';
+import { parseEnv } from '#env.js';
 
 const [url, dataDir, extraEnv] = process.argv.slice(2);
 const config = parseEnv({

@@ -14,7 +14,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { inspectFile } from '../src/plugins/app/projects/pdf-inspect.js';
+import { inspectFile } from '#plugins/app/projects/pdf-inspect.js';
 
 /** What an inspection worker does for one file (inspect-worker.ts), here on this thread to time it alone. */
 async function countPdfPagesInFile(path: string): Promise<number | null> {

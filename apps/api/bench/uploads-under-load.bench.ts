@@ -15,7 +15,7 @@ import { availableParallelism } from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { PDFDocument } from 'pdf-lib';
-import { hashPassword } from '../src/lib/password.js';
+import { hashPassword } from '#lib/password.js';
 import { makePdf, multipartBody, pdfObjectFlood } from '../test/pdf-fixtures.js';
 import { connections, rounds, seconds, startBenchServers, type Sample } from './harness.js';
 

@@ -4,7 +4,7 @@
  */
 import { expect } from 'vitest';
 import type { MailCatcher } from '@bindery/mail-test';
-import { REFRESH_COOKIE } from '../src/plugins/app/users/refresh-cookie.js';
+import { REFRESH_COOKIE } from '#plugins/app/users/refresh-cookie.js';
 import { request, type TestContext } from './helper.js';
 
 let ipCounter = 0;

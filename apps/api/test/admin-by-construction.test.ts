@@ -13,7 +13,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { RouteOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { intoAdminTree } from '../src/routes/admin/index.js';
+import { intoAdminTree } from '#routes/admin/index.js';
 import { createUser, setupTestApp } from './helper.js';
 
 const t = setupTestApp();

@@ -22,11 +22,11 @@ const ADAPTERS: Record<string, string> = {
   'users/refresh-cookie.ts': 'reads and sets the refresh cookie on the request and reply',
 };
 
-function tsFiles(dir: string): string[] {
+function tsFiles(dir: string, withTests = false): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) return tsFiles(path);
-    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [path] : [];
+    if (entry.isDirectory()) return tsFiles(path, withTests);
+    return entry.name.endsWith('.ts') && (withTests || !entry.name.endsWith('.test.ts')) ? [path] : [];
   });
 }
 
@@ -38,6 +38,13 @@ function importsOf(source: string): string[] {
     ...source.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g),
   ];
   return specifiers.map((m) => m[1] ?? '');
+}
+
+/** The file of src/ a specifier names: relative, or through package.json's `#*.js` → `src/*.ts` (ADR 0044). */
+function localFile(from: string, specifier: string): string | undefined {
+  if (specifier.startsWith('#')) return join(SRC, specifier.slice(1)).replace(/\.js$/, '.ts');
+  if (specifier.startsWith('.')) return resolve(dirname(from), specifier).replace(/\.js$/, '.ts');
+  return undefined;
 }
 
 /** What makes a domain file HTTP-bound, in words; none for a file that keeps the rule. */
@@ -81,8 +88,8 @@ describe('imports', () => {
       files.map((file) => [
         file,
         importsOf(readFileSync(file, 'utf8'))
-          .filter((s) => s.startsWith('.'))
-          .map((s) => resolve(dirname(file), s).replace(/\.js$/, '.ts')),
+          .map((s) => localFile(file, s))
+          .filter((target) => target !== undefined),
       ]),
     );
     const loops: string[] = [];
@@ -103,5 +110,19 @@ describe('imports', () => {
     for (const file of files) if (!state.has(file)) visit(file);
     expect(graph.size).toBeGreaterThan(50);
     expect(loops).toEqual([]);
+  });
+
+  it('an import that would climb two folders, or reach src/ from test/ or bench/, goes through # (ADR 0044)', () => {
+    const root = join(SRC, '..');
+    const files = ['src', 'test', 'bench'].flatMap((dir) => tsFiles(join(root, dir), true));
+    const outsideSrc = (file: string, s: string) =>
+      !file.startsWith(SRC) && s.startsWith('.') && localFile(file, s)?.startsWith(SRC);
+    const climbing = files.flatMap((file) =>
+      importsOf(readFileSync(file, 'utf8'))
+        .filter((s) => s.startsWith('../../') || outsideSrc(file, s))
+        .map((s) => `${relative(root, file)}: ${s}`),
+    );
+    expect(files.length).toBeGreaterThan(100);
+    expect(climbing).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@
  * configured admin is created once, and every instance's start succeeds.
  */
 import { describe, expect, it } from 'vitest';
-import { ensureAdmin } from '../src/bootstrap/admin.js';
+import { ensureAdmin } from '#bootstrap/admin.js';
 import { setupTestApp } from './helper.js';
 
 const t = setupTestApp({

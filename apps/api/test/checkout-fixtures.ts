@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { DB } from '../src/db/database.js';
+import type { DB } from '#db/database.js';
 
 /** The seeded catalog item with this code (bindings of the print book are keyed "style@trim"). */
 export async function catalogId(

@@ -4,7 +4,7 @@
  */
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { COMPRESS_THRESHOLD_BYTES } from '../src/plugins/external/compress.js';
+import { COMPRESS_THRESHOLD_BYTES } from '#plugins/external/compress.js';
 import { setupTestApp } from './helper.js';
 
 const t = setupTestApp();

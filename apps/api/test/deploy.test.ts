@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { parseEnv } from '../src/env.js';
+import { parseEnv } from '#env.js';
 
 interface Service {
   image?: string;

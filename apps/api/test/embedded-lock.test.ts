@@ -10,8 +10,8 @@ import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../src/db/connect.js';
-import { DatabaseInUseError, lockDataDir } from '../src/db/embedded-lock.js';
+import { openDatabase } from '#db/connect.js';
+import { DatabaseInUseError, lockDataDir } from '#db/embedded-lock.js';
 
 const dirs: string[] = [];
 afterAll(async () => {

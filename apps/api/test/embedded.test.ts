@@ -6,14 +6,14 @@ import { chmod, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.js';
-import { ensureAdmin, DEFAULT_ADMIN_EMAIL } from '../src/bootstrap/admin.js';
-import { runStartupTasks } from '../src/bootstrap/index.js';
-import { parseEnv } from '../src/env.js';
-import { createScheduler } from '../src/jobs/scheduler.js';
-import { manualClock } from '../src/lib/clock.js';
-import { verifyPassword } from '../src/lib/password.js';
-import { findUserByEmail } from '../src/plugins/app/users/users.repository.js';
+import { buildApp } from '#app.js';
+import { ensureAdmin, DEFAULT_ADMIN_EMAIL } from '#bootstrap/admin.js';
+import { runStartupTasks } from '#bootstrap/index.js';
+import { parseEnv } from '#env.js';
+import { createScheduler } from '#jobs/scheduler.js';
+import { manualClock } from '#lib/clock.js';
+import { verifyPassword } from '#lib/password.js';
+import { findUserByEmail } from '#plugins/app/users/users.repository.js';
 
 const dirs: string[] = [];
 afterAll(async () => {

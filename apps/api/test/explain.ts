@@ -1,6 +1,6 @@
 /** The plan PostgreSQL chooses for a Kysely query, as JSON text, for tests that a list is served by an index. */
 import { CompiledQuery, type Kysely } from 'kysely';
-import type { DB } from '../src/db/database.js';
+import type { DB } from '#db/database.js';
 
 export async function planOf(db: Kysely<DB>, query: { compile(): CompiledQuery }): Promise<string> {
   const compiled = query.compile();

@@ -16,7 +16,7 @@ import { ErrorBody } from '@bindery/contracts/common';
 import { apiEnv } from '@bindery/payment-fakes/api-env';
 import { startFakePaypal } from '@bindery/payment-fakes/paypal';
 import { startFakeStripe } from '@bindery/payment-fakes/stripe';
-import type { RouteEntry } from '../src/app.js';
+import type { RouteEntry } from '#app.js';
 import { hostileOf, jsonSchemaOf, validOf, type KnownIds } from './fuzz/arbitraries.js';
 import { createUser, newSession, setupTestApp } from './helper.js';
 import { payByCard, payByPaypal } from './money-fixtures.js';

@@ -13,15 +13,15 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { createDatabase, dropDatabase, uniqueDbName } from '@bindery/pg-test';
-import { buildApp, type BuildOptions } from '../src/app.js';
-import { runStartupTasks } from '../src/bootstrap/index.js';
-import type { DB } from '../src/db/database.js';
-import { openDatabase } from '../src/db/connect.js';
-import { parseEnv, type Config } from '../src/env.js';
-import type { Clock } from '../src/lib/clock.js';
-import { hashPassword } from '../src/lib/password.js';
-import { insertSession } from '../src/plugins/app/users/sessions.repository.js';
-import { insertUser } from '../src/plugins/app/users/users.repository.js';
+import { buildApp, type BuildOptions } from '#app.js';
+import { runStartupTasks } from '#bootstrap/index.js';
+import type { DB } from '#db/database.js';
+import { openDatabase } from '#db/connect.js';
+import { parseEnv, type Config } from '#env.js';
+import type { Clock } from '#lib/clock.js';
+import { hashPassword } from '#lib/password.js';
+import { insertSession } from '#plugins/app/users/sessions.repository.js';
+import { insertUser } from '#plugins/app/users/users.repository.js';
 import { TEMPLATE_DB, TEST_JWT_SECRET } from './constants.js';
 
 export interface TestContext {

@@ -17,8 +17,8 @@ import {
 } from '@bindery/contracts/store/payments';
 import { PublicConfigResponse } from '@bindery/contracts/store/config';
 import { freePort } from '@bindery/pg-test';
-import { parseEnv } from '../src/env.js';
-import { startApi, type RunningApi } from '../src/start.js';
+import { parseEnv } from '#env.js';
+import { startApi, type RunningApi } from '#start.js';
 import { insertProject, printBookConfiguration } from './checkout-fixtures.js';
 import { TEST_JWT_SECRET } from './constants.js';
 import { createUser, privateDatabase, type TestContext } from './helper.js';

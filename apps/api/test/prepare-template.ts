@@ -4,9 +4,9 @@
  * not resolve workspace packages to their sources.
  * Usage: prepare-template.ts <database-url> <data-dir>
  */
-import { buildApp } from '../src/app.js';
-import { runStartupTasks } from '../src/bootstrap/index.js';
-import { parseEnv } from '../src/env.js';
+import { buildApp } from '#app.js';
+import { runStartupTasks } from '#bootstrap/index.js';
+import { parseEnv } from '#env.js';
 import { TEST_JWT_SECRET } from './constants.js';
 
 const [url, dataDir] = process.argv.slice(2);

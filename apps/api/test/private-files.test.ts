@@ -6,7 +6,7 @@
 import { chmod, mkdir, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { buildApp } from '../src/app.js';
+import { buildApp } from '#app.js';
 import { setupTestApp, createUser } from './helper.js';
 import { makePdf } from './pdf-fixtures.js';
 import { upload } from './projects.js';

@@ -6,7 +6,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { expect } from 'vitest';
 import type { UploadedFile, UploadBookBody } from '@bindery/contracts/store/projects';
-import type { DB } from '../src/db/database.js';
+import type { DB } from '#db/database.js';
 import { request, type TestContext } from './helper.js';
 import { jpegBytes, makePdf, multipartBody } from './pdf-fixtures.js';
 

@@ -10,8 +10,8 @@ import Fastify from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { parseEnv } from '../src/env.js';
-import { responseSerializerCompiler, type ResponseChecks } from '../src/lib/response-serializer.js';
+import { parseEnv } from '#env.js';
+import { responseSerializerCompiler, type ResponseChecks } from '#lib/response-serializer.js';
 import { setupTestApp } from './helper.js';
 
 const User = z.object({ id: z.number().int(), email: z.string(), is_admin: z.boolean() });

@@ -8,7 +8,7 @@ import { Kysely, Migrator, PostgresDialect, type Migration } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createDatabase, dropDatabase, uniqueDbName } from '@bindery/pg-test';
-import { migrations } from '../../src/db/migrations/index.js';
+import { migrations } from '#db/migrations/index.js';
 
 const pgInfo = inject('pg');
 const onPostgres = pgInfo.mode === 'postgres';

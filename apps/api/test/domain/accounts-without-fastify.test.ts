@@ -6,15 +6,15 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Kysely } from 'kysely';
-import type { DB } from '../../src/db/database.js';
-import { migrateToLatest } from '../../src/db/connect.js';
-import { systemClock } from '../../src/lib/clock.js';
-import { isDomainError } from '../../src/lib/domain-error.js';
-import type { Mailer, MailMessage } from '../../src/plugins/app/mail/mailer.js';
-import { createAccounts } from '../../src/plugins/app/users/accounts.service.js';
-import { createSessionCache } from '../../src/plugins/app/users/session-cache.js';
-import { insertSession } from '../../src/plugins/app/users/sessions.repository.js';
-import { findUserById, insertUser } from '../../src/plugins/app/users/users.repository.js';
+import type { DB } from '#db/database.js';
+import { migrateToLatest } from '#db/connect.js';
+import { systemClock } from '#lib/clock.js';
+import { isDomainError } from '#lib/domain-error.js';
+import type { Mailer, MailMessage } from '#plugins/app/mail/mailer.js';
+import { createAccounts } from '#plugins/app/users/accounts.service.js';
+import { createSessionCache } from '#plugins/app/users/session-cache.js';
+import { insertSession } from '#plugins/app/users/sessions.repository.js';
+import { findUserById, insertUser } from '#plugins/app/users/users.repository.js';
 import { TEST_JWT_SECRET } from '../constants.js';
 import { privateDatabase } from '../helper.js';
 

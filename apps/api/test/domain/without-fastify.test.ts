@@ -6,15 +6,15 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Kysely } from 'kysely';
 import { MyBooksQuery } from '@bindery/contracts/store/projects';
-import { seedCatalogs } from '../../src/bootstrap/catalog.js';
-import type { DB } from '../../src/db/database.js';
-import { migrateToLatest } from '../../src/db/connect.js';
-import { isDomainError } from '../../src/lib/domain-error.js';
-import { CatalogCache } from '../../src/plugins/app/catalog/catalog-cache.js';
-import { createCatalog } from '../../src/plugins/app/catalog/catalog.service.js';
-import { createCartPricing } from '../../src/plugins/app/checkout/checkout.service.js';
-import { createProjectReads } from '../../src/plugins/app/projects/projects.service.js';
-import { insertUser } from '../../src/plugins/app/users/users.repository.js';
+import { seedCatalogs } from '#bootstrap/catalog.js';
+import type { DB } from '#db/database.js';
+import { migrateToLatest } from '#db/connect.js';
+import { isDomainError } from '#lib/domain-error.js';
+import { CatalogCache } from '#plugins/app/catalog/catalog-cache.js';
+import { createCatalog } from '#plugins/app/catalog/catalog.service.js';
+import { createCartPricing } from '#plugins/app/checkout/checkout.service.js';
+import { createProjectReads } from '#plugins/app/projects/projects.service.js';
+import { insertUser } from '#plugins/app/users/users.repository.js';
 import { insertProject, printBookConfiguration } from '../checkout-fixtures.js';
 import { privateDatabase } from '../helper.js';
 

@@ -15,11 +15,11 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ErrorBody } from '@bindery/contracts/common';
 import { messages } from '@bindery/contracts/messages';
 import { createDatabase, startPostgres, type PgServer } from '@bindery/pg-test';
-import { buildApp } from '../../src/app.js';
-import { runStartupTasks } from '../../src/bootstrap/index.js';
-import { openDatabase } from '../../src/db/connect.js';
-import { isDatabaseUnavailable } from '../../src/db/unavailable.js';
-import { parseEnv } from '../../src/env.js';
+import { buildApp } from '#app.js';
+import { runStartupTasks } from '#bootstrap/index.js';
+import { openDatabase } from '#db/connect.js';
+import { isDatabaseUnavailable } from '#db/unavailable.js';
+import { parseEnv } from '#env.js';
 import { TEST_JWT_SECRET } from '../constants.js';
 
 const ADMIN = { email: 'owner@example.test', password: 'Corr3ct-horse!' };

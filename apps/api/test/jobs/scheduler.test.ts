@@ -7,11 +7,11 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app.js';
-import type { DB } from '../../src/db/database.js';
-import { claimDueJobs, listSchedules } from '../../src/jobs/jobs.repository.js';
-import { createScheduler, type Job, type JobLogger } from '../../src/jobs/scheduler.js';
-import { manualClock } from '../../src/lib/clock.js';
+import { buildApp } from '#app.js';
+import type { DB } from '#db/database.js';
+import { claimDueJobs, listSchedules } from '#jobs/jobs.repository.js';
+import { createScheduler, type Job, type JobLogger } from '#jobs/scheduler.js';
+import { manualClock } from '#lib/clock.js';
 import { setupTestApp } from '../helper.js';
 
 const t = setupTestApp();

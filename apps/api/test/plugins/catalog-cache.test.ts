@@ -5,9 +5,9 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { SEED_CATALOGS } from '@bindery/pricing/seed';
-import { seedCatalogs } from '../../src/bootstrap/catalog.js';
-import { CatalogCache } from '../../src/plugins/app/catalog/catalog-cache.js';
-import { bumpCatalogVersion, readCatalogVersion } from '../../src/plugins/app/catalog/catalog.repository.js';
+import { seedCatalogs } from '#bootstrap/catalog.js';
+import { CatalogCache } from '#plugins/app/catalog/catalog-cache.js';
+import { bumpCatalogVersion, readCatalogVersion } from '#plugins/app/catalog/catalog.repository.js';
 import { setupTestApp } from '../helper.js';
 
 const t = setupTestApp();

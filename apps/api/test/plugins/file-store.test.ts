@@ -11,10 +11,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseEnv } from '../../src/env.js';
-import type { FileStore } from '../../src/plugins/app/projects/file-store.js';
-import { createLocalFileStore } from '../../src/plugins/app/projects/local-file-store.js';
-import { createS3FileStore } from '../../src/plugins/app/projects/s3-file-store.js';
+import { parseEnv } from '#env.js';
+import type { FileStore } from '#plugins/app/projects/file-store.js';
+import { createLocalFileStore } from '#plugins/app/projects/local-file-store.js';
+import { createS3FileStore } from '#plugins/app/projects/s3-file-store.js';
 import { startLocalS3, type LocalS3 } from '../s3-server.js';
 
 let s3: LocalS3;

@@ -12,7 +12,7 @@ import {
   InspectionBusy,
   InspectionFailed,
   type InspectionPoolOptions,
-} from '../../src/plugins/app/projects/inspection-pool.js';
+} from '#plugins/app/projects/inspection-pool.js';
 import { jpegBytes, makePdf, pdfDeclaring, pdfObjectFlood } from '../pdf-fixtures.js';
 
 let dir: string;

@@ -5,13 +5,13 @@
  * stand-in for the SMTP server (the outside adapter), not for our code.
  */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { manualClock } from '../../src/lib/clock.js';
+import { manualClock } from '#lib/clock.js';
 import {
   MAX_MAIL_ATTEMPTS,
   createMailOutbox,
   type OutboxMail,
-} from '../../src/plugins/app/mail/mail-outbox.js';
-import type { Mailer, MailMessage } from '../../src/plugins/app/mail/mailer.js';
+} from '#plugins/app/mail/mail-outbox.js';
+import type { Mailer, MailMessage } from '#plugins/app/mail/mailer.js';
 import { setupTestApp } from '../helper.js';
 
 const t = setupTestApp();

@@ -7,10 +7,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { apiEnv } from '@bindery/payment-fakes/api-env';
 import { startFakePaypal } from '@bindery/payment-fakes/paypal';
 import { startFakeStripe } from '@bindery/payment-fakes/stripe';
-import { parseEnv } from '../../src/env.js';
-import { ProviderError, type PaymentRequest } from '../../src/plugins/app/payments/payment-gateways.js';
-import { createPaypalGateway } from '../../src/plugins/app/payments/paypal-gateway.js';
-import { createStripeGateway } from '../../src/plugins/app/payments/stripe-gateway.js';
+import { parseEnv } from '#env.js';
+import { ProviderError, type PaymentRequest } from '#plugins/app/payments/payment-gateways.js';
+import { createPaypalGateway } from '#plugins/app/payments/paypal-gateway.js';
+import { createStripeGateway } from '#plugins/app/payments/stripe-gateway.js';
 
 const stripe = await startFakeStripe();
 const paypal = await startFakePaypal();

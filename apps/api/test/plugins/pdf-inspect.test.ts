@@ -4,8 +4,8 @@
  * pdf-lib / jpeg-js / zlib and on hostile ones built from them.
  */
 import { describe, expect, it } from 'vitest';
-import { inspectImage, inspectPdf, sniffContentType } from '../../src/plugins/app/projects/pdf-inspect.js';
-import { MAX_DEPTH } from '../../src/plugins/app/projects/pdf-page-tree.js';
+import { inspectImage, inspectPdf, sniffContentType } from '#plugins/app/projects/pdf-inspect.js';
+import { MAX_DEPTH } from '#plugins/app/projects/pdf-page-tree.js';
 import {
   corruptPdf,
   garbageJpeg,

@@ -5,10 +5,10 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { buildApp } from '../../src/app.js';
-import { manualClock } from '../../src/lib/clock.js';
-import { createRateLimiter } from '../../src/plugins/app/rate-limits/rate-limiter.js';
-import { AUTH_LIMITS } from '../../src/plugins/app/users/auth-rate-limits.js';
+import { buildApp } from '#app.js';
+import { manualClock } from '#lib/clock.js';
+import { createRateLimiter } from '#plugins/app/rate-limits/rate-limiter.js';
+import { AUTH_LIMITS } from '#plugins/app/users/auth-rate-limits.js';
 import { createUser, setupTestApp } from '../helper.js';
 
 const probe = (app: FastifyInstance) => {

@@ -8,7 +8,7 @@ import { messages } from '@bindery/contracts/messages';
 import { AllOrdersResponse, type AdminOrder } from '@bindery/contracts/admin/orders';
 import { createUser, request, setupTestApp } from '../helper.js';
 import { jpegBytes } from '../pdf-fixtures.js';
-import { projectsForAdminQuery } from '../../src/plugins/app/projects/projects.repository.js';
+import { projectsForAdminQuery } from '#plugins/app/projects/projects.repository.js';
 import { planOf } from '../explain.js';
 import {
   createPrintBook,

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ShippingTableResponse } from '@bindery/contracts/admin/shipping';
 import { messages } from '@bindery/contracts/messages';
 import { CARRIER_SERVICES } from '@bindery/pricing/carrier-rates';
-import { shippingTable } from '../../src/plugins/app/checkout/shipping-table.js';
+import { shippingTable } from '#plugins/app/checkout/shipping-table.js';
 import { createUser, request, setupTestApp } from '../helper.js';
 
 const t = setupTestApp();

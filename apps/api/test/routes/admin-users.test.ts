@@ -10,7 +10,7 @@ import { messages } from '@bindery/contracts/messages';
 import { GOOD_PASSWORD, login, post, refreshWith, signUp, verifiedCustomer } from '../accounts.js';
 import { planOf } from '../explain.js';
 import { createUser, request, setupTestApp } from '../helper.js';
-import { activeUsersPageQuery } from '../../src/plugins/app/users/users.repository.js';
+import { activeUsersPageQuery } from '#plugins/app/users/users.repository.js';
 
 const mail = await startMailCatcher();
 afterAll(() => mail.stop());

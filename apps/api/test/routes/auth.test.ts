@@ -1,7 +1,7 @@
 /** The shared auth plugin: bearer access tokens, the user loaded from the database, the admin role checked there. */
 import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { manualClock } from '../../src/lib/clock.js';
+import { manualClock } from '#lib/clock.js';
 import { createUser, request, setupTestApp } from '../helper.js';
 
 const clock = manualClock();

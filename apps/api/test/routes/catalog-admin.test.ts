@@ -3,7 +3,7 @@
  * instance and on another instance of the API sharing the database.
  */
 import { describe, expect, inject, it } from 'vitest';
-import { buildApp } from '../../src/app.js';
+import { buildApp } from '#app.js';
 import { createUser, request, setupTestApp } from '../helper.js';
 import { PRODUCT_LIST, updatableKinds } from '@bindery/pricing/products';
 

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { ErrorBody } from '@bindery/contracts/common';
 import { BindingItem, CalculateResponse, TrimSizeItem } from '@bindery/contracts/store/catalog';
-import { apiSecurityHeaders } from '../../src/plugins/external/security.js';
+import { apiSecurityHeaders } from '#plugins/external/security.js';
 import { request, setupTestApp } from '../helper.js';
 
 const t = setupTestApp();

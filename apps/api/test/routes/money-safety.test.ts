@@ -11,7 +11,7 @@ import { messages } from '@bindery/contracts/messages';
 import { apiEnv } from '@bindery/payment-fakes/api-env';
 import { startFakePaypal } from '@bindery/payment-fakes/paypal';
 import { startFakeStripe } from '@bindery/payment-fakes/stripe';
-import { manualClock } from '../../src/lib/clock.js';
+import { manualClock } from '#lib/clock.js';
 import { createUser, request, setupTestApp } from '../helper.js';
 import {
   capturePaypal,

@@ -11,7 +11,7 @@ import { insertBulkProjects, insertProjects } from '../projects.js';
 import {
   ownProjectsCountQuery,
   ownProjectsPageQuery,
-} from '../../src/plugins/app/projects/projects.repository.js';
+} from '#plugins/app/projects/projects.repository.js';
 
 const t = setupTestApp();
 

@@ -15,12 +15,12 @@ import {
 import { messages } from '@bindery/contracts/messages';
 import { OrderResponse } from '@bindery/contracts/store/checkout';
 import { MyOrdersResponse, SalesOverviewResponse } from '@bindery/contracts/store/orders';
-import { INVALID_CURSOR } from '../../src/lib/keyset.js';
+import { INVALID_CURSOR } from '#lib/keyset.js';
 import {
   adminOrdersCountQuery,
   adminOrdersQuery,
   userOrdersQuery,
-} from '../../src/plugins/app/orders/orders.repository.js';
+} from '#plugins/app/orders/orders.repository.js';
 import { planOf } from '../explain.js';
 import { createUser, request, setupTestApp } from '../helper.js';
 import { createPhotoBook, orderOneBook, payOrder, placeOrder, recordRefund } from '../orders-fixtures.js';

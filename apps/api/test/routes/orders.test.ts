@@ -10,8 +10,8 @@ import { messages } from '@bindery/contracts/messages';
 import { ORDER_STATUSES, canTransition, type OrderStatus } from '@bindery/contracts/order-lifecycle';
 import { OrderResponse } from '@bindery/contracts/store/checkout';
 import { startMailCatcher } from '@bindery/mail-test';
-import { DomainError } from '../../src/lib/domain-error.js';
-import { systemActor } from '../../src/plugins/app/orders/orders.service.js';
+import { DomainError } from '#lib/domain-error.js';
+import { systemActor } from '#plugins/app/orders/orders.service.js';
 import { createUser, request, setupTestApp } from '../helper.js';
 import { orderOneBook, payOrder, recordRefund } from '../orders-fixtures.js';
 

@@ -16,7 +16,7 @@ import { startMailCatcher } from '@bindery/mail-test';
 import { apiEnv } from '@bindery/payment-fakes/api-env';
 import { startFakePaypal } from '@bindery/payment-fakes/paypal';
 import { startFakeStripe, type WebhookTarget } from '@bindery/payment-fakes/stripe';
-import { parseEnv as parseEnvFile } from '../../src/env.js';
+import { parseEnv as parseEnvFile } from '#env.js';
 import { createUser, request, setupTestApp, type TestContext } from '../helper.js';
 
 const stripe = await startFakeStripe();

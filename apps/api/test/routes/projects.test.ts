@@ -17,8 +17,8 @@ import {
   Project,
   UploadBookResponse,
 } from '@bindery/contracts/store/projects';
-import { parseEnv } from '../../src/env.js';
-import { projectTexts } from '../../src/plugins/app/projects/projects.service.js';
+import { parseEnv } from '#env.js';
+import { projectTexts } from '#plugins/app/projects/projects.service.js';
 import { createUser, request, setupTestApp, type TestContext } from '../helper.js';
 import { filesUnder, jpegBytes, makePdf } from '../pdf-fixtures.js';
 import {

@@ -9,7 +9,7 @@ import { SalesReportResponse } from '@bindery/contracts/admin/sales';
 import { apiEnv } from '@bindery/payment-fakes/api-env';
 import { startFakePaypal } from '@bindery/payment-fakes/paypal';
 import { startFakeStripe } from '@bindery/payment-fakes/stripe';
-import { manualClock } from '../../src/lib/clock.js';
+import { manualClock } from '#lib/clock.js';
 import { createUser, request, setupTestApp } from '../helper.js';
 import { payByCard, payByPaypal, startPaypal } from '../money-fixtures.js';
 import { orderOneBook } from '../orders-fixtures.js';

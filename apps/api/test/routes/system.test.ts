@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { ErrorBody } from '@bindery/contracts/common';
 import { HealthResponse } from '@bindery/contracts/store/health';
-import { DomainError } from '../../src/lib/domain-error.js';
+import { DomainError } from '#lib/domain-error.js';
 import { request, setupTestApp } from '../helper.js';
 
 const t = setupTestApp({

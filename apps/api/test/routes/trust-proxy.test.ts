@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { AUTH_LIMITS } from '../../src/plugins/app/users/auth-rate-limits.js';
+import { AUTH_LIMITS } from '#plugins/app/users/auth-rate-limits.js';
 import { request, setupTestApp } from '../helper.js';
 
 const t = setupTestApp({

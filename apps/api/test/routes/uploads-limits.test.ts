@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBody } from '@bindery/contracts/common';
 import { messages } from '@bindery/contracts/messages';
-import { buildApp } from '../../src/app.js';
+import { buildApp } from '#app.js';
 import { createUser, setupTestApp } from '../helper.js';
 import { filesUnder, makePdf, multipartBody, pdfObjectFlood } from '../pdf-fixtures.js';
 import { upload, type Auth } from '../projects.js';

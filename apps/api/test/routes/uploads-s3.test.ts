@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@bindery/contracts/messages';
-import { createS3Client } from '../../src/plugins/app/projects/s3-file-store.js';
+import { createS3Client } from '#plugins/app/projects/s3-file-store.js';
 import { createUser, request, setupTestApp } from '../helper.js';
 import { filesUnder, makePdf, pdfDeclaring } from '../pdf-fixtures.js';
 import { printBookConfiguration, upload, uploadBook } from '../projects.js';

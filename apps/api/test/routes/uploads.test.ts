@@ -14,7 +14,7 @@ import {
   sweepExpiredUploads,
   sweepStaging,
   uploadTexts,
-} from '../../src/plugins/app/projects/uploads.service.js';
+} from '#plugins/app/projects/uploads.service.js';
 import { createUser, request, setupTestApp } from '../helper.js';
 import {
   corruptPdf,

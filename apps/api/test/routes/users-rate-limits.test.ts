@@ -5,7 +5,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { startMailCatcher } from '@bindery/mail-test';
 import { messages } from '@bindery/contracts/messages';
-import { AUTH_LIMITS } from '../../src/plugins/app/users/auth-rate-limits.js';
+import { AUTH_LIMITS } from '#plugins/app/users/auth-rate-limits.js';
 import { GOOD_PASSWORD, nextIp, post, uniqueEmail, verifiedCustomer } from '../accounts.js';
 import { setupTestApp } from '../helper.js';
 

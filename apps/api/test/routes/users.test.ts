@@ -22,9 +22,9 @@ import {
   verifiedCustomer,
   verify,
 } from '../accounts.js';
-import { REFRESH_COOKIE, REFRESH_COOKIE_PATH } from '../../src/plugins/app/users/refresh-cookie.js';
-import { buildApp } from '../../src/app.js';
-import { manualClock } from '../../src/lib/clock.js';
+import { REFRESH_COOKIE, REFRESH_COOKIE_PATH } from '#plugins/app/users/refresh-cookie.js';
+import { buildApp } from '#app.js';
+import { manualClock } from '#lib/clock.js';
 import { request, setupTestApp } from '../helper.js';
 
 const mail = await startMailCatcher();

@@ -20,7 +20,7 @@ import { messages } from '@bindery/contracts/messages';
 import { createSessionCache, type SessionCache } from './users/session-cache.js';
 import { findSessionUser } from './users/sessions.repository.js';
 import type { UserRow } from './users/users.repository.js';
-import { DomainError } from '../../lib/domain-error.js';
+import { DomainError } from '#lib/domain-error.js';
 import { sendError } from './errors.js';
 
 export interface AccessTokenPayload {

@@ -14,9 +14,9 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorBody, FieldError } from '@bindery/contracts/common';
 import { messages } from '@bindery/contracts/messages';
-import { isDatabaseUnavailable } from '../../db/unavailable.js';
-import { isDomainError, statusOfKind } from '../../lib/domain-error.js';
-import { controlCharacterPaths } from '../../lib/control-characters.js';
+import { isDatabaseUnavailable } from '#db/unavailable.js';
+import { isDomainError, statusOfKind } from '#lib/domain-error.js';
+import { controlCharacterPaths } from '#lib/control-characters.js';
 
 /** Seconds a client is asked to wait before retrying while the database is away (a restart takes a few). */
 export const DATABASE_RETRY_AFTER_S = 5;

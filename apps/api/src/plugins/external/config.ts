@@ -1,6 +1,6 @@
 /** Decorates the app with its validated Config, so plugins and routes never read the environment. */
 import fp from 'fastify-plugin';
-import type { Config } from '../../env.js';
+import type { Config } from '#env.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -5,8 +5,8 @@
  */
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
-import type { DB } from '../../db/database.js';
-import { makeEmbeddedDataPrivate, migrateToLatest, openDatabase } from '../../db/connect.js';
+import type { DB } from '#db/database.js';
+import { makeEmbeddedDataPrivate, migrateToLatest, openDatabase } from '#db/connect.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

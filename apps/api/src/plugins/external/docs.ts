@@ -8,9 +8,9 @@ import swaggerUi from '@fastify/swagger-ui';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { ErrorBody } from '@bindery/contracts/common';
-import '../../lib/access.js';
-import { completeOperation } from '../../lib/openapi-operations.js';
-import { version } from '../../version.js';
+import '#lib/access.js';
+import { completeOperation } from '#lib/openapi-operations.js';
+import { version } from '#version.js';
 
 export default fp(
   async (app) => {

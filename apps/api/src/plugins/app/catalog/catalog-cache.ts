@@ -27,7 +27,7 @@ import {
   type CategorySlug,
   type ProductDefinition,
 } from '@bindery/pricing/products';
-import type { DB } from '../../../db/database.js';
+import type { DB } from '#db/database.js';
 import {
   readCatalogSnapshot,
   readCatalogVersion,

@@ -10,7 +10,7 @@
  */
 import type { Kysely } from 'kysely';
 import pg from 'pg';
-import type { DB } from '../../../db/database.js';
+import type { DB } from '#db/database.js';
 import type { CatalogCache } from './catalog-cache.js';
 import { CATALOG_CHANNEL, readCatalogVersion } from './catalog.repository.js';
 

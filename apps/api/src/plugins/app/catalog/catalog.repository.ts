@@ -10,7 +10,7 @@ import type {
   CatalogPriceChangesTable,
   DB,
   ShopSettingsTable,
-} from '../../../db/database.js';
+} from '#db/database.js';
 
 export type CatalogItemRow = Selectable<CatalogItemsTable>;
 type Db = Kysely<DB> | Transaction<DB>;

@@ -25,8 +25,8 @@ import type { FirstPrintDiscount } from '@bindery/pricing/first-print';
 import { formatCents, formatPrice, parseListPrice } from '@bindery/pricing/money';
 import { PRODUCTS, type CategorySlug, type KindDefinition } from '@bindery/pricing/products';
 import { quote, type Quote } from '@bindery/pricing/quote';
-import type { DB } from '../../../db/database.js';
-import { DomainError } from '../../../lib/domain-error.js';
+import type { DB } from '#db/database.js';
+import { DomainError } from '#lib/domain-error.js';
 import { CatalogCache, type CategoryCatalog, type ContractItem, type ItemRecord } from './catalog-cache.js';
 import {
   bumpCatalogVersion,

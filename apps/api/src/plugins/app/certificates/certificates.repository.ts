@@ -3,7 +3,7 @@
  * service composes them; rows never leave the module unmapped.
  */
 import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
-import type { DB, ResaleCertificatesTable } from '../../../db/database.js';
+import type { DB, ResaleCertificatesTable } from '#db/database.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
 export type CertificateRow = Selectable<ResaleCertificatesTable>;

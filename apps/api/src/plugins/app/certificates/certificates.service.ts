@@ -29,11 +29,11 @@ import type {
   AdminCertificate,
   AdminCertificateListResponse,
 } from '@bindery/contracts/admin/resale-certificates';
-import type { DB } from '../../../db/database.js';
-import type { Clock } from '../../../lib/clock.js';
-import { DomainError } from '../../../lib/domain-error.js';
-import { decodeCursor, toPage } from '../../../lib/keyset.js';
-import type { Logger } from '../../../lib/logger.js';
+import type { DB } from '#db/database.js';
+import type { Clock } from '#lib/clock.js';
+import { DomainError } from '#lib/domain-error.js';
+import { decodeCursor, toPage } from '#lib/keyset.js';
+import type { Logger } from '#lib/logger.js';
 import { escapeHtml } from '../mail/templates.js';
 import type { MailOutbox, OutboxMail } from '../mail/mail-outbox.js';
 import { iso, isoOrNull } from '../orders/order-views.js';

@@ -52,9 +52,9 @@ import {
 } from '@bindery/pricing/tax';
 import { usZipProblem } from '@bindery/contracts/us-zip';
 import type { Kysely, Transaction } from 'kysely';
-import type { DB } from '../../../db/database.js';
-import type { Clock } from '../../../lib/clock.js';
-import { DomainError } from '../../../lib/domain-error.js';
+import type { DB } from '#db/database.js';
+import type { Clock } from '#lib/clock.js';
+import { DomainError } from '#lib/domain-error.js';
 import type { CatalogModule } from '../catalog/catalog.service.js';
 import { standingMessage, type CertificateStanding } from '../certificates/certificates.service.js';
 import { iso as stamp } from '../orders/order-views.js';

@@ -10,7 +10,7 @@
 import type { Kysely } from 'kysely';
 import type { FirstPrintDiscountBody, FirstPrintDiscountSetting } from '@bindery/contracts/admin/promotions';
 import { firstPrintPromo } from '@bindery/pricing/first-print';
-import type { DB } from '../../../db/database.js';
+import type { DB } from '#db/database.js';
 import type { CatalogCache } from '../catalog/catalog-cache.js';
 import {
   bumpCatalogVersion,

@@ -12,9 +12,9 @@
  * @see https://microservices.io/patterns/data/transactional-outbox.html
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { DB } from '../../../db/database.js';
-import type { Clock } from '../../../lib/clock.js';
-import type { Logger } from '../../../lib/logger.js';
+import type { DB } from '#db/database.js';
+import type { Clock } from '#lib/clock.js';
+import type { Logger } from '#lib/logger.js';
 import type { Mailer, MailMessage } from './mailer.js';
 
 type Db = Kysely<DB> | Transaction<DB>;

@@ -6,8 +6,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import type { Logger } from '../../../lib/logger.js';
-import { ensurePrivateDir, writePrivateFile } from '../../../lib/private-fs.js';
+import type { Logger } from '#lib/logger.js';
+import { ensurePrivateDir, writePrivateFile } from '#lib/private-fs.js';
 import nodemailer from 'nodemailer';
 import type { Mailer, MailMessage, SentMail } from './mailer.js';
 import { nodemailerMessage } from './nodemailer-message.js';

@@ -24,9 +24,9 @@ import type {
   OrderStatusValue,
   PaymentsTable,
   RefundsTable,
-} from '../../../db/database.js';
-import { cursorTimeOf } from '../../../lib/keyset.js';
-import { containsPattern } from '../../../lib/like-pattern.js';
+} from '#db/database.js';
+import { cursorTimeOf } from '#lib/keyset.js';
+import { containsPattern } from '#lib/like-pattern.js';
 
 export type Db = Kysely<DB> | Transaction<DB>;
 export type OrderRow = Selectable<OrdersTable>;

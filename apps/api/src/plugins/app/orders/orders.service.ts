@@ -40,10 +40,10 @@ import type {
 import type { Project } from '@bindery/contracts/store/projects';
 import { formatCents } from '@bindery/pricing/money';
 import type { z } from 'zod';
-import type { DB, OrdersTable } from '../../../db/database.js';
-import type { Clock } from '../../../lib/clock.js';
-import { DomainError } from '../../../lib/domain-error.js';
-import { TimeIdCursor, decodeCursor, toPage } from '../../../lib/keyset.js';
+import type { DB, OrdersTable } from '#db/database.js';
+import type { Clock } from '#lib/clock.js';
+import { DomainError } from '#lib/domain-error.js';
+import { TimeIdCursor, decodeCursor, toPage } from '#lib/keyset.js';
 import type { MailOutbox, OutboxMail } from '../mail/mail-outbox.js';
 import {
   orderCanceledMail,

@@ -5,7 +5,7 @@
  * and tax; they must add up to the order's total to the cent, or nothing is sent to a provider.
  */
 import type { Selectable } from 'kysely';
-import type { OrderItemsTable } from '../../../db/database.js';
+import type { OrderItemsTable } from '#db/database.js';
 import type { PaymentLine, PaymentRequest } from './payment-gateways.js';
 
 /** The order row's fields a payment needs (bigint cents arrive as text or number; created_at as Date or text). */

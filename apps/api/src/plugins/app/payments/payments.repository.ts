@@ -5,7 +5,7 @@
  * @see kysely example/src/user/user.repository.ts
  */
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
-import type { DB, PaymentsTable } from '../../../db/database.js';
+import type { DB, PaymentsTable } from '#db/database.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
 

@@ -17,9 +17,9 @@ import type { Kysely, Transaction } from 'kysely';
 import type { ReconcileResponse, ReconciledAttempt, AttemptOutcome } from '@bindery/contracts/admin/payments';
 import type { Order } from '@bindery/contracts/store/checkout';
 import { messages } from '@bindery/contracts/messages';
-import type { DB } from '../../../db/database.js';
-import type { Clock } from '../../../lib/clock.js';
-import { DomainError } from '../../../lib/domain-error.js';
+import type { DB } from '#db/database.js';
+import type { Clock } from '#lib/clock.js';
+import { DomainError } from '#lib/domain-error.js';
 import { findOrder, findOrderItems, findUserOrder, type OrderRow } from '../orders/orders.repository.js';
 import { systemActor, type Moved, type OrdersModule } from '../orders/orders.service.js';
 import {

@@ -8,7 +8,7 @@
  */
 import paypal from '@paypal/checkout-server-sdk';
 import { formatCents, parseCents } from '@bindery/pricing/money';
-import type { PaymentsConfig } from '../../../env.js';
+import type { PaymentsConfig } from '#env.js';
 import {
   ProviderError,
   type PaypalGateway,

@@ -4,7 +4,7 @@
  * (`succeeded`, its refund id) or removes it (a refusal: nothing was refunded).
  */
 import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
-import type { DB, PaymentsTable, RefundsTable } from '../../../db/database.js';
+import type { DB, PaymentsTable, RefundsTable } from '#db/database.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
 

@@ -7,9 +7,9 @@
  * @see https://docs.stripe.com/webhooks#verify-events
  */
 import Stripe from 'stripe';
-import type { PaymentsConfig } from '../../../env.js';
+import type { PaymentsConfig } from '#env.js';
 import { z } from 'zod';
-import { hasControlCharacters } from '../../../lib/control-characters.js';
+import { hasControlCharacters } from '#lib/control-characters.js';
 import {
   InvalidEventError,
   InvalidSignatureError,

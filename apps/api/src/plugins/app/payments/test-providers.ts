@@ -6,7 +6,7 @@
  * and the SPAs (GET /api/config → payments.test_mode) say "Test mode — no real money is taken".
  * Loaded only in test mode: a live deployment never imports the fakes.
  */
-import { testPaymentsConfig, type PaymentsConfig } from '../../../env.js';
+import { testPaymentsConfig, type PaymentsConfig } from '#env.js';
 
 export interface TestProviders {
   payments: PaymentsConfig;

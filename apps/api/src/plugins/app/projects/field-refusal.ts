@@ -4,7 +4,7 @@
  * {error, code, statusCode, fields} the forms read.
  */
 import type { FieldError } from '@bindery/contracts/common';
-import { DomainError, type DomainErrorKind } from '../../../lib/domain-error.js';
+import { DomainError, type DomainErrorKind } from '#lib/domain-error.js';
 
 export function fieldRefusal(
   kind: DomainErrorKind,

@@ -7,7 +7,7 @@
 import { createReadStream } from 'node:fs';
 import { chmod, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { PRIVATE_FILE } from '../../../lib/private-fs.js';
+import { PRIVATE_FILE } from '#lib/private-fs.js';
 import { checkKey, type FileStore, type StoredFile } from './file-store.js';
 import { createStaging } from './staging.js';
 

@@ -14,7 +14,7 @@ import type { FileStore } from './file-store.js';
 import { createInspectionPool, type InspectionPool } from './inspection-pool.js';
 import { createLocalFileStore } from './local-file-store.js';
 import { createS3FileStore } from './s3-file-store.js';
-import { DEFAULT_ADMIN_EMAIL } from '../../../bootstrap/admin.js';
+import { DEFAULT_ADMIN_EMAIL } from '#bootstrap/admin.js';
 import { createProjects, type ProjectsModule } from './projects.service.js';
 import { createUploads, sweepExpiredUploads, sweepStaging, type UploadsModule } from './uploads.service.js';
 

@@ -13,9 +13,9 @@ import {
   type Transaction,
   type Updateable,
 } from 'kysely';
-import type { DB, OrdersTable, ProjectsTable } from '../../../db/database.js';
-import { cursorTimeOf } from '../../../lib/keyset.js';
-import { containsPattern } from '../../../lib/like-pattern.js';
+import type { DB, OrdersTable, ProjectsTable } from '#db/database.js';
+import { cursorTimeOf } from '#lib/keyset.js';
+import { containsPattern } from '#lib/like-pattern.js';
 import { PROJECT_CATEGORIES } from '@bindery/contracts/store/projects';
 
 type Db = Kysely<DB> | Transaction<DB>;

@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import type { FilesConfig } from '../../../env.js';
+import type { FilesConfig } from '#env.js';
 import { checkKey, type FileStore, type StoredFile } from './file-store.js';
 import { createStaging } from './staging.js';
 

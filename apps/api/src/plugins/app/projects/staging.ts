@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ensurePrivateDir } from '../../../lib/private-fs.js';
+import { ensurePrivateDir } from '#lib/private-fs.js';
 
 export interface Staging {
   readonly dir: string;

@@ -4,7 +4,7 @@
  * @see kysely example/src/user/user.repository.ts
  */
 import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
-import type { DB, UploadsTable } from '../../../db/database.js';
+import type { DB, UploadsTable } from '#db/database.js';
 
 export type UploadRow = Selectable<UploadsTable>;
 type Db = Kysely<DB> | Transaction<DB>;

@@ -26,9 +26,9 @@ import {
   UploadPurpose,
   type UploadedFile,
 } from '@bindery/contracts/store/projects';
-import type { DB } from '../../../db/database.js';
+import type { DB } from '#db/database.js';
 import type { FileStore } from './file-store.js';
-import { DomainError, isDomainError } from '../../../lib/domain-error.js';
+import { DomainError, isDomainError } from '#lib/domain-error.js';
 import { fieldRefusal } from './field-refusal.js';
 import { InspectionBusy, InspectionFailed, type InspectionPool } from './inspection-pool.js';
 import { readHead, sniffContentType, type Inspection, type SniffedType } from './pdf-inspect.js';

@@ -9,8 +9,8 @@
  */
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { DB } from '../../../db/database.js';
-import type { Clock } from '../../../lib/clock.js';
+import type { DB } from '#db/database.js';
+import type { Clock } from '#lib/clock.js';
 import { deleteCounter, deleteEndedCounters, hitCounter } from './rate-limits.repository.js';
 
 export interface RateLimit {

@@ -3,7 +3,7 @@
  * concurrent upserts of the same key, so two instances counting the same client never lose a hit.
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { DB } from '../../../db/database.js';
+import type { DB } from '#db/database.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
 

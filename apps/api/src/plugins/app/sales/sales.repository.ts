@@ -4,8 +4,8 @@
  * on its time column (payments.completed_at, refunds.created_at, orders (status, created_at)).
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { DB } from '../../../db/database.js';
-import { cursorTimeOf } from '../../../lib/keyset.js';
+import type { DB } from '#db/database.js';
+import { cursorTimeOf } from '#lib/keyset.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
 

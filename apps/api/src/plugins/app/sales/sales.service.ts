@@ -13,10 +13,10 @@ import {
   type SalesReportQuery,
   type SalesReportResponse,
 } from '@bindery/contracts/admin/sales';
-import type { DB } from '../../../db/database.js';
-import type { Clock } from '../../../lib/clock.js';
-import { DomainError } from '../../../lib/domain-error.js';
-import { TimeIdCursor, decodeCursor, toPage } from '../../../lib/keyset.js';
+import type { DB } from '#db/database.js';
+import type { Clock } from '#lib/clock.js';
+import { DomainError } from '#lib/domain-error.js';
+import { TimeIdCursor, decodeCursor, toPage } from '#lib/keyset.js';
 import {
   countPayments,
   listPayments,

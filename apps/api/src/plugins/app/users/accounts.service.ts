@@ -11,9 +11,9 @@ import { z } from 'zod';
 import type { AdminListUsersResponse } from '@bindery/contracts/admin/users';
 import type { StoreMessageResponse, StoreRegisterBody } from '@bindery/contracts/store/users';
 import { messages } from '@bindery/contracts/messages';
-import type { DB } from '../../../db/database.js';
-import type { Clock } from '../../../lib/clock.js';
-import { DomainError } from '../../../lib/domain-error.js';
+import type { DB } from '#db/database.js';
+import type { Clock } from '#lib/clock.js';
+import { DomainError } from '#lib/domain-error.js';
 import {
   checkEmailToken,
   decodeUid,
@@ -21,10 +21,10 @@ import {
   encodeUid,
   makeEmailToken,
   type EmailTokenPurpose,
-} from '../../../lib/email-token.js';
-import { decodeCursor, toPage } from '../../../lib/keyset.js';
-import type { Logger } from '../../../lib/logger.js';
-import { hashPassword } from '../../../lib/password.js';
+} from '#lib/email-token.js';
+import { decodeCursor, toPage } from '#lib/keyset.js';
+import type { Logger } from '#lib/logger.js';
+import { hashPassword } from '#lib/password.js';
 import type { Mailer, MailMessage } from '../mail/mailer.js';
 import { accountExistsMail, passwordResetMail, verificationMail } from '../mail/templates.js';
 import type { SessionCache } from './session-cache.js';

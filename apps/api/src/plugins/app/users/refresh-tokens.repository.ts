@@ -3,7 +3,7 @@
  * usable session. Revocation lives on the session (sessions.repository.ts), not on each token.
  */
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { DB, RefreshTokensTable } from '../../../db/database.js';
+import type { DB, RefreshTokensTable } from '#db/database.js';
 
 export type RefreshTokenRow = Selectable<RefreshTokensTable>;
 /** A refresh token with its session's state. */

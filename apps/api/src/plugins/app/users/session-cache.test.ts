@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { manualClock } from '../../../lib/clock.js';
+import { manualClock } from '#lib/clock.js';
 import { createSessionCache } from './session-cache.js';
 import type { SessionUserRow } from './sessions.repository.js';
 

@@ -10,7 +10,7 @@
  * - Bounded (nothing here grows without limit): past `maxEntries` the oldest entry goes.
  * - Expiry uses the app's clock, so a test moves time instead of sleeping.
  */
-import type { Clock } from '../../../lib/clock.js';
+import type { Clock } from '#lib/clock.js';
 import type { SessionUserRow } from './sessions.repository.js';
 
 export interface SessionCache {

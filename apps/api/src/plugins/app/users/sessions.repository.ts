@@ -3,7 +3,7 @@
  * ends it: its refresh tokens stop rotating and the access tokens that carry its id are refused at once.
  */
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { DB, SessionsTable } from '../../../db/database.js';
+import type { DB, SessionsTable } from '#db/database.js';
 import type { UserRow } from './users.repository.js';
 
 export type SessionRow = Selectable<SessionsTable>;

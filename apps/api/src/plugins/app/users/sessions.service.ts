@@ -15,11 +15,11 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { SessionUser, StoreLoginBody } from '@bindery/contracts/store/users';
 import { messages } from '@bindery/contracts/messages';
-import type { DB } from '../../../db/database.js';
-import type { Clock } from '../../../lib/clock.js';
-import { DomainError } from '../../../lib/domain-error.js';
+import type { DB } from '#db/database.js';
+import type { Clock } from '#lib/clock.js';
+import { DomainError } from '#lib/domain-error.js';
 import type { SessionCache } from './session-cache.js';
-import { dummyHash, verifyPassword } from '../../../lib/password.js';
+import { dummyHash, verifyPassword } from '#lib/password.js';
 import {
   findRefreshTokenForUpdate,
   insertRefreshToken,

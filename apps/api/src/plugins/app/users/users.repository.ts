@@ -3,8 +3,8 @@
  * @see kysely example/src/user/user.repository.ts
  */
 import { sql, type Kysely, type QueryCreator, type Selectable, type Transaction } from 'kysely';
-import type { DB, UsersTable } from '../../../db/database.js';
-import { containsPattern } from '../../../lib/like-pattern.js';
+import type { DB, UsersTable } from '#db/database.js';
+import { containsPattern } from '#lib/like-pattern.js';
 
 export type UserRow = Selectable<UsersTable>;
 type Db = Kysely<DB> | Transaction<DB>;

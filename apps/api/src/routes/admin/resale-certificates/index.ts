@@ -17,8 +17,8 @@ import {
   CertificateFileQuery,
   RejectCertificateBody,
 } from '@bindery/contracts/admin/resale-certificates';
-import type { Review } from '../../../plugins/app/certificates/certificates.service.js';
-import { sendStoredFile } from '../../../lib/content-disposition.js';
+import type { Review } from '#plugins/app/certificates/certificates.service.js';
+import { sendStoredFile } from '#lib/content-disposition.js';
 
 const tags = ['admin: resale certificates'];
 const denied = { 401: ErrorBody, 403: ErrorBody };

@@ -6,7 +6,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBody } from '@bindery/contracts/common';
 import { ShippingTableResponse } from '@bindery/contracts/admin/shipping';
-import { shippingTable } from '../../../plugins/app/checkout/shipping-table.js';
+import { shippingTable } from '#plugins/app/checkout/shipping-table.js';
 
 const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

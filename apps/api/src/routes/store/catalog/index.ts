@@ -20,7 +20,7 @@ import {
   type CalculateBody,
 } from '@bindery/contracts/store/catalog';
 import type { ProductDefinition } from '@bindery/pricing/products';
-import { availableOptionKinds } from '../../../plugins/app/catalog/catalog.service.js';
+import { availableOptionKinds } from '#plugins/app/catalog/catalog.service.js';
 
 export interface CatalogRoutesOptions {
   product: ProductDefinition;

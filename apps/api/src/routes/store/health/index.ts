@@ -1,8 +1,8 @@
 /** GET /api/health: liveness and database reachability (503 when the database cannot be reached). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HealthResponse } from '@bindery/contracts/store/health';
-import { pingDatabase } from '../../../db/connect.js';
-import { version } from '../../../version.js';
+import { pingDatabase } from '#db/connect.js';
+import { version } from '#version.js';
 
 const health: FastifyPluginAsyncZod = async (app) => {
   app.get(

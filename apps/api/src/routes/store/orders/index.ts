@@ -22,7 +22,7 @@ import {
   SalesOverviewResponse,
 } from '@bindery/contracts/store/orders';
 import { z } from 'zod';
-import { sendStoredFile } from '../../../lib/content-disposition.js';
+import { sendStoredFile } from '#lib/content-disposition.js';
 
 const tags = ['orders'];
 

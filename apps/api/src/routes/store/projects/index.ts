@@ -29,9 +29,9 @@ import {
   UploadedFile,
   UploadParams,
 } from '@bindery/contracts/store/projects';
-import { dropdownData, projectTexts } from '../../../plugins/app/projects/projects.service.js';
-import { multipartLimits } from '../../../plugins/app/projects/uploads.service.js';
-import { sendStoredFile } from '../../../lib/content-disposition.js';
+import { dropdownData, projectTexts } from '#plugins/app/projects/projects.service.js';
+import { multipartLimits } from '#plugins/app/projects/uploads.service.js';
+import { sendStoredFile } from '#lib/content-disposition.js';
 
 const tags = ['projects'];
 const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody };

@@ -13,7 +13,7 @@ import {
   MyCertificatesResponse,
   ResaleCertificate,
 } from '@bindery/contracts/store/resale-certificates';
-import { multipartLimits } from '../../../plugins/app/projects/uploads.service.js';
+import { multipartLimits } from '#plugins/app/projects/uploads.service.js';
 
 const tags = ['resale certificates'];
 

@@ -22,14 +22,14 @@ import {
   StoreVerifyEmailParams,
   StoreVerifyEmailResponse,
 } from '@bindery/contracts/store/users';
-import { sendError } from '../../../plugins/app/errors.js';
-import { AUTH_LIMITS, authRateLimit } from '../../../plugins/app/users/auth-rate-limits.js';
+import { sendError } from '#plugins/app/errors.js';
+import { AUTH_LIMITS, authRateLimit } from '#plugins/app/users/auth-rate-limits.js';
 import {
   clearRefreshCookie,
   readRefreshCookie,
   setRefreshCookie,
-} from '../../../plugins/app/users/refresh-cookie.js';
-import type { IssuedSession } from '../../../plugins/app/users/sessions.service.js';
+} from '#plugins/app/users/refresh-cookie.js';
+import type { IssuedSession } from '#plugins/app/users/sessions.service.js';
 
 const tags = ['users'];
 /** Puts an issued session on the wire: the refresh token in its cookie, the access token and the user in the body. */
