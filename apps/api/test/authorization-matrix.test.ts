@@ -12,19 +12,16 @@
  * Whatever the level and caller: never a 5xx. Bodies are empty JSON objects, so "passes" is usually a 400 from
  * the route's own validation — after authorization, which runs first (onRequest).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiEnv } from '@bindery/payment-fakes/api-env';
-import { startFakePaypal } from '@bindery/payment-fakes/paypal';
-import { startFakeStripe } from '@bindery/payment-fakes/stripe';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_LEVELS, type Access } from '#lib/access.js';
 import type { RouteEntry } from '#app.js';
 import { createUser, newSession, setupTestApp } from './helper.js';
 import { orderOneBook, payOrder, placeOrder } from './orders-fixtures.js';
 import { createEbook } from './projects.js';
+import { startPaymentFakes } from './payment-fakes.js';
 
-const stripe = await startFakeStripe();
-const paypal = await startFakePaypal();
-const t = setupTestApp({ env: apiEnv(stripe, paypal) });
+const { env: fakesEnv } = await startPaymentFakes();
+const t = setupTestApp({ env: fakesEnv });
 
 type Caller = 'anonymous' | 'customer' | 'other' | 'admin';
 let headers: Record<Caller, Record<string, string>>;
@@ -56,11 +53,6 @@ beforeAll(async () => {
     ebook: ebook.id,
     ebookOrder: ebookOrder.id,
   };
-});
-
-afterAll(async () => {
-  await stripe.stop();
-  await paypal.stop();
 });
 
 /** Deletes last: the owner's delete really deletes the project the other owner routes read. */

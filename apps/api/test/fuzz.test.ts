@@ -11,11 +11,8 @@
  * them (a failure prints the seed, route and case to replay).
  */
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBody } from '@bindery/contracts/common';
-import { apiEnv } from '@bindery/payment-fakes/api-env';
-import { startFakePaypal } from '@bindery/payment-fakes/paypal';
-import { startFakeStripe } from '@bindery/payment-fakes/stripe';
 import type { RouteEntry } from '#app.js';
 import { hostileOf, jsonSchemaOf, validOf, type KnownIds } from './fuzz/arbitraries.js';
 import { createUser, newSession, setupTestApp } from './helper.js';
@@ -24,6 +21,7 @@ import { calendarConfiguration, printBookConfiguration } from './checkout-fixtur
 import { ADDRESS, orderOneBook } from './orders-fixtures.js';
 import { garbageJpeg, garbagePng, jpegBytes, makePdf, multipartBody, pngBytes } from './pdf-fixtures.js';
 import { uploadPdf } from './projects.js';
+import { startPaymentFakes } from './payment-fakes.js';
 
 const SEED = Number(process.env['FUZZ_SEED'] ?? 20261124);
 const RUNS = Number(process.env['FUZZ_RUNS'] ?? 12);
@@ -33,8 +31,7 @@ const RUNS = Number(process.env['FUZZ_RUNS'] ?? 12);
  */
 const TIMEOUT_MS = 180_000 * Math.max(1, RUNS / 12);
 
-const stripe = await startFakeStripe();
-const paypal = await startFakePaypal();
+const { stripe, paypal, env: fakesEnv } = await startPaymentFakes();
 /**
  * The seed corpus: every request that succeeded while the test set its stage (fixtures and the tour below), by
  * route. Mutating a request that works reaches further than generating one from nothing: an address that passes
@@ -48,7 +45,7 @@ interface Seed {
 }
 const asReceived = new WeakMap<object, Seed>();
 const t = setupTestApp({
-  env: apiEnv(stripe, paypal),
+  env: fakesEnv,
   register: (app) => {
     // As received (before the contracts trim, coerce and default), kept if the route answers below 400.
     app.addHook('preValidation', async (request) => {
@@ -154,11 +151,6 @@ async function tour(
     price: '1.25',
   });
 }
-
-afterAll(async () => {
-  await stripe.stop();
-  await paypal.stop();
-});
 
 interface Case {
   caller: Caller;

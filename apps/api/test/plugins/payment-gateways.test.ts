@@ -3,23 +3,16 @@
  * look-ups reconciliation needs (a session's PaymentIntent, a PayPal order's capture), and provider errors that
  * carry the provider's own message.
  */
-import { afterAll, describe, expect, it } from 'vitest';
-import { apiEnv } from '@bindery/payment-fakes/api-env';
-import { startFakePaypal } from '@bindery/payment-fakes/paypal';
-import { startFakeStripe } from '@bindery/payment-fakes/stripe';
+import { describe, expect, it } from 'vitest';
 import { parseEnv } from '#env.js';
 import { ProviderError, type PaymentRequest } from '#plugins/app/payments/payment-gateways.js';
 import { createPaypalGateway } from '#plugins/app/payments/paypal-gateway.js';
 import { createStripeGateway } from '#plugins/app/payments/stripe-gateway.js';
+import { startPaymentFakes } from '../payment-fakes.js';
 
-const stripe = await startFakeStripe();
-const paypal = await startFakePaypal();
-afterAll(async () => {
-  await stripe.stop();
-  await paypal.stop();
-});
+const { stripe, paypal, env: fakesEnv } = await startPaymentFakes();
 const { payments } = parseEnv({
-  ...apiEnv(stripe, paypal),
+  ...fakesEnv,
   DATA_DIR: '/tmp/unused',
   JWT_SECRET: 'x'.repeat(32),
 });

@@ -7,7 +7,7 @@
  * PayPal's breakdown.discount); the receipt shows it. Expected figures are computed by hand, not by the code
  * under test.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FirstPrintDiscountSetting } from '@bindery/contracts/admin/promotions';
 import { ErrorBody } from '@bindery/contracts/common';
 import { PublicConfigResponse } from '@bindery/contracts/store/config';
@@ -16,28 +16,19 @@ import {
   CreateCheckoutSessionResponse,
   PaypalCreatePaymentResponse,
 } from '@bindery/contracts/store/payments';
-import { startMailCatcher } from '@bindery/mail-test';
-import { apiEnv } from '@bindery/payment-fakes/api-env';
-import { startFakePaypal } from '@bindery/payment-fakes/paypal';
-import { startFakeStripe, type WebhookTarget } from '@bindery/payment-fakes/stripe';
+import type { WebhookTarget } from '@bindery/payment-fakes/stripe';
 import { parseCents, roundDiv } from '@bindery/pricing/money';
 import { insertProject, printBookConfiguration } from '../checkout-fixtures.js';
 import { createUser, request, setupTestApp } from '../helper.js';
 import { ADDRESS } from '../orders-fixtures.js';
+import { startPaymentFakes } from '../payment-fakes.js';
 
-const stripe = await startFakeStripe();
-const paypal = await startFakePaypal();
-const mail = await startMailCatcher();
+const { stripe, paypal, mail, env: fakesEnv } = await startPaymentFakes({ mail: true });
 
 const t = setupTestApp({
-  env: { PUBLIC_WEB_URL: 'http://web.test', SMTP_URL: mail.url, ...apiEnv(stripe, paypal) },
+  env: { PUBLIC_WEB_URL: 'http://web.test', ...fakesEnv },
 });
 
-afterAll(async () => {
-  await stripe.stop();
-  await paypal.stop();
-  await mail.stop();
-});
 beforeEach(() => {
   stripe.clear();
   paypal.clear();

@@ -4,21 +4,13 @@
  * that is not a Stripe event of the shape we read is a 400 (logged), not a crash.
  */
 import Stripe from 'stripe';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ErrorBody } from '@bindery/contracts/common';
-import { apiEnv } from '@bindery/payment-fakes/api-env';
-import { startFakePaypal } from '@bindery/payment-fakes/paypal';
-import { startFakeStripe } from '@bindery/payment-fakes/stripe';
 import { createUser, setupTestApp } from '../helper.js';
+import { startPaymentFakes } from '../payment-fakes.js';
 
-const stripe = await startFakeStripe();
-const paypal = await startFakePaypal();
-const t = setupTestApp({ env: apiEnv(stripe, paypal) });
-
-afterAll(async () => {
-  await stripe.stop();
-  await paypal.stop();
-});
+const { stripe, env: fakesEnv } = await startPaymentFakes();
+const t = setupTestApp({ env: fakesEnv });
 
 describe('text with control characters', () => {
   const NUL = 'A\u0000B';

@@ -5,12 +5,9 @@
  * is refunded automatically and recorded. Jobs run by `t.app.jobs.tick()` (the scheduler, once the clock says
  * they are due) or by calling the module's function with a time.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ReconcileResponse } from '@bindery/contracts/admin/payments';
 import { messages } from '@bindery/contracts/messages';
-import { apiEnv } from '@bindery/payment-fakes/api-env';
-import { startFakePaypal } from '@bindery/payment-fakes/paypal';
-import { startFakeStripe } from '@bindery/payment-fakes/stripe';
 import { manualClock } from '#lib/clock.js';
 import { createUser, request, setupTestApp } from '../helper.js';
 import {
@@ -26,15 +23,11 @@ import {
   toApp,
 } from '../money-fixtures.js';
 import { orderOneBook } from '../orders-fixtures.js';
+import { startPaymentFakes } from '../payment-fakes.js';
 
-const stripe = await startFakeStripe();
-const paypal = await startFakePaypal();
+const { stripe, paypal, env: fakesEnv } = await startPaymentFakes();
 const clock = manualClock();
-const t = setupTestApp({ clock, env: { PUBLIC_WEB_URL: 'http://web.test:5173', ...apiEnv(stripe, paypal) } });
-afterAll(async () => {
-  await stripe.stop();
-  await paypal.stop();
-});
+const t = setupTestApp({ clock, env: { PUBLIC_WEB_URL: 'http://web.test:5173', ...fakesEnv } });
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -4,7 +4,7 @@
  * record what they received. Orders are written straight into the database (checkout creates them in the app).
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ErrorBody } from '@bindery/contracts/common';
 import { messages } from '@bindery/contracts/messages';
 import { OrderResponse } from '@bindery/contracts/store/checkout';
@@ -12,32 +12,21 @@ import {
   CreateCheckoutSessionResponse,
   PaypalCreatePaymentResponse,
 } from '@bindery/contracts/store/payments';
-import { startMailCatcher } from '@bindery/mail-test';
-import { apiEnv } from '@bindery/payment-fakes/api-env';
-import { startFakePaypal } from '@bindery/payment-fakes/paypal';
-import { startFakeStripe, type WebhookTarget } from '@bindery/payment-fakes/stripe';
+import type { WebhookTarget } from '@bindery/payment-fakes/stripe';
 import { parseEnv as parseEnvFile } from '#env.js';
 import { createUser, request, setupTestApp, type TestContext } from '../helper.js';
+import { startPaymentFakes } from '../payment-fakes.js';
 
-const stripe = await startFakeStripe();
-const paypal = await startFakePaypal();
-const mail = await startMailCatcher();
+const { stripe, paypal, mail, env: fakesEnv } = await startPaymentFakes({ mail: true });
 const WEB = 'http://web.test:5173';
 
 const t = setupTestApp({
   env: {
     PUBLIC_WEB_URL: WEB,
-    SMTP_URL: mail.url,
-    ...apiEnv(stripe, paypal),
+    ...fakesEnv,
   },
 });
 const bare = setupTestApp();
-
-afterAll(async () => {
-  await stripe.stop();
-  await paypal.stop();
-  await mail.stop();
-});
 
 beforeEach(() => {
   stripe.clear();

@@ -4,27 +4,17 @@
  * staff through POST api/admin/orders/{id}/refund/ (or a staff cancel). Checks what reaches each provider, what
  * is recorded, the order's status and the mails.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AdminOrderResponse, RefundResponse } from '@bindery/contracts/admin/orders';
 import { messages } from '@bindery/contracts/messages';
-import { startMailCatcher } from '@bindery/mail-test';
-import { apiEnv } from '@bindery/payment-fakes/api-env';
-import { startFakePaypal } from '@bindery/payment-fakes/paypal';
-import { startFakeStripe } from '@bindery/payment-fakes/stripe';
 import { createUser, request, setupTestApp } from '../helper.js';
 import { eventsOf, orderRow, payByCard, payByPaypal, paymentsOf, refundsOf } from '../money-fixtures.js';
 import { orderOneBook } from '../orders-fixtures.js';
+import { startPaymentFakes } from '../payment-fakes.js';
 
-const stripe = await startFakeStripe();
-const paypal = await startFakePaypal();
-const mail = await startMailCatcher();
+const { stripe, paypal, mail, env: fakesEnv } = await startPaymentFakes({ mail: true });
 const t = setupTestApp({
-  env: { SMTP_URL: mail.url, PUBLIC_WEB_URL: 'http://web.test:5173', ...apiEnv(stripe, paypal) },
-});
-afterAll(async () => {
-  await stripe.stop();
-  await paypal.stop();
-  await mail.stop();
+  env: { PUBLIC_WEB_URL: 'http://web.test:5173', ...fakesEnv },
 });
 
 type User = Awaited<ReturnType<typeof createUser>>;
