@@ -3,6 +3,10 @@
  * drifts from the contract fails loudly here instead of rendering wrong numbers.
  * - errors: non-2xx → ApiError carrying the server's ErrorBody (its `error` text is what the UI shows);
  *   transport failures → ApiError with the spec's 'Network Error' / 'Request aborted';
+ * - `call(route, input)` takes an endpoint's route object from packages/contracts (docs/decisions/0043): the path
+ *   is filled from it (pathOf), the input and the result are typed by it, the answer is parsed with the schema it
+ *   declares for the status. A multipart route sends FormData; with `onUploadProgress` it goes by XMLHttpRequest,
+ *   because fetch reports no upload progress, with the same token, refresh, abort and errors as fetch.
  * - auth: a bearer token from `getAccessToken`; on a 401 the client calls `refresh` once and retries, so an
  *   expired access token is renewed transparently. Requests carry the browser's cookies for the API's origin
  *   (`credentials: 'include'`) so the refresh cookie reaches the refresh path when the API is on another origin
@@ -11,6 +15,13 @@
 import type { z } from 'zod';
 import { ErrorBody } from '@bindery/contracts/common';
 import { messages } from '@bindery/contracts/messages';
+import {
+  pathOf,
+  successStatusOf,
+  type RouteContract,
+  type RouteInput,
+  type RouteResult,
+} from '@bindery/contracts/route';
 import { PublicConfigResponse } from '@bindery/contracts/store/config';
 import { HealthResponse } from '@bindery/contracts/store/health';
 
@@ -40,6 +51,28 @@ export interface RequestOptions<S extends z.ZodType> {
   bearer?: string;
 }
 
+export interface CallOptions {
+  signal?: AbortSignal;
+  /** Share of the request's bytes sent so far, 0 to 1 (an upload's progress bar); sends by XMLHttpRequest. */
+  onUploadProgress?: (fraction: number) => void;
+  /** Send no Authorization header even when a token exists (login, refresh). */
+  anonymous?: boolean;
+  /** Send this bearer token instead of the session's (e.g. revoking a session that is not kept). No refresh. */
+  bearer?: string;
+}
+
+/** `call`'s arguments: the input may be left out when the route takes none (no params, no body). */
+export type CallArgs<R extends RouteContract> =
+  Record<string, never> extends RouteInput<R>
+    ? [input?: RouteInput<R>, options?: CallOptions]
+    : [input: RouteInput<R>, options?: CallOptions];
+
+/** The answer as read off the wire, whichever transport carried it. */
+interface RawResponse {
+  status: number;
+  text: string;
+}
+
 export interface ApiClientOptions {
   /** Origin of the API; '' (default) means the same origin as the page (the SPA servers proxy /api). */
   baseUrl?: string;
@@ -59,28 +92,83 @@ export function createApiClient(options: ApiClientOptions = {}) {
 
   function url(path: string, query?: Query) {
     const qs = new URLSearchParams();
-    for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== null && v !== '') qs.set(k, String(v));
+    for (const [k, v] of Object.entries(query ?? {}))
+      if (v !== undefined && v !== null && v !== '') qs.set(k, String(v));
     const q = qs.toString();
     return `${baseUrl}${path.startsWith('/') ? path : `/${path}`}${q ? `?${q}` : ''}`;
   }
 
-  async function send(method: string, path: string, opts: RequestOptions<z.ZodType>, token?: string | null) {
+  interface Outgoing {
+    body?: unknown;
+    query?: Query;
+    signal?: AbortSignal;
+    onUploadProgress?: (fraction: number) => void;
+  }
+
+  const transportError = (error: unknown) =>
+    new ApiError(
+      error instanceof Error && error.name === 'AbortError'
+        ? messages.generic.requestAborted
+        : messages.generic.networkError,
+      0,
+    );
+
+  async function send(
+    method: string,
+    path: string,
+    opts: Outgoing,
+    token?: string | null,
+  ): Promise<RawResponse> {
     const headers: Record<string, string> = { accept: 'application/json' };
     const isForm = typeof FormData !== 'undefined' && opts.body instanceof FormData;
     if (opts.body !== undefined && !isForm) headers['content-type'] = 'application/json';
     if (token) headers.authorization = `Bearer ${token}`;
+    const body =
+      opts.body === undefined ? undefined : isForm ? (opts.body as FormData) : JSON.stringify(opts.body);
+    if (opts.onUploadProgress) return sendWithProgress(method, url(path, opts.query), headers, body, opts);
     try {
-      return await doFetch(url(path, opts.query), {
+      const res = await doFetch(url(path, opts.query), {
         method,
         headers,
-        body: opts.body === undefined ? undefined : isForm ? (opts.body as FormData) : JSON.stringify(opts.body),
+        body,
         signal: opts.signal,
         credentials: 'include',
       });
+      return { status: res.status, text: await res.text() };
     } catch (error) {
-      if (error instanceof Error && error.name === 'AbortError') throw new ApiError(messages.generic.requestAborted, 0);
-      throw new ApiError(messages.generic.networkError, 0);
+      throw transportError(error);
     }
+  }
+
+  /** fetch has no upload progress: an upload whose caller shows a progress bar goes by XMLHttpRequest. */
+  function sendWithProgress(
+    method: string,
+    target: string,
+    headers: Record<string, string>,
+    body: FormData | string | undefined,
+    opts: Outgoing,
+  ): Promise<RawResponse> {
+    return new Promise((resolve, reject) => {
+      if (opts.signal?.aborted) {
+        reject(new ApiError(messages.generic.requestAborted, 0));
+        return;
+      }
+      const xhr = new XMLHttpRequest();
+      xhr.open(method, target);
+      xhr.withCredentials = true;
+      for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
+      xhr.upload.addEventListener('progress', (e) => {
+        if (e.lengthComputable && e.total > 0) opts.onUploadProgress?.(Math.min(1, e.loaded / e.total));
+      });
+      xhr.addEventListener('load', () => resolve({ status: xhr.status, text: xhr.responseText }));
+      xhr.addEventListener('error', () => reject(new ApiError(messages.generic.networkError, 0)));
+      xhr.addEventListener('abort', () => reject(new ApiError(messages.generic.requestAborted, 0)));
+      const onAbort = () => xhr.abort();
+      opts.signal?.addEventListener('abort', onAbort, { once: true });
+      xhr.addEventListener('loadend', () => opts.signal?.removeEventListener('abort', onAbort));
+      opts.onUploadProgress?.(0);
+      xhr.send(body ?? null);
+    });
   }
 
   /** Renew once even if several requests hit a 401 at the same time. */
@@ -91,40 +179,98 @@ export function createApiClient(options: ApiClientOptions = {}) {
     return refreshing;
   }
 
-  async function request<S extends z.ZodType>(method: string, path: string, opts: RequestOptions<S>): Promise<z.infer<S>> {
-    if (opts.bearer) return read(method, path, opts, await send(method, path, opts, opts.bearer));
+  /** Sends with the session's token; on a 401, one refresh (shared by concurrent requests) and one retry. */
+  async function exchange(
+    method: string,
+    path: string,
+    opts: Outgoing & { anonymous?: boolean; bearer?: string },
+  ): Promise<RawResponse> {
+    if (opts.bearer) return send(method, path, opts, opts.bearer);
     const token = opts.anonymous ? undefined : await options.getAccessToken?.();
-    let res = await send(method, path, opts, token);
+    const res = await send(method, path, opts, token);
     if (res.status === 401 && token && options.refresh && (await refreshOnce())) {
-      res = await send(method, path, opts, await options.getAccessToken?.());
+      return send(method, path, opts, await options.getAccessToken?.());
     }
-    return read(method, path, opts, res);
+    return res;
   }
 
-  async function read<S extends z.ZodType>(method: string, path: string, opts: RequestOptions<S>, res: Response): Promise<z.infer<S>> {
-    const text = await res.text();
-    let json: unknown = undefined;
+  function parseJson(text: string): unknown {
     try {
-      json = text ? JSON.parse(text) : undefined;
+      return text ? JSON.parse(text) : undefined;
     } catch {
-      json = undefined;
+      return undefined;
     }
-    if (!res.ok && !opts.okStatuses?.includes(res.status)) {
-      const body = ErrorBody.safeParse(json);
-      throw new ApiError(body.success ? body.data.error : `Request failed with status ${res.status}`, res.status, body.success ? body.data : undefined);
-    }
+  }
+
+  /** A refusal: the server's error text (the spec's), with its body. */
+  function refusal(res: RawResponse, json: unknown): ApiError {
+    const body = ErrorBody.safeParse(json);
+    return new ApiError(
+      body.success ? body.data.error : `Request failed with status ${res.status}`,
+      res.status,
+      body.success ? body.data : undefined,
+    );
+  }
+
+  async function request<S extends z.ZodType>(
+    method: string,
+    path: string,
+    opts: RequestOptions<S>,
+  ): Promise<z.infer<S>> {
+    const res = await exchange(method, path, opts);
+    const json = parseJson(res.text);
+    const ok = res.status >= 200 && res.status < 300;
+    if (!ok && !opts.okStatuses?.includes(res.status)) throw refusal(res, json);
     const parsed = opts.schema.safeParse(json);
-    if (!parsed.success) throw new ApiError(`Unexpected response from the server for ${method} ${path}`, res.status);
+    if (!parsed.success)
+      throw new ApiError(`Unexpected response from the server for ${method} ${path}`, res.status);
     return parsed.data;
   }
 
+  /**
+   * Calls the endpoint a route object describes. A 2xx is parsed with the schema the route declares for it (none
+   * for a 204 or a `null` answer: undefined); a status other than 2xx that the route answers with its success
+   * schema too (/api/health's 503) is an answer as well; any other status is an ApiError with the server's text.
+   */
+  async function call<R extends RouteContract>(
+    route: R,
+    ...[input, callOptions = {}]: CallArgs<R>
+  ): Promise<RouteResult<R>> {
+    const given = (input ?? {}) as {
+      params?: Record<string, string | number>;
+      query?: Query;
+      body?: unknown;
+    };
+    const path = pathOf(route, given.params);
+    const res = await exchange(route.method, path, {
+      ...callOptions,
+      query: given.query,
+      body: given.body ?? undefined,
+    });
+    const success = successStatusOf(route);
+    const successSchema = success === undefined ? undefined : route.responses[success];
+    const declared: z.ZodType | null | undefined = route.responses[res.status];
+    const ok = res.status >= 200 && res.status < 300;
+    const json = parseJson(res.text);
+    if (!ok && (declared === undefined || declared === null || declared !== successSchema))
+      throw refusal(res, json);
+    const schema = ok && declared !== undefined ? declared : successSchema;
+    if (!schema || res.status === 204) return undefined as RouteResult<R>;
+    const parsed = schema.safeParse(json);
+    if (!parsed.success)
+      throw new ApiError(`Unexpected response from the server for ${route.method} ${route.path}`, res.status);
+    return parsed.data as RouteResult<R>;
+  }
+
   return {
+    call,
     request,
     get: <S extends z.ZodType>(path: string, opts: RequestOptions<S>) => request('GET', path, opts),
     post: <S extends z.ZodType>(path: string, opts: RequestOptions<S>) => request('POST', path, opts),
     put: <S extends z.ZodType>(path: string, opts: RequestOptions<S>) => request('PUT', path, opts),
     delete: <S extends z.ZodType>(path: string, opts: RequestOptions<S>) => request('DELETE', path, opts),
-    health: (signal?: AbortSignal) => request('GET', '/api/health', { schema: HealthResponse, okStatuses: [503], signal }),
+    health: (signal?: AbortSignal) =>
+      request('GET', '/api/health', { schema: HealthResponse, okStatuses: [503], signal }),
     config: (signal?: AbortSignal) => request('GET', '/api/config', { schema: PublicConfigResponse, signal }),
   };
 }

@@ -60,7 +60,7 @@ describe('route contracts', () => {
   });
 
   it('types what a call gives and gets from the route alone', () => {
-    expectTypeOf<RouteInput<typeof getThing>['params']>().toEqualTypeOf<{ id: string }>();
+    expectTypeOf<RouteInput<typeof getThing>['params']>().toEqualTypeOf<{ id: string | number }>();
     expectTypeOf<RouteResult<typeof getThing>>().toEqualTypeOf<{ name: string }>();
     expectTypeOf<RouteInput<typeof upload>['body']>().toEqualTypeOf<MultipartBody>();
     expectTypeOf<RouteResult<typeof upload>>().toEqualTypeOf<{ id: number }>();

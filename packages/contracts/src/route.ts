@@ -41,6 +41,13 @@ export interface RouteContract {
   readonly body?: z.ZodType;
   /** The body is multipart/form-data (an upload): the client sends FormData and may report upload progress. */
   readonly multipart?: true;
+  /** The media types of a non-JSON answer (a file download); JSON when absent. */
+  readonly produces?: readonly string[];
+  /**
+   * The OpenAPI security when the access level does not say it (the refresh route's HttpOnly cookie); otherwise
+   * it follows from `access` (public → none, else the bearer token).
+   */
+  readonly security?: readonly Readonly<Record<string, readonly string[]>>[];
   readonly responses: Responses;
 }
 
@@ -70,8 +77,12 @@ export interface MultipartBody {
 
 type Field<K extends string, T> = [T] extends [z.ZodType] ? Record<K, z.input<T>> : { [P in K]?: never };
 
+/** Path parameters travel as text: a caller may give a number where the schema reads a string (an id). */
+type PathValues<T> = { [K in keyof T]: T[K] extends string ? string | number : T[K] };
+type ParamsField<T> = [T] extends [z.ZodType] ? { params: PathValues<z.input<T>> } : { params?: never };
+
 /** What a call must give: `params`, `query` and `body` exactly where the route declares them (inputs of the schemas). */
-export type RouteInput<R extends RouteContract> = Field<'params', R['params']> &
+export type RouteInput<R extends RouteContract> = ParamsField<R['params']> &
   (R['query'] extends z.ZodType ? { query?: z.input<R['query']> } : { query?: never }) &
   (R['multipart'] extends true ? { body: MultipartBody } : Field<'body', R['body']>);
 

@@ -9,8 +9,10 @@
  * - owner-or-admin: as owner, and staff too (an order's files from Order Details);
  * - admin:    staff only (anonymous 401, a customer 403).
  */
-export const ACCESS_LEVELS = ['public', 'customer', 'owner', 'owner-or-admin', 'admin'] as const;
-export type Access = (typeof ACCESS_LEVELS)[number];
+import type { Access } from '@bindery/contracts/route';
+
+// One list, the contracts': each route object declares its access there (packages/contracts/src/route.ts).
+export { ACCESS_LEVELS, type Access } from '@bindery/contracts/route';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

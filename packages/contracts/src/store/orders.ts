@@ -13,9 +13,10 @@
  *                                                 is paid (403 before); the order's customer or an admin (ADR 0034)
  */
 import { z } from 'zod';
-import { DecimalString, Id, IdParam, PageQuery, page } from '../common.js';
+import { DecimalString, ErrorBody, Id, IdParam, IdParams, PageQuery, page } from '../common.js';
 import { messages } from '../messages.js';
-import { OrderStatus } from './checkout.js';
+import { defineRoute } from '../route.js';
+import { OrderResponse, OrderStatus } from './checkout.js';
 import { Project } from './projects.js';
 
 const m = messages.orders;
@@ -106,3 +107,72 @@ export const OrderDownloadParams = z
   .object({ id: IdParam, project_id: IdParam, kind: z.enum(['pdf', 'cover']) })
   .strict();
 export type OrderDownloadParams = z.infer<typeof OrderDownloadParams>;
+
+const tags = ['orders'];
+
+/** The customer's orders (apps/api/src/routes/store/orders): own orders only, another's is 404 like an unknown one. */
+export const orderRoutes = {
+  list: defineRoute({
+    method: 'GET',
+    path: '/api/orders/',
+    operationId: 'getOrders',
+    summary: 'The caller’s orders, newest first (keyset page)',
+    tags,
+    access: 'customer',
+    query: MyOrdersQuery,
+    responses: { 200: MyOrdersResponse, 400: ErrorBody, 401: ErrorBody },
+  }),
+  overview: defineRoute({
+    method: 'GET',
+    path: '/api/orders/overview/',
+    operationId: 'getOrdersOverview',
+    summary: 'The caller’s paid, refunded and unpaid totals and order counts',
+    tags,
+    access: 'customer',
+    responses: { 200: SalesOverviewResponse, 401: ErrorBody },
+  }),
+  lookup: defineRoute({
+    method: 'GET',
+    path: '/api/orders/lookup/',
+    operationId: 'getOrdersLookup',
+    summary: 'One of the caller’s orders by its number',
+    tags,
+    access: 'customer',
+    query: OrderLookupQuery,
+    responses: { 200: OrderResponse, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+  }),
+  get: defineRoute({
+    method: 'GET',
+    path: '/api/orders/{id}/',
+    operationId: 'getOrdersById',
+    summary: 'One of the caller’s orders',
+    tags,
+    access: 'owner',
+    params: IdParams,
+    responses: { 200: OrderResponse, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+  }),
+  reorder: defineRoute({
+    method: 'POST',
+    path: '/api/orders/{id}/reorder/',
+    operationId: 'postOrdersByIdReorder',
+    summary: 'Order the books of a paid order again: new draft projects on the same files, priced now',
+    tags,
+    access: 'owner',
+    params: IdParams,
+    // No body at all means every book at the copies ordered then.
+    body: ReorderBody.nullish(),
+    responses: { 201: ReorderResponse, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody },
+  }),
+  download: defineRoute({
+    method: 'GET',
+    path: '/api/orders/{id}/downloads/{project_id}/{kind}/',
+    operationId: 'getOrdersByIdDownloadsByProjectIdByKind',
+    summary: 'An e-book’s interior PDF or cover from a paid order (its customer or an admin), as a download',
+    tags,
+    access: 'owner-or-admin',
+    params: OrderDownloadParams,
+    produces: ['application/pdf', 'image/jpeg', 'image/png'],
+    // The file's bytes (a stream, never JSON).
+    responses: { 200: null, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
+  }),
+};
