@@ -46,8 +46,16 @@ export const EnvSchema = z
     DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
     DATA_DIR: z.string().default('./.data'),
     /** Signs access and refresh tokens. Required with DATABASE_URL; embedded mode generates and keeps one. */
-    JWT_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(32, 'must be at least 32 characters').optional()),
-    ACCESS_TOKEN_TTL_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(60),
+    JWT_SECRET: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z.string().min(32, 'must be at least 32 characters').optional(),
+    ),
+    ACCESS_TOKEN_TTL_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 60)
+      .default(60),
     REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(7),
     /** How long an instance may reuse what it read for an access token (docs/decisions/0025); 0: read every time. */
     AUTH_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
@@ -103,8 +111,18 @@ export const EnvSchema = z
     /** How often each instance looks for due jobs. */
     JOBS_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
     /** Reconciliation (docs/decisions/0022): how often it runs, and how old an open payment attempt must be. */
-    RECONCILE_EVERY_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(5),
-    RECONCILE_AFTER_MINUTES: z.coerce.number().int().min(0).max(24 * 60).default(5),
+    RECONCILE_EVERY_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 60)
+      .default(5),
+    RECONCILE_AFTER_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(24 * 60)
+      .default(5),
     /** An order not paid within this many hours expires (docs/decisions/0020, 0022). */
     UNPAID_ORDER_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(24),
     // --- files (docs/decisions/0026) ---
@@ -134,20 +152,40 @@ export const EnvSchema = z
       ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required when DATABASE_URL is set' });
     }
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
-      ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'ADMIN_EMAIL and ADMIN_PASSWORD go together' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ADMIN_PASSWORD'],
+        message: 'ADMIN_EMAIL and ADMIN_PASSWORD go together',
+      });
     }
     // Half a payment configuration is a mistake, not "disabled": say so at start-up.
     if (Boolean(env.STRIPE_SECRET_KEY) !== Boolean(env.STRIPE_WEBHOOK_SECRET)) {
-      ctx.addIssue({ code: 'custom', path: ['STRIPE_WEBHOOK_SECRET'], message: 'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET go together' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_WEBHOOK_SECRET'],
+        message: 'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET go together',
+      });
     }
     if (Boolean(env.PAYPAL_CLIENT_ID) !== Boolean(env.PAYPAL_CLIENT_SECRET)) {
-      ctx.addIssue({ code: 'custom', path: ['PAYPAL_CLIENT_SECRET'], message: 'PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET go together' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYPAL_CLIENT_SECRET'],
+        message: 'PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET go together',
+      });
     }
     if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
-      ctx.addIssue({ code: 'custom', path: ['S3_SECRET_ACCESS_KEY'], message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['S3_SECRET_ACCESS_KEY'],
+        message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together',
+      });
     }
     if (!env.S3_BUCKET && (env.S3_ENDPOINT || env.S3_ACCESS_KEY_ID)) {
-      ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when other S3_* variables are set' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['S3_BUCKET'],
+        message: 'is required when other S3_* variables are set',
+      });
     }
     if (env.PAYMENTS_MODE === 'test') {
       const keys = PROVIDER_SETTINGS.filter((key) => env[key]);
@@ -240,7 +278,13 @@ export interface PaymentsConfig {
    */
   mode: 'test' | 'live';
   /** The Stripe SDK's host/port/protocol options: unset → api.stripe.com. */
-  stripe?: { secretKey: string; webhookSecret: string; host?: string; port?: number; protocol?: 'http' | 'https' };
+  stripe?: {
+    secretKey: string;
+    webhookSecret: string;
+    host?: string;
+    port?: number;
+    protocol?: 'http' | 'https';
+  };
   paypal?: { clientId: string; clientSecret: string; apiBase: string };
 }
 
@@ -259,7 +303,10 @@ export function parseTrustProxy(value: string): TrustProxy | string {
     const hops = Number(value);
     return hops <= 10 ? hops : 'must be a hop count of at most 10, or addresses';
   }
-  const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   const bad = entries.filter((entry) => {
     if (PROXY_NAMES.has(entry)) return false;
     const [address = '', prefix, ...rest] = entry.split('/');
@@ -275,7 +322,9 @@ export function parseTrustProxy(value: string): TrustProxy | string {
 }
 
 /** Fastify's form: a hop count becomes "trust the first n hops" (its types take no number). */
-export function fastifyTrustProxy(trust: TrustProxy): false | string[] | ((address: string, hop: number) => boolean) {
+export function fastifyTrustProxy(
+  trust: TrustProxy,
+): false | string[] | ((address: string, hop: number) => boolean) {
   return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
 }
 
@@ -293,7 +342,10 @@ export function parseEnv(source: Record<string, string | undefined>): Config {
   const webUrl = stripSlash(env.PUBLIC_WEB_URL ?? `http://127.0.0.1:${env.WEB_PORT}`);
   const adminUrl = stripSlash(env.PUBLIC_ADMIN_URL ?? `http://127.0.0.1:${env.ADMIN_PORT}`);
   const apiUrl = stripSlash(env.PUBLIC_API_URL ?? `http://127.0.0.1:${env.API_PORT}`);
-  const extra = (env.CORS_ORIGINS ?? '').split(',').map((s) => stripSlash(s.trim())).filter(Boolean);
+  const extra = (env.CORS_ORIGINS ?? '')
+    .split(',')
+    .map((s) => stripSlash(s.trim()))
+    .filter(Boolean);
   return {
     host: env.API_HOST,
     port: env.API_PORT,
@@ -315,13 +367,17 @@ export function parseEnv(source: Record<string, string | undefined>): Config {
     accessTokenTtlMinutes: env.ACCESS_TOKEN_TTL_MINUTES,
     refreshTokenTtlDays: env.REFRESH_TOKEN_TTL_DAYS,
     authCacheMs: env.AUTH_CACHE_SECONDS * 1000,
-    admin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined,
+    admin:
+      env.ADMIN_EMAIL && env.ADMIN_PASSWORD
+        ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD }
+        : undefined,
     coverExpertEmail: env.COVER_EXPERT_EMAIL ?? env.ADMIN_EMAIL,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     logLevel: env.LOG_LEVEL,
     responseChecks:
-      env.RESPONSE_CHECKS ?? (env.NODE_ENV === 'development' || env.NODE_ENV === 'test' ? 'validate' : 'serialize'),
+      env.RESPONSE_CHECKS ??
+      (env.NODE_ENV === 'development' || env.NODE_ENV === 'test' ? 'validate' : 'serialize'),
     trustProxy: env.TRUST_PROXY,
     payments: paymentsMode(env) === 'test' ? { mode: 'test' } : paymentsConfig(env),
     jobs: { enabled: env.JOBS_ENABLED, pollMs: env.JOBS_POLL_SECONDS * 1000 },
@@ -349,7 +405,7 @@ function paymentsMode(env: z.infer<typeof EnvSchema>): PaymentsConfig['mode'] {
  * same variables a live deployment sets, so both modes reach the SDKs through one code path.
  */
 export function testPaymentsConfig(providers: Record<string, string>): PaymentsConfig {
-  return { ...paymentsConfig(providers as ProviderEnv), mode: 'test' };
+  return { ...paymentsConfig(providers), mode: 'test' };
 }
 
 function paymentsConfig(env: ProviderEnv): PaymentsConfig {
@@ -360,7 +416,9 @@ function paymentsConfig(env: ProviderEnv): PaymentsConfig {
     payments.stripe = {
       secretKey: env.STRIPE_SECRET_KEY,
       webhookSecret: env.STRIPE_WEBHOOK_SECRET,
-      ...(base ? { host: base.hostname, port: Number(base.port) || (protocol === 'http' ? 80 : 443), protocol } : {}),
+      ...(base
+        ? { host: base.hostname, port: Number(base.port) || (protocol === 'http' ? 80 : 443), protocol }
+        : {}),
     };
   }
   if (env.PAYPAL_CLIENT_ID && env.PAYPAL_CLIENT_SECRET) {

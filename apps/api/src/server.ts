@@ -53,7 +53,7 @@ async function main() {
   );
 }
 
-main().catch((error) => {
+main().catch((error: unknown) => {
   // A second process on the same embedded database is an operator's mistake: one clear line, no stack.
   console.error(error instanceof DatabaseInUseError ? error.message : error);
   process.exit(1);

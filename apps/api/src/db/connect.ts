@@ -13,6 +13,7 @@
  * @see docs/decisions/0006-two-database-modes.md
  * @see https://node-postgres.com/apis/pool#error
  */
+import { inspect } from 'node:util';
 import { Kysely, Migrator, PostgresDialect, sql, type MigrationResultSet } from 'kysely';
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
@@ -25,7 +26,8 @@ import { ensurePrivateDirSync, makeTreePrivate } from '../lib/private-fs.js';
  * 0700 directory, out of other users' reach (and server.ts runs with umask 077, so they are 0600 too).
  */
 export async function makeEmbeddedDataPrivate(database: Config['database']): Promise<void> {
-  if (database.mode === 'embedded' && !database.dataDir.startsWith('memory://')) await makeTreePrivate(database.dataDir);
+  if (database.mode === 'embedded' && !database.dataDir.startsWith('memory://'))
+    await makeTreePrivate(database.dataDir);
 }
 import type { DB } from './database.js';
 import { lockDataDir } from './embedded-lock.js';
@@ -39,7 +41,10 @@ export interface OpenOptions {
   log?: Pick<FastifyBaseLogger, 'warn'>;
 }
 
-export async function openDatabase(database: Config['database'], options: OpenOptions = {}): Promise<Kysely<DB>> {
+export async function openDatabase(
+  database: Config['database'],
+  options: OpenOptions = {},
+): Promise<Kysely<DB>> {
   if (database.mode === 'postgres') {
     const pool = new pg.Pool({
       connectionString: database.url,
@@ -58,7 +63,9 @@ export async function openDatabase(database: Config['database'], options: OpenOp
     // ends the process. Listen on every client for good; the work holding it gets the error from its next query,
     // and the pool discards the client when it comes back broken.
     pool.on('connect', (client) => {
-      client.on('error', (err) => options.log?.warn({ err: describe(err) }, 'database connection lost while in use'));
+      client.on('error', (err) =>
+        options.log?.warn({ err: describe(err) }, 'database connection lost while in use'),
+      );
     });
     return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   }
@@ -116,7 +123,7 @@ export async function migrateToLatest(db: Kysely<DB>): Promise<MigrationResultSe
 async function migrate(db: Kysely<DB>): Promise<MigrationResultSet> {
   const migrator = new Migrator({
     db,
-    provider: { getMigrations: async () => migrations },
+    provider: { getMigrations: () => Promise.resolve(migrations) },
     // Several engineers add migrations on branches at once; one that lands after a later-named one must still
     // run on databases that already have the later one (each migration only adds its own tables and columns).
     allowUnorderedMigrations: true,
@@ -125,7 +132,7 @@ async function migrate(db: Kysely<DB>): Promise<MigrationResultSet> {
   if (result.error) {
     const failed = result.results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
     throw new MigrationError(
-      `Migration ${failed} failed: ${String((result.error as Error).message ?? result.error)}`,
+      `Migration ${failed} failed: ${result.error instanceof Error ? result.error.message : inspect(result.error)}`,
     );
   }
   return result;

@@ -34,7 +34,7 @@ export interface Job {
    */
   leaseMs?: number;
   /** The work. May return a summary, logged at info when it says something happened. */
-  run(run: JobRun): Promise<Record<string, unknown> | void>;
+  run(run: JobRun): Promise<Record<string, unknown> | undefined> | Promise<void>;
 }
 
 /** The part of pino/Fastify's logger the scheduler uses. */
@@ -149,7 +149,9 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
       return none;
     }
     const runs = claimed.map((claim) => {
-      const job = registry.get(claim.name)!;
+      const job = registry.get(claim.name);
+      // Claims are made only for registered names (claimDue is given the registry's keys).
+      if (!job) throw new Error(`claimed job ${claim.name} is not registered`);
       const promise = runOne(job, claim).finally(() => running.delete(job.name));
       running.set(job.name, promise);
       return promise;

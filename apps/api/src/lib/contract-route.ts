@@ -51,7 +51,7 @@ export type ContractHandler<R extends RouteContract> = RouteHandlerMethod<
 
 /** What a route file may add beside its contract: hooks, limits, more config (never another url, method or access). */
 export type ContractRouteOptions = Omit<
-  RouteShorthandOptions<RawServerDefault>,
+  RouteShorthandOptions,
   'schema' | 'config' | 'handler'
 > & {
   config?: Omit<NonNullable<RouteShorthandOptions['config']>, 'access'>;
@@ -120,6 +120,6 @@ export function contractRoute<R extends RouteContract>(
       ...(route.produces && { produces: [...route.produces] }),
       response: responseSchemasOf(route.responses),
     },
-    handler: handler as RouteHandlerMethod<RawServerDefault>,
-  } as Parameters<ZodApp['route']>[0]);
+    handler: handler as RouteHandlerMethod,
+  });
 }

@@ -20,8 +20,8 @@ export function hasControlCharacters(text: string): boolean {
 export function controlCharacterPaths(value: unknown, limit = 20): string[] {
   const found: string[] = [];
   const stack: { value: unknown; path: string }[] = [{ value, path: '' }];
-  while (stack.length > 0 && found.length < limit) {
-    const { value: current, path } = stack.pop()!;
+  for (let next = stack.pop(); next && found.length < limit; next = stack.pop()) {
+    const { value: current, path } = next;
     if (typeof current === 'string') {
       if (hasControlCharacters(current)) found.push(path);
     } else if (Array.isArray(current)) {

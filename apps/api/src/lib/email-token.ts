@@ -65,7 +65,12 @@ function mac(key: Buffer, purpose: EmailTokenPurpose, subject: TokenSubject, iss
 }
 
 /** `<issued-at seconds, base 36>-<HMAC, base64url>` */
-export function makeEmailToken(key: Buffer, purpose: EmailTokenPurpose, subject: TokenSubject, nowMs = Date.now()): string {
+export function makeEmailToken(
+  key: Buffer,
+  purpose: EmailTokenPurpose,
+  subject: TokenSubject,
+  nowMs = Date.now(),
+): string {
   const issuedAt = Math.floor(nowMs / 1000);
   return `${issuedAt.toString(36)}-${mac(key, purpose, subject, issuedAt).toString('base64url')}`;
 }
@@ -78,15 +83,15 @@ export function checkEmailToken(
   token: string,
   nowMs = Date.now(),
 ): boolean {
-  const match = /^([0-9a-z]{1,10})-([A-Za-z0-9_-]{43})$/.exec(token);
-  if (!match) return false;
-  const issuedAt = parseInt(match[1]!, 36);
+  const [, issued, signature] = /^([0-9a-z]{1,10})-([A-Za-z0-9_-]{43})$/.exec(token) ?? [];
+  if (issued === undefined || signature === undefined) return false;
+  const issuedAt = parseInt(issued, 36);
   const now = Math.floor(nowMs / 1000);
   if (issuedAt > now + FUTURE_SKEW_SECONDS || now - issuedAt > EMAIL_TOKEN_TTL_SECONDS[purpose]) return false;
-  const given = Buffer.from(match[2]!, 'base64url');
+  const given = Buffer.from(signature, 'base64url');
   // 43 characters carry 258 bits for a 256-bit MAC: the last character's two spare bits are ignored by the decoder,
   // so four spellings would decode alike. Only the spelling that was issued counts: an altered link is refused.
-  if (given.toString('base64url') !== match[2]) return false;
+  if (given.toString('base64url') !== signature) return false;
   const expected = mac(key, purpose, subject, issuedAt);
   return given.length === expected.length && timingSafeEqual(given, expected);
 }

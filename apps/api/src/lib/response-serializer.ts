@@ -28,7 +28,7 @@ const zodOf = (schema: Schema): z.ZodType => ('properties' in schema ? schema.pr
  */
 export function compileProductionSerializer(schema: Schema): (data: unknown) => string {
   const json = z.toJSONSchema(zodOf(schema), { io: 'input', target: 'draft-7', unrepresentable: 'any' });
-  return fastJson(json as Parameters<typeof fastJson>[0]) as (data: unknown) => string;
+  return fastJson(json as Parameters<typeof fastJson>[0]);
 }
 
 /** Thrown in `validate` mode when the production serializer would send something else than the contract says. */

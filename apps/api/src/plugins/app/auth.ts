@@ -89,8 +89,10 @@ export default fp(
       }
       const id = Number(payload.sub);
       // A token without a session id (issued before sessions were checked) is refused: the client refreshes.
+      // What a signed token claims is checked, not trusted: a refresh token is signed too.
+      const claimedType: string = payload.typ;
       const wellFormed =
-        payload.typ === 'access' &&
+        claimedType === 'access' &&
         Number.isInteger(id) &&
         typeof payload.sid === 'string' &&
         UUID.test(payload.sid);

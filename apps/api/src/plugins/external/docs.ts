@@ -12,6 +12,11 @@ import '#lib/access.js';
 import { completeOperation } from '#lib/openapi-operations.js';
 import { version } from '#version.js';
 
+/** Typed as present, but a route declared without a schema (the UI's own) reaches the transform without one. */
+function declaredOrEmpty<S extends object>(schema: S | undefined): S | Record<string, never> {
+  return schema ?? {};
+}
+
 export default fp(
   async (app) => {
     await app.register(swagger, {
@@ -34,17 +39,18 @@ export default fp(
         },
       },
       // Each operation also states its operationId, security and a 4xx (lib/openapi-operations.ts).
-      transform: ({ schema, url, route, ...rest }) =>
-        jsonSchemaTransform({
+      transform: ({ schema, url, route, ...rest }) => {
+        return jsonSchemaTransform({
           ...rest,
           url,
           route,
           schema: completeOperation(
-            schema ?? {},
+            declaredOrEmpty(schema),
             { method: route.method, url, access: route.config?.access },
             ErrorBody,
           ),
-        }),
+        });
+      },
       transformObject: jsonSchemaTransformObject,
     });
     // The UI's routes are the plugin's own: they are declared public here, in a context of their own (every route

@@ -19,7 +19,10 @@ import helmet, { type HelmetOptions } from 'helmet';
 
 /** Headers of every JSON answer of the API (plus Cache-Control: no-store, see API_HEADERS). */
 export const API_HELMET_OPTIONS: Readonly<HelmetOptions> = {
-  contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+  },
   frameguard: { action: 'deny' },
   crossOriginResourcePolicy: { policy: 'same-site' },
   crossOriginOpenerPolicy: false,
@@ -53,17 +56,17 @@ export const isDocsPath = (url: string) => /^\/api\/docs(?:[/?]|$)/.test(url);
 
 /** The headers helmet sets for these options, exactly as its middleware would set them on a response. */
 export function securityHeaders(options: Readonly<HelmetOptions>): Record<string, string> {
-  const headers: Record<string, string> = {};
+  const headers = new Map<string, string>();
   const recorder = {
     setHeader(name: string, value: string | number | readonly string[]) {
-      headers[name] = Array.isArray(value) ? value.join(', ') : String(value);
+      headers.set(name, Array.isArray(value) ? value.join(', ') : String(value));
     },
     removeHeader(name: string) {
-      delete headers[name];
+      headers.delete(name);
     },
   };
-  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, () => undefined);
-  return headers;
+  helmet(options)({} as unknown as IncomingMessage, recorder as unknown as ServerResponse, () => undefined);
+  return Object.fromEntries(headers);
 }
 
 /** Every header a JSON answer carries: helmet's API set, and no caching (prices and account data change). */

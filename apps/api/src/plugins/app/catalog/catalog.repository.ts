@@ -5,12 +5,7 @@
  * @see kysely example/src/user/user.repository.ts
  */
 import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
-import type {
-  CatalogItemsTable,
-  CatalogPriceChangesTable,
-  DB,
-  ShopSettingsTable,
-} from '#db/database.js';
+import type { CatalogItemsTable, CatalogPriceChangesTable, DB, ShopSettingsTable } from '#db/database.js';
 
 export type CatalogItemRow = Selectable<CatalogItemsTable>;
 type Db = Kysely<DB> | Transaction<DB>;
@@ -73,7 +68,7 @@ export async function readCatalogVersion(db: Db): Promise<number> {
     .select('version')
     .where('id', '=', 1)
     .executeTakeFirstOrThrow();
-  return Number(row.version);
+  return row.version;
 }
 
 /**
@@ -87,7 +82,7 @@ export async function bumpCatalogVersion(db: Db): Promise<number> {
     .where('id', '=', 1)
     .returning('version')
     .executeTakeFirstOrThrow();
-  const version = Number(row.version);
+  const version = row.version;
   await sql`select pg_notify(${CATALOG_CHANNEL}, ${String(version)})`.execute(db);
   return version;
 }

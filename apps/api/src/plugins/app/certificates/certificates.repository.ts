@@ -99,7 +99,7 @@ export async function listCertificatesByStatus(
     .orderBy('c.id', oldestFirst ? 'asc' : 'desc')
     .limit(limit + 1);
   if (afterId !== undefined) q = q.where('c.id', oldestFirst ? '>' : '<', afterId);
-  return q.execute() as Promise<AdminCertificateRow[]>;
+  return q.execute();
 }
 
 export async function countCertificatesByStatus(db: Db, status: Status): Promise<number> {
@@ -112,7 +112,7 @@ export async function countCertificatesByStatus(db: Db, status: Status): Promise
 }
 
 export async function findAdminCertificate(db: Db, id: number): Promise<AdminCertificateRow | undefined> {
-  return adminView(db).where('c.id', '=', id).executeTakeFirst() as Promise<AdminCertificateRow | undefined>;
+  return adminView(db).where('c.id', '=', id).executeTakeFirst();
 }
 
 /** Locks the certificate until the transaction ends: two reviews of one certificate go one after the other. */

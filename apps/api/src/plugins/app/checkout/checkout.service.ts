@@ -496,7 +496,7 @@ export function createCheckout(deps: CheckoutDeps) {
       response.discount = formatCents(discountCents);
       if (discountCents > 0 && setting)
         response.discount_label = firstPrintLineLabel(setting.rateBasisPoints);
-      response.total = cheapest.entry.total as string;
+      response.total = cheapest.entry.total;
     }
     return response;
   }

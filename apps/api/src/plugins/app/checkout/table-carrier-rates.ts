@@ -6,6 +6,7 @@ import { CARRIER_SERVICES, availableServices } from '@bindery/pricing/carrier-ra
 import type { CarrierRates } from './carrier-rates.js';
 
 export const tableCarrierRates: CarrierRates = {
-  quote: async ({ country, weightGrams }) => availableServices(country, weightGrams, CARRIER_SERVICES),
+  quote: ({ country, weightGrams }) =>
+    Promise.resolve(availableServices(country, weightGrams, CARRIER_SERVICES)),
   services: CARRIER_SERVICES,
 };

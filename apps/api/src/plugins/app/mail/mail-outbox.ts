@@ -104,7 +104,7 @@ export function createMailOutbox(deps: {
           .set({
             status: failed ? 'failed' : 'pending',
             locked_until: null,
-            last_error: String((err as Error)?.message ?? err).slice(0, 1000),
+            last_error: (err instanceof Error ? err.message : String(err)).slice(0, 1000),
             next_attempt_at: new Date(clock.now().getTime() + retryDelayMs(row.attempts)),
           })
           .where('id', '=', row.id)
@@ -140,7 +140,7 @@ export function createMailOutbox(deps: {
         .onConflict((oc) => oc.column('dedupe_key').doNothing())
         .returning('id')
         .executeTakeFirst();
-      return row ? Number(row.id) : undefined;
+      return row?.id;
     },
     deliver(ids) {
       if (ids.length === 0) return;

@@ -27,10 +27,11 @@ export function createOutboxMailer(dir: string, from: string, log: Pick<Logger, 
         { to: message.to, subject: message.subject, file, link: message.link },
         `mail written to outbox: ${message.link ?? file}`,
       );
-      return { messageId: String(info.messageId), file };
+      return { messageId: info.messageId, file };
     },
-    async close() {
+    close() {
       transport.close();
+      return Promise.resolve();
     },
   };
 }

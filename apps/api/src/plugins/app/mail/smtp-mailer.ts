@@ -19,10 +19,11 @@ export function createSmtpMailer(url: string, from: string): Mailer {
     kind: 'smtp',
     async send(message: MailMessage): Promise<SentMail> {
       const info = await transport.sendMail(nodemailerMessage(from, message));
-      return { messageId: String(info.messageId) };
+      return { messageId: info.messageId };
     },
-    async close() {
+    close() {
       transport.close();
+      return Promise.resolve();
     },
   };
 }

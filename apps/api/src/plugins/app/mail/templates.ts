@@ -5,9 +5,19 @@
 import type { MailMessage } from './mailer.js';
 
 export const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
 
-function render(to: string, subject: string, name: string, lines: string[], action: string, link: string): MailMessage {
+function render(
+  to: string,
+  subject: string,
+  name: string,
+  lines: string[],
+  action: string,
+  link: string,
+): MailMessage {
   const text = [`Hello ${name},`, '', ...lines, '', link, '', 'The Bindery team'].join('\n');
   const html = [
     `<p>Hello ${escapeHtml(name)},</p>`,
@@ -51,7 +61,12 @@ export function passwordResetMail(to: string, name: string, link: string): MailM
  * Sent instead of a second account when someone signs up with an address that already has one: the sign-up
  * answer is the same either way (docs/decisions/0025), so only the mailbox's owner learns what happened.
  */
-export function accountExistsMail(to: string, name: string, loginLink: string, resetLink: string): MailMessage {
+export function accountExistsMail(
+  to: string,
+  name: string,
+  loginLink: string,
+  resetLink: string,
+): MailMessage {
   return render(
     to,
     'Someone tried to sign up with your email address',

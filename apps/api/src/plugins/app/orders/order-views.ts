@@ -169,7 +169,7 @@ export function toAdminRow(row: OrderRow & { item_count: string | number | null 
 
 export function toOrderEvent(row: OrderEventRow): OrderEvent {
   return {
-    id: Number(row.id),
+    id: row.id,
     from: row.from_status,
     to: row.to_status,
     actor: toActor(row),

@@ -369,7 +369,7 @@ export function listAdminOrders(db: Db, filters: AdminOrderFilters, page: Keyset
  * orders for a rare text, where the two pages take milliseconds (docs/decisions/0037).
  */
 export function adminOrdersQuery(db: Db, filters: AdminOrderFilters, page: Keyset) {
-  const newestPage = <Q extends ReturnType<typeof filtered>>(query: Q) => {
+  const newestPage = (query: ReturnType<typeof filtered>) => {
     let paged = query
       .orderBy('orders.created_at', 'desc')
       .orderBy('orders.id', 'desc')

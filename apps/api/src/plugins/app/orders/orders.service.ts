@@ -109,6 +109,9 @@ export interface TransitionOptions {
 }
 
 /** A committed move and the effects still to run after the commit. */
+/** One move or several: a readonly array is not an `Array.isArray` narrowing (TypeScript's lib), hence this. */
+const isMovedList = (moved: Moved | readonly Moved[]): moved is readonly Moved[] => Array.isArray(moved);
+
 export interface Moved {
   order: OrderRow;
   from: OrderStatus;
@@ -326,7 +329,7 @@ export function createOrders(deps: OrdersDeps) {
 
   /** Effects of committed moves: their mails leave now (in the background). */
   function afterCommit(moved: Moved | readonly Moved[]): void {
-    const all = Array.isArray(moved) ? moved : [moved as Moved];
+    const all: readonly Moved[] = isMovedList(moved) ? moved : [moved];
     outbox.deliver(all.flatMap((m) => m.mailIds));
   }
 
@@ -591,7 +594,7 @@ export function createOrders(deps: OrdersDeps) {
       paid_total: formatCents(Number(o.paid_cents)),
       refunded_total: formatCents(Number(o.refunded_cents)),
       awaiting_payment_total: formatCents(Number(o.awaiting_cents)),
-      counts: { awaiting_payment: Number(o.awaiting), paid: Number(o.paid), canceled: Number(o.canceled) },
+      counts: { awaiting_payment: o.awaiting, paid: o.paid, canceled: o.canceled },
       last_paid_at: o.last_paid_at === null ? null : iso(o.last_paid_at),
     };
   }

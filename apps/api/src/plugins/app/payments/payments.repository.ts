@@ -59,7 +59,12 @@ export async function insertPayment(
     .onConflict((oc) => oc.columns(['provider', 'provider_ref']).doNothing())
     .returningAll()
     .executeTakeFirst();
-  return inserted ?? (await findPaymentByRef(db, payment.provider, payment.provider_ref))!;
+  if (inserted) return inserted;
+  // The conflict means the row exists: the same (provider, provider_ref) was recorded first.
+  const existing = await findPaymentByRef(db, payment.provider, payment.provider_ref);
+  if (!existing)
+    throw new Error(`payment ${payment.provider}/${payment.provider_ref} conflicted but is not found`);
+  return existing;
 }
 
 export async function findPaymentByRef(

@@ -118,7 +118,7 @@ export function createPayments(deps: PaymentsDeps) {
         'PAYMENT_METHOD_UNAVAILABLE',
       );
     }
-    return found as NonNullable<PaymentGateways[K]>;
+    return found;
   }
 
   const expired = (order: Pick<OrderRow, 'expires_at'>) =>
@@ -446,7 +446,10 @@ export function createPayments(deps: PaymentsDeps) {
       event = card.verifyEvent(rawBody, signature);
     } catch (error) {
       if (error instanceof InvalidEventError) {
-        log.warn({ err: { message: error.message } }, 'signed Stripe webhook refused: not an event we can read');
+        log.warn(
+          { err: { message: error.message } },
+          'signed Stripe webhook refused: not an event we can read',
+        );
         throw problem('invalid', messages.generic.invalidWebhookEvent, 'INVALID_WEBHOOK_EVENT');
       }
       if (!(error instanceof InvalidSignatureError)) throw error;
@@ -464,7 +467,9 @@ export function createPayments(deps: PaymentsDeps) {
       if (!recorded) return { kind: 'duplicate' };
       // Unknown sessions (another integration's, or not ours) are recorded and acknowledged, nothing more.
       if (!session || recorded.order_id === null) return { kind: 'ignored' };
-      const payment = (await findPaymentByRef(trx, 'stripe', session.id))!;
+      const payment = await findPaymentByRef(trx, 'stripe', session.id);
+      // recordEvent found the order through this session's payment row, so it exists.
+      if (!payment) throw new Error(`no payment row for Stripe session ${session.id}`);
       if (paidEvent(event)) {
         const order = await trx
           .selectFrom('orders')

@@ -39,16 +39,16 @@ const TOOK_MONEY = new Set(['COMPLETED', 'PARTIALLY_REFUNDED', 'REFUNDED']);
 function toOrder(json: OrderJson): PaypalOrder {
   const captures = (json.purchase_units ?? [])
     .flatMap((u) => u.payments?.captures ?? [])
-    .filter((c) => TOOK_MONEY.has(c.status) && c.amount);
+    .flatMap((c) => (TOOK_MONEY.has(c.status) && c.amount ? [{ ...c, amount: c.amount }] : []));
   const approval =
     json.links?.find((l) => l.rel === 'approve') ?? json.links?.find((l) => l.rel === 'payer-action');
   return {
     id: json.id,
     status: json.status,
     ...(approval ? { approvalUrl: approval.href } : {}),
-    capturedCents: captures.reduce((sum, c) => sum + parseCents(c.amount!.value), 0),
+    capturedCents: captures.reduce((sum, c) => sum + parseCents(c.amount.value), 0),
     ...(captures[0]
-      ? { capturedCurrency: captures[0].amount!.currency_code.toUpperCase(), captureId: captures[0].id }
+      ? { capturedCurrency: captures[0].amount.currency_code.toUpperCase(), captureId: captures[0].id }
       : {}),
   };
 }

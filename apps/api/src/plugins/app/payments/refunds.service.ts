@@ -90,6 +90,12 @@ export function createRefunds(deps: RefundsDeps) {
 
   const notFound = () => new DomainError('not_found', messages.checkout.orderNotFound);
 
+  /** A refund is created with its key (refundPayment); one without is never sent, so the provider cannot pay it twice. */
+  const keyOf = (refund: RefundRow): string => {
+    if (!refund.idempotency_key) throw new Error(`refund ${refund.id} has no idempotency key`);
+    return refund.idempotency_key;
+  };
+
   /** Asks the provider that took the payment's money to give `amountCents` back, with the refund's key. */
   async function askProvider(
     refund: RefundRow,
@@ -99,7 +105,7 @@ export function createRefunds(deps: RefundsDeps) {
     const request = {
       amountCents: Number(refund.amount_cents),
       currency,
-      idempotencyKey: refund.idempotency_key!,
+      idempotencyKey: keyOf(refund),
       note: refund.reason,
       orderId: refund.order_id,
     };

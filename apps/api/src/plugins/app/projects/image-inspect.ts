@@ -36,7 +36,7 @@ export class ImageError extends Error {
   }
 }
 
-const fail = (message: string): never => {
+const fail: (message: string) => never = (message) => {
   throw new ImageError(message);
 };
 
@@ -128,13 +128,11 @@ export async function inspectPng(bytes: Uint8Array): Promise<ImageFacts> {
         if (length !== 13) fail('IHDR has the wrong length');
         const width = data.readUInt32BE(0);
         const height = data.readUInt32BE(4);
-        const [depth, colour, compression, filter, interlace] = [
-          data[8]!,
-          data[9]!,
-          data[10]!,
-          data[11]!,
-          data[12]!,
-        ];
+        const depth = data.readUInt8(8);
+        const colour = data.readUInt8(9);
+        const compression = data.readUInt8(10);
+        const filter = data.readUInt8(11);
+        const interlace = data.readUInt8(12);
         const spec = PNG_COLOUR[colour];
         if (!spec || !spec.depths.includes(depth)) fail(`invalid colour type ${colour} / bit depth ${depth}`);
         if (compression !== 0 || filter !== 0 || interlace > 1)
@@ -143,7 +141,7 @@ export async function inspectPng(bytes: Uint8Array): Promise<ImageFacts> {
         header = {
           width,
           height,
-          bitsPerPixel: depth * spec!.channels,
+          bitsPerPixel: depth * spec.channels,
           interlaced: interlace === 1,
           paletted: colour === 3,
         };
@@ -201,7 +199,7 @@ export function inspectJpeg(bytes: Uint8Array): ImageFacts {
     // Any number of 0xFF fill bytes may precede a marker (T.81 B.1.1.2).
     while (buf[offset] === 0xff) offset += 1;
     if (offset >= buf.length) fail('no end of image marker (truncated)');
-    const marker = buf[offset]!;
+    const marker = buf.readUInt8(offset);
     offset += 1;
     if (marker === 0xd9) break; // EOI
     if (marker === 0x01) continue; // TEM: a marker without a segment
@@ -216,12 +214,12 @@ export function inspectJpeg(bytes: Uint8Array): ImageFacts {
       if (data.length < 6) fail('a short frame header');
       const height = data.readUInt16BE(1);
       const width = data.readUInt16BE(3);
-      const count = data[5]!;
+      const count = data.readUInt8(5);
       if (![1, 3, 4].includes(count) || data.length !== 6 + 3 * count) fail('an invalid frame header');
       if (height === 0) fail('a frame without a height');
       checkSize(width, height);
       const components = new Set<number>();
-      for (let i = 0; i < count; i += 1) components.add(data[6 + i * 3]!);
+      for (let i = 0; i < count; i += 1) components.add(data.readUInt8(6 + i * 3));
       frame = { width, height, components };
       continue;
     }
@@ -230,7 +228,7 @@ export function inspectJpeg(bytes: Uint8Array): ImageFacts {
       const count = data[0] ?? 0;
       if (count < 1 || count > 4 || data.length !== 4 + 2 * count) fail('an invalid scan header');
       for (let i = 0; i < count; i += 1)
-        if (!frame!.components.has(data[1 + i * 2]!))
+        if (!frame.components.has(data.readUInt8(1 + i * 2)))
           fail('a scan names a component the frame does not have');
       // Entropy-coded data runs to the next marker that is not a stuffed zero or a restart marker.
       const start = offset;

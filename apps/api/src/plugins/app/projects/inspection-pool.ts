@@ -96,7 +96,9 @@ function workerSource(entry: URL): { source: string | URL; eval: boolean; worker
   const pkg = JSON.parse(readFileSync(manifest, 'utf8')) as {
     exports: Record<string, { import: { default: string } }>;
   };
-  const tsx = pathToFileURL(join(dirname(manifest), pkg.exports['./esm/api']!.import.default)).href;
+  const api = pkg.exports['./esm/api'];
+  if (!api) throw new Error(`tsx (${manifest}) has no ./esm/api export`);
+  const tsx = pathToFileURL(join(dirname(manifest), api.import.default)).href;
   const bootstrap = `
     const { workerData } = require('node:worker_threads');
     import(workerData.tsx)
@@ -194,7 +196,8 @@ export function createInspectionPool(options: InspectionPoolOptions): Inspection
 
   /** The job's clock starts once the worker has loaded its modules. */
   function begin(slot: Slot) {
-    const job = slot.job!;
+    const job = slot.job;
+    if (!job) return;
     slot.worker.ref();
     slot.timer = setTimeout(() => {
       slot.ending = 'time';
@@ -209,7 +212,7 @@ export function createInspectionPool(options: InspectionPoolOptions): Inspection
       if (!slot && slots.size < options.size) slot = spawn();
       if (!slot) return;
       clearTimeout(slot.idle);
-      slot.job = queue.shift()!;
+      slot.job = queue.shift();
       if (slot.ready) begin(slot);
     }
     for (const slot of slots) if (!slot.job) slot.worker.unref();

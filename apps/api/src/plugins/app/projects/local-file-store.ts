@@ -43,6 +43,6 @@ export function createLocalFileStore(root: string): FileStore {
     },
 
     removeStaleStaging: (maxAgeMs) => staging.removeStale(maxAgeMs),
-    close: async () => undefined,
+    close: () => Promise.resolve(),
   };
 }

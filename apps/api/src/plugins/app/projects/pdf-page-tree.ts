@@ -82,8 +82,8 @@ async function walk(bytes: Uint8Array): Promise<PageTree> {
   const stack: { node: PDFObject | undefined; depth: number }[] = [{ node: rootNode, depth: 0 }];
   let real = 0;
   let nodes = 0;
-  while (stack.length > 0) {
-    const { node, depth } = stack.pop()!;
+  for (let next = stack.pop(); next; next = stack.pop()) {
+    const { node, depth } = next;
     if (node instanceof PDFRef) {
       if (visited.has(node.tag)) throw new PageTreeError(`${node.tag} is reached twice`, 'cycle');
       visited.add(node.tag);

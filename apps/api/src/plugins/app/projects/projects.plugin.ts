@@ -96,7 +96,8 @@ export default fp(
       await sweep();
     });
     // unref(): the timer never keeps the process alive on its own.
-    const every = setInterval(sweep, STAGING_SWEEP_INTERVAL_MS).unref();
+    // sweep() logs its own failure, so the interval can drop its promise.
+    const every = setInterval(() => void sweep(), STAGING_SWEEP_INTERVAL_MS).unref();
     // Before the db plugin destroys the pool (onClose hooks run in reverse order of registration).
     app.addHook('onClose', async () => {
       clearInterval(every);

@@ -199,7 +199,7 @@ export interface ProjectFileStream {
 const kindLabel = (kind: OptionKind) =>
   kind
     .split('_')
-    .map((w) => w[0]!.toUpperCase() + w.slice(1))
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
     .join(' ');
 
 /** The price stored with the project, in the contract's decimal strings (ProjectPrice): made from cents once, here. */
@@ -237,10 +237,11 @@ function checkShape(body: UploadBook): {
     throw fieldRefusal('invalid', m.completeConfiguration, 'configuration');
   const allowed = new Set<string>(product.kinds.map((k) => k.bodyField));
   const foreign = Object.keys(configuration).filter((field) => !allowed.has(field));
-  if (foreign.length > 0) {
+  const [firstForeign] = foreign;
+  if (firstForeign !== undefined) {
     throw fieldRefusal(
       'invalid',
-      projectTexts.notAnOption(foreign[0]!, product.name),
+      projectTexts.notAnOption(firstForeign, product.name),
       foreign.map((f) => ({
         path: `body.configuration.${f}`,
         message: projectTexts.notAnOption(f, product.name),

@@ -86,8 +86,9 @@ export function createS3FileStore(
     },
 
     removeStaleStaging: (maxAgeMs) => staging.removeStale(maxAgeMs),
-    async close() {
+    close() {
       client.destroy();
+      return Promise.resolve();
     },
   };
 }

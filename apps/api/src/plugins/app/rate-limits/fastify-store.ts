@@ -22,7 +22,7 @@ export function sharedRateLimitStore(limiter: RateLimiter): FastifyRateLimitStor
     ) {
       limiter.hit(`${this.prefix}${key}`, { max, windowMs: timeWindow }).then(
         (result) => callback(null, { current: result.hits, ttl: result.retryAfterS * 1000 }),
-        (error: Error) => callback(error),
+        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
       );
     }
 
@@ -33,5 +33,5 @@ export function sharedRateLimitStore(limiter: RateLimiter): FastifyRateLimitStor
       return new SharedStore(undefined, `route:${route?.method ?? ''} ${route?.url ?? ''}:`);
     }
   }
-  return SharedStore as unknown as FastifyRateLimitStoreCtor;
+  return SharedStore;
 }

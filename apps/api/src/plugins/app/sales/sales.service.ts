@@ -46,6 +46,13 @@ const zero = (): SalesFigures => ({
 });
 
 type Kind = 'paid' | 'refunded' | 'outstanding';
+/** The figures kept for `key`, started at zero the first time. */
+function entryOf<K>(map: Map<K, SalesFigures>, key: K): SalesFigures {
+  let figures = map.get(key);
+  if (!figures) map.set(key, (figures = zero()));
+  return figures;
+}
+
 const add = (figures: SalesFigures, kind: Kind, f: DayFigure) => {
   if (kind === 'paid') {
     figures.paid_cents += f.cents;
@@ -97,11 +104,9 @@ export function createSales({ db, clock }: { db: Kysely<DB>; clock: Clock }) {
         // A row outside the period cannot come back from the queries; guard anyway (time zone mistakes).
         if (!day) continue;
         add(day.all, kind, f);
-        if (!day.methods.has(f.method)) day.methods.set(f.method, zero());
-        add(day.methods.get(f.method)!, kind, f);
+        add(entryOf(day.methods, f.method), kind, f);
         add(totals, kind, f);
-        if (!byMethod.has(f.method)) byMethod.set(f.method, zero());
-        add(byMethod.get(f.method)!, kind, f);
+        add(entryOf(byMethod, f.method), kind, f);
       }
     };
     put('paid', paid);
@@ -109,7 +114,10 @@ export function createSales({ db, clock }: { db: Kysely<DB>; clock: Clock }) {
     put('outstanding', outstanding);
 
     const sorted = (map: Map<Method | null, SalesFigures>): SalesByMethod[] =>
-      METHOD_ORDER.filter((m) => map.has(m)).map((method) => ({ method, ...map.get(method)! }));
+      METHOD_ORDER.flatMap((method) => {
+        const figures = map.get(method);
+        return figures ? [{ method, ...figures }] : [];
+      });
     const daysOut: SalesDay[] = [...perDay.entries()].map(([date, d]) => ({
       date,
       ...d.all,

@@ -52,7 +52,8 @@ export function createSessionCache({
       if (ttlMs <= 0) return;
       const k = key(userId, sessionId);
       entries.delete(k);
-      if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
+      const oldest = entries.keys().next();
+      if (entries.size >= maxEntries && !oldest.done) entries.delete(oldest.value);
       entries.set(k, { row, userId, sessionId, until: clock.now().getTime() + ttlMs });
     },
     forgetSession(sessionId) {

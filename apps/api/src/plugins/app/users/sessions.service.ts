@@ -112,7 +112,10 @@ export function createSessions({ db, clock, config, signAccessToken, cache, log 
     });
   }
 
-  type Outcome = { ok: true; issued: IssuedSession } | { ok: false; reason: string; sessionId?: string };
+  type Outcome =
+    | { ok: true; issued: IssuedSession }
+    | { ok: false; reason: 'reused' | 'account'; sessionId: string }
+    | { ok: false; reason: 'unknown' | 'revoked' | 'expired' };
 
   /** Trades a refresh token for the next one and a new access token of the same session. */
   async function refresh(token: string): Promise<IssuedSession> {
@@ -140,7 +143,7 @@ export function createSessions({ db, clock, config, signAccessToken, cache, log 
     });
     if (!outcome.ok) {
       if (outcome.reason === 'reused' || outcome.reason === 'account')
-        cache?.forgetSession(outcome.sessionId!);
+        cache?.forgetSession(outcome.sessionId);
       if (outcome.reason === 'reused') log?.warn('refresh token reused after rotation: session revoked');
       throw new DomainError('unauthorized', messages.generic.sessionExpired);
     }

@@ -46,7 +46,7 @@ export async function countAdmins(db: Db): Promise<number> {
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('is_admin', '=', true)
     .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return row.n;
 }
 
 /** Accounts that have not been deleted, oldest first (the admin list). */
@@ -77,7 +77,10 @@ export function listActiveUsers(
  * the newest of them. Left to itself the planner guesses 1 % of the table matches any ILIKE and walks the primary
  * key backwards filtering every row, which reads the whole table when few accounts match.
  */
-export function activeUsersPageQuery(db: Db, { q, afterId, limit }: { q?: string; afterId?: number; limit: number }) {
+export function activeUsersPageQuery(
+  db: Db,
+  { q, afterId, limit }: { q?: string; afterId?: number; limit: number },
+) {
   if (!q) {
     let query = activeUsers(db, undefined).selectAll();
     if (afterId !== undefined) query = query.where('id', '<', afterId);
@@ -119,7 +122,12 @@ export async function markVerified(db: Db, id: number): Promise<boolean> {
  * link only one wins). Also marks the e-mail verified (the link reached that mailbox) and bumps token_version,
  * which ends every session of the account.
  */
-export async function replacePassword(db: Db, id: number, expectedHash: string, newHash: string): Promise<boolean> {
+export async function replacePassword(
+  db: Db,
+  id: number,
+  expectedHash: string,
+  newHash: string,
+): Promise<boolean> {
   const result = await db
     .updateTable('users')
     .set((eb) => ({
@@ -136,7 +144,11 @@ export async function replacePassword(db: Db, id: number, expectedHash: string, 
 }
 
 export async function recordLogin(db: Db, id: number): Promise<void> {
-  await db.updateTable('users').set({ last_login_at: sql`now()` }).where('id', '=', id).execute();
+  await db
+    .updateTable('users')
+    .set({ last_login_at: sql`now()` })
+    .where('id', '=', id)
+    .execute();
 }
 
 /**
