@@ -1,3 +1,3 @@
-import base, { restrictEnvAccess } from '@bindery/eslint-config/base';
+import base, { restrictEnvAccess, typeChecked } from '@bindery/eslint-config/base';
 import react from '@bindery/eslint-config/react';
-export default [...base, ...react, ...restrictEnvAccess];
+export default [...base, ...typeChecked(import.meta.dirname), ...react, ...restrictEnvAccess];

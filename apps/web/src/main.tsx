@@ -5,7 +5,10 @@ import { createRoot } from 'react-dom/client';
 import '@bindery/ui/styles.css';
 import { App } from './app/app';
 
-createRoot(document.getElementById('root')!).render(
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+
+createRoot(root).render(
   <StrictMode>
     <App />
   </StrictMode>,

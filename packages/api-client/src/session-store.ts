@@ -27,15 +27,20 @@ export interface Session {
 
 export interface SessionStore {
   /** The current session, or null. The same object until the session changes (fit for useSyncExternalStore). */
-  get(): Session | null;
+  // Function properties, not methods: get and subscribe are handed to useSyncExternalStore as bare functions
+  // (they use no `this`), which the typed lint's unbound-method allows only for these.
+  get: () => Session | null;
   /** Signs in (user to storage, token to memory), or renews this page's access token. */
   set(session: { user: SessionUser; access: string }): void;
   clear(): void;
   /** Called on every change, made in this tab or in another one. */
-  subscribe(listener: () => void): () => void;
+  subscribe: (listener: () => void) => () => void;
 }
 
-export function createSessionStore(storage: Storage = window.localStorage, events: Pick<Window, 'addEventListener' | 'removeEventListener'> = window): SessionStore {
+export function createSessionStore(
+  storage: Storage = window.localStorage,
+  events: Pick<Window, 'addEventListener' | 'removeEventListener'> = window,
+): SessionStore {
   const listeners = new Set<() => void>();
   // The token belongs to one user: if another tab signs in as someone else, this page's token is not theirs.
   let memory: { userId: number; access: string } | undefined;

@@ -36,7 +36,7 @@ export function ConfirmDialog({
   useEffect(() => {
     const opener = document.activeElement as HTMLElement | null;
     cancel.current?.focus();
-    return () => opener?.focus?.();
+    return () => opener?.focus();
   }, []);
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {

@@ -31,4 +31,4 @@ export const PRODUCT_ART_ALT: Record<ProductArtKey, string> = {
 };
 
 export const productArt = (key: ProductArtKey | null | undefined): string =>
-  `/art/products/${FILES[key ?? 'calculator'] ?? 'print-book'}.svg`;
+  `/art/products/${FILES[key ?? 'calculator']}.svg`;

@@ -5,10 +5,16 @@
  */
 import { http, type DefaultBodyType } from 'msw';
 import type { ErrorBody } from '@bindery/contracts/common';
-import type { Order, OrderResponse, ShippingRateResponse, ShippingService } from '@bindery/contracts/store/checkout';
+import type {
+  Order,
+  OrderResponse,
+  ShippingRateResponse,
+  ShippingService,
+} from '@bindery/contracts/store/checkout';
 import type { CartItem } from '../lib/cart';
 import { cartKey } from '../lib/cart';
 import { server } from './msw-server';
+import { defined } from '@bindery/ui/testing';
 
 export const cartItems: CartItem[] = [
   { id: 11, title: 'My Novel', category: 'Print Book' },
@@ -43,7 +49,7 @@ export const expressService: ShippingService = {
 export function rateResponse(overrides: Partial<ShippingRateResponse> = {}): ShippingRateResponse {
   return {
     shipping_rate: groundService.total_charge,
-    tax: groundService.tax!,
+    tax: defined(groundService.tax),
     tax_rate: '8.25%',
     tax_reason: 'Texas individual sales tax',
     account_type: 'individual',
@@ -52,7 +58,7 @@ export function rateResponse(overrides: Partial<ShippingRateResponse> = {}): Shi
     estimated_delivery: groundService.delivery_time,
     available_services: [expressService, groundService],
     subtotal: '124.80',
-    total: groundService.total!,
+    total: defined(groundService.total),
     weight_grams: 1450,
     ...overrides,
   };
@@ -79,8 +85,26 @@ export function order(overrides: Partial<Order> = {}): Order {
     status: 'awaiting_payment',
     currency: 'USD',
     items: [
-      { project_id: 11, title: 'My Novel', category: 'Print Book', quantity: 10, cost_per_book: '8.48', discount_amount: '0.00', line_total: '84.80', downloads: null },
-      { project_id: 12, title: 'Family Album', category: 'Photo Book', quantity: 2, cost_per_book: '20.00', discount_amount: '0.00', line_total: '40.00', downloads: null },
+      {
+        project_id: 11,
+        title: 'My Novel',
+        category: 'Print Book',
+        quantity: 10,
+        cost_per_book: '8.48',
+        discount_amount: '0.00',
+        line_total: '84.80',
+        downloads: null,
+      },
+      {
+        project_id: 12,
+        title: 'Family Album',
+        category: 'Photo Book',
+        quantity: 2,
+        cost_per_book: '20.00',
+        discount_amount: '0.00',
+        line_total: '40.00',
+        downloads: null,
+      },
     ],
     subtotal: '124.80',
     shipping: '25.00',
@@ -111,7 +135,11 @@ export const orderResponse = (overrides: Partial<Order> = {}): OrderResponse => 
 export const paidOrder = (overrides: Partial<Order> = {}) =>
   orderResponse({ status: 'paid', paid_at: '2026-11-22T10:05:00.000Z', ...overrides });
 
-export const errorBody = (statusCode: number, error: string, code = 'ERROR'): ErrorBody => ({ error, code, statusCode });
+export const errorBody = (statusCode: number, error: string, code = 'ERROR'): ErrorBody => ({
+  error,
+  code,
+  statusCode,
+});
 
 /** GET /api/config with the payment methods this server offers. */
 export const publicConfig = (payments: { card: boolean; paypal: boolean; test_mode?: boolean }) => ({
@@ -126,7 +154,10 @@ export const publicConfig = (payments: { card: boolean; paypal: boolean; test_mo
  * A POST handler for `path` whose request body is the contract's `Body`: answers with `answer` (a plain Response,
  * so a test can also send an error body or a broken one) and records every body and bearer token it received.
  */
-export function recordPosts<Body extends DefaultBodyType>(path: string, answer: (body: Body, call: number) => Response | Promise<Response>) {
+export function recordPosts<Body extends DefaultBodyType>(
+  path: string,
+  answer: (body: Body, call: number) => Response | Promise<Response>,
+) {
   const seen = { bodies: [] as Body[], auth: [] as (string | null)[] };
   server.use(
     http.post<never, Body>(path, async ({ request }) => {

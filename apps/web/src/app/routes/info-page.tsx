@@ -52,9 +52,12 @@ const PAGES: Record<string, { title: string; intro: string; blocks: { title: str
   },
 };
 
+// The router sends only these paths here; an unknown one (never routed) shows About rather than nothing.
+const ABOUT = PAGES['/about'] ?? { title: 'About', intro: '', blocks: [] };
+
 export default function InfoPageRoute() {
   const { pathname } = useLocation();
-  const page = PAGES[pathname.toLowerCase()] ?? PAGES['/about']!;
+  const page = PAGES[pathname.toLowerCase()] ?? ABOUT;
   useDocumentTitle(page.title);
   return (
     <div className="b-container b-stack">

@@ -2,7 +2,7 @@
  * The site footer (docs/spec/customer-journey.md §2): a newsletter e-mail field (the spec gives it no behaviour, so it
  * only confirms locally and sends nothing), contact and legal texts, and the year 2025 (the spec's, §9).
  */
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type SubmitEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { productLinks, resourceLinks } from './nav-links';
 
@@ -15,7 +15,7 @@ export const COPYRIGHT_YEAR = 2025;
 export function SiteFooter() {
   const emailId = useId();
   const [note, setNote] = useState('');
-  const onSubscribe = (e: FormEvent<HTMLFormElement>) => {
+  const onSubscribe = (e: SubmitEvent<HTMLFormElement>) => {
     e.preventDefault();
     setNote('Thanks! Newsletter sign-up opens soon; nothing has been sent.');
   };
@@ -25,7 +25,9 @@ export function SiteFooter() {
         <div className="b-footer__grid">
           <section aria-labelledby="footer-about">
             <h2 id="footer-about">Bindery</h2>
-            <p>Print-on-demand books, photo books, comics, magazines, yearbooks, calendars and thesis binding.</p>
+            <p>
+              Print-on-demand books, photo books, comics, magazines, yearbooks, calendars and thesis binding.
+            </p>
             <p>
               Contact: <a href="mailto:hello@bindery.example">hello@bindery.example</a>
               <br />
@@ -59,7 +61,14 @@ export function SiteFooter() {
                 <label className="b-label" htmlFor={emailId}>
                   Email address
                 </label>
-                <input id={emailId} className="b-input" type="email" name="email" placeholder="you@example.com" autoComplete="email" />
+                <input
+                  id={emailId}
+                  className="b-input"
+                  type="email"
+                  name="email"
+                  placeholder="you@example.com"
+                  autoComplete="email"
+                />
               </div>
               <button type="submit" className="b-btn b-btn--accent">
                 Subscribe
@@ -70,8 +79,8 @@ export function SiteFooter() {
         </div>
         <div className="b-footer__legal">
           <p>
-            © {COPYRIGHT_YEAR} Bindery. All rights reserved. Prices shown by our calculators are estimates until
-            your order is confirmed; taxes and shipping are calculated at checkout.
+            © {COPYRIGHT_YEAR} Bindery. All rights reserved. Prices shown by our calculators are estimates
+            until your order is confirmed; taxes and shipping are calculated at checkout.
           </p>
           <p>
             <Link to="/resources/contact-resources">Contact</Link> · <Link to="/about">About</Link> ·{' '}

@@ -10,7 +10,7 @@ describe('renderRoute', () => {
     ['/cancel', 'Payment Cancelled'],
   ])('shows %s once React has flushed, with no import left to wait for', async (path, name) => {
     renderRoute(path);
-    await act(async () => undefined);
+    await act(() => Promise.resolve());
     expect(screen.getByRole('heading', { level: 1, name })).toBeInTheDocument();
   });
 });

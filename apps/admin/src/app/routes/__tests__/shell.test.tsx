@@ -60,7 +60,7 @@ describe('admin shell', () => {
     ).toBeInTheDocument();
     // Once the layout has the (live) config and React has rendered it: no banner.
     await waitFor(() => expect(queryClient.getQueryState(['public-config'])?.status).toBe('success'));
-    await act(async () => undefined);
+    await act(() => Promise.resolve());
     expect(screen.queryByText(messages.payments.testModeBanner)).not.toBeInTheDocument();
   });
 });

@@ -2,7 +2,7 @@
  * The admin app's own /login: admins only. A customer gets 'This account has no access to the admin area.';
  * other failures show the server's text ('Invalid or unverified account') or 'Login failed'.
  */
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ApiError } from '@bindery/api-client';
 import { Alert } from '@bindery/ui/alert';
@@ -19,18 +19,23 @@ export function LoginForm() {
   const [fields, setFields] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string>();
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const parsed = StoreLoginBody.safeParse({ email: form.get('email'), password: form.get('password') });
     setFailure(undefined);
     if (!parsed.success) {
-      return setFields(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message]).reverse()));
+      setFields(
+        Object.fromEntries(
+          parsed.error.issues.map((i): [string, string] => [String(i.path[0]), i.message]).reverse(),
+        ),
+      );
+      return;
     }
     setFields({});
     try {
       await login.mutateAsync(parsed.data);
-      navigate('/admin', { replace: true });
+      void navigate('/admin', { replace: true });
     } catch (error) {
       if (error instanceof NotAnAdminError) setFailure(error.message);
       else setFailure(error instanceof ApiError && error.body ? error.body.error : messages.auth.loginFailed);
@@ -42,10 +47,28 @@ export function LoginForm() {
     <main id="main" className="b-main b-container b-stack" style={{ maxWidth: '30rem' }}>
       <h1>Admin Login</h1>
       <Card className="b-stack">
-        <form className="b-stack" onSubmit={onSubmit} noValidate>
-          <fieldset className="b-stack" disabled={login.isPending} style={{ border: 0, padding: 0, margin: 0 }}>
-            <TextField label="Email" name="email" type="email" autoComplete="username" required error={fields.email} />
-            <TextField label="Password" name="password" type="password" autoComplete="current-password" required error={fields.password} />
+        <form className="b-stack" onSubmit={(event) => void onSubmit(event)} noValidate>
+          <fieldset
+            className="b-stack"
+            disabled={login.isPending}
+            style={{ border: 0, padding: 0, margin: 0 }}
+          >
+            <TextField
+              label="Email"
+              name="email"
+              type="email"
+              autoComplete="username"
+              required
+              error={fields.email}
+            />
+            <TextField
+              label="Password"
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              required
+              error={fields.password}
+            />
             {failure ? <Alert tone="error">{failure}</Alert> : null}
             <Button type="submit" busy={login.isPending}>
               Login

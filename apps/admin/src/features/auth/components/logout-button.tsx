@@ -12,7 +12,12 @@ export function LogoutButton() {
   return (
     <>
       <span className="b-muted">{session.user.email}</span>
-      <Button size="sm" variant="secondary" busy={logout.isPending} onClick={() => logout.mutate(undefined, { onSettled: () => navigate('/login') })}>
+      <Button
+        size="sm"
+        variant="secondary"
+        busy={logout.isPending}
+        onClick={() => logout.mutate(undefined, { onSettled: () => void navigate('/login') })}
+      >
         Logout
       </Button>
     </>

@@ -52,7 +52,10 @@ export function ResaleCertificates() {
   function submit() {
     if (!open) return;
     const { certificate, decision } = open;
-    if (decision === 'reject' && reason.trim() === '') return setReasonError(m.reasonRequired);
+    if (decision === 'reject' && reason.trim() === '') {
+      setReasonError(m.reasonRequired);
+      return;
+    }
     const body =
       decision === 'reject'
         ? { id: certificate.id, decision, reason: reason.trim() }

@@ -22,7 +22,7 @@ export function useOrderCounts(): { counts: OrderCounts; isError: boolean; isPen
     combine: (results) => ({
       counts: Object.fromEntries(
         KEYS.flatMap((status, i) => (results[i]?.data === undefined ? [] : [[status, results[i].data]])),
-      ) as OrderCounts,
+      ),
       isError: results.some((r) => r.isError),
       isPending: results.some((r) => r.isPending),
     }),

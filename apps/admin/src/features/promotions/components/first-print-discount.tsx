@@ -4,7 +4,7 @@
  * whole percent from 1 to 50. The server checks the same bounds and its refusal is shown as it says it. Saving
  * changes new orders only; the note says so, because an order already placed keeps its amounts.
  */
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type SubmitEvent } from 'react';
 import type { FirstPrintDiscountSetting } from '@bindery/contracts/admin/promotions';
 import { ApiError } from '@bindery/api-client';
 import { FIRST_PRINT_MAX_PERCENT } from '@bindery/contracts/admin/promotions';
@@ -38,7 +38,7 @@ function FirstPrintForm({ setting }: { setting: FirstPrintDiscountSetting }) {
   const [saved, setSaved] = useState(false);
   const errorId = useId();
 
-  const submit = (event: FormEvent) => {
+  const submit = (event: SubmitEvent) => {
     event.preventDefault();
     setSaved(false);
     const value = Number(percent);

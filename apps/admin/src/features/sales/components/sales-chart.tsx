@@ -90,18 +90,23 @@ export function SalesChart({
           }),
         )}
         <line x1={M.left} x2={W - M.right} y1={M.top + plotH} y2={M.top + plotH} stroke="#56637a" />
-        {labelIndexes(days.length).map((i) => (
-          <text
-            key={i}
-            x={M.left + i * group + group / 2}
-            y={H - 8}
-            textAnchor="middle"
-            fontSize="11"
-            fill="#3d4a5c"
-          >
-            {shortDay(days[i]!.date)}
-          </text>
-        ))}
+        {labelIndexes(days.length)
+          .map((i) => ({ i, day: days[i] }))
+          .map(
+            ({ i, day }) =>
+              day && (
+                <text
+                  key={i}
+                  x={M.left + i * group + group / 2}
+                  y={H - 8}
+                  textAnchor="middle"
+                  fontSize="11"
+                  fill="#3d4a5c"
+                >
+                  {shortDay(day.date)}
+                </text>
+              ),
+          )}
       </svg>
       <figcaption>
         <ul className="b-row" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Legend">

@@ -5,7 +5,7 @@
  * with every day also in a table, and the period's payments newest first with "Load more". Every figure is the
  * server's (integer cents); nothing is added up here.
  */
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ApiError } from '@bindery/api-client';
 import { Alert } from '@bindery/ui/alert';
@@ -63,10 +63,16 @@ function Period({
 }) {
   const [draft, setDraft] = useState({ from, to });
   const [error, setError] = useState<string | undefined>();
-  const submit = (e: FormEvent) => {
+  const submit = (e: SubmitEvent) => {
     e.preventDefault();
-    if (!DAY.test(draft.from) || !DAY.test(draft.to)) return setError('Enter both days.');
-    if (draft.from > draft.to) return setError('The first day must not be after the last.');
+    if (!DAY.test(draft.from) || !DAY.test(draft.to)) {
+      setError('Enter both days.');
+      return;
+    }
+    if (draft.from > draft.to) {
+      setError('The first day must not be after the last.');
+      return;
+    }
     setError(undefined);
     onChange(draft.from, draft.to);
   };

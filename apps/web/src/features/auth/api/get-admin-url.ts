@@ -6,7 +6,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { api } from '#lib/api-client.ts';
 
 export async function getAdminUrl(queryClient: QueryClient): Promise<string> {
-  const config = await queryClient.fetchQuery({
+  const config = await queryClient.query({
     queryKey: ['public-config'],
     queryFn: ({ signal }) => api.config(signal),
     staleTime: Infinity,

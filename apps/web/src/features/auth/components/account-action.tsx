@@ -20,7 +20,7 @@ export function AccountAction({ loggedIn }: { loggedIn: boolean }) {
     <Button
       size="sm"
       busy={logout.isPending}
-      onClick={() => logout.mutate(undefined, { onSettled: () => navigate('/login') })}
+      onClick={() => logout.mutate(undefined, { onSettled: () => void navigate('/login') })}
     >
       Logout
     </Button>

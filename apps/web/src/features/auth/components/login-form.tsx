@@ -5,7 +5,7 @@
  * ('Invalid or unverified account') or 'Login failed'.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Alert } from '@bindery/ui/alert';
 import { Button } from '@bindery/ui/button';
@@ -44,12 +44,15 @@ export function LoginForm({ onAdminLogin = goTo }: LoginFormProps) {
   const [failure, setFailure] = useState<string>();
   const [leaving, setLeaving] = useState(false);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const parsed = StoreLoginBody.safeParse({ email: form.get('email'), password: form.get('password') });
     setFailure(undefined);
-    if (!parsed.success) return setFields(issuesByField(parsed.error.issues));
+    if (!parsed.success) {
+      setFields(issuesByField(parsed.error.issues));
+      return;
+    }
     setFields({});
     try {
       const { user } = await login.mutateAsync(parsed.data);
@@ -73,7 +76,7 @@ export function LoginForm({ onAdminLogin = goTo }: LoginFormProps) {
         </>
       }
     >
-      <form className="b-stack" onSubmit={onSubmit} noValidate>
+      <form className="b-stack" onSubmit={(event) => void onSubmit(event)} noValidate>
         <fieldset className="b-stack" disabled={busy} style={{ border: 0, padding: 0, margin: 0 }}>
           <TextField
             label="Email"

@@ -3,7 +3,7 @@
  * the same whether or not an account exists: 'Reset link sent to your email'. Failure: 'Error sending reset
  * link', or the server's own text when it gave one (e.g. too many requests).
  */
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { Alert } from '@bindery/ui/alert';
 import { Button } from '@bindery/ui/button';
@@ -19,12 +19,15 @@ export function RequestResetForm() {
   const [fields, setFields] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string>();
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const parsed = StoreRequestResetBody.safeParse({ email: new FormData(event.currentTarget).get('email') });
     setFailure(undefined);
     request.reset();
-    if (!parsed.success) return setFields(issuesByField(parsed.error.issues));
+    if (!parsed.success) {
+      setFields(issuesByField(parsed.error.issues));
+      return;
+    }
     setFields({});
     try {
       await request.mutateAsync(parsed.data);
@@ -35,7 +38,7 @@ export function RequestResetForm() {
 
   return (
     <AuthCard title={messages.auth.resetPassword} footer={<Link to="/login">Back to login</Link>}>
-      <form className="b-stack" onSubmit={onSubmit} noValidate>
+      <form className="b-stack" onSubmit={(event) => void onSubmit(event)} noValidate>
         <p>Enter the email address of your account and we will send you a link to choose a new password.</p>
         <fieldset
           className="b-stack"

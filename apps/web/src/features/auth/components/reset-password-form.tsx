@@ -4,7 +4,7 @@
  * 'Password reset successful! You can now login.' then /login after 2 seconds. Failure: 'Failed to reset
  * password. Try again.' with the server's reason (expired link, weak password).
  */
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { Alert } from '@bindery/ui/alert';
 import { Button } from '@bindery/ui/button';
@@ -22,19 +22,29 @@ export function ResetPasswordForm({ uidb64, token }: { uidb64: string; token: st
   const [failure, setFailure] = useState<string>();
   useRedirectAfter(reset.isSuccess, '/login');
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    const password = String(new FormData(event.currentTarget).get('password') ?? '');
+    const entered = new FormData(event.currentTarget).get('password');
+    const password = typeof entered === 'string' ? entered : '';
     setFailure(undefined);
-    if (!password) return setFieldError(messages.auth.enterNewPassword);
+    if (!password) {
+      setFieldError(messages.auth.enterNewPassword);
+      return;
+    }
     const parsed = NewPassword.safeParse(password);
-    if (!parsed.success) return setFieldError(parsed.error.issues[0]?.message);
+    if (!parsed.success) {
+      setFieldError(parsed.error.issues[0]?.message);
+      return;
+    }
     setFieldError(undefined);
     try {
       await reset.mutateAsync({ uidb64, token, password: parsed.data });
     } catch (error) {
       const byField = fieldErrors(error);
-      if (byField.password) return setFieldError(byField.password);
+      if (byField.password) {
+        setFieldError(byField.password);
+        return;
+      }
       const reason = errorText(error, '');
       setFailure(reason ? `${messages.auth.resetFailed} ${reason}` : messages.auth.resetFailed);
     }
@@ -45,7 +55,7 @@ export function ResetPasswordForm({ uidb64, token }: { uidb64: string; token: st
       title={messages.auth.setNewPassword}
       footer={<Link to="/reset-password">Request a new link</Link>}
     >
-      <form className="b-stack" onSubmit={onSubmit} noValidate>
+      <form className="b-stack" onSubmit={(event) => void onSubmit(event)} noValidate>
         <fieldset
           className="b-stack"
           disabled={reset.isPending || reset.isSuccess}

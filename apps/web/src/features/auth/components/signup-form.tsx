@@ -4,7 +4,7 @@
  * successfully! Please check your email to verify your account.' The password rule is shown up front and checked
  * before sending (the server checks it again).
  */
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { Alert } from '@bindery/ui/alert';
 import { Button } from '@bindery/ui/button';
@@ -20,7 +20,7 @@ export function SignupForm() {
   const [fields, setFields] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string>();
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const parsed = StoreRegisterBody.safeParse({
@@ -29,7 +29,10 @@ export function SignupForm() {
       password: form.get('password'),
     });
     setFailure(undefined);
-    if (!parsed.success) return setFields(issuesByField(parsed.error.issues));
+    if (!parsed.success) {
+      setFields(issuesByField(parsed.error.issues));
+      return;
+    }
     setFields({});
     try {
       await register.mutateAsync(parsed.data);
@@ -51,7 +54,7 @@ export function SignupForm() {
         </>
       }
     >
-      <form className="b-stack" onSubmit={onSubmit} noValidate>
+      <form className="b-stack" onSubmit={(event) => void onSubmit(event)} noValidate>
         <fieldset
           className="b-stack"
           disabled={register.isPending || done}

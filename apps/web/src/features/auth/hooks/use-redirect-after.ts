@@ -8,7 +8,7 @@ export function useRedirectAfter(when: boolean, to: string, delayMs = REDIRECT_D
   const navigate = useNavigate();
   useEffect(() => {
     if (!when) return;
-    const timer = setTimeout(() => navigate(to, { replace: true }), delayMs);
+    const timer = setTimeout(() => void navigate(to, { replace: true }), delayMs);
     return () => clearTimeout(timer);
   }, [when, to, delayMs, navigate]);
 }

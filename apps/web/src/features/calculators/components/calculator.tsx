@@ -5,7 +5,7 @@
  * (client-side check with the spec's message) → calculating → the server's quote. Any change clears the result.
  * @see docs/spec/calculators-account-admin.md §2–§5, §8
  */
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { Alert } from '@bindery/ui/alert';
 import { Button } from '@bindery/ui/button';
@@ -65,7 +65,7 @@ export function Calculator({ product, loggedIn }: CalculatorProps) {
     setPageCount(clamped);
   };
 
-  const onSubmit = (e: FormEvent) => {
+  const onSubmit = (e: SubmitEvent) => {
     e.preventDefault();
     const missing = new Set<string>(missingKinds(cascade));
     let pages = pageCount;

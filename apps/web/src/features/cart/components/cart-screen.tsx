@@ -199,7 +199,7 @@ function Cart({ user, ordersPlaced }: { user: SessionUser; ordersPlaced: number 
           Showing {view.shown.length} of {view.total} items · Last updated:{' '}
           {timeFormat.format(books.dataUpdatedAt || Date.now())}
         </p>
-        <Button variant="accent" onClick={() => navigate('/shop')}>
+        <Button variant="accent" onClick={() => void navigate('/shop')}>
           Checkout
         </Button>
       </div>

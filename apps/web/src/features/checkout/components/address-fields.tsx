@@ -35,7 +35,7 @@ export function AddressFields({ draft, errors, onChange }: AddressFieldsProps) {
       name={field}
       type={type}
       autoComplete={autoComplete}
-      value={String(draft[field])}
+      value={draft[field]}
       error={errors[field]}
       onChange={(e) => onChange(field, e.target.value)}
     />

@@ -5,7 +5,7 @@
  * has nothing to ship (docs/decisions/0034): the address is the billing address (it sets the sales tax), the
  * server's one service is the download, and the page says so instead of offering carriers.
  */
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Alert } from '@bindery/ui/alert';
 import { Button } from '@bindery/ui/button';
@@ -98,8 +98,10 @@ export function ShopPage({ user }: { user: SessionUser }) {
   async function calculate(prefer: string | null = null) {
     const { version, draft } = state;
     setSaveError(null);
-    if (!hasRateFields(draft))
-      return dispatch({ type: 'rate-failed', version, message: m.fillAddressForRate });
+    if (!hasRateFields(draft)) {
+      dispatch({ type: 'rate-failed', version, message: m.fillAddressForRate });
+      return;
+    }
     const { account_type } = draft;
     // §5 Shop rate: country and state trimmed and upper-cased, city and postal code trimmed.
     const place = {
@@ -110,7 +112,10 @@ export function ShopPage({ user }: { user: SessionUser }) {
     };
     const zip = usZipText(place.country, place.state, place.postal_code);
     // Said once, at the field (its error is announced), instead of also as the rate's error.
-    if (zip) return setFieldErrors((errors) => ({ ...errors, postal_code: zip }));
+    if (zip) {
+      setFieldErrors((errors) => ({ ...errors, postal_code: zip }));
+      return;
+    }
     try {
       const answer = await rateCall.mutateAsync({ ...place, account_type, project_ids: projectIds });
       dispatch({ type: 'rate-ok', version, rate: answer, cart: projectIds.join(','), prefer });
@@ -120,13 +125,22 @@ export function ShopPage({ user }: { user: SessionUser }) {
     }
   }
 
-  async function onSave(event: FormEvent<HTMLFormElement>) {
+  async function onSave(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     setSaveError(null);
-    if (!hasSaveFields(state.draft)) return setSaveError(m.fillAllRequired);
-    if (!chosen) return setSaveError(m.calculateRateFirst);
+    if (!hasSaveFields(state.draft)) {
+      setSaveError(m.fillAllRequired);
+      return;
+    }
+    if (!chosen) {
+      setSaveError(m.calculateRateFirst);
+      return;
+    }
     const address = DeliveryAddress.safeParse(state.draft);
-    if (!address.success) return setFieldErrors(firstIssuePerField(address.error));
+    if (!address.success) {
+      setFieldErrors(firstIssuePerField(address.error));
+      return;
+    }
     try {
       const { order } = await save.mutateAsync({
         user_address: state.draft,
@@ -134,11 +148,12 @@ export function ShopPage({ user }: { user: SessionUser }) {
         selected_service: chosen.service_code,
       });
       toast.show(m.shippingSaved, 'success');
-      navigate(`/payment?order=${order.id}`);
+      void navigate(`/payment?order=${order.id}`);
     } catch (error) {
       if (isSessionExpired(error)) {
         sessionOver();
-        return setSaveError(messages.generic.sessionExpired);
+        setSaveError(messages.generic.sessionExpired);
+        return;
       }
       setFieldErrors(serverFieldErrors(error));
       setSaveError(refusalText(error, m.saveShippingFailed));
@@ -152,7 +167,12 @@ export function ShopPage({ user }: { user: SessionUser }) {
       </p>
       <h1>{digitalOnly ? d.title : 'Shipping and delivery'}</h1>
       <div className="b-calc">
-        <form className="b-card b-stack" onSubmit={onSave} noValidate aria-label="Shipping details">
+        <form
+          className="b-card b-stack"
+          onSubmit={(event) => void onSave(event)}
+          noValidate
+          aria-label="Shipping details"
+        >
           <AccountTypeFieldset
             accountType={state.draft.account_type}
             onAccountType={(value) => set('account_type', value)}

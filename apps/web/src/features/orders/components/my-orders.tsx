@@ -34,7 +34,8 @@ export function MyOrders({ userId }: { userId: number }) {
         <p role="status">
           <Spinner label="" /> {messages.cart.loadingOrders}
         </p>
-      ) : orders.isError ? (
+      ) : orders.isError && !orders.isFetchNextPageError ? (
+        // A failed "load more" sets isError too: then the list stays, with its own alert below.
         <>
           <Alert tone="error">{s.loadMyOrdersFailed}</Alert>
           <div className="b-row">

@@ -15,7 +15,7 @@ import { fetchDownload } from '../api/download-file';
 export function OrderDownloads({ order }: { order: Order }) {
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const books = order.items.filter((i) => i.downloads !== null);
+  const books = order.items.flatMap((i) => (i.downloads ? [{ ...i, downloads: i.downloads }] : []));
   if (books.length === 0) return null;
 
   async function download(path: string, fallbackName: string) {
@@ -37,23 +37,23 @@ export function OrderDownloads({ order }: { order: Order }) {
         Your e-book files, ready to download.
       </p>
       <ul className="b-stack" style={{ margin: 0, paddingLeft: 0, listStyle: 'none' }}>
-        {books.map((b) => (
+        {books.map(({ downloads: { pdf, cover }, ...b }) => (
           <li key={b.project_id} className="b-row">
             <strong>{b.title || messages.projects.untitled}</strong>
             <Button
               variant="secondary"
-              busy={busy === b.downloads?.pdf}
+              busy={busy === pdf}
               aria-label={`Download the PDF of ${b.title}`}
-              onClick={() => void download(b.downloads!.pdf, `${b.title}.pdf`)}
+              onClick={() => void download(pdf, `${b.title}.pdf`)}
             >
               Download PDF
             </Button>
-            {b.downloads?.cover ? (
+            {cover ? (
               <Button
                 variant="secondary"
-                busy={busy === b.downloads.cover}
+                busy={busy === cover}
                 aria-label={`Download the cover of ${b.title}`}
-                onClick={() => void download(b.downloads!.cover!, `${b.title} cover`)}
+                onClick={() => void download(cover, `${b.title} cover`)}
               >
                 Download cover
               </Button>

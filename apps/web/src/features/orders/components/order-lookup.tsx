@@ -4,7 +4,7 @@
  * tracking, and a link to its page. Login required (orders are private); the server's 'not found' for any number
  * that is not one of the customer's orders, and its own words for a number it cannot read.
  */
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { ApiError } from '@bindery/api-client';
 import { Alert } from '@bindery/ui/alert';
@@ -26,7 +26,7 @@ function Finder({ userId }: { userId: number }) {
   const [invalid, setInvalid] = useState<string | undefined>();
   const found = useLookupOrder(userId, number);
 
-  const submit = (e: FormEvent) => {
+  const submit = (e: SubmitEvent) => {
     e.preventDefault();
     const parsed = OrderNumberInput.safeParse(text);
     if (!parsed.success) {

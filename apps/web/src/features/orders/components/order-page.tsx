@@ -86,7 +86,7 @@ function Reorder({ order, userId }: { order: Order; userId: number }) {
   );
   const [problem, setProblem] = useState<string | null>(null);
 
-  const submit = (e: React.FormEvent) => {
+  const submit = (e: React.SubmitEvent) => {
     e.preventDefault();
     setProblem(null);
     const items = order.items.map((i) => ({
@@ -107,7 +107,7 @@ function Reorder({ order, userId }: { order: Order; userId: number }) {
     again.mutate(
       { items: wanted },
       {
-        onSuccess: () => navigate('/shop'),
+        onSuccess: () => void navigate('/shop'),
         onError: (error) =>
           setProblem(error instanceof ApiError && error.body ? error.body.error : s.reorderFailed),
       },

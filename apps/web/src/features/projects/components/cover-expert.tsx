@@ -6,7 +6,7 @@
  * with the cover expert request; on success the saved project data is cleared, the project goes into the cart
  * and the customer to /shop.
  */
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { Alert } from '@bindery/ui/alert';
 import { Button } from '@bindery/ui/button';
@@ -97,13 +97,11 @@ function CoverExpertForm({
     return pdf.start(file);
   };
 
-  const onSubmit = (e: FormEvent) => {
+  const onSubmit = (e: SubmitEvent) => {
     e.preventDefault();
     setFormError(null);
     const parsed = CoverExpertRequest.safeParse(values);
-    const found: Partial<Record<Field, string>> = parsed.success
-      ? {}
-      : (issuesByField(parsed.error.issues) as Partial<Record<Field, string>>);
+    const found: Partial<Record<Field, string>> = parsed.success ? {} : issuesByField(parsed.error.issues);
     const upload = pdf.status === 'success' ? pdf.result : null;
     if (!upload && pdf.status !== 'error') found.pdf = m.pdfRequired;
     setErrors(found);

@@ -166,7 +166,7 @@ function startingForm(
   if (project) {
     // An edit keeps the project's files unless others are chosen (issue 13.8).
     return {
-      ids: (project.configuration ?? {}) as Record<string, number>,
+      ids: project.configuration ?? {},
       quantity: project.quantity,
       pdfId: project.pdf_upload_id,
       coverId: project.cover_upload_id,
@@ -344,7 +344,7 @@ function DesignForm({
     }
     saveProjectData(data);
     saveDesignForm(form);
-    navigate('/cover-expert');
+    void navigate('/cover-expert');
   };
 
   // What the shipping estimate weighs: the book as checkout will, once every required option and the PDF are known.

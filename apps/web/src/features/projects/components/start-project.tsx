@@ -151,7 +151,7 @@ export function StartProject() {
       ...(projectId ? { projectId } : {}),
     };
     saveProjectData(next);
-    navigate('/design-project', { state: next });
+    void navigate('/design-project', { state: next });
   };
 
   return (

@@ -122,7 +122,8 @@ export function UserDashboard({ user }: { user: SessionUser }) {
       </div>
     );
   }
-  if (books.isError) {
+  // A failed "load more" sets isError too: then the list stays, with its own alert below.
+  if (books.isError && !books.isFetchNextPageError) {
     return (
       <div className="b-container b-stack">
         <h1>Your Projects</h1>
@@ -137,7 +138,7 @@ export function UserDashboard({ user }: { user: SessionUser }) {
 
   const onAdd = (p: Project) => {
     addToCart(user.id, { id: p.id, title: p.title, category: p.category });
-    navigate('/orders');
+    void navigate('/orders');
   };
   const onConfirmDelete = () => {
     if (!confirming) return;
@@ -196,7 +197,7 @@ export function UserDashboard({ user }: { user: SessionUser }) {
               size="sm"
               variant="secondary"
               aria-label={`Edit ${p.title || m.untitled}`}
-              onClick={() => navigate('/start-project', { state: { projectData: p, isEdit: true } })}
+              onClick={() => void navigate('/start-project', { state: { projectData: p, isEdit: true } })}
             >
               Edit
             </Button>

@@ -7,12 +7,13 @@ import { signInForTest } from '#testing/session.ts';
 import { server } from '#testing/msw-server.ts';
 import { listsHandler } from './price-fixtures';
 import { PRODUCTS } from '@bindery/pricing/products';
+import { defined } from '@bindery/ui/testing';
 
 const titles = () =>
   within(screen.getByRole('table'))
     .getAllByRole('row')
     .slice(1)
-    .map((r) => within(r).getAllByRole('cell')[0]!.textContent);
+    .map((r) => defined(within(r).getAllByRole('cell')[0]).textContent);
 
 describe('Manage Books', () => {
   beforeEach(() => void signInForTest());

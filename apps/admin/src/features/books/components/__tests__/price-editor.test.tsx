@@ -17,6 +17,7 @@ import {
   type Lists,
   type RecordedPut,
 } from './price-fixtures';
+import { defined } from '@bindery/ui/testing';
 
 const comic = PRODUCTS.comicbook;
 const comicLists: Lists = {
@@ -38,7 +39,7 @@ const comicItem = (id: number): CatalogItem | undefined =>
 
 const section = (title: string) => screen.getByRole('region', { name: new RegExp(title) });
 const saveButton = () => screen.getByRole('button', { name: /^Save Changes|^Saving/ });
-const input = (name: string) => screen.getByRole('spinbutton', { name }) as HTMLInputElement;
+const input = (name: string) => screen.getByRole<HTMLInputElement>('spinbutton', { name });
 
 async function openComic(versions: Lists[] = [comicLists], calls = { count: 0 }) {
   server.use(listsHandler(comic, versions, calls), allBindingsHandler(comic, comicBindings));
@@ -180,7 +181,7 @@ describe('price editor: comic book', () => {
       ...comicLists,
       interior_color: [
         item(11, 'Premium Black & White', { price_per_page: '0.0325' }),
-        comicLists.interior_color![1]!,
+        defined(comicLists.interior_color?.[1]),
       ],
     };
     server.use(updateHandler(comic, comicItem, { puts, events, wait: 60 }));
@@ -365,7 +366,7 @@ describe('price editor: the other six from the same component', () => {
     expect(tables[0]).toHaveAccessibleName('Binding Types: Trim 1 (5 items)');
     expect(tables[14]).toHaveAccessibleName('Binding Types: Trim 15 (4 items)');
     expect(
-      within(tables[0]!)
+      within(defined(tables[0]))
         .getAllByRole('row')
         .slice(1)
         .map((r) => within(r).getAllByRole('cell')[0]?.textContent),
@@ -388,7 +389,7 @@ describe('price editor: the other six from the same component', () => {
     const lists: Lists = { corner_protector: [item(9, 'Gold Round', { price: '4.00' })] };
     server.use(
       listsHandler(thesis, [lists]),
-      updateHandler(thesis, (id) => lists.corner_protector!.find((i) => i.id === id)),
+      updateHandler(thesis, (id) => defined(lists.corner_protector).find((i) => i.id === id)),
     );
     renderAdminRoute('/admin/books/thesis/edit');
     expect(await screen.findByRole('heading', { name: 'Thesis Settings', level: 1 })).toBeInTheDocument();

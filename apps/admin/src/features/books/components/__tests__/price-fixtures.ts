@@ -12,10 +12,15 @@ import type {
   CatalogOptionsResponse,
 } from '@bindery/contracts/store/catalog';
 import type { OptionKind, ProductDefinition } from '@bindery/pricing/products';
+import { defined } from '@bindery/ui/testing';
 
 const code = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
 
-export const item = (id: number, name: string, prices: Pick<CatalogItem, 'price' | 'price_per_page'>): CatalogItem => ({
+export const item = (
+  id: number,
+  name: string,
+  prices: Pick<CatalogItem, 'price' | 'price_per_page'>,
+): CatalogItem => ({
   id,
   code: code(name),
   name,
@@ -40,16 +45,25 @@ export const binding = (
 export type Lists = Partial<Record<OptionKind, CatalogItem[]>>;
 
 export function dropdownsFor(product: ProductDefinition, lists: Lists): CatalogOptionsResponse {
-  return Object.fromEntries(product.kinds.flatMap((k) => k.dropdownKeys.map((key) => [key, lists[k.kind] ?? []])));
+  return Object.fromEntries(
+    product.kinds.flatMap((k) => k.dropdownKeys.map((key) => [key, lists[k.kind] ?? []])),
+  );
 }
 
 /** GET of the category's lists; `versions` answers the 1st, 2nd… request in turn (the last one repeats). */
-export function listsHandler(product: ProductDefinition, versions: Lists[], calls: { count: number } = { count: 0 }) {
-  return http.get<never, never, CatalogOptionsResponse>(`/api/${product.slug}/${product.optionsPath}/`, () => {
-    const lists = versions[Math.min(calls.count, versions.length - 1)]!;
-    calls.count += 1;
-    return HttpResponse.json(dropdownsFor(product, lists));
-  });
+export function listsHandler(
+  product: ProductDefinition,
+  versions: Lists[],
+  calls: { count: number } = { count: 0 },
+) {
+  return http.get<never, never, CatalogOptionsResponse>(
+    `/api/${product.slug}/${product.optionsPath}/`,
+    () => {
+      const lists = defined(versions[Math.min(calls.count, versions.length - 1)]);
+      calls.count += 1;
+      return HttpResponse.json(dropdownsFor(product, lists));
+    },
+  );
 }
 
 export function allBindingsHandler(product: ProductDefinition, rows: AllBindingsResponse) {
@@ -71,22 +85,37 @@ export interface RecordedPut {
 export function updateHandler(
   product: ProductDefinition,
   find: (id: number) => CatalogItem | undefined,
-  options: { refuse?: (id: number) => string | undefined; puts?: RecordedPut[]; events?: string[]; wait?: number } = {},
+  options: {
+    refuse?: (id: number) => string | undefined;
+    puts?: RecordedPut[];
+    events?: string[];
+    wait?: number;
+  } = {},
 ) {
-  return http.put<{ segment: string; id: string }, AdminPriceUpdateBody, AdminPriceUpdateResponse | ErrorBody>(
-    `/api/${product.slug}/:segment/:id/update/`,
-    async ({ request, params }) => {
-      const id = Number(params.id);
-      const body = await request.json();
-      options.puts?.push({ path: new URL(request.url).pathname, body, auth: request.headers.get('authorization') });
-      options.events?.push(`start ${id}`);
-      await delay(options.wait ?? 20);
-      options.events?.push(`end ${id}`);
-      const refusal = options.refuse?.(id);
-      if (refusal) return HttpResponse.json({ error: refusal, code: 'VALIDATION_ERROR', statusCode: 400 }, { status: 400 });
-      const current = find(id);
-      if (!current) return HttpResponse.json({ error: 'Not found', code: 'NOT_FOUND', statusCode: 404 }, { status: 404 });
-      return HttpResponse.json({ ...current, ...body } as AdminPriceUpdateResponse);
-    },
-  );
+  return http.put<
+    { segment: string; id: string },
+    AdminPriceUpdateBody,
+    AdminPriceUpdateResponse | ErrorBody
+  >(`/api/${product.slug}/:segment/:id/update/`, async ({ request, params }) => {
+    const id = Number(params.id);
+    const body = await request.json();
+    options.puts?.push({
+      path: new URL(request.url).pathname,
+      body,
+      auth: request.headers.get('authorization'),
+    });
+    options.events?.push(`start ${id}`);
+    await delay(options.wait ?? 20);
+    options.events?.push(`end ${id}`);
+    const refusal = options.refuse?.(id);
+    if (refusal)
+      return HttpResponse.json(
+        { error: refusal, code: 'VALIDATION_ERROR', statusCode: 400 },
+        { status: 400 },
+      );
+    const current = find(id);
+    if (!current)
+      return HttpResponse.json({ error: 'Not found', code: 'NOT_FOUND', statusCode: 404 }, { status: 404 });
+    return HttpResponse.json({ ...current, ...body } as AdminPriceUpdateResponse);
+  });
 }

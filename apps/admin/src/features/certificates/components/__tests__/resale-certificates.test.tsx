@@ -14,6 +14,7 @@ import { adminCertificateFixture } from '@bindery/contracts/testing/resale-certi
 import { server } from '#testing/msw-server.ts';
 import { renderAdminRoute } from '#testing/render-route.tsx';
 import { signInForTest } from '#testing/session.ts';
+import { defined } from '@bindery/ui/testing';
 
 const m = messages.certificates;
 
@@ -61,7 +62,7 @@ describe('Resale certificates', () => {
     expect(await screen.findByRole('heading', { name: m.adminTitle })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Resale certificates' })).toHaveAttribute('aria-current', 'page');
     await waitFor(() => expect(rows()).toHaveLength(1));
-    const row = rows()[0]!;
+    const row = defined(rows()[0]);
     expect(row).toHaveTextContent('Ann Reader (ann@example.test)');
     expect(row).toHaveTextContent('TX');
     expect(row).toHaveTextContent('texas-01-339.pdf');

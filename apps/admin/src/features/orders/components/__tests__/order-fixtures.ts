@@ -17,6 +17,7 @@ import {
 import { ReconcileResponse, type AttemptOutcome } from '@bindery/contracts/admin/payments';
 import type { ErrorBody } from '@bindery/contracts/common';
 import { nextStatuses, type OrderStatus } from '@bindery/contracts/order-lifecycle';
+import { defined } from '@bindery/ui/testing';
 
 export const row = (id: number, fields: Partial<AdminOrderRow> = {}): AdminOrderRow => ({
   id,
@@ -337,7 +338,7 @@ export function refundHandler(
     const body = (await request.json()) as RefundBody;
     bodies.push(body);
     if (fail) return fail();
-    const order = orders.get(Number(params.id))!;
+    const order = defined(orders.get(Number(params.id)), `order ${String(params.id)}`);
     const left = cents(order.refundable);
     const amount = body.amount_cents ?? left;
     if (amount > left)
@@ -375,7 +376,7 @@ export function reconcileHandler(
   calls: number[] = [],
 ) {
   return http.post('/api/admin/orders/:id/reconcile/', ({ params }) => {
-    const order = orders.get(Number(params.id))!;
+    const order = defined(orders.get(Number(params.id)), `order ${String(params.id)}`);
     calls.push(order.id);
     const open = order.payments.filter((p) => p.status === 'created');
     const now =

@@ -12,6 +12,7 @@ import { server } from '#testing/msw-server.ts';
 import { renderAdminRoute } from '#testing/render-route.tsx';
 import { signInForTest, testAdmin } from '#testing/session.ts';
 import { detail, detailHandler, statusHandler } from './order-fixtures';
+import { defined } from '@bindery/ui/testing';
 
 const PDF_BYTES = '%PDF-1.7 winter poems';
 const s = messages.orderScreens;
@@ -226,7 +227,7 @@ describe('Order Details', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(actionButtons()).toEqual([actions.markShipped, actions.cancel]);
     expect(factsOf(section('Basic Information'))).toContainEqual(['Status', 'In production']);
-    const last = within(section('Timeline')).getAllByRole('listitem').at(-1)!;
+    const last = defined(within(section('Timeline')).getAllByRole('listitem').at(-1));
     expect(last).toHaveTextContent('Paid → In production');
     expect(last).toHaveTextContent('Administrator');
     expect(last).toHaveTextContent('Printer 2 (staff only)');
@@ -383,7 +384,7 @@ describe('Order Details: files', () => {
     expect(open).toHaveBeenCalledWith('', '_blank');
     expect(tab.opener).toBeNull();
     expect(requests).toEqual([{ path: '/api/book/11/files/pdf/', auth: 'Bearer admin-access' }]);
-    expect(await created[0]!.text()).toBe(PDF_BYTES);
+    expect(await defined(created[0]).text()).toBe(PDF_BYTES);
   });
 
   it("Download asks for the attachment and saves it under the server's name (or title and kind), renewing an expired token once", async () => {
@@ -414,7 +415,7 @@ describe('Order Details: files', () => {
     );
     const downloads: { href: string; download: string }[] = [];
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      downloads.push({ href: this.getAttribute('href')!, download: this.download });
+      downloads.push({ href: defined(this.getAttribute('href')), download: this.download });
     });
     renderAdminRoute('/admin/order-info?id=7');
     const user = userEvent.setup();

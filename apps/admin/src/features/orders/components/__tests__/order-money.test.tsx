@@ -9,6 +9,7 @@ import { server } from '#testing/msw-server.ts';
 import { renderAdminRoute } from '#testing/render-route.tsx';
 import { signInForTest } from '#testing/session.ts';
 import { detail, detailHandler, reconcileHandler, refundHandler } from './order-fixtures';
+import { defined } from '@bindery/ui/testing';
 
 const s = messages.orderScreens;
 
@@ -46,7 +47,7 @@ describe('Order Details: Refund', () => {
     renderAdminRoute('/admin/order-info?id=8');
     await screen.findByRole('heading', { name: 'Order BND-000008', level: 1 });
     expect(
-      within(screen.getAllByRole('region', { name: 'Actions' }).at(-1)!).queryByRole('button', {
+      within(defined(screen.getAllByRole('region', { name: 'Actions' }).at(-1))).queryByRole('button', {
         name: s.refund,
       }),
     ).not.toBeInTheDocument();

@@ -8,6 +8,7 @@ import { server } from '#testing/msw-server.ts';
 import { renderAdminRoute } from '#testing/render-route.tsx';
 import { signInForTest } from '#testing/session.ts';
 import { SALES_PAYMENTS_PAGE_SIZE } from '#features/sales/api/get-sales-report.ts';
+import { defined } from '@bindery/ui/testing';
 
 const s = messages.orderScreens;
 
@@ -239,8 +240,8 @@ describe('Sales and payments (/admin/payment)', () => {
     const count = asked.length;
     await user.click(screen.getByRole('button', { name: 'Last 7 days' }));
     await waitFor(() => expect(asked.length).toBe(count + 1));
-    const last = asked.at(-1)!;
-    expect((Date.parse(last.to!) - Date.parse(last.from!)) / 86_400_000).toBe(6);
+    const last = defined(asked.at(-1));
+    expect((Date.parse(defined(last.to)) - Date.parse(defined(last.from))) / 86_400_000).toBe(6);
   });
 
   it('pages the payments on the server: "Load more" asks with the cursor', async () => {

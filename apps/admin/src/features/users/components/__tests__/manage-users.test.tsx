@@ -12,6 +12,7 @@ import { server } from '#testing/msw-server.ts';
 import { renderAdminRoute } from '#testing/render-route.tsx';
 import { signInForTest } from '#testing/session.ts';
 import { ManageUsers } from '../manage-users';
+import { defined } from '@bindery/ui/testing';
 
 const users = [
   { id: 1, name: 'Administrator', email: 'admin@bindery.test', is_verified: true, is_admin: true },
@@ -120,7 +121,9 @@ describe('Manage Users', () => {
     await user.clear(search);
     await user.type(search, 'ann@');
     await waitFor(() =>
-      expect(bodyRows().map((r) => within(r).getAllByRole('cell')[0]!.textContent)).toEqual(['Ann Reader']),
+      expect(bodyRows().map((r) => defined(within(r).getAllByRole('cell')[0]).textContent)).toEqual([
+        'Ann Reader',
+      ]),
     );
     await user.clear(search);
     await user.type(search, 'nobody');

@@ -11,6 +11,7 @@ import { server } from '#testing/msw-server.ts';
 import { renderRoute } from '#testing/render-route.tsx';
 import { sessionStore } from '#lib/session-store.ts';
 import { LoginForm } from '../login-form';
+import { defined } from '@bindery/ui/testing';
 
 const customer = { id: 7, name: 'Ann Reader', email: 'ann@example.test', is_admin: false };
 const loginAnswer = (user = customer) => ({ access: 'acc-1', access_expires_in: 3600, user });
@@ -59,7 +60,7 @@ describe('LoginForm', () => {
     answer.resolve();
     expect(await screen.findByRole('heading', { name: 'Account Settings' })).toBeInTheDocument();
     expect(body).toEqual({ email: 'ann@example.test', password: 'Corr3ct-horse!' });
-    expect(JSON.parse(localStorage.getItem('user')!)).toEqual(customer);
+    expect(JSON.parse(defined(localStorage.getItem('user')))).toEqual(customer);
     // The access token in memory only; the refresh token is the cookie the answer set (docs/decisions/0025).
     expect(sessionStore.get()).toEqual({ user: customer, access: 'acc-1' });
     expect(localStorage.length).toBe(1);

@@ -30,7 +30,7 @@ function certificatesApi(initial: ResaleCertificate[], answer?: () => Response) 
       if (answer) return answer();
       const made = certificate({
         id: list.length + 100,
-        state: String(form.get('state')),
+        state: form.get('state') as string,
         file_name: (form.get('file') as File).name,
       });
       list.push(made);

@@ -14,6 +14,7 @@ import { renderRoute } from '#testing/render-route.tsx';
 import { signInForTest, testCustomer } from '#testing/session.ts';
 import { errorBody, orderResponse, paidOrder, putInCart, recordPosts } from '#testing/checkout-fixtures.ts';
 import { CardReturn } from '../payment-result';
+import { defined } from '@bindery/ui/testing';
 
 const heading = (name: string) => screen.findByRole('heading', { level: 1, name });
 
@@ -22,7 +23,7 @@ function orderApi(...answers: OrderResponse[]) {
   const seen = { calls: 0 };
   server.use(
     http.get<{ id: string }, never, OrderResponse>('/api/orders/:id/', () => {
-      const answer = answers[Math.min(seen.calls, answers.length - 1)]!;
+      const answer = defined(answers[Math.min(seen.calls, answers.length - 1)]);
       seen.calls += 1;
       return HttpResponse.json(answer);
     }),
@@ -103,7 +104,7 @@ describe('back from Stripe (/success?order=&session_id=)', () => {
 describe('back from PayPal (/payment/success?order=&token=)', () => {
   const captureApi = (...answers: (() => Response)[]) =>
     recordPosts<PaypalCapturePaymentBody>('/api/paypal/capture-payment/', (_body, call) =>
-      answers[Math.min(call, answers.length - 1)]!(),
+      defined(answers[Math.min(call, answers.length - 1)])(),
     );
 
   it("captures on the server and says 'Payment Successful!' for the paid order it answers", async () => {

@@ -25,12 +25,16 @@ import {
   recordPosts,
 } from '#testing/checkout-fixtures.ts';
 import { LeaveSiteProvider } from '#features/checkout/lib/leave-site.tsx';
+import { defined } from '@bindery/ui/testing';
 
 const m = messages.payments;
 
 function paymentApi({
   order = orderResponse(),
-  methods = { card: true, paypal: true } as { card: boolean; paypal: boolean; test_mode?: boolean },
+  methods = { card: true, paypal: true },
+}: {
+  order?: ReturnType<typeof orderResponse>;
+  methods?: { card: boolean; paypal: boolean; test_mode?: boolean };
 } = {}) {
   const seen = { orderIds: [] as string[] };
   server.use(
@@ -70,7 +74,7 @@ describe('/payment', () => {
     const table = await screen.findByRole('table', { name: 'Books in this order' });
     const [row] = within(table).getAllByRole('row').slice(1);
     expect(
-      within(row!)
+      within(defined(row))
         .getAllByRole('cell')
         .map((c) => c.textContent),
     ).toEqual(['Big Run (Print Book)', '499', '$21.09', '$10,523.91', '−$526.20', '$9,997.71']);

@@ -17,6 +17,7 @@ import {
   rateResponse,
   recordPosts,
 } from '#testing/checkout-fixtures.ts';
+import { defined } from '@bindery/ui/testing';
 
 const m = messages.checkout;
 type User = ReturnType<typeof userEvent.setup>;
@@ -139,7 +140,7 @@ describe('/shop', () => {
   it('shows the first-print discount the server gives as its own line, and none when it gives none (docs/decisions/0033)', async () => {
     const user = userEvent.setup();
     // 124.80 − 12.48 + 25.00 = 137.32, taxed 8.25 % = 11.33: the server's figures, shown as they come.
-    const discounted = { ...rateResponse().available_services[1]!, tax: '11.33', total: '148.65' };
+    const discounted = { ...defined(rateResponse().available_services[1]), tax: '11.33', total: '148.65' };
     rateApi(() =>
       HttpResponse.json(
         rateResponse({

@@ -95,7 +95,7 @@ describe('/orders/:id: the order page', () => {
     const downloads = await screen.findByRole('region', { name: 'Downloads' });
     await user.click(within(downloads).getByRole('button', { name: 'Download the PDF of Night Letters' }));
     await waitFor(() => expect(clicked).toHaveBeenCalledTimes(1));
-    expect(fetched).toEqual([{ path: 'pdf', auth: expect.stringMatching(/^Bearer /) }]);
+    expect(fetched).toEqual([{ path: 'pdf', auth: expect.stringMatching(/^Bearer /) as string }]);
     expect(created).toHaveBeenCalledTimes(1);
     expect(
       within(downloads).getByRole('button', { name: 'Download the cover of Night Letters' }),

@@ -10,6 +10,7 @@ import { myBooksHandler, projectFixture } from '#testing/project-fixtures.ts';
 import { renderRoute } from '#testing/render-route.tsx';
 import { signInForTest } from '#testing/session.ts';
 import { OVERVIEW_LATEST } from '../sales-overview';
+import { defined } from '@bindery/ui/testing';
 
 const m = messages.orders;
 const overview = () => screen.findByRole('region', { name: 'Sales and payments overview' });
@@ -71,7 +72,10 @@ describe('/userdashboard: Sales and payments overview', () => {
     const latest = await within(region).findByRole('list', { name: 'Latest orders' });
     const items = within(latest).getAllByRole('listitem');
     expect(items).toHaveLength(OVERVIEW_LATEST);
-    expect(within(items[0]!).getByRole('link', { name: 'BND-000045' })).toHaveAttribute('href', '/orders/45');
+    expect(within(defined(items[0])).getByRole('link', { name: 'BND-000045' })).toHaveAttribute(
+      'href',
+      '/orders/45',
+    );
     expect(items[0]).toHaveTextContent('$1,234.50');
     expect(items[0]).toHaveTextContent('Delivered');
     expect(seen.list.map((r) => r.limit)).toContain(String(OVERVIEW_LATEST));

@@ -20,7 +20,7 @@ const ids = {
   cover_finish_id: 41,
 };
 
-function saved({ pdf = uploadedFixture() as UploadedFile | null } = {}) {
+function saved({ pdf = uploadedFixture() }: { pdf?: UploadedFile | null } = {}) {
   localStorage.setItem(
     'projectData',
     JSON.stringify({ projectTitle: 'My Novel', language: 'urdu', category: 'Print Book' }),
@@ -105,7 +105,7 @@ describe('/cover-expert', () => {
     const purposes: string[] = [];
     server.use(
       http.post('/api/book/uploads/', async ({ request }) => {
-        purposes.push(String((await request.formData()).get('purpose')));
+        purposes.push((await request.formData()).get('purpose') as string);
         return HttpResponse.json<UploadedFile>(uploadedFixture({ file_name: 'again.pdf', page_count: 88 }));
       }),
     );

@@ -27,6 +27,7 @@ import {
 } from '#testing/project-fixtures.ts';
 import { renderRoute } from '#testing/render-route.tsx';
 import { signInForTest } from '#testing/session.ts';
+import { defined } from '@bindery/ui/testing';
 
 const m = messages.projects;
 
@@ -79,7 +80,7 @@ function uploadsApi(
   const purposes: string[] = [];
   server.use(
     http.post('/api/book/uploads/', async ({ request }) => {
-      const purpose = String((await request.formData()).get('purpose'));
+      const purpose = (await request.formData()).get('purpose') as string;
       purposes.push(purpose);
       if (gate) await gate;
       return answer(purpose);
@@ -672,7 +673,7 @@ describe('/design-project', () => {
           title: body.title,
           category: 'e Book',
           configuration: null,
-          price: { ...projectFixture().price!, cost_per_book: '12.50', total_cost: '12.50' },
+          price: { ...defined(projectFixture().price), cost_per_book: '12.50', total_cost: '12.50' },
         }),
       }),
     );
@@ -712,7 +713,7 @@ describe('/design-project', () => {
       language: 'arabic',
       configuration: null,
       quantity: 1,
-      cover_upload_id: expect.any(String),
+      cover_upload_id: expect.any(String) as string,
     });
     expect(readCart(7)).toEqual([{ id: 9, title: 'Digital', category: 'e Book' }]);
   });

@@ -1,0 +1,8 @@
+/**
+ * Test helpers both SPAs' tests share. `defined` replaces a non-null assertion (`rows[1]!`, banned by the typed
+ * lint, ADR 0044): a missing value fails the test with a sentence instead of a TypeError further on.
+ */
+export function defined<T>(value: T | null | undefined, what = 'the value'): T {
+  if (value === null || value === undefined) throw new Error(`Expected ${what} to be present`);
+  return value;
+}
