@@ -50,10 +50,7 @@ export type ContractHandler<R extends RouteContract> = RouteHandlerMethod<
 >;
 
 /** What a route file may add beside its contract: hooks, limits, more config (never another url, method or access). */
-export type ContractRouteOptions = Omit<
-  RouteShorthandOptions,
-  'schema' | 'config' | 'handler'
-> & {
+export type ContractRouteOptions = Omit<RouteShorthandOptions, 'schema' | 'config' | 'handler'> & {
   config?: Omit<NonNullable<RouteShorthandOptions['config']>, 'access'>;
 };
 
