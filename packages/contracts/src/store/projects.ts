@@ -160,6 +160,22 @@ export const ProjectOptionNames = z.object({
 });
 export type ProjectOptionNames = z.infer<typeof ProjectOptionNames>;
 
+/** The names of a book that has chosen no option yet (a draft before its first quote). */
+export const NO_OPTION_NAMES: Readonly<ProjectOptionNames> = {
+  trim_size: null,
+  binding_type: null,
+  interior_color: null,
+  paper_type: null,
+  cover_finish: null,
+  extras: {},
+};
+
+/** The option names a project row keeps (JSON written by the API itself), with the unnamed ones null. */
+export const optionNamesFrom = (stored: unknown): ProjectOptionNames => ({
+  ...NO_OPTION_NAMES,
+  ...(stored as Partial<ProjectOptionNames>),
+});
+
 /** The server's price of a project at its quantity, as of `priced_at` (checkout prices again). */
 export const ProjectPrice = z.object({
   cost_per_book: DecimalString,

@@ -21,11 +21,7 @@ import {
   type OrderItem,
 } from '@bindery/contracts/store/checkout';
 import type { OrderSummary } from '@bindery/contracts/store/orders';
-import {
-  CoverExpertRequest,
-  ProjectCategory,
-  type ProjectOptionNames,
-} from '@bindery/contracts/store/projects';
+import { CoverExpertRequest, optionNamesFrom, ProjectCategory } from '@bindery/contracts/store/projects';
 import { formatCents } from '@bindery/pricing/money';
 import { productByName } from '@bindery/pricing/products';
 import { taxRateText } from '@bindery/pricing/tax';
@@ -44,6 +40,17 @@ export const iso = (value: unknown): string =>
 export const isoOrNull = (value: unknown): string | null =>
   value === null || value === undefined ? null : iso(value);
 const cents = (value: string | number) => formatCents(Number(value));
+
+/** The order's money as the customer's order page and Order Details both show it (decimal strings). */
+const amountsOf = (row: OrderRow) => ({
+  subtotal: cents(row.subtotal_cents),
+  discount: cents(row.discount_cents),
+  shipping: cents(row.shipping_cents),
+  tax: cents(row.tax_cents),
+  tax_rate: taxRateText(row.tax_rate_bp),
+  tax_reason: row.tax_reason,
+  total: cents(row.total_cents),
+});
 
 /** The API path serving a project's file to its owner or an admin (routes/store/projects). */
 const fileUrl = (projectId: number, kind: 'pdf' | 'cover') => `/api/book/${projectId}/files/${kind}/`;
@@ -105,13 +112,7 @@ export function toOrder(
     status: row.status,
     currency: 'USD',
     items: items.map((i) => toOrderItem(i, isPaidStatus(row.status))),
-    subtotal: cents(row.subtotal_cents),
-    discount: cents(row.discount_cents),
-    shipping: cents(row.shipping_cents),
-    tax: cents(row.tax_cents),
-    tax_rate: taxRateText(row.tax_rate_bp),
-    tax_reason: row.tax_reason,
-    total: cents(row.total_cents),
+    ...amountsOf(row),
     // The stored JSON also keeps the carrier's own charge (for the books); the contract shape drops it.
     shipping_service: ShippingService.parse(row.shipping_service),
     address: Address.parse(row.address),
@@ -206,14 +207,6 @@ export function toAdminPayment(row: PaymentRow): AdminPayment {
   };
 }
 
-const EMPTY_OPTIONS: ProjectOptionNames = {
-  trim_size: null,
-  binding_type: null,
-  interior_color: null,
-  paper_type: null,
-  cover_finish: null,
-  extras: {},
-};
 
 function toAdminItem(row: ItemWithProjectRow, paid: boolean): AdminOrderItem {
   const file = (kind: 'pdf' | 'cover', name: string, type: string, size: string | number | null) => ({
@@ -229,7 +222,7 @@ function toAdminItem(row: ItemWithProjectRow, paid: boolean): AdminOrderItem {
     category: ProjectCategory.parse(row.category),
     language: row.language,
     page_count: row.page_count,
-    options: { ...EMPTY_OPTIONS, ...(row.options as Partial<ProjectOptionNames>) },
+    options: optionNamesFrom(row.options),
     pdf_file: file('pdf', row.pdf_file_name, row.pdf_content_type, row.pdf_size_bytes),
     cover_file:
       row.cover_file_name === null
@@ -292,13 +285,7 @@ export function toAdminDetail({
     carrier_charge:
       typeof service.carrier_charge_cents === 'number' ? formatCents(service.carrier_charge_cents) : null,
     weight_grams: row.weight_grams,
-    subtotal: cents(row.subtotal_cents),
-    discount: cents(row.discount_cents),
-    shipping: cents(row.shipping_cents),
-    tax: cents(row.tax_cents),
-    tax_rate: taxRateText(row.tax_rate_bp),
-    tax_reason: row.tax_reason,
-    total: cents(row.total_cents),
+    ...amountsOf(row),
     payment_method: row.payment_method,
     payment_reference: completed?.provider_ref ?? null,
     charge_reference: completed?.charge_ref ?? null,

@@ -18,6 +18,8 @@ import {
   type CoverExpertRequest,
   type DropdownDataResponse,
   MyBooksSort,
+  NO_OPTION_NAMES,
+  optionNamesFrom,
   type MyBooksQuery,
   type MyBooksResponse,
   type Project,
@@ -99,14 +101,6 @@ export const projectFileUrl = (id: number, kind: ProjectFileKind) => `/api/book/
 /** Timestamps arrive as Date (pg) or text (PGlite may differ); the contract wants ISO 8601 with offset. */
 const iso = (d: unknown) => (d instanceof Date ? d : new Date(String(d))).toISOString();
 
-const EMPTY_OPTIONS: ProjectOptionNames = {
-  trim_size: null,
-  binding_type: null,
-  interior_color: null,
-  paper_type: null,
-  cover_finish: null,
-  extras: {},
-};
 
 function toProject(row: ProjectWithFilesRow): Project {
   const configuration = row.configuration === null ? null : ProjectConfiguration.parse(row.configuration);
@@ -119,7 +113,7 @@ function toProject(row: ProjectWithFilesRow): Project {
     page_count: row.page_count,
     quantity: row.quantity,
     configuration,
-    options: { ...EMPTY_OPTIONS, ...(row.options as Partial<ProjectOptionNames>) },
+    options: optionNamesFrom(row.options),
     price: (row.price as ProjectPrice | null) ?? null,
     pdf_file: {
       file_name: row.pdf_file_name,
@@ -499,7 +493,7 @@ export function createProjects(deps: ProjectsDeps) {
         : configuration
           ? await price(product, configuration, pages, body.quantity)
           : null;
-      const options = configuration ? await optionNames(product, configuration) : EMPTY_OPTIONS;
+      const options = configuration ? await optionNames(product, configuration) : NO_OPTION_NAMES;
       const values = {
         title: body.title,
         category: body.category,

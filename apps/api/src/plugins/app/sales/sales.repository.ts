@@ -20,13 +20,26 @@ export interface DayFigure {
 
 const methodOf = (provider: string) => (provider === 'stripe' ? 'card' : 'paypal');
 
-/** Money that arrived: completed payments by the day they completed, per method. */
-export async function paidByDay(db: Db, from: Date, until: Date): Promise<DayFigure[]> {
-  const { rows } = await sql<{ day: string; provider: string; cents: string; n: string }>`
-    select to_char(completed_at at time zone 'UTC', 'YYYY-MM-DD') as day, provider,
+interface DayRow {
+  day: string;
+  provider: string;
+  cents: string;
+  n: string;
+}
+
+/** One money table's rows in `status` whose `at` time lies in the period, summed by UTC day and provider. */
+async function sumByDay(
+  db: Db,
+  source: { table: 'payments' | 'refunds'; at: 'completed_at' | 'created_at'; status: string },
+  from: Date,
+  until: Date,
+): Promise<DayFigure[]> {
+  const at = sql.ref(source.at);
+  const { rows } = await sql<DayRow>`
+    select to_char(${at} at time zone 'UTC', 'YYYY-MM-DD') as day, provider,
            sum(amount_cents) as cents, count(*) as n
-    from payments
-    where status = 'completed' and completed_at >= ${from} and completed_at < ${until}
+    from ${sql.table(source.table)}
+    where status = ${source.status} and ${at} >= ${from} and ${at} < ${until}
     group by 1, 2
   `.execute(db);
   return rows.map((r) => ({
@@ -37,22 +50,13 @@ export async function paidByDay(db: Db, from: Date, until: Date): Promise<DayFig
   }));
 }
 
+/** Money that arrived: completed payments by the day they completed, per method. */
+export const paidByDay = (db: Db, from: Date, until: Date): Promise<DayFigure[]> =>
+  sumByDay(db, { table: 'payments', at: 'completed_at', status: 'completed' }, from, until);
+
 /** Money given back: succeeded refunds by the day they were made, under the method of the payment. */
-export async function refundedByDay(db: Db, from: Date, until: Date): Promise<DayFigure[]> {
-  const { rows } = await sql<{ day: string; provider: string; cents: string; n: string }>`
-    select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as day, provider,
-           sum(amount_cents) as cents, count(*) as n
-    from refunds
-    where status = 'succeeded' and created_at >= ${from} and created_at < ${until}
-    group by 1, 2
-  `.execute(db);
-  return rows.map((r) => ({
-    day: r.day,
-    method: methodOf(r.provider),
-    cents: Number(r.cents),
-    count: Number(r.n),
-  }));
-}
+export const refundedByDay = (db: Db, from: Date, until: Date): Promise<DayFigure[]> =>
+  sumByDay(db, { table: 'refunds', at: 'created_at', status: 'succeeded' }, from, until);
 
 /**
  * Money still to come: orders placed that day that await payment now, under the provider of their newest open
