@@ -207,7 +207,6 @@ export function toAdminPayment(row: PaymentRow): AdminPayment {
   };
 }
 
-
 function toAdminItem(row: ItemWithProjectRow, paid: boolean): AdminOrderItem {
   const file = (kind: 'pdf' | 'cover', name: string, type: string, size: string | number | null) => ({
     file_name: name,
