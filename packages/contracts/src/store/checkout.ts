@@ -14,8 +14,9 @@
  * once, on the server. Tax applies to books and shipping together where the rule says so.
  */
 import { z } from 'zod';
-import { DecimalString, Id } from '../common.js';
+import { DecimalString, ErrorBody, Id } from '../common.js';
 import { messages } from '../messages.js';
+import { defineRoute } from '../route.js';
 import { ORDER_ACTORS, ORDER_STATUSES } from '../order-lifecycle.js';
 import { usZipProblem } from '../us-zip.js';
 import { PDF_MAX_PAGES, PDF_MIN_PAGES, ProjectCategory, ProjectConfiguration } from './projects.js';
@@ -274,3 +275,37 @@ export type Order = z.infer<typeof Order>;
 
 export const OrderResponse = z.object({ order: Order });
 export type OrderResponse = z.infer<typeof OrderResponse>;
+
+/** The shop's shipping estimate and the order it creates (apps/api/src/routes/store/checkout). */
+export const checkoutRoutes = {
+  shippingRate: defineRoute({
+    method: 'POST',
+    path: '/api/shipping-rate/',
+    operationId: 'postShippingRate',
+    summary:
+      'Shipping services (DHL, FedEx) with tax: an estimate for standard books, or the caller’s cart (project_ids, bearer)',
+    tags: ['checkout'],
+    // Public for an estimate; naming the cart's projects needs a login (the route checks it).
+    access: 'public',
+    body: ShippingRateBody,
+    responses: { 200: ShippingRateResponse, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+  }),
+  saveShipping: defineRoute({
+    method: 'POST',
+    path: '/api/save-shipping/',
+    operationId: 'postSaveShipping',
+    summary: 'Create the order from the cart, the address and the chosen service; priced by the server',
+    tags: ['checkout'],
+    access: 'customer',
+    body: SaveShippingBody,
+    // 201 a new order; 200 the same order again (a double click is not a second order).
+    responses: {
+      200: OrderResponse,
+      201: OrderResponse,
+      400: ErrorBody,
+      401: ErrorBody,
+      404: ErrorBody,
+      409: ErrorBody,
+    },
+  }),
+};

@@ -3,6 +3,7 @@
  * (the web app learns the admin app's URL here, and vice versa).
  */
 import { z } from 'zod';
+import { defineRoute } from '../route.js';
 import { PaymentMethodsConfig } from './payments.js';
 
 export const PublicConfigResponse = z.object({
@@ -24,3 +25,14 @@ export const PublicConfigResponse = z.object({
     .optional(),
 });
 export type PublicConfigResponse = z.infer<typeof PublicConfigResponse>;
+
+/** GET /api/config: what the SPAs read at run time (our path, no slash). */
+export const configRoute = defineRoute({
+  method: 'GET',
+  path: '/api/config',
+  operationId: 'getConfig',
+  summary: 'Public runtime configuration',
+  tags: ['system'],
+  access: 'public',
+  responses: { 200: PublicConfigResponse },
+});

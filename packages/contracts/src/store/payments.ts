@@ -13,7 +13,9 @@
  * - GET  api/config (payments)         which methods this server has keys for, and test_mode.
  */
 import { z } from 'zod';
-import { Id } from '../common.js';
+import { ErrorBody, Id } from '../common.js';
+import { defineRoute } from '../route.js';
+import { OrderResponse } from './checkout.js';
 
 export const CreateCheckoutSessionBody = z.object({ order_id: Id }).strict();
 export type CreateCheckoutSessionBody = z.infer<typeof CreateCheckoutSessionBody>;
@@ -39,3 +41,56 @@ export const PaymentMethodsConfig = z.object({
   test_mode: z.boolean().optional(),
 });
 export type PaymentMethodsConfig = z.infer<typeof PaymentMethodsConfig>;
+
+const paymentErrors = {
+  400: ErrorBody,
+  401: ErrorBody,
+  404: ErrorBody,
+  409: ErrorBody,
+  502: ErrorBody,
+  503: ErrorBody,
+};
+
+/** Card (Stripe Checkout) and PayPal payments of a stored order, and Stripe's webhook (apps/api/src/routes/store/payments). */
+export const paymentRoutes = {
+  createCheckoutSession: defineRoute({
+    method: 'POST',
+    path: '/api/create-checkout-session/',
+    operationId: 'postCreateCheckoutSession',
+    summary: 'Start a card payment: a Stripe Checkout Session for the stored order',
+    tags: ['payments'],
+    access: 'customer',
+    body: CreateCheckoutSessionBody,
+    responses: { 200: CreateCheckoutSessionResponse, ...paymentErrors },
+  }),
+  paypalCreatePayment: defineRoute({
+    method: 'POST',
+    path: '/api/paypal/create-payment/',
+    operationId: 'postPaypalCreatePayment',
+    summary: 'Start a PayPal payment: an Orders v2 order (intent CAPTURE) for the stored order',
+    tags: ['payments'],
+    access: 'customer',
+    body: PaypalCreatePaymentBody,
+    responses: { 200: PaypalCreatePaymentResponse, ...paymentErrors },
+  }),
+  paypalCapturePayment: defineRoute({
+    method: 'POST',
+    path: '/api/paypal/capture-payment/',
+    operationId: 'postPaypalCapturePayment',
+    summary: "Capture an approved PayPal order on the buyer's return; answers the (paid) order",
+    tags: ['payments'],
+    access: 'customer',
+    body: PaypalCapturePaymentBody,
+    responses: { 200: OrderResponse, 402: ErrorBody, ...paymentErrors },
+  }),
+  /** Stripe's signed events: the route reads the raw bytes Stripe signed, so no body schema. */
+  stripeWebhook: defineRoute({
+    method: 'POST',
+    path: '/api/stripe/webhook/',
+    operationId: 'postStripeWebhook',
+    summary: "Stripe's signed events (checkout.session.*); each event id is applied once",
+    tags: ['payments'],
+    access: 'public',
+    responses: { 200: z.object({ received: z.literal(true) }), 400: ErrorBody, 503: ErrorBody },
+  }),
+};

@@ -17,8 +17,19 @@
  * File facts (type, page count, size) are the server's: it reads the bytes, never the client's claims.
  */
 import { z } from 'zod';
-import { DecimalString, Id, IdListParam, IdParam, PageQuery, OptionalText, page } from '../common.js';
+import {
+  DecimalString,
+  ErrorBody,
+  Id,
+  IdListParam,
+  IdParam,
+  IdParams,
+  PageQuery,
+  OptionalText,
+  page,
+} from '../common.js';
 import { messages } from '../messages.js';
+import { defineRoute } from '../route.js';
 
 const m = messages.projects;
 
@@ -287,3 +298,99 @@ export type ProjectFileParams = z.infer<typeof ProjectFileParams>;
 /** `?download=true` answers with Content-Disposition: attachment (a download); otherwise inline (view). */
 export const ProjectFileQuery = z.object({ download: z.stringbool().optional() }).strict();
 export type ProjectFileQuery = z.infer<typeof ProjectFileQuery>;
+
+const tags = ['projects'];
+const projectErrors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody };
+
+/** Book projects and their files under /api/book/ (apps/api/src/routes/store/projects; docs/decisions/0012). */
+export const projectRoutes = {
+  upload: defineRoute({
+    method: 'POST',
+    path: '/api/book/uploads/',
+    operationId: 'postBookUploads',
+    summary: 'Upload an interior PDF or a cover (multipart: purpose, file); the server checks the bytes',
+    tags,
+    access: 'customer',
+    multipart: true,
+    responses: {
+      201: UploadedFile,
+      ...projectErrors,
+      413: ErrorBody,
+      415: ErrorBody,
+      429: ErrorBody,
+      503: ErrorBody,
+    },
+  }),
+  uploadFacts: defineRoute({
+    method: 'GET',
+    path: '/api/book/uploads/{id}/facts/',
+    operationId: 'getBookUploadsByIdFacts',
+    summary: "One of the customer's uploads, while a project may still use it (restoring a design draft)",
+    tags,
+    access: 'owner',
+    params: UploadParams,
+    responses: { 200: UploadedFile, ...projectErrors },
+  }),
+  uploadBook: defineRoute({
+    method: 'POST',
+    path: '/api/book/upload-book/',
+    operationId: 'postBookUploadBook',
+    summary: 'Create (or edit, with project_id) a project from uploaded files; priced by the server',
+    tags,
+    access: 'customer',
+    body: UploadBookBody,
+    responses: { 200: UploadBookResponse, 201: UploadBookResponse, ...projectErrors },
+  }),
+  myBooks: defineRoute({
+    method: 'GET',
+    path: '/api/book/my-books/',
+    operationId: 'getBookMyBooks',
+    summary: "The customer's projects: one keyset page, searched and sorted on the server",
+    tags,
+    access: 'customer',
+    query: MyBooksQuery,
+    responses: { 200: MyBooksResponse, 400: ErrorBody, 401: ErrorBody },
+  }),
+  dropdownData: defineRoute({
+    method: 'GET',
+    path: '/api/book/dropdown-data/',
+    operationId: 'getBookDropdownData',
+    summary: 'Project categories (with the catalog slug that prices each) and languages',
+    tags,
+    access: 'customer',
+    responses: { 200: DropdownDataResponse, 401: ErrorBody },
+  }),
+  get: defineRoute({
+    method: 'GET',
+    path: '/api/book/{id}/',
+    operationId: 'getBookById',
+    summary: "One of the customer's projects",
+    tags,
+    access: 'owner',
+    params: IdParams,
+    responses: { 200: Project, ...projectErrors },
+  }),
+  remove: defineRoute({
+    method: 'DELETE',
+    path: '/api/book/{id}/delete/',
+    operationId: 'deleteBookByIdDelete',
+    summary: 'Delete a project (not once paid for; an unpaid order holding it is canceled)',
+    tags,
+    access: 'owner',
+    params: IdParams,
+    responses: { 200: DeleteProjectResponse, ...projectErrors, 409: ErrorBody },
+  }),
+  file: defineRoute({
+    method: 'GET',
+    path: '/api/book/{id}/files/{kind}/',
+    operationId: 'getBookByIdFilesByKind',
+    summary: "A project's interior PDF or cover file (its owner or an admin)",
+    tags,
+    access: 'owner-or-admin',
+    params: ProjectFileParams,
+    query: ProjectFileQuery,
+    produces: ['application/pdf', 'image/jpeg', 'image/png'],
+    // The file's bytes (a stream, never JSON).
+    responses: { 200: null, ...projectErrors },
+  }),
+};

@@ -7,8 +7,9 @@
  * - GET  api/resale-certificates/   → page of the caller's certificates, newest first (keyset)
  */
 import { z } from 'zod';
-import { PageQuery, page } from '../common.js';
+import { ErrorBody, PageQuery, page } from '../common.js';
 import { messages } from '../messages.js';
+import { defineRoute } from '../route.js';
 import { US_ZIP_PREFIXES } from '../us-zip.js';
 
 /** A certificate file is a scan or an export of a form: 10 MB is ample, and bounds what one account can store. */
@@ -52,3 +53,37 @@ export type MyCertificatesQuery = z.input<typeof MyCertificatesQuery>;
 
 export const MyCertificatesResponse = page(ResaleCertificate);
 export type MyCertificatesResponse = z.infer<typeof MyCertificatesResponse>;
+
+const tags = ['resale certificates'];
+
+/** The customer's resale certificates (apps/api/src/routes/store/resale-certificates; docs/decisions/0032). */
+export const certificateRoutes = {
+  upload: defineRoute({
+    method: 'POST',
+    path: '/api/resale-certificates/',
+    operationId: 'postResaleCertificates',
+    summary: 'Upload a resale certificate for a US state (multipart: state, file); staff review it',
+    tags,
+    access: 'customer',
+    multipart: true,
+    responses: {
+      201: ResaleCertificate,
+      400: ErrorBody,
+      401: ErrorBody,
+      413: ErrorBody,
+      415: ErrorBody,
+      429: ErrorBody,
+      503: ErrorBody,
+    },
+  }),
+  list: defineRoute({
+    method: 'GET',
+    path: '/api/resale-certificates/',
+    operationId: 'getResaleCertificates',
+    summary: "The caller's resale certificates with their status and any rejection reason, newest first",
+    tags,
+    access: 'customer',
+    query: MyCertificatesQuery,
+    responses: { 200: MyCertificatesResponse, 400: ErrorBody, 401: ErrorBody },
+  }),
+};

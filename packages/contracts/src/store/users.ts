@@ -6,7 +6,9 @@
  * api/users/reset-password/{uidb64}/{token}/, api/users/verify-email/{uidb64}/{token}/.
  */
 import { z } from 'zod';
+import { ErrorBody } from '../common.js';
 import { messages } from '../messages.js';
+import { defineRoute } from '../route.js';
 
 const m = messages.auth;
 
@@ -130,3 +132,81 @@ export const StoreVerifyEmailParams = StoreEmailLinkParams;
 export type StoreVerifyEmailParams = z.infer<typeof StoreVerifyEmailParams>;
 export const StoreVerifyEmailResponse = StoreMessageResponse;
 export type StoreVerifyEmailResponse = z.infer<typeof StoreVerifyEmailResponse>;
+
+const tags = ['users'];
+
+/** Accounts and sessions (apps/api/src/routes/store/users): the spec's paths under /api/users/. */
+export const userRoutes = {
+  register: defineRoute({
+    method: 'POST',
+    path: '/api/users/register/',
+    operationId: 'postUsersRegister',
+    summary: 'Sign up; sends the verification mail',
+    tags,
+    access: 'public',
+    body: StoreRegisterBody,
+    responses: { 201: StoreRegisterResponse, 400: ErrorBody, 429: ErrorBody, 503: ErrorBody },
+  }),
+  verifyEmail: defineRoute({
+    method: 'GET',
+    path: '/api/users/verify-email/{uidb64}/{token}/',
+    operationId: 'getUsersVerifyEmailByUidb64ByToken',
+    summary: 'Verify an e-mail address from the mailed link',
+    tags,
+    access: 'public',
+    params: StoreVerifyEmailParams,
+    responses: { 200: StoreVerifyEmailResponse, 400: ErrorBody, 429: ErrorBody },
+  }),
+  login: defineRoute({
+    method: 'POST',
+    path: '/api/users/login/',
+    operationId: 'postUsersLogin',
+    summary: 'Log in: the access token and the user; the refresh token is set as an HttpOnly cookie',
+    tags,
+    access: 'public',
+    body: StoreLoginBody,
+    responses: { 200: StoreLoginResponse, 400: ErrorBody, 401: ErrorBody, 429: ErrorBody },
+  }),
+  refresh: defineRoute({
+    method: 'POST',
+    path: '/api/users/token/refresh/',
+    operationId: 'postUsersTokenRefresh',
+    summary:
+      'Trade the refresh cookie for a new access token and the next refresh cookie (the old token dies)',
+    tags,
+    access: 'public',
+    // Public (no bearer token), but it takes the HttpOnly refresh cookie (docs/decisions/0025).
+    security: [{ refreshCookie: [] }],
+    responses: { 200: StoreTokenRefreshResponse, 400: ErrorBody, 401: ErrorBody, 429: ErrorBody },
+  }),
+  logout: defineRoute({
+    method: 'POST',
+    path: '/api/users/logout/',
+    operationId: 'postUsersLogout',
+    summary: 'Log out: revoke the session of the bearer token and clear the refresh cookie',
+    tags,
+    access: 'customer',
+    responses: { 204: null, 401: ErrorBody },
+  }),
+  requestResetPassword: defineRoute({
+    method: 'POST',
+    path: '/api/users/request-reset-password/',
+    operationId: 'postUsersRequestResetPassword',
+    summary: 'Mail a password reset link (same answer whether or not the account exists)',
+    tags,
+    access: 'public',
+    body: StoreRequestResetBody,
+    responses: { 200: StoreRequestResetResponse, 400: ErrorBody, 429: ErrorBody },
+  }),
+  resetPassword: defineRoute({
+    method: 'POST',
+    path: '/api/users/reset-password/{uidb64}/{token}/',
+    operationId: 'postUsersResetPasswordByUidb64ByToken',
+    summary: 'Set a new password from the mailed link',
+    tags,
+    access: 'public',
+    params: StoreResetPasswordParams,
+    body: StoreResetPasswordBody,
+    responses: { 200: StoreResetPasswordResponse, 400: ErrorBody, 429: ErrorBody },
+  }),
+};

@@ -5,63 +5,28 @@
  * The caller's orders afterwards: routes/store/orders.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorBody } from '@bindery/contracts/common';
-import {
-  OrderResponse,
-  SaveShippingBody,
-  ShippingRateBody,
-  ShippingRateResponse,
-} from '@bindery/contracts/store/checkout';
-
-const tags = ['checkout'];
+import { checkoutRoutes } from '@bindery/contracts/store/checkout';
+import { contractRoute } from '#lib/contract-route.js';
 
 const checkout: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    '/shipping-rate',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags,
-        summary:
-          'Shipping services (DHL, FedEx) with tax: an estimate for standard books, or the caller’s cart (project_ids, bearer)',
-        body: ShippingRateBody,
-        response: { 200: ShippingRateResponse, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
-      },
-    },
-    async (request, reply) => {
-      const body = request.body;
-      // Public for an estimate; the cart's projects are the caller's own, so naming them needs a login.
-      if (body.project_ids) {
-        await app.authenticate(request, reply);
-        if (reply.sent) return reply;
-      }
-      const rates = await app.checkout.shippingRate(body, request.currentUser?.id);
-      // Called on every address change of the shop and the estimate widget: like calculate/, the answer is built
-      // from typed values by our own code and its shape is tested against ShippingRateResponse, so it is sent as
-      // ready JSON instead of being re-validated per request.
-      return reply.serializer(JSON.stringify).send(rates);
-    },
-  );
+  contractRoute(app, checkoutRoutes.shippingRate, async (request, reply) => {
+    const body = request.body;
+    // Public for an estimate; the cart's projects are the caller's own, so naming them needs a login.
+    if (body.project_ids) {
+      await app.authenticate(request, reply);
+      if (reply.sent) return reply;
+    }
+    const rates = await app.checkout.shippingRate(body, request.currentUser?.id);
+    // Called on every address change of the shop and the estimate widget: like calculate/, the answer is built
+    // from typed values by our own code and its shape is tested against ShippingRateResponse, so it is sent as
+    // ready JSON instead of being re-validated per request.
+    return reply.serializer(JSON.stringify).send(rates);
+  });
 
-  app.post(
-    '/save-shipping',
-    {
-      config: { access: 'customer' },
-      onRequest: [app.authenticate],
-      schema: {
-        tags,
-        summary: 'Create the order from the cart, the address and the chosen service; priced by the server',
-        body: SaveShippingBody,
-        response: {
-          200: OrderResponse,
-          201: OrderResponse,
-          400: ErrorBody,
-          401: ErrorBody,
-          404: ErrorBody,
-          409: ErrorBody,
-        },
-      },
-    },
+  contractRoute(
+    app,
+    checkoutRoutes.saveShipping,
+    { onRequest: [app.authenticate] },
     async (request, reply) => {
       const { order, created } = await app.checkout.saveShipping(request.signedInUser().id, request.body);
       // An identical order made moments ago (a double click) is answered again, not made twice.

@@ -4,40 +4,30 @@
  * page's promise; docs/decisions/0033), read from the catalog snapshot.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { PublicConfigResponse } from '@bindery/contracts/store/config';
+import { configRoute } from '@bindery/contracts/store/config';
 import { firstPrintPromo } from '@bindery/pricing/first-print';
+import { contractRoute } from '#lib/contract-route.js';
 
 const config: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/config',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['system'],
-        summary: 'Public runtime configuration',
-        response: { 200: PublicConfigResponse },
+  contractRoute(app, configRoute, async () => {
+    const firstPrint = await app.catalog.firstPrint();
+    return {
+      web_url: app.config.webUrl,
+      admin_url: app.config.adminUrl,
+      api_url: app.config.apiUrl,
+      brand: 'Bindery',
+      payments: {
+        card: Boolean(app.config.payments.stripe),
+        paypal: Boolean(app.config.payments.paypal),
+        test_mode: app.config.payments.mode === 'test',
       },
-    },
-    async () => {
-      const firstPrint = await app.catalog.firstPrint();
-      return {
-        web_url: app.config.webUrl,
-        admin_url: app.config.adminUrl,
-        api_url: app.config.apiUrl,
-        brand: 'Bindery',
-        payments: {
-          card: Boolean(app.config.payments.stripe),
-          paypal: Boolean(app.config.payments.paypal),
-          test_mode: app.config.payments.mode === 'test',
-        },
-        first_print_discount: {
-          enabled: firstPrint.enabled,
-          rate_basis_points: firstPrint.rateBasisPoints,
-          text: firstPrintPromo(firstPrint.rateBasisPoints),
-        },
-      };
-    },
-  );
+      first_print_discount: {
+        enabled: firstPrint.enabled,
+        rate_basis_points: firstPrint.rateBasisPoints,
+        text: firstPrintPromo(firstPrint.rateBasisPoints),
+      },
+    };
+  });
 };
 
 export default config;

@@ -7,74 +7,23 @@
  * Bodies are strict: nothing about money is accepted from the browser (an `amount` field is a 400).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { ErrorBody } from '@bindery/contracts/common';
-import { OrderResponse } from '@bindery/contracts/store/checkout';
-import {
-  CreateCheckoutSessionBody,
-  CreateCheckoutSessionResponse,
-  PaypalCapturePaymentBody,
-  PaypalCreatePaymentBody,
-  PaypalCreatePaymentResponse,
-} from '@bindery/contracts/store/payments';
-
-const tags = ['payments'];
-const errors = {
-  400: ErrorBody,
-  401: ErrorBody,
-  404: ErrorBody,
-  409: ErrorBody,
-  502: ErrorBody,
-  503: ErrorBody,
-};
+import { paymentRoutes } from '@bindery/contracts/store/payments';
+import { contractRoute } from '#lib/contract-route.js';
 
 const payments: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    '/create-checkout-session',
-    {
-      config: { access: 'customer' },
-      schema: {
-        tags,
-        summary: 'Start a card payment: a Stripe Checkout Session for the stored order',
-        body: CreateCheckoutSessionBody,
-        response: { 200: CreateCheckoutSessionResponse, ...errors },
-      },
-      onRequest: [app.authenticate],
-    },
-    async (request) => app.payments.startCardCheckout(request.signedInUser(), request.body.order_id),
+  const signedIn = { onRequest: [app.authenticate] };
+
+  contractRoute(app, paymentRoutes.createCheckoutSession, signedIn, async (request) =>
+    app.payments.startCardCheckout(request.signedInUser(), request.body.order_id),
   );
 
-  app.post(
-    '/paypal/create-payment',
-    {
-      config: { access: 'customer' },
-      schema: {
-        tags,
-        summary: 'Start a PayPal payment: an Orders v2 order (intent CAPTURE) for the stored order',
-        body: PaypalCreatePaymentBody,
-        response: { 200: PaypalCreatePaymentResponse, ...errors },
-      },
-      onRequest: [app.authenticate],
-    },
-    async (request) => app.payments.startPaypalPayment(request.signedInUser(), request.body.order_id),
+  contractRoute(app, paymentRoutes.paypalCreatePayment, signedIn, async (request) =>
+    app.payments.startPaypalPayment(request.signedInUser(), request.body.order_id),
   );
 
-  app.post(
-    '/paypal/capture-payment',
-    {
-      config: { access: 'customer' },
-      schema: {
-        tags,
-        summary: "Capture an approved PayPal order on the buyer's return; answers the (paid) order",
-        body: PaypalCapturePaymentBody,
-        response: { 200: OrderResponse, 402: ErrorBody, ...errors },
-      },
-      onRequest: [app.authenticate],
-    },
-    async (request) => ({
-      order: await app.payments.capturePaypalPayment(request.signedInUser(), request.body.payment_id),
-    }),
-  );
+  contractRoute(app, paymentRoutes.paypalCapturePayment, signedIn, async (request) => ({
+    order: await app.payments.capturePaypalPayment(request.signedInUser(), request.body.payment_id),
+  }));
 
   // The webhook needs the exact bytes Stripe signed, so JSON is not parsed here: this encapsulated context gets its
   // own application/json parser (buffer); every other route keeps Fastify's JSON parser.
@@ -82,22 +31,11 @@ const payments: FastifyPluginAsyncZod = async (app) => {
     webhook.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
       done(null, body),
     );
-    webhook.post(
-      '/stripe/webhook',
-      {
-        config: { access: 'public' },
-        schema: {
-          tags,
-          summary: "Stripe's signed events (checkout.session.*); each event id is applied once",
-          response: { 200: z.object({ received: z.literal(true) }), 400: ErrorBody, 503: ErrorBody },
-        },
-      },
-      async (request) => {
-        const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-        await app.payments.handleCardWebhook(body, request.headers['stripe-signature']);
-        return { received: true as const };
-      },
-    );
+    contractRoute(webhook, paymentRoutes.stripeWebhook, async (request) => {
+      const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      await app.payments.handleCardWebhook(body, request.headers['stripe-signature']);
+      return { received: true as const };
+    });
   });
 };
 
