@@ -35,9 +35,9 @@ export interface PriceEditorCategory {
   readonly name: string;
 }
 
-/** What the route needs of a kind the editor may change (packages/pricing's KindDefinition with its adminSegment). */
+/** What the route needs of a kind (packages/pricing's KindDefinition): no adminSegment, no route (the spec has none). */
 export interface PriceEditorKind {
-  readonly adminSegment: string;
+  readonly adminSegment: string | null;
   readonly priceField: string;
   readonly label: string;
 }
@@ -50,12 +50,17 @@ const pascal = (text: string) =>
     .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
     .join('');
 
-/** PUT api/{slug}/{segment}/{id}/update/: one price of one kind of one category (apps/api/src/routes/admin/catalog). */
-export const adminPriceUpdateRoute = (category: PriceEditorCategory, kind: PriceEditorKind) =>
-  defineRoute({
+/**
+ * PUT api/{slug}/{segment}/{id}/update/: one price of one kind of one category (apps/api/src/routes/admin/catalog).
+ * A kind without an adminSegment has no such route: asking for one is a programming error, and throws.
+ */
+export function adminPriceUpdateRoute(category: PriceEditorCategory, kind: PriceEditorKind) {
+  const segment = kind.adminSegment;
+  if (segment === null) throw new Error(`${category.name} has no update path for ${kind.label}`);
+  return defineRoute({
     method: 'PUT',
-    path: `/api/${category.slug}/${kind.adminSegment}/{id}/update/`,
-    operationId: `put${pascal(category.slug)}${pascal(kind.adminSegment)}ByIdUpdate`,
+    path: `/api/${category.slug}/${segment}/{id}/update/`,
+    operationId: `put${pascal(category.slug)}${pascal(segment)}ByIdUpdate`,
     summary: `${category.name}: set the ${kind.priceField} of one of the ${kind.label.toLowerCase()}`,
     tags: [`admin: ${category.name} prices`],
     access: 'admin',
@@ -63,3 +68,4 @@ export const adminPriceUpdateRoute = (category: PriceEditorCategory, kind: Price
     body: AdminPriceUpdateBody,
     responses: { 200: AdminPriceUpdateResponse, ...errorBodies(400, 401, 403, 404) },
   });
+}

@@ -60,4 +60,13 @@ describe('admin routes', () => {
     expectTypeOf<RouteResult<typeof adminOrderRoutes.get>>().toEqualTypeOf<AdminOrderResponse>();
     expectTypeOf<RouteResult<typeof adminUserRoutes.delete>>().toEqualTypeOf<undefined>();
   });
+
+  it('has no price editor route for a kind the spec gives none', () => {
+    expect(() =>
+      adminPriceUpdateRoute(
+        { slug: 'calculator', name: 'Print Book' },
+        { adminSegment: null, priceField: 'price', label: 'Pages' },
+      ),
+    ).toThrow('Print Book has no update path for Pages');
+  });
 });

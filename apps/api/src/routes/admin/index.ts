@@ -3,7 +3,8 @@
  * docs/decisions/0040-admin-by-construction.md): a route registered inside it is staff-only whether or not its own
  * module remembers to say so, and a route outside it cannot be, since nothing else adds the hook. The modules keep
  * the spec's paths as they are (api/users/admin/users/, api/book/all-orders/, api/{slug}/{kind}/{id}/update/, …):
- * the plugin has no prefix, the tree is the folder, not a URL.
+ * the plugin has no prefix, the tree is the folder, not a URL. Each route is registered from its object in
+ * packages/contracts/src/admin/ (lib/contract-route.ts), which holds its path, schemas and OpenAPI names.
  *
  * Each route inside is marked `config.adminTree` and holds `config.access` 'admin' (stamped if it declared none;
  * any other declaration stops the app at boot): test/admin-by-construction.test.ts holds the route table to
@@ -52,9 +53,9 @@ const adminRoutes: FastifyPluginAsync = async (app) => {
   await app.register(resaleCertificates);
   // The first-print discount's switch and rate (docs/decisions/0033).
   await app.register(promotions);
-  // The price editors of each category, at api/{slug}/{kind}/{id}/update/.
+  // The price editors of each category, at api/{slug}/{kind}/{id}/update/ (the path is the contract's).
   for (const product of PRODUCT_LIST) {
-    await app.register(catalog, { product, prefix: `/${product.slug}` });
+    await app.register(catalog, { product });
   }
 };
 

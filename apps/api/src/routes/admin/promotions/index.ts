@@ -1,40 +1,17 @@
 /**
  * GET and PUT api/admin/first-print-discount/ (admins only: 401 without a token, 403 for customers; docs/decisions/
  * 0033): the first-print discount's switch and rate. A change applies to orders placed after it; an order already
- * written keeps its amounts.
+ * written keeps its amounts. Paths, schemas and names: packages/contracts/src/admin/promotions.ts.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorBody } from '@bindery/contracts/common';
-import { FirstPrintDiscountBody, FirstPrintDiscountSetting } from '@bindery/contracts/admin/promotions';
+import { adminPromotionRoutes } from '@bindery/contracts/admin/promotions';
+import { contractRoute } from '#lib/contract-route.js';
 
 const promotionRoutes: FastifyPluginAsyncZod = async (app) => {
-  const tags = ['admin: promotions'];
+  contractRoute(app, adminPromotionRoutes.firstPrintDiscount, async () => app.firstPrint.setting());
 
-  app.get(
-    '/admin/first-print-discount',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags,
-        summary: 'The first-print discount: on or off, and its rate',
-        response: { 200: FirstPrintDiscountSetting, 401: ErrorBody, 403: ErrorBody },
-      },
-    },
-    async () => app.firstPrint.setting(),
-  );
-
-  app.put(
-    '/admin/first-print-discount',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags,
-        summary: 'Switch the first-print discount on or off and set its rate (new orders only)',
-        body: FirstPrintDiscountBody,
-        response: { 200: FirstPrintDiscountSetting, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody },
-      },
-    },
-    async (request) => app.firstPrint.change(request.signedInUser().id, request.body),
+  contractRoute(app, adminPromotionRoutes.setFirstPrintDiscount, async (request) =>
+    app.firstPrint.change(request.signedInUser().id, request.body),
   );
 };
 
