@@ -3,20 +3,21 @@
  * editor's save: the pending changes one at a time, in order; the first failure stops the rest (§7).
  */
 import { ApiError } from '@bindery/api-client';
-import { AdminPriceUpdateResponse, type AdminPriceUpdateBody } from '@bindery/contracts/admin/catalog';
+import {
+  adminPriceUpdateRoute,
+  type AdminPriceUpdateBody,
+  type AdminPriceUpdateResponse,
+} from '@bindery/contracts/admin/catalog';
 import { messages } from '@bindery/contracts/messages';
 import { kindDefinition, type ProductDefinition } from '@bindery/pricing/products';
 import { api } from '#lib/api-client.ts';
 import type { PriceChange } from '../lib/pending-changes';
 
 export function updatePrice(product: ProductDefinition, change: PriceChange) {
-  const segment = kindDefinition(product, change.kind)?.adminSegment;
-  if (!segment) throw new Error(`${product.name} has no update path for ${change.kind}`);
+  const kind = kindDefinition(product, change.kind);
+  if (!kind) throw new Error(`${product.name} has no update path for ${change.kind}`);
   const body: AdminPriceUpdateBody = { [change.field]: change.value.trim() };
-  return api.put(`/api/${product.slug}/${segment}/${change.id}/update/`, {
-    schema: AdminPriceUpdateResponse,
-    body,
-  });
+  return api.call(adminPriceUpdateRoute(product, kind), { params: { id: change.id }, body });
 }
 
 export type SaveOutcome =

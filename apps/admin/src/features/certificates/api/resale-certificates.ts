@@ -5,10 +5,8 @@
  *   every loaded list is refreshed afterwards, so the certificate moves from Pending to its new tab.
  */
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  AdminCertificateListResponse,
-  AdminCertificateResponse,
-} from '@bindery/contracts/admin/resale-certificates';
+import { adminCertificateRoutes } from '@bindery/contracts/admin/resale-certificates';
+import { pathOf } from '@bindery/contracts/route';
 import type { CertificateStatus } from '@bindery/contracts/store/resale-certificates';
 import { api } from '#lib/api-client.ts';
 
@@ -18,12 +16,7 @@ export const CERTIFICATES_QUERY_KEY = ['admin', 'resale-certificates'] as const;
 export const getCertificates = (
   query: { status: CertificateStatus; cursor?: string; limit?: number },
   signal?: AbortSignal,
-) =>
-  api.get('/api/admin/resale-certificates/', {
-    schema: AdminCertificateListResponse,
-    query: { ...query },
-    signal,
-  });
+) => api.call(adminCertificateRoutes.list, { query }, { signal });
 
 export const certificatesQueryOptions = (status: CertificateStatus) =>
   infiniteQueryOptions({
@@ -37,13 +30,16 @@ export const certificatesQueryOptions = (status: CertificateStatus) =>
 export const useCertificates = (status: CertificateStatus) =>
   useInfiniteQuery(certificatesQueryOptions(status));
 
+/** GET api/admin/resale-certificates/{id}/file/ (inline, or ?download=true): bytes, fetched with the token. */
+export const certificateFilePath = (id: number, { download = false } = {}) =>
+  `${pathOf(adminCertificateRoutes.file, { id })}${download ? '?download=true' : ''}`;
+
 export type Review = { id: number; decision: 'approve' } | { id: number; decision: 'reject'; reason: string };
 
 export const reviewCertificate = (review: Review) =>
-  api.post(`/api/admin/resale-certificates/${review.id}/${review.decision}/`, {
-    schema: AdminCertificateResponse,
-    body: review.decision === 'reject' ? { reason: review.reason } : {},
-  });
+  review.decision === 'reject'
+    ? api.call(adminCertificateRoutes.reject, { params: { id: review.id }, body: { reason: review.reason } })
+    : api.call(adminCertificateRoutes.approve, { params: { id: review.id } });
 
 export function useReviewCertificate() {
   const queryClient = useQueryClient();

@@ -16,7 +16,7 @@ import type { AdminCertificate } from '@bindery/contracts/admin/resale-certifica
 import { messages } from '@bindery/contracts/messages';
 import type { CertificateStatus } from '@bindery/contracts/store/resale-certificates';
 import { OrderFileActions } from '#features/orders/components/order-file-actions.tsx';
-import { useCertificates, useReviewCertificate } from '../api/resale-certificates';
+import { certificateFilePath, useCertificates, useReviewCertificate } from '../api/resale-certificates';
 
 const m = messages.certificates;
 const STATUSES: CertificateStatus[] = ['pending', 'approved', 'rejected'];
@@ -86,8 +86,8 @@ export function ResaleCertificates() {
         <div className="b-stack">
           <span>{c.file_name}</span>
           <OrderFileActions
-            path={`/api/admin/resale-certificates/${c.id}/file/`}
-            downloadPath={`/api/admin/resale-certificates/${c.id}/file/?download=true`}
+            path={certificateFilePath(c.id)}
+            downloadPath={certificateFilePath(c.id, { download: true })}
             label={`certificate of ${c.customer.email} for ${c.state}`}
             baseName={`resale-certificate-${c.state}-${c.id}`}
           />

@@ -3,12 +3,12 @@
  * it is now, which replaces the cached detail; the lists are refetched (status and counts changed).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { AdminOrderResponse, type ChangeStatusBody } from '@bindery/contracts/admin/orders';
+import { adminOrderRoutes, type ChangeStatusBody } from '@bindery/contracts/admin/orders';
 import { api } from '#lib/api-client.ts';
 import { getAdminOrderQueryOptions } from './get-admin-order';
 
 export const changeOrderStatus = (id: number, body: ChangeStatusBody) =>
-  api.post(`/api/admin/orders/${id}/status/`, { schema: AdminOrderResponse, body });
+  api.call(adminOrderRoutes.changeStatus, { params: { id }, body });
 
 export function useChangeOrderStatus(id: number) {
   const client = useQueryClient();

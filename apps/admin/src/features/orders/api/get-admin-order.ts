@@ -1,10 +1,10 @@
 /** GET api/admin/orders/{id}/ (admin bearer): one order with everything staff need to produce, ship and refund it. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { AdminOrderResponse } from '@bindery/contracts/admin/orders';
+import { adminOrderRoutes } from '@bindery/contracts/admin/orders';
 import { api } from '#lib/api-client.ts';
 
 export const getAdminOrder = (id: number, signal?: AbortSignal) =>
-  api.get(`/api/admin/orders/${id}/`, { schema: AdminOrderResponse, signal });
+  api.call(adminOrderRoutes.get, { params: { id } }, { signal });
 
 export const getAdminOrderQueryOptions = (id: number) =>
   queryOptions({

@@ -4,7 +4,7 @@
  * server's count of every order matching the filters ("n of m").
  */
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { AdminOrderListResponse } from '@bindery/contracts/admin/orders';
+import { adminOrderRoutes } from '@bindery/contracts/admin/orders';
 import type { OrderStatus } from '@bindery/contracts/order-lifecycle';
 import { api } from '#lib/api-client.ts';
 
@@ -21,7 +21,7 @@ type AdminOrderListQuery = AdminOrderFilters & { limit?: number; cursor?: string
 export const ORDERS_PAGE_SIZE = 25;
 
 export const getAdminOrders = (query: AdminOrderListQuery, signal?: AbortSignal) =>
-  api.get('/api/admin/orders/', { schema: AdminOrderListResponse, query: { ...query }, signal });
+  api.call(adminOrderRoutes.list, { query }, { signal });
 
 export const getAdminOrdersQueryOptions = (filters: AdminOrderFilters, limit = ORDERS_PAGE_SIZE) =>
   infiniteQueryOptions({

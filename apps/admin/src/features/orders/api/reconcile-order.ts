@@ -4,12 +4,11 @@
  * what was found per attempt and carries the order as it is now.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ReconcileResponse } from '@bindery/contracts/admin/payments';
+import { adminPaymentRoutes } from '@bindery/contracts/admin/payments';
 import { api } from '#lib/api-client.ts';
 import { getAdminOrderQueryOptions } from './get-admin-order';
 
-export const reconcileOrder = (id: number) =>
-  api.post(`/api/admin/orders/${id}/reconcile/`, { schema: ReconcileResponse });
+export const reconcileOrder = (id: number) => api.call(adminPaymentRoutes.reconcile, { params: { id } });
 
 export function useReconcileOrder(id: number) {
   const client = useQueryClient();

@@ -4,12 +4,13 @@
  * not yet shipped cancels it), which replaces the cached detail.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { RefundResponse, type RefundBody } from '@bindery/contracts/admin/orders';
+import type { RefundBody } from '@bindery/contracts/admin/orders';
+import { adminPaymentRoutes } from '@bindery/contracts/admin/payments';
 import { api } from '#lib/api-client.ts';
 import { getAdminOrderQueryOptions } from './get-admin-order';
 
 export const refundOrder = (id: number, body: RefundBody) =>
-  api.post(`/api/admin/orders/${id}/refund/`, { schema: RefundResponse, body });
+  api.call(adminPaymentRoutes.refund, { params: { id }, body });
 
 export function useRefundOrder(id: number) {
   const client = useQueryClient();

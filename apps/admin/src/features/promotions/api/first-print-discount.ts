@@ -3,7 +3,7 @@
  * switch and whole-percent rate. A change applies to orders placed after it.
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { FirstPrintDiscountSetting, type FirstPrintDiscountBody } from '@bindery/contracts/admin/promotions';
+import { adminPromotionRoutes, type FirstPrintDiscountBody } from '@bindery/contracts/admin/promotions';
 import { api } from '#lib/api-client.ts';
 
 const key = ['admin', 'first-print-discount'] as const;
@@ -11,8 +11,7 @@ const key = ['admin', 'first-print-discount'] as const;
 export const getFirstPrintDiscountQueryOptions = () =>
   queryOptions({
     queryKey: key,
-    queryFn: ({ signal }) =>
-      api.get('/api/admin/first-print-discount/', { schema: FirstPrintDiscountSetting, signal }),
+    queryFn: ({ signal }) => api.call(adminPromotionRoutes.firstPrintDiscount, {}, { signal }),
   });
 
 export const useFirstPrintDiscount = () => useQuery(getFirstPrintDiscountQueryOptions());
@@ -21,7 +20,7 @@ export function useSaveFirstPrintDiscount() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: FirstPrintDiscountBody) =>
-      api.put('/api/admin/first-print-discount/', { schema: FirstPrintDiscountSetting, body }),
+      api.call(adminPromotionRoutes.setFirstPrintDiscount, { body }),
     onSuccess: (saved) => client.setQueryData(key, saved),
   });
 }

@@ -4,7 +4,7 @@
  * asks for the report again with the payments' cursor; the days and totals come from the first answer.
  */
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { SalesReportResponse } from '@bindery/contracts/admin/sales';
+import { adminSalesRoutes } from '@bindery/contracts/admin/sales';
 import { api } from '#lib/api-client.ts';
 
 export const SALES_PAYMENTS_PAGE_SIZE = 20;
@@ -18,7 +18,7 @@ export interface SalesPeriod {
 export const getSalesReport = (
   query: SalesPeriod & { limit: number; cursor?: string },
   signal?: AbortSignal,
-) => api.get('/api/admin/sales/', { schema: SalesReportResponse, query: { ...query }, signal });
+) => api.call(adminSalesRoutes.report, { query }, { signal });
 
 export const getSalesReportQueryOptions = (period: SalesPeriod, limit = SALES_PAYMENTS_PAGE_SIZE) =>
   infiniteQueryOptions({

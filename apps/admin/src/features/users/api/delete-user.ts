@@ -1,12 +1,10 @@
 /** DELETE api/users/admin/users/{id}/delete/: on success the user leaves every loaded list at once. */
 import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import { z } from 'zod';
-import type { AdminListUsersResponse } from '@bindery/contracts/admin/users';
+import { adminUserRoutes, type AdminListUsersResponse } from '@bindery/contracts/admin/users';
 import { api } from '#lib/api-client.ts';
 import { USERS_QUERY_KEY } from './get-users';
 
-export const deleteUser = (id: number) =>
-  api.delete(`/api/users/admin/users/${id}/delete/`, { schema: z.undefined() });
+export const deleteUser = (id: number) => api.call(adminUserRoutes.delete, { params: { id } });
 
 export function useDeleteUser() {
   const queryClient = useQueryClient();

@@ -4,14 +4,14 @@
  * the next ("Load more"); `total` is the server's count of every account matching `q` ("n of m").
  */
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { AdminListUsersResponse } from '@bindery/contracts/admin/users';
+import { adminUserRoutes } from '@bindery/contracts/admin/users';
 import { api } from '#lib/api-client.ts';
 
 /** One screenful. */
 export const USERS_PAGE_SIZE = 50;
 
 export const getUsers = (query: { q?: string; cursor?: string; limit?: number }, signal?: AbortSignal) =>
-  api.get('/api/users/admin/users/', { schema: AdminListUsersResponse, query: { ...query }, signal });
+  api.call(adminUserRoutes.list, { query }, { signal });
 
 /** Every list of users (any search) starts with this key: a deletion refreshes them all. */
 export const USERS_QUERY_KEY = ['admin', 'users'] as const;

@@ -33,7 +33,9 @@ function certificatesApi(list: AdminCertificate[]) {
     http.post('/api/admin/resale-certificates/:id/:decision/', async ({ params, request }) => {
       const id = Number(params['id']);
       const decision = String(params['decision']);
-      const body = (await request.json()) as { reason?: string };
+      // Approving sends no body (the route takes none); rejecting sends the reason.
+      const text = await request.text();
+      const body = (text ? JSON.parse(text) : undefined) as { reason?: string } | undefined;
       reviews.push({ id, decision, body });
       const found = list.find((c) => c.id === id);
       if (!found)
@@ -43,7 +45,7 @@ function certificatesApi(list: AdminCertificate[]) {
         return HttpResponse.json({ error, code: 'NOT_PENDING', statusCode: 409 }, { status: 409 });
       }
       found.status = decision === 'approve' ? 'approved' : 'rejected';
-      found.reason = body.reason ?? null;
+      found.reason = body?.reason ?? null;
       found.reviewed_at = '2026-11-25T12:00:00.000Z';
       found.reviewed_by = { id: 1, name: 'Administrator', email: 'admin@bindery.test' };
       return HttpResponse.json({ certificate: found });
@@ -87,7 +89,7 @@ describe('Resale certificates', () => {
     await user.click(screen.getByRole('button', { name: `${m.approve} TX certificate of ann@example.test` }));
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: m.approve }));
     expect(await screen.findByText(m.approved)).toBeInTheDocument();
-    expect(reviews).toEqual([{ id: 5, decision: 'approve', body: {} }]);
+    expect(reviews).toEqual([{ id: 5, decision: 'approve', body: undefined }]);
     expect(await screen.findByText(m.adminEmpty('awaiting review'))).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: m.statusLabels.approved }));
