@@ -13,6 +13,17 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { RouteOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { adminPriceUpdateRoute } from '@bindery/contracts/admin/catalog';
+import { adminOrderRoutes } from '@bindery/contracts/admin/orders';
+import { adminPaymentRoutes } from '@bindery/contracts/admin/payments';
+import { adminPromotionRoutes } from '@bindery/contracts/admin/promotions';
+import { adminCertificateRoutes } from '@bindery/contracts/admin/resale-certificates';
+import { adminSalesRoutes } from '@bindery/contracts/admin/sales';
+import { adminShippingRoutes } from '@bindery/contracts/admin/shipping';
+import { adminUserRoutes } from '@bindery/contracts/admin/users';
+import type { RouteContract } from '@bindery/contracts/route';
+import { PRODUCT_LIST, updatableKinds } from '@bindery/pricing/products';
+import { registeredUrlOf } from '#lib/contract-route.js';
 import { intoAdminTree } from '#routes/admin/index.js';
 import { createUser, setupTestApp } from './helper.js';
 
@@ -52,6 +63,27 @@ describe('admin by construction', () => {
       ]),
     );
     expect(tree.length).toBeGreaterThan(40);
+  });
+
+  it('the admin tree is exactly the admin route objects of packages/contracts/src/admin (issue 14.3)', () => {
+    const groups: Record<string, RouteContract>[] = [
+      adminUserRoutes,
+      adminOrderRoutes,
+      adminPaymentRoutes,
+      adminSalesRoutes,
+      adminShippingRoutes,
+      adminCertificateRoutes,
+      adminPromotionRoutes,
+    ];
+    const contracts = [
+      ...groups.flatMap((group) => Object.values(group)),
+      ...PRODUCT_LIST.flatMap((product) =>
+        updatableKinds(product).map((kind) => adminPriceUpdateRoute(product, kind)),
+      ),
+    ];
+    const declared = contracts.map((route) => key({ method: route.method, url: registeredUrlOf(route, '') }));
+    const tree = t.app.routeTable.filter((r) => r.adminTree).map(key);
+    expect(tree.sort()).toEqual(declared.sort());
   });
 
   it('only the admin tree adds requireAdmin or declares a route admin-only', () => {
