@@ -15,7 +15,16 @@ import type { DB } from '#db/database.js';
 import { hashPassword } from '#lib/password.js';
 import { findSessionUser } from '#plugins/app/users/sessions.repository.js';
 import { findUserById } from '#plugins/app/users/users.repository.js';
-import { connections, fmt, rounds, seconds, startBenchServers, type Sample } from './harness.js';
+import {
+  connections,
+  defined,
+  fmt,
+  median,
+  rounds,
+  seconds,
+  startBenchServers,
+  type Sample,
+} from './harness.js';
 
 const { ports, stop, databaseUrl } = await startBenchServers();
 const db = new Kysely<DB>({
@@ -77,7 +86,7 @@ try {
       `  round ${i + 1}: hello-world ${fmt(r.hello)} | anonymous ${fmt(r.anonymous)} | authenticated ${fmt(r.authenticated)} | auth/anon ${r.authRatio.toFixed(2)} | auth/hello ${r.helloRatio.toFixed(2)}`,
     ),
   );
-  const mid = [...results].sort((a, b) => a.authRatio - b.authRatio)[Math.floor(results.length / 2)]!;
+  const mid = median(results, (r) => r.authRatio);
   console.info(
     `  median round: authenticated / anonymous ${mid.authRatio.toFixed(2)}, authenticated / hello-world ${mid.helloRatio.toFixed(2)}`,
   );
@@ -85,7 +94,11 @@ try {
   const userId = (
     await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()
   ).id;
-  const sid = (JSON.parse(Buffer.from(access.split('.')[1]!, 'base64url').toString()) as { sid: string }).sid;
+  const sid = (
+    JSON.parse(Buffer.from(defined(access.split('.')[1], 'the JWT payload'), 'base64url').toString()) as {
+      sid: string;
+    }
+  ).sid;
   const QUERIES = 2000;
   const time = async (query: () => Promise<unknown>) => {
     const start = process.hrtime.bigint();
@@ -103,7 +116,7 @@ try {
       `  query round ${round + 1}: user by id ${user.toFixed(0)} µs | user JOIN session ${joined.toFixed(0)} µs | ratio ${(joined / user).toFixed(2)}`,
     );
   }
-  const q = [...queryRounds].sort((a, b) => a.joined / a.user - b.joined / b.user)[Math.floor(rounds / 2)]!;
+  const q = median(queryRounds, (r) => r.joined / r.user);
   console.info(`  median query ratio (user JOIN session / user by id): ${(q.joined / q.user).toFixed(2)}`);
 } finally {
   await db.destroy();

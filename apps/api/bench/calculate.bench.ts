@@ -6,17 +6,25 @@
  * Run: `pnpm bench` in apps/api.
  */
 import autocannon from 'autocannon';
-import { connections, fmt, rounds, seconds, startBenchServers, type Sample } from './harness.js';
+import {
+  connections,
+  fmt,
+  itemId,
+  median,
+  rounds,
+  seconds,
+  startBenchServers,
+  type DropdownItem,
+  type Sample,
+} from './harness.js';
 
 const { ports, logBytes, stop } = await startBenchServers();
 try {
   const api = `http://127.0.0.1:${ports.api}/api/calculator`;
 
   // A real configuration from the seeded list: US Trade, Perfect Bound, 200 pages, 250 copies (5% tier).
-  type Item = { id: number; name: string; trim_size_id?: number | null };
-  const o = (await (await fetch(`${api}/dropdowns/`)).json()) as Record<string, Item[]>;
-  const find = (key: string, name: string, trim?: number) =>
-    o[key]!.find((i) => i.name === name && (trim === undefined || i.trim_size_id === trim))!.id;
+  const o = (await (await fetch(`${api}/dropdowns/`)).json()) as Record<string, DropdownItem[]>;
+  const find = (key: string, name: string, trim?: number) => itemId(o, key, name, trim);
   const trim = find('trim_sizes', 'US Trade');
   const body = JSON.stringify({
     trim_size_id: trim,
@@ -112,8 +120,6 @@ try {
     );
     console.info(`           POST shipping-rate ${fmt(r.shippingRate)} | ratio ${r.rateRatio.toFixed(2)}`);
   });
-  const median = <T>(xs: T[], by: (x: T) => number) =>
-    [...xs].sort((a, b) => by(a) - by(b))[Math.floor(xs.length / 2)]!;
   const mid = median(results, (r) => r.ratio);
   const ratio = mid.ratio;
   console.info(

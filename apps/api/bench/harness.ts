@@ -29,9 +29,29 @@ export interface BenchServers {
   /** The server process (to read its memory: uploads-under-load.bench.ts). */
   pid: number;
   /** Bytes the API has logged so far (its stdout, as the run command's terminal would receive them). */
-  logBytes(): number;
-  stop(): Promise<void>;
+  // Function properties, not methods: the benchmarks destructure them (`const { stop } = …`).
+  logBytes: () => number;
+  stop: () => Promise<void>;
 }
+
+/** The value, or a failure naming what was missing (instead of a `!`). */
+export function defined<T>(value: T | null | undefined, what: string): T {
+  if (value === null || value === undefined) throw new Error(`expected ${what}, got ${String(value)}`);
+  return value;
+}
+
+/** The middle item of `xs` ordered by `by` (the median round); fails on an empty list. */
+export function median<T>(xs: readonly T[], by: (x: T) => number): T {
+  return defined([...xs].sort((a, b) => by(a) - by(b))[Math.floor(xs.length / 2)], 'at least one round');
+}
+
+/** The catalog item named `name` of a dropdowns answer (on `trim`, for per-trim bindings): its id. */
+export type DropdownItem = { id: number; name: string; trim_size_id?: number | null };
+export const itemId = (o: Record<string, DropdownItem[]>, key: string, name: string, trim?: number) =>
+  defined(
+    o[key]?.find((i) => i.name === name && (trim === undefined || i.trim_size_id === trim)),
+    `${key} ${name} in the dropdowns`,
+  ).id;
 
 /**
  * BENCH_CPU_PROF=<dir> runs the API under `node --cpu-prof` and writes its profile there when it stops
@@ -71,17 +91,24 @@ export async function startBenchServers(extraEnv?: Record<string, string>): Prom
     await rm(dataDir, { recursive: true, force: true });
   };
   let logged = 0;
-  child.stdout!.on('data', (chunk: Buffer) => {
+  const stdout = defined(child.stdout, "the bench server's stdout (piped)");
+  stdout.on('data', (chunk: Buffer) => {
     logged += chunk.length;
   });
   try {
     const ports = await new Promise<{ api: number; hello: number }>((resolve, reject) => {
       child.once('exit', (code) => reject(new Error(`bench server exited (${code})`)));
-      createInterface({ input: child.stdout! }).on('line', (line) => {
-        if (line.startsWith('{"api"')) resolve(JSON.parse(line));
+      createInterface({ input: stdout }).on('line', (line) => {
+        if (line.startsWith('{"api"')) resolve(JSON.parse(line) as { api: number; hello: number });
       });
     });
-    return { ports, databaseUrl, pid: child.pid!, logBytes: () => logged, stop };
+    return {
+      ports,
+      databaseUrl,
+      pid: defined(child.pid, 'the bench server pid'),
+      logBytes: () => logged,
+      stop,
+    };
   } catch (error) {
     await stop();
     throw error;

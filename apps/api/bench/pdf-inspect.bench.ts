@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { inspectFile } from '#plugins/app/projects/pdf-inspect.js';
+import { median } from './harness.js';
 
 /** What an inspection worker does for one file (inspect-worker.ts), here on this thread to time it alone. */
 async function countPdfPagesInFile(path: string): Promise<number | null> {
@@ -38,10 +39,7 @@ async function eightHundredPages(paddingBytes: number): Promise<Uint8Array> {
   return doc.save();
 }
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)]!;
-};
+const middle = (xs: number[]) => median(xs, (x) => x);
 
 async function time(work: () => Promise<unknown>): Promise<number> {
   const start = process.hrtime.bigint();
@@ -73,8 +71,8 @@ try {
       for (let i = 0; i < iterations; i += 1) reads.push(await time(() => readFile(f.path)));
       for (let i = 0; i < iterations; i += 1) counts.push(await time(() => countPdfPagesInFile(f.path)));
     }
-    const read = median(reads);
-    const count = median(counts);
+    const read = middle(reads);
+    const count = middle(counts);
     const mb = (f.bytes.length / 1024 / 1024).toFixed(1);
     console.info(
       `| ${f.name} | ${mb} MB | ${read.toFixed(2)} | ${count.toFixed(2)} | ${(count / read).toFixed(1)} |`,

@@ -26,19 +26,24 @@ const byId = new Map(profile.nodes.map((n) => [n.id, n]));
 /** Where a frame's code lives: a package name, our own source folder, or V8/node internals. */
 function area(url: string): string {
   if (!url) return '(native / V8)';
-  if (url.startsWith('node:')) return url.split('/')[0]!;
+  if (url.startsWith('node:')) return url.split('/')[0] ?? url;
   const pkg = /node_modules\/(?:\.pnpm\/[^/]+\/node_modules\/)?((?:@[^/]+\/)?[^/]+)/.exec(url);
-  if (pkg) return pkg[1]!;
+  if (pkg?.[1]) return pkg[1];
   const ours = /\/(apps|packages|tooling)\/([^/]+)\/(src|bench|dist)\//.exec(url);
   if (ours) return `${ours[1]}/${ours[2]}/${ours[3]}`;
   return url;
 }
 
+const node = (id: number) => {
+  const found = byId.get(id);
+  if (!found) throw new Error(`the profile has no node ${id}`);
+  return found;
+};
 const self = new Map<number, number>();
 profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
 const total = [...self.values()].reduce((a, b) => a + b, 0);
 const idle = [...self]
-  .filter(([id]) => byId.get(id)!.callFrame.functionName === '(idle)')
+  .filter(([id]) => node(id).callFrame.functionName === '(idle)')
   .reduce((a, [, t]) => a + t, 0);
 const busy = total - idle;
 
@@ -46,7 +51,7 @@ const add = (map: Map<string, number>, key: string, t: number) => map.set(key, (
 const areas = new Map<string, number>();
 const functions = new Map<string, number>();
 for (const [id, t] of self) {
-  const { functionName, url, lineNumber } = byId.get(id)!.callFrame;
+  const { functionName, url, lineNumber } = node(id).callFrame;
   if (functionName === '(idle)') continue;
   add(areas, area(url), t);
   add(functions, `${functionName || '(anonymous)'}  ${area(url)}${url ? `:${lineNumber + 1}` : ''}`, t);

@@ -17,7 +17,17 @@ import pg from 'pg';
 import { PDFDocument } from 'pdf-lib';
 import { hashPassword } from '#lib/password.js';
 import { makePdf, multipartBody, pdfObjectFlood } from '../test/pdf-fixtures.js';
-import { connections, rounds, seconds, startBenchServers, type Sample } from './harness.js';
+import {
+  connections,
+  defined,
+  itemId,
+  median,
+  rounds,
+  seconds,
+  startBenchServers,
+  type DropdownItem,
+  type Sample,
+} from './harness.js';
 
 /** 800 pages + `padding` bytes attached, with every xref offset wrong (same length, so startxref still points). */
 async function paddedBrokenXref(padding: number): Promise<Buffer> {
@@ -60,10 +70,8 @@ try {
   if (login.status !== 200) throw new Error(`login answered ${login.status}: ${await login.text()}`);
   const token = ((await login.json()) as { access: string }).access;
 
-  type Item = { id: number; name: string; trim_size_id?: number | null };
-  const o = (await (await fetch(`${base}/calculator/dropdowns/`)).json()) as Record<string, Item[]>;
-  const find = (key: string, name: string, trim?: number) =>
-    o[key]!.find((i) => i.name === name && (trim === undefined || i.trim_size_id === trim))!.id;
+  const o = (await (await fetch(`${base}/calculator/dropdowns/`)).json()) as Record<string, DropdownItem[]>;
+  const find = (key: string, name: string, trim?: number) => itemId(o, key, name, trim);
   const trim = find('trim_sizes', 'US Trade');
   const quoteBody = JSON.stringify({
     trim_size_id: trim,
@@ -105,7 +113,7 @@ try {
     const times: number[] = [];
     const client = async (offset: number) => {
       for (let i = offset; running; i += 1) {
-        const file = hostile[i % hostile.length]!;
+        const file = defined(hostile[i % hostile.length], 'a hostile file');
         const body = multipartBody({ purpose: 'interior' }, [{ name: 'book.pdf', data: file.bytes }]);
         const started = performance.now();
         const res = await fetch(`${base}/book/uploads/`, {
@@ -134,14 +142,13 @@ try {
     const results: { health: Sample; quote: Sample }[] = [];
     for (let round = 0; round < rounds; round += 1)
       results.push({ health: await run('health', seconds), quote: await run('quote', seconds) });
-    const median = (by: (r: (typeof results)[number]) => number) =>
-      [...results].map(by).sort((a, b) => a - b)[Math.floor(results.length / 2)]!;
+    const middle = (by: (r: (typeof results)[number]) => number) => by(median(results, by));
     const line = {
       label,
-      healthRps: median((r) => r.health.rps),
-      healthP99: median((r) => r.health.p99),
-      quoteRps: median((r) => r.quote.rps),
-      quoteP99: median((r) => r.quote.p99),
+      healthRps: middle((r) => r.health.rps),
+      healthP99: middle((r) => r.health.p99),
+      quoteRps: middle((r) => r.quote.rps),
+      quoteP99: middle((r) => r.quote.p99),
       quoteP99Max: Math.max(...results.map((r) => r.quote.p99)),
     };
     return line;

@@ -13,7 +13,7 @@
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import Stripe from 'stripe';
-import { connections, fmt, rounds, seconds, startBenchServers, type Sample } from './harness.js';
+import { connections, fmt, median, rounds, seconds, startBenchServers, type Sample } from './harness.js';
 
 const secret = `whsec_${randomBytes(16).toString('hex')}`;
 // Stripe keys for the webhook; nothing listens at the API base: an unknown session never calls Stripe.
@@ -78,7 +78,7 @@ try {
   };
   type Name = keyof typeof targets;
   const run = async (name: Name, duration: number): Promise<Sample> => {
-    const result = await autocannon({ ...targets[name], connections, duration } as autocannon.Options);
+    const result = await autocannon({ ...targets[name], connections, duration });
     // The forged target must be refused (400) every time; the others must succeed every time.
     const refused =
       (result.statusCodeStats as Record<string, { count: number } | undefined>)['400']?.count ?? 0;
@@ -104,8 +104,10 @@ try {
       `  round ${i + 1}: bare route ${fmt(r.hello)} | new events ${fmt(r.webhook)} | redelivery ${fmt(r.redelivery)} | forged ${fmt(r.forged)}`,
     );
   });
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-  const ratio = (name: Name) => median(results.map((r) => r[name].rps / r.hello.rps));
+  const ratio = (name: Name) => {
+    const by = (r: (typeof results)[number]) => r[name].rps / r.hello.rps;
+    return by(median(results, by));
+  };
   console.info(`  ratio webhook (new events) / bare route (median): ${ratio('webhook').toFixed(2)}`);
   console.info(`  ratio webhook (redelivery) / bare route (median): ${ratio('redelivery').toFixed(2)}`);
   console.info(

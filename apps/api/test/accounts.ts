@@ -5,7 +5,7 @@
 import { expect } from 'vitest';
 import type { MailCatcher } from '@bindery/mail-test';
 import { REFRESH_COOKIE } from '#plugins/app/users/refresh-cookie.js';
-import { request, type TestContext } from './helper.js';
+import { defined, request, type TestContext } from './helper.js';
 
 let ipCounter = 0;
 /** A fresh client address for each call: 10.x.y.z. */
@@ -24,9 +24,9 @@ export const GOOD_PASSWORD = 'Corr3ct-horse!';
 
 /** The uidb64 and token of a link such as http://web/verify-email/MTI/abc-def. */
 export function linkParts(link: string, flow: 'verify-email' | 'reset-password') {
-  const match = new RegExp(`/${flow}/([^/]+)/([^/\\s]+)$`).exec(link);
-  if (!match) throw new Error(`not a ${flow} link: ${link}`);
-  return { uidb64: match[1]!, token: match[2]! };
+  const [, uidb64, token] = new RegExp(`/${flow}/([^/]+)/([^/\\s]+)$`).exec(link) ?? [];
+  if (uidb64 === undefined || token === undefined) throw new Error(`not a ${flow} link: ${link}`);
+  return { uidb64, token };
 }
 
 export function post(t: TestContext, url: string, payload: unknown, ip = nextIp()) {
@@ -34,18 +34,30 @@ export function post(t: TestContext, url: string, payload: unknown, ip = nextIp(
 }
 
 /** Signs up through the API and returns the verification link from the mail that arrived. */
-export async function signUp(t: TestContext, mail: MailCatcher, overrides: { email?: string; name?: string; password?: string } = {}) {
+export async function signUp(
+  t: TestContext,
+  mail: MailCatcher,
+  overrides: { email?: string; name?: string; password?: string } = {},
+) {
   const email = overrides.email ?? uniqueEmail();
   const password = overrides.password ?? GOOD_PASSWORD;
-  const res = await post(t, '/api/users/register/', { name: overrides.name ?? 'Ann Reader', email, password });
+  const res = await post(t, '/api/users/register/', {
+    name: overrides.name ?? 'Ann Reader',
+    email,
+    password,
+  });
   expect(res.statusCode, res.body).toBe(201);
   const message = await mail.waitFor({ to: email, subject: /verify/i });
-  const link = message.links[0]!;
+  const link = defined(message.links[0], `a link in the mail to ${email}`);
   return { email, password, link, ...linkParts(link, 'verify-email') };
 }
 
 export async function verify(t: TestContext, uidb64: string, token: string) {
-  return request(t, { method: 'GET', url: `/api/users/verify-email/${uidb64}/${token}/`, remoteAddress: nextIp() });
+  return request(t, {
+    method: 'GET',
+    url: `/api/users/verify-email/${uidb64}/${token}/`,
+    remoteAddress: nextIp(),
+  });
 }
 
 export async function login(t: TestContext, email: string, password: string) {
@@ -59,17 +71,31 @@ export function refreshCookieOf(res: { cookies: Array<{ name: string; value: str
 
 /** POST api/users/token/refresh/ as a browser would: no body, the refresh token in its cookie. */
 export async function refreshWith(t: TestContext, token: string, ip = nextIp()) {
-  const res = await request(t, { method: 'POST', url: '/api/users/token/refresh/', cookies: { [REFRESH_COOKIE]: token }, remoteAddress: ip });
+  const res = await request(t, {
+    method: 'POST',
+    url: '/api/users/token/refresh/',
+    cookies: { [REFRESH_COOKIE]: token },
+    remoteAddress: ip,
+  });
   return Object.assign(res, { refresh: refreshCookieOf(res) });
 }
 
 /** POST api/users/logout/ with the session's access token. */
 export function logout(t: TestContext, access: string) {
-  return request(t, { method: 'POST', url: '/api/users/logout/', headers: { authorization: `Bearer ${access}` }, remoteAddress: nextIp() });
+  return request(t, {
+    method: 'POST',
+    url: '/api/users/logout/',
+    headers: { authorization: `Bearer ${access}` },
+    remoteAddress: nextIp(),
+  });
 }
 
 /** Signs up, verifies through the mailed link and logs in: a ready customer session. */
-export async function verifiedCustomer(t: TestContext, mail: MailCatcher, overrides: { email?: string; password?: string } = {}) {
+export async function verifiedCustomer(
+  t: TestContext,
+  mail: MailCatcher,
+  overrides: { email?: string; password?: string } = {},
+) {
   const account = await signUp(t, mail, overrides);
   expect((await verify(t, account.uidb64, account.token)).statusCode).toBe(200);
   const res = await login(t, account.email, account.password);

@@ -49,7 +49,7 @@ beforeAll(async () => {
   ownerIds = {
     project: project.id,
     order: order.id,
-    upload: (detail.json() as { pdf_upload_id: string }).pdf_upload_id,
+    upload: detail.json<{ pdf_upload_id: string }>().pdf_upload_id,
     ebook: ebook.id,
     ebookOrder: ebookOrder.id,
   };

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { parseEnv } from '#env.js';
+import { defined } from './helper.js';
 
 interface Service {
   image?: string;
@@ -25,10 +26,11 @@ const compose = parse(readFileSync(join(root, 'docker-compose.yml'), 'utf8')) as
   services: Record<string, Service>;
 };
 const services = compose.services;
+const service = (name: string) => defined(services[name], `service ${name} in docker-compose.yml`);
 
 /** Compose's ${VAR:-default} and ${VAR:?message}, with `vars` as the shell environment. */
 const interpolate = (value: string, vars: Record<string, string>) =>
-  value.replace(/\$\{(\w+)(?::?([-?])([^}]*))?\}/g, (_m, name: string, op?: string, arg = '') => {
+  value.replace(/\$\{(\w+)(?::?([-?])([^}]*))?\}/g, (_m, name: string, op?: string, arg: string = '') => {
     if (vars[name]) return vars[name];
     if (op === '?') throw new Error(`${name} is required: ${arg}`);
     return op === '-' ? arg : '';
@@ -52,21 +54,21 @@ describe('docker-compose.yml', () => {
   });
 
   it('starts the API only on a healthy database, and the SPAs only on a healthy API', () => {
-    expect(services.api!.depends_on?.postgres).toEqual({ condition: 'service_healthy' });
+    expect(service('api').depends_on?.postgres).toEqual({ condition: 'service_healthy' });
     for (const spa of ['web', 'admin']) {
-      expect(services[spa]!.depends_on?.api, spa).toEqual({ condition: 'service_healthy' });
-      expect(services[spa]!.environment?.API_UPSTREAM, spa).toBe('http://api:3000');
+      expect(service(spa).depends_on?.api, spa).toEqual({ condition: 'service_healthy' });
+      expect(service(spa).environment?.API_UPSTREAM, spa).toBe('http://api:3000');
     }
-    expect(JSON.stringify(services.api!.healthcheck?.test)).toContain('/api/health');
+    expect(JSON.stringify(service('api').healthcheck?.test)).toContain('/api/health');
   });
 
   it('runs two API replicas on one PostgreSQL, behind exactly one trusted proxy hop', () => {
-    const api = services.api!;
+    const api = service('api');
     expect(api.deploy?.replicas).toBeGreaterThanOrEqual(2);
     const env = Object.fromEntries(
       Object.entries(api.environment ?? {}).map(([k, v]) => [
         k,
-        interpolate(String(v), { JWT_SECRET: 'x'.repeat(48) }),
+        interpolate(v, { JWT_SECRET: 'x'.repeat(48) }),
       ]),
     );
     expect(env.DATABASE_URL).toMatch(/^postgres:\/\/.*@postgres:5432\//);

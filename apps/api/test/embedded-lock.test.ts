@@ -24,7 +24,7 @@ const scratch = async () => {
 };
 
 /** The pid of a process that has just exited (so no process runs under it now). */
-const deadPid = () => spawnSync(process.execPath, ['-e', '0']).pid!;
+const deadPid = () => spawnSync(process.execPath, ['-e', '0']).pid;
 
 describe('the embedded database lock', () => {
   it('refuses a second open of the same directory until the first is closed', async () => {

@@ -6,6 +6,7 @@ import { chmod, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { HealthResponse } from '@bindery/contracts/store/health';
 import { buildApp } from '#app.js';
 import { ensureAdmin, DEFAULT_ADMIN_EMAIL } from '#bootstrap/admin.js';
 import { runStartupTasks } from '#bootstrap/index.js';
@@ -14,6 +15,7 @@ import { createScheduler } from '#jobs/scheduler.js';
 import { manualClock } from '#lib/clock.js';
 import { verifyPassword } from '#lib/password.js';
 import { findUserByEmail } from '#plugins/app/users/users.repository.js';
+import { defined, json } from './helper.js';
 
 const dirs: string[] = [];
 afterAll(async () => {
@@ -39,7 +41,9 @@ describe('embedded PGlite mode', () => {
     const modes = new Set<string>();
     for (const entry of await readdir(pglite, { recursive: true, withFileTypes: true })) {
       if (entry.isFile() || entry.isDirectory())
-        modes.add(`${entry.isDirectory() ? 'dir' : 'file'} ${(await modeOf(join(entry.parentPath, entry.name))).toString(8)}`);
+        modes.add(
+          `${entry.isDirectory() ? 'dir' : 'file'} ${(await modeOf(join(entry.parentPath, entry.name))).toString(8)}`,
+        );
     }
     expect([...modes].sort()).toEqual(['dir 700', 'file 600']);
     expect(await modeOf(pglite)).toBe(0o700);
@@ -49,21 +53,24 @@ describe('embedded PGlite mode', () => {
     const credentials = await readFile(join(dataDir, 'admin-credentials.txt'), 'utf8');
     expect(credentials).toContain(`email: ${DEFAULT_ADMIN_EMAIL}`);
     expect((await stat(join(dataDir, 'admin-credentials.txt'))).mode & 0o777).toBe(0o600);
-    const password = /password: (.+)/.exec(credentials)![1]!;
-    const admin = await findUserByEmail(app.db, DEFAULT_ADMIN_EMAIL);
+    const [, password = ''] = /password: (.+)/.exec(credentials) ?? [];
+    const admin = defined(await findUserByEmail(app.db, DEFAULT_ADMIN_EMAIL), 'the default admin');
     expect(admin).toMatchObject({ is_admin: true, is_verified: true });
-    await expect(verifyPassword(password, admin!.password_hash)).resolves.toBe(true);
+    await expect(verifyPassword(password, admin.password_hash)).resolves.toBe(true);
 
     const health = await app.inject({ method: 'GET', url: '/api/health' });
     expect(health.statusCode).toBe(200);
-    expect(health.json().database).toMatchObject({ reachable: true, mode: 'embedded' });
+    expect(json(health, HealthResponse).database).toMatchObject({ reachable: true, mode: 'embedded' });
 
     // Periodic jobs run on PGlite with the same SQL (docs/decisions/0021): one run per period.
     const clock = manualClock(new Date('2026-11-23T10:00:00Z'));
     const quiet = { debug() {}, info() {}, warn() {}, error() {} };
-    const schedulers = ['a', 'b'].map((instance) => createScheduler({ db: app.db, clock, log: quiet, instance }));
+    const schedulers = ['a', 'b'].map((instance) =>
+      createScheduler({ db: app.db, clock, log: quiet, instance }),
+    );
     let runs = 0;
-    for (const s of schedulers) s.add({ name: 'test.embedded', everyMs: 60_000, run: async () => void (runs += 1) });
+    for (const s of schedulers)
+      s.add({ name: 'test.embedded', everyMs: 60_000, run: async () => void (runs += 1) });
     await Promise.all(schedulers.flatMap((s) => [s.tick(), s.tick()]));
     expect(runs).toBe(1);
     clock.advance(60_000);
@@ -84,7 +91,12 @@ describe('embedded PGlite mode', () => {
   it('creates or promotes the configured admin idempotently', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'bindery-embedded-'));
     dirs.push(dataDir);
-    const env = { DATA_DIR: dataDir, LOG_LEVEL: 'silent', ADMIN_EMAIL: 'Boss@Example.test', ADMIN_PASSWORD: 'Adm1n-pass!' } as const;
+    const env = {
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      ADMIN_EMAIL: 'Boss@Example.test',
+      ADMIN_PASSWORD: 'Adm1n-pass!',
+    } as const;
     const app = await buildApp({ config: parseEnv(env) });
     await app.ready();
     expect(await ensureAdmin(app)).toEqual({ action: 'configured-created', email: 'Boss@Example.test' });

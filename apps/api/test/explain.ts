@@ -7,5 +7,7 @@ export async function planOf(db: Kysely<DB>, query: { compile(): CompiledQuery }
   const result = await db.executeQuery<{ 'QUERY PLAN': unknown }>(
     CompiledQuery.raw(`explain (format json) ${compiled.sql}`, [...compiled.parameters]),
   );
-  return JSON.stringify(result.rows[0]!['QUERY PLAN']);
+  const [row] = result.rows;
+  if (!row) throw new Error('explain returned no plan');
+  return JSON.stringify(row['QUERY PLAN']);
 }

@@ -43,8 +43,9 @@ export async function setup(project: TestProject) {
     process.execPath,
     ['--conditions=@bindery/source', '--import', 'tsx', join(here, 'prepare-template.ts'), url, scratch],
     { cwd: join(here, '..') },
-  ).catch((error: { stderr?: string; message: string }) => {
-    throw new Error(`Preparing the template database failed:\n${error.stderr || error.message}`);
+  ).catch((error: unknown) => {
+    const { stderr, message } = error as { stderr?: string; message: string };
+    throw new Error(`Preparing the template database failed:\n${stderr || message}`);
   });
   project.provide('pg', { mode: 'postgres', adminUrl: server.adminUrl, urlTemplate: server.urlFor('{db}') });
 }

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { parseMessage } from '@bindery/mail-test';
 import { messages } from '@bindery/contracts/messages';
 import { GOOD_PASSWORD, linkParts, login, post, uniqueEmail, verify } from './accounts.js';
-import { createUser, setupTestApp } from './helper.js';
+import { createUser, defined, setupTestApp } from './helper.js';
 
 /** A loopback port that nothing listens on. */
 async function closedPort(): Promise<number> {
@@ -28,18 +28,21 @@ const unreachable = setupTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${await cl
 describe('outbox adapter (no SMTP_URL)', () => {
   it('writes the verification mail as an .eml file whose link verifies the account', async () => {
     const email = uniqueEmail();
-    expect((await post(outbox, '/api/users/register/', { name: 'Eml Reader', email, password: GOOD_PASSWORD })).statusCode).toBe(201);
+    expect(
+      (await post(outbox, '/api/users/register/', { name: 'Eml Reader', email, password: GOOD_PASSWORD }))
+        .statusCode,
+    ).toBe(201);
     const dir = join(outbox.dataDir, 'outbox');
     const files = (await readdir(dir)).filter((f) => f.endsWith('.eml'));
     expect(files).toHaveLength(1);
-    const file = join(dir, files[0]!);
+    const file = join(dir, defined(files[0], 'the .eml file'));
     expect((await stat(file)).mode & 0o777).toBe(0o600);
     const raw = await readFile(file, 'utf8');
     expect(raw).toMatch(/^From: Bindery <no-reply@bindery\.local>\r$/m);
     expect(raw).toContain(`To: ${email}`);
     const message = parseMessage(raw);
     expect(message.subject).toBe('Verify your email address');
-    const link = message.links[0]!;
+    const link = defined(message.links[0], 'a link in the mail');
     expect(link.startsWith('http://web.test:5173/verify-email/')).toBe(true);
     const { uidb64, token } = linkParts(link, 'verify-email');
     expect((await verify(outbox, uidb64, token)).statusCode).toBe(200);
@@ -50,18 +53,40 @@ describe('outbox adapter (no SMTP_URL)', () => {
 describe('unreachable SMTP server', () => {
   it('refuses the sign-up with 503 and keeps no account, so the person can simply retry', async () => {
     const email = uniqueEmail();
-    const res = await post(unreachable, '/api/users/register/', { name: 'No Mail', email, password: GOOD_PASSWORD });
+    const res = await post(unreachable, '/api/users/register/', {
+      name: 'No Mail',
+      email,
+      password: GOOD_PASSWORD,
+    });
     expect(res.statusCode).toBe(503);
-    expect(res.data).toEqual({ error: messages.auth.verificationMailFailed, code: 'MAIL_UNAVAILABLE', statusCode: 503 });
-    expect(await unreachable.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()).toBeUndefined();
+    expect(res.data).toEqual({
+      error: messages.auth.verificationMailFailed,
+      code: 'MAIL_UNAVAILABLE',
+      statusCode: 503,
+    });
+    expect(
+      await unreachable.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst(),
+    ).toBeUndefined();
   });
 
   it('answers a taken address the same way (503, nothing changed), so an outage does not tell accounts apart', async () => {
     const { user } = await createUser(unreachable);
-    const res = await post(unreachable, '/api/users/register/', { name: 'No Mail', email: user.email, password: GOOD_PASSWORD });
+    const res = await post(unreachable, '/api/users/register/', {
+      name: 'No Mail',
+      email: user.email,
+      password: GOOD_PASSWORD,
+    });
     expect(res.statusCode).toBe(503);
-    expect(res.data).toEqual({ error: messages.auth.verificationMailFailed, code: 'MAIL_UNAVAILABLE', statusCode: 503 });
-    const rows = await unreachable.db.selectFrom('users').select(['id', 'name']).where('email', '=', user.email).execute();
+    expect(res.data).toEqual({
+      error: messages.auth.verificationMailFailed,
+      code: 'MAIL_UNAVAILABLE',
+      statusCode: 503,
+    });
+    const rows = await unreachable.db
+      .selectFrom('users')
+      .select(['id', 'name'])
+      .where('email', '=', user.email)
+      .execute();
     expect(rows).toEqual([{ id: user.id, name: user.name }]);
   });
 

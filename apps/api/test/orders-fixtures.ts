@@ -6,7 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { OrderResponse, type Order } from '@bindery/contracts/store/checkout';
-import { request, type TestContext } from './helper.js';
+import { UploadBookResponse } from '@bindery/contracts/store/projects';
+import { defined, json, request, type TestContext } from './helper.js';
 import { createPrintBook, uploadBook, uploadPdf, type Auth } from './projects.js';
 
 export const ADDRESS = {
@@ -29,18 +30,25 @@ export async function createPhotoBook(t: TestContext, auth: Auth, title = 'Summe
     string,
     { id: number; name: string }[]
   >;
+  // The item named `name` of a dropdown list, or its first item.
+  const pick = (key: string, name?: string) =>
+    defined(
+      name === undefined ? dd[key]?.[0] : dd[key]?.find((item) => item.name === name),
+      `photobook ${key} ${name ?? '(first)'}`,
+    );
+  const spine = pick('spines');
   const res = await uploadBook(t, auth, {
     title,
     category: 'Photo Book',
     pdf_upload_id: pdf.id,
     quantity: 2,
     configuration: {
-      trim_size_id: dd['trim_sizes']![0]!.id,
-      binding_id: dd['bindings']!.find((b) => b.name === 'Case Wrap')!.id,
-      interior_color_id: dd['interior_colors']![0]!.id,
-      paper_type_id: dd['paper_types']![0]!.id,
-      cover_finish_id: dd['cover_finishes']![0]!.id,
-      spine_id: dd['spines']![0]!.id,
+      trim_size_id: pick('trim_sizes').id,
+      binding_id: pick('bindings', 'Case Wrap').id,
+      interior_color_id: pick('interior_colors').id,
+      paper_type_id: pick('paper_types').id,
+      cover_finish_id: pick('cover_finishes').id,
+      spine_id: spine.id,
     },
     cover_expert: {
       contact_name: 'Ada Lovelace',
@@ -51,7 +59,7 @@ export async function createPhotoBook(t: TestContext, auth: Auth, title = 'Summe
     },
   });
   expect(res.statusCode, res.body).toBe(201);
-  return { project: res.data.project as { id: number; title: string }, spine: dd['spines']![0]!.name };
+  return { project: json(res, UploadBookResponse).project, spine: spine.name };
 }
 
 /** The customer's books → an order awaiting payment, through save-shipping. */

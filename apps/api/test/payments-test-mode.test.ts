@@ -21,7 +21,7 @@ import { parseEnv } from '#env.js';
 import { startApi, type RunningApi } from '#start.js';
 import { insertProject, printBookConfiguration } from './checkout-fixtures.js';
 import { TEST_JWT_SECRET } from './constants.js';
-import { createUser, privateDatabase, type TestContext } from './helper.js';
+import { createUser, defined, privateDatabase, type TestContext } from './helper.js';
 import { ADDRESS } from './orders-fixtures.js';
 import { orderStatus } from './projects.js';
 
@@ -51,9 +51,11 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await api?.close();
+  // beforeAll may have failed before the API or the context existed.
+  await (api as RunningApi | undefined)?.close();
   await dropDatabase();
-  if (ctx?.dataDir) await rm(ctx.dataDir, { recursive: true, force: true });
+  const dataDir = (ctx as TestContext | undefined)?.dataDir;
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
 type User = Awaited<ReturnType<typeof createUser>>;
@@ -64,7 +66,7 @@ async function post(path: string, user: User, body: unknown) {
     headers: { ...user.auth, 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
-  return { status: res.status, json: (await res.json()) as unknown };
+  return { status: res.status, json: await res.json() };
 }
 
 /** An order as the shop creates it: a priced print book in the cart, shipped to Austin by FedEx Ground. */
@@ -82,11 +84,11 @@ async function orderAwaitingPayment(user: User) {
 
 /** The action of the form whose button says `label`, on a test provider's page. */
 function formAction(html: string, label: string): string {
-  const form = [...html.matchAll(/<form method="post" action="([^"]+)"><button type="submit">([^<]+)<\/button>/g)].find(
-    (m) => m[2] === label,
-  );
+  const form = [
+    ...html.matchAll(/<form method="post" action="([^"]+)"><button type="submit">([^<]+)<\/button>/g),
+  ].find((m) => m[2] === label);
   if (!form) throw new Error(`no "${label}" button in:\n${html}`);
-  return form[1]!.replaceAll('&amp;', '&');
+  return (form[1] ?? '').replaceAll('&amp;', '&');
 }
 
 describe('test payment mode', () => {
@@ -102,13 +104,18 @@ describe('test payment mode', () => {
     const started = await post('/create-checkout-session/', user, { order_id: orderId });
     expect(started.status).toBe(200);
     const session = CreateCheckoutSessionResponse.parse(started.json);
-    expect(session.url.startsWith(api.testProviders!.stripeUrl)).toBe(true);
+    expect(session.url.startsWith(defined(api.testProviders, 'the test providers').stripeUrl)).toBe(true);
 
     const page = await (await fetch(session.url)).text();
     expect(page).toContain(messages.payments.testModeBanner);
-    const paid = await fetch(new URL(formAction(page, 'Pay'), session.url), { method: 'POST', redirect: 'manual' });
+    const paid = await fetch(new URL(formAction(page, 'Pay'), session.url), {
+      method: 'POST',
+      redirect: 'manual',
+    });
     expect(paid.status).toBe(303);
-    expect(paid.headers.get('location')).toBe(`http://web.test/success?order=${orderId}&session_id=${session.id}`);
+    expect(paid.headers.get('location')).toBe(
+      `http://web.test/success?order=${orderId}&session_id=${session.id}`,
+    );
     // The webhook reached the API over HTTP before the redirect: the order is paid by the signed event.
     expect(await orderStatus(ctx, orderId)).toBe('paid');
     const payment = await ctx.db
@@ -125,7 +132,7 @@ describe('test payment mode', () => {
     const created = await post('/paypal/create-payment/', user, { order_id: orderId });
     expect(created.status).toBe(200);
     const { payment_id, approval_url } = PaypalCreatePaymentResponse.parse(created.json);
-    expect(approval_url.startsWith(api.testProviders!.paypalUrl)).toBe(true);
+    expect(approval_url.startsWith(defined(api.testProviders, 'the test providers').paypalUrl)).toBe(true);
 
     const page = await (await fetch(approval_url)).text();
     expect(page).toContain(messages.payments.testModeBanner);
@@ -144,7 +151,7 @@ describe('test payment mode', () => {
 
 describe('closing the API', () => {
   it('stops the test servers with it', async () => {
-    const { stripeUrl, paypalUrl } = api.testProviders!;
+    const { stripeUrl, paypalUrl } = defined(api.testProviders, 'the test providers');
     await api.close();
     for (const url of [stripeUrl, paypalUrl]) {
       await expect(fetch(`${url}/__fake/requests`)).rejects.toThrow();

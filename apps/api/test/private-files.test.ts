@@ -7,7 +7,7 @@ import { chmod, mkdir, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { buildApp } from '#app.js';
-import { setupTestApp, createUser } from './helper.js';
+import { setupTestApp, createUser, defined } from './helper.js';
 import { makePdf } from './pdf-fixtures.js';
 import { upload } from './projects.js';
 
@@ -32,7 +32,7 @@ it('DATA_DIR, uploads, staging and the outbox are 0700; stored files and mail 06
     expect(await mode(join(uploads, '.incoming'))).toBe(0o700);
     const stored = (await readdir(uploads)).filter((name) => name.endsWith('.pdf'));
     expect(stored).toHaveLength(1);
-    expect(await mode(join(uploads, stored[0]!))).toBe(0o600);
+    expect(await mode(join(uploads, defined(stored[0], 'the stored PDF')))).toBe(0o600);
 
     const sent = await app.mailer.send({
       to: 'someone@example.test',
@@ -42,7 +42,7 @@ it('DATA_DIR, uploads, staging and the outbox are 0700; stored files and mail 06
     });
     const outbox = join(dataDir, 'outbox');
     expect(await mode(outbox)).toBe(0o700);
-    expect(await mode(sent.file!)).toBe(0o600);
+    expect(await mode(defined(sent.file, 'the outbox file'))).toBe(0o600);
   } finally {
     await app.close();
   }

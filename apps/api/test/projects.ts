@@ -5,9 +5,9 @@
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { expect } from 'vitest';
-import type { UploadedFile, UploadBookBody } from '@bindery/contracts/store/projects';
+import { UploadedFile, UploadBookResponse, type UploadBookBody } from '@bindery/contracts/store/projects';
 import type { DB } from '#db/database.js';
-import { request, type TestContext } from './helper.js';
+import { json, request, type TestContext } from './helper.js';
 import { jpegBytes, makePdf, multipartBody } from './pdf-fixtures.js';
 
 export type Auth = { authorization: string };
@@ -38,7 +38,7 @@ export async function uploadPdf(
 ): Promise<UploadedFile> {
   const res = await upload(t, auth, purpose, await makePdf(pages, { blank: true }));
   expect(res.statusCode, res.body).toBe(201);
-  return res.data as UploadedFile;
+  return json(res, UploadedFile);
 }
 
 type Item = { id: number; name: string; trim_size_id?: number | null };
@@ -80,7 +80,7 @@ export function uploadBook(
     method: 'POST',
     url: '/api/book/upload-book/',
     headers: { ...auth },
-    payload: payload as Record<string, unknown>,
+    payload,
   });
 }
 
@@ -102,7 +102,7 @@ export async function createPrintBook(
     ...overrides,
   });
   expect(res.statusCode, res.body).toBe(201);
-  return res.data.project as { id: number; pdf_file: { url: string }; cover_file: { url: string } | null };
+  return json(res, UploadBookResponse).project;
 }
 
 /** An e Book project through upload-book (ADR 0034): a real PDF (`pdfBytes`, default 24 blank pages), a JPEG cover. */
@@ -114,12 +114,12 @@ export async function createEbook(t: TestContext, auth: Auth, title = 'My E-Book
   const res = await uploadBook(t, auth, {
     title,
     category: 'e Book',
-    pdf_upload_id: pdf.data.id,
-    cover_upload_id: cover.data.id,
+    pdf_upload_id: json(pdf, UploadedFile).id,
+    cover_upload_id: json(cover, UploadedFile).id,
     quantity: 1,
   });
   expect(res.statusCode, res.body).toBe(201);
-  return res.data.project as { id: number; price: { total_cost: string } | null; page_count: number };
+  return json(res, UploadBookResponse).project;
 }
 
 type OrderStatus = 'awaiting_payment' | 'paid' | 'in_production' | 'shipped' | 'delivered' | 'canceled';

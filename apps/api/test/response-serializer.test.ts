@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { parseEnv } from '#env.js';
 import { responseSerializerCompiler, type ResponseChecks } from '#lib/response-serializer.js';
-import { setupTestApp } from './helper.js';
+import { defined, setupTestApp } from './helper.js';
 
 const User = z.object({ id: z.number().int(), email: z.string(), is_admin: z.boolean() });
 
@@ -21,7 +21,7 @@ async function appAnswering(mode: ResponseChecks, body: unknown) {
   const app = Fastify().withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler(mode));
-  app.get('/user', { schema: { response: { 200: User } } }, async () => body as z.infer<typeof User>);
+  app.get('/user', { schema: { response: { 200: User } } }, () => body as z.infer<typeof User>);
   await app.ready();
   return app;
 }
@@ -81,9 +81,12 @@ describe('the real routes in production mode', () => {
       >();
     const options = await dropdowns(checked);
     expect(await dropdowns(production)).toEqual(options);
-    const first = (key: string) => options[key]![0]!.id;
+    const first = (key: string) => defined(options[key]?.[0], `the first ${key}`).id;
     const trim = first('trim_sizes');
-    const binding = options.bindings!.find((b) => b.trim_size_id === trim)!.id;
+    const binding = defined(
+      options['bindings']?.find((b) => b.trim_size_id === trim),
+      'a binding on the trim',
+    ).id;
     const payload = {
       trim_size_id: trim,
       binding_id: binding,

@@ -39,8 +39,9 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await db?.destroy();
-  await drop?.();
+  // beforeAll may have failed before the database existed.
+  await (db as Kysely<DB> | undefined)?.destroy();
+  await (drop as (() => Promise<void>) | undefined)?.();
 });
 
 const accounts = () =>

@@ -42,8 +42,9 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await db?.destroy();
-  await drop?.();
+  // beforeAll may have failed before the database existed.
+  await (db as Kysely<DB> | undefined)?.destroy();
+  await (drop as (() => Promise<void>) | undefined)?.();
 });
 
 describe('a script prices a cart with a Kysely instance and nothing else', () => {
