@@ -8,7 +8,10 @@ const typedFiles = [
   'test/*.ts',
   'test/db/**/*.ts',
   'test/domain/**/*.ts',
+  'test/fault/**/*.ts',
+  'test/fuzz/**/*.ts',
   'test/jobs/**/*.ts',
+  'test/plugins/**/*.ts',
 ];
 const typedSrc = typeChecked(import.meta.dirname).map((config) =>
   config.files ? config : { ...config, files: typedFiles },

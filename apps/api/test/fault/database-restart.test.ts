@@ -14,6 +14,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ErrorBody } from '@bindery/contracts/common';
 import { messages } from '@bindery/contracts/messages';
+import { CalculateResponse } from '@bindery/contracts/store/catalog';
+import { StoreLoginResponse } from '@bindery/contracts/store/users';
 import { createDatabase, startPostgres, type PgServer } from '@bindery/pg-test';
 import { buildApp } from '#app.js';
 import { runStartupTasks } from '#bootstrap/index.js';
@@ -21,6 +23,7 @@ import { openDatabase } from '#db/connect.js';
 import { isDatabaseUnavailable } from '#db/unavailable.js';
 import { parseEnv } from '#env.js';
 import { TEST_JWT_SECRET } from '../constants.js';
+import { defined, json } from '../helper.js';
 
 const ADMIN = { email: 'owner@example.test', password: 'Corr3ct-horse!' };
 
@@ -95,13 +98,14 @@ describe.skipIf(inject('pg').mode !== 'postgres')('a PostgreSQL restart', () => 
     await other.ready();
     const res = await login();
     expect(res.statusCode, res.body).toBe(200);
-    token = res.json().access;
+    token = json(res, StoreLoginResponse).access;
   });
 
   afterAll(async () => {
-    await other?.close();
-    await app?.close();
-    await server?.stop();
+    // Unset when beforeAll failed before making them.
+    await (other as FastifyInstance | undefined)?.close();
+    await (app as FastifyInstance | undefined)?.close();
+    await (server as PgServer | undefined)?.stop();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
@@ -163,11 +167,14 @@ describe.skipIf(inject('pg').mode !== 'postgres')('a PostgreSQL restart', () => 
   }
 
   it('never lets another instance quote an old price after a restart (its LISTEN connection is still away)', async () => {
-    const dropdowns = (await app.inject({ method: 'GET', url: '/api/yearbook/dropdowns/' })).json() as Record<
-      string,
-      { id: number; name: string }[]
-    >;
-    const id = (kind: string, name: string) => dropdowns[kind]!.find((i) => i.name === name)!.id;
+    const dropdowns = (await app.inject({ method: 'GET', url: '/api/yearbook/dropdowns/' })).json<
+      Record<string, { id: number; name: string }[]>
+    >();
+    const id = (kind: string, name: string) =>
+      defined(
+        dropdowns[kind]?.find((i) => i.name === name),
+        `yearbook ${kind} ${name}`,
+      ).id;
     const body = {
       trim_size_id: id('trim_sizes', 'A4'),
       binding_id: id('bindings', 'Case Wrap'),
@@ -180,7 +187,7 @@ describe.skipIf(inject('pg').mode !== 'postgres')('a PostgreSQL restart', () => 
     const quoteOn = async (instance: FastifyInstance) => {
       const res = await instance.inject({ method: 'POST', url: '/api/yearbook/calculate/', payload: body });
       expect(res.statusCode, res.body).toBe(200);
-      return res.json().total_cost as string;
+      return json(res, CalculateResponse).total_cost;
     };
     const setBinding = async (price: string) => {
       const res = await app.inject({

@@ -21,7 +21,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startMailCatcher, type MailCatcher } from '@bindery/mail-test';
 import { createDatabase, freePort, startPostgres, type PgServer } from '@bindery/pg-test';
+import { CalculateResponse } from '@bindery/contracts/store/catalog';
+import { OrderResponse } from '@bindery/contracts/store/checkout';
+import { MyBooksResponse, UploadBookResponse, UploadedFile } from '@bindery/contracts/store/projects';
+import { StoreLoginResponse } from '@bindery/contracts/store/users';
 import { TEST_JWT_SECRET } from '../constants.js';
+import { defined } from '../helper.js';
 import { makePdf, multipartBody } from '../pdf-fixtures.js';
 
 const apiDir = join(import.meta.dirname, '../..');
@@ -69,8 +74,8 @@ async function startInstance(name: string, env: Record<string, string>): Promise
     instance.log.push(chunk.toString());
     if (instance.log.length > 400) instance.log.splice(0, 100);
   };
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
   child.once('exit', (code, signal) => {
     instance.exited = `exited with ${signal ?? code}`;
   });
@@ -131,10 +136,11 @@ describe.skipIf(inject('pg').mode !== 'postgres')('two API instances on one Post
   afterAll(async () => {
     for (const i of instances) if (!i.exited) i.child.kill('SIGTERM');
     await Promise.all(
-      instances.map((i) => (i.exited ? undefined : new Promise((r) => i.child.once('exit', r)))),
+      instances.map((i) => (i.exited ? Promise.resolve() : new Promise((r) => i.child.once('exit', r)))),
     );
-    await mail?.stop();
-    await server?.stop();
+    // Unset when beforeAll failed before starting them.
+    await (mail as MailCatcher | undefined)?.stop();
+    await (server as PgServer | undefined)?.stop();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
@@ -159,7 +165,7 @@ describe.skipIf(inject('pg').mode !== 'postgres')('two API instances on one Post
         headers?: Record<string, string>;
       },
     ) => {
-      const instance = instances[turn++ % instances.length]!;
+      const instance = defined(instances[turn++ % instances.length], 'an instance');
       const started = Date.now();
       observed.requests += 1;
       try {
@@ -178,7 +184,7 @@ describe.skipIf(inject('pg').mode !== 'postgres')('two API instances on one Post
         const ms = Date.now() - started;
         observed.statuses.set(res.status, (observed.statuses.get(res.status) ?? 0) + 1);
         if (res.status === 503) {
-          const route = path.replace(/\/[0-9a-f-]{8,}|\/\d+/g, '/:id').split('?')[0]!;
+          const [route = path] = path.replace(/\/[0-9a-f-]{8,}|\/\d+/g, '/:id').split('?');
           observed.unavailable.set(route, (observed.unavailable.get(route) ?? 0) + 1);
         }
         if (ms > ANSWER_LIMIT_MS)
@@ -192,12 +198,12 @@ describe.skipIf(inject('pg').mode !== 'postgres')('two API instances on one Post
         } catch {
           data = undefined;
         }
-        // Each check reads the fields of the body it expects.
-        // eslint-disable-next-line @typescript-eslint/no-explicit-any
-        return { status: res.status, data: data as any };
+        // Each check parses the body it expects with its contract schema.
+        return { status: res.status, data };
       } catch (error) {
+        const { message, cause } = error as Error;
         observed.problems.push(
-          `${instance.name} ${path}: ${(error as Error).message} (${(error as Error).cause ?? ''})`,
+          `${instance.name} ${path}: ${message} (${cause instanceof Error ? cause.message : ''})`,
         );
         return { status: 0, data: undefined };
       }
@@ -216,7 +222,10 @@ describe.skipIf(inject('pg').mode !== 'postgres')('two API instances on one Post
     type Item = { id: number; name: string; trim_size_id?: number | null };
     const o = (await call('/api/calculator/dropdowns/', { ip: '10.1.0.1' })).data as Record<string, Item[]>;
     const find = (key: string, name: string, trim?: number) =>
-      o[key]!.find((i) => i.name === name && (trim === undefined || i.trim_size_id === trim))!.id;
+      defined(
+        o[key]?.find((i) => i.name === name && (trim === undefined || i.trim_size_id === trim)),
+        `${key} ${name}`,
+      ).id;
     const trim = find('trim_sizes', 'US Trade');
     const configuration = {
       trim_size_id: trim,
@@ -260,7 +269,7 @@ describe.skipIf(inject('pg').mode !== 'postgres')('two API instances on one Post
           ip,
           json: { ...configuration, page_count: 200, quantity: 25 },
         });
-        if (res.status === 200) expect(res.data.total_cost).toMatch(/^\d+\.\d{2}$/);
+        if (res.status === 200) expect(CalculateResponse.parse(res.data).total_cost).toMatch(/^\d+\.\d{2}$/);
         await sleep(res.status === 503 ? 150 : 20);
       }
     };
@@ -276,7 +285,12 @@ describe.skipIf(inject('pg').mode !== 'postgres')('two API instances on one Post
       // A sign-up retried after a 503 may find its own account already made (the first attempt committed).
       expect([201, 409], JSON.stringify(registered.data)).toContain(registered.status);
       const message = await mail.waitFor({ to: email, subject: /verify/i }, 30_000);
-      const link = new URL(message.links.find((l) => l.includes('/verify-email/'))!);
+      const link = new URL(
+        defined(
+          message.links.find((l) => l.includes('/verify-email/')),
+          'the verification link',
+        ),
+      );
       const verified = await untilAnswered(
         () => call(`/api/users${link.pathname.replace(/\/?$/, '/')}`, { ip }),
         finishBy,
@@ -288,7 +302,7 @@ describe.skipIf(inject('pg').mode !== 'postgres')('two API instances on one Post
           finishBy,
         );
         expect(loggedIn.status, JSON.stringify(loggedIn.data)).toBe(200);
-        return loggedIn.data.access as string;
+        return StoreLoginResponse.parse(loggedIn.data).access;
       };
       await logIn();
       signedIn += 1;
@@ -318,7 +332,7 @@ describe.skipIf(inject('pg').mode !== 'postgres')('two API instances on one Post
               json: {
                 title: `Fault ${n}.${book}`,
                 category: 'Print Book',
-                pdf_upload_id: uploaded.data.id,
+                pdf_upload_id: UploadedFile.parse(uploaded.data).id,
                 configuration,
                 quantity: 2,
               },
@@ -326,14 +340,11 @@ describe.skipIf(inject('pg').mode !== 'postgres')('two API instances on one Post
           finishBy,
         );
         let projectId: number;
-        if (created.status === 201) projectId = created.data.project.id;
+        if (created.status === 201) projectId = UploadBookResponse.parse(created.data).project.id;
         else {
           const mine = await untilAnswered(() => call('/api/book/my-books/', { ip, token }), finishBy);
-          const found = (mine.data.data ?? mine.data).find(
-            (p: { title: string }) => p.title === `Fault ${n}.${book}`,
-          );
-          expect(found, JSON.stringify(created.data)).toBeDefined();
-          projectId = found.id;
+          const found = MyBooksResponse.parse(mine.data).data.find((p) => p.title === `Fault ${n}.${book}`);
+          projectId = defined(found, `project Fault ${n}.${book} after ${JSON.stringify(created.data)}`).id;
         }
         const ordered = await untilAnswered(
           () =>
@@ -345,8 +356,7 @@ describe.skipIf(inject('pg').mode !== 'postgres')('two API instances on one Post
           finishBy,
         );
         expect([200, 201], JSON.stringify(ordered.data)).toContain(ordered.status);
-        const orderId = ordered.data.order?.id ?? ordered.data.id;
-        expect(Number.isInteger(orderId), JSON.stringify(ordered.data)).toBe(true);
+        const orderId = OrderResponse.parse(ordered.data).order.id;
         observed.orders.set(projectId, orderId);
       } while (Date.now() < loadEnds);
     };

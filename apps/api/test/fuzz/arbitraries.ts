@@ -10,10 +10,32 @@
  */
 import fc from 'fast-check';
 import { z } from 'zod';
+import { defined } from '../helper.js';
 
-// JSON Schema as zod writes it: a tree of plain objects.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Schema = Record<string, any>;
+/** JSON Schema as zod writes it: a tree of plain objects (the keywords read here; others pass through). */
+interface Schema {
+  $ref?: string;
+  const?: unknown;
+  enum?: unknown[];
+  anyOf?: Schema[];
+  oneOf?: Schema[];
+  allOf?: Schema[];
+  type?: string | string[];
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number;
+  exclusiveMaximum?: number;
+  minItems?: number;
+  maxItems?: number;
+  items?: Schema;
+  properties?: Record<string, Schema>;
+  required?: string[];
+  minLength?: number;
+  maxLength?: number;
+  format?: string;
+  pattern?: string;
+  [keyword: string]: unknown;
+}
 
 /**
  * Ids the test owns, offered to id fields (`id`, `order_id`, `pdf_upload_id`…) next to generated values: numbers
@@ -44,22 +66,26 @@ export function validOf(
 ): fc.Arbitrary<unknown> {
   if (depth > MAX_DEPTH) return fc.constant(null);
   if (schema.$ref) {
-    const target = String(schema.$ref)
+    const target = schema.$ref
       .replace(/^#\//, '')
       .split('/')
-      .reduce<Schema | undefined>((node, key) => node?.[key], root);
+      .reduce<Schema | undefined>((node, key) => node?.[key] as Schema | undefined, root);
     return target ? validOf(target, root, known, name, depth + 1) : fc.jsonValue({ maxDepth: 2 });
   }
   if ('const' in schema) return fc.constant(schema.const);
-  if (Array.isArray(schema.enum)) return fc.constantFrom(...(schema.enum as unknown[]));
-  const alternatives = (schema.anyOf ?? schema.oneOf) as Schema[] | undefined;
+  if (Array.isArray(schema.enum)) return fc.constantFrom(...schema.enum);
+  const alternatives = schema.anyOf ?? schema.oneOf;
   if (alternatives) return fc.oneof(...alternatives.map((s) => validOf(s, root, known, name, depth + 1)));
   if (Array.isArray(schema.allOf))
-    return validOf(Object.assign({}, ...(schema.allOf as Schema[])), root, known, name, depth);
-  if (Array.isArray(schema.type)) {
-    return fc.oneof(
-      ...(schema.type as string[]).map((type) => validOf({ ...schema, type }, root, known, name, depth)),
+    return validOf(
+      schema.allOf.reduce<Schema>((all, part) => ({ ...all, ...part }), {}),
+      root,
+      known,
+      name,
+      depth,
     );
+  if (Array.isArray(schema.type)) {
+    return fc.oneof(...schema.type.map((type) => validOf({ ...schema, type }, root, known, name, depth)));
   }
   const withKnown = (arb: fc.Arbitrary<unknown>, ids: readonly unknown[]) =>
     isIdName(name) && ids.length > 0 ? fc.oneof(arb, fc.constantFrom(...ids)) : arb;
@@ -107,16 +133,16 @@ export function validOf(
       const minLength = schema.minItems ?? 0;
       const maxLength = Math.min(schema.maxItems ?? minLength + 3, minLength + 3);
       const item = schema.items
-        ? validOf(schema.items as Schema, root, known, name, depth + 1)
+        ? validOf(schema.items, root, known, name, depth + 1)
         : fc.jsonValue({ maxDepth: 1 });
       return fc.array(item, { minLength, maxLength });
     }
     case 'object': {
-      const properties = (schema.properties ?? {}) as Record<string, Schema>;
+      const properties = schema.properties ?? {};
       const model: Record<string, fc.Arbitrary<unknown>> = {};
       for (const [key, property] of Object.entries(properties))
         model[key] = validOf(property, root, known, key, depth + 1);
-      return fc.record(model, { requiredKeys: (schema.required ?? []) as string[] });
+      return fc.record(model, { requiredKeys: schema.required ?? [] });
     }
     default:
       // No type: zod's `unknown`/`any`, or something JSON Schema cannot say (a transform's input).
@@ -151,7 +177,7 @@ function stringOf(schema: Schema, name: string | undefined): fc.Arbitrary<string
   if (schema.format === 'uuid') return fc.uuid();
   if (typeof schema.pattern === 'string') {
     try {
-      return fc.stringMatching(new RegExp(schema.pattern as string)).filter(fits);
+      return fc.stringMatching(new RegExp(schema.pattern)).filter(fits);
     } catch {
       // A pattern fast-check cannot generate from: plain text, which the hostile side covers anyway.
     }
@@ -276,14 +302,14 @@ function mutate(value: unknown, path: Path, how: Mutation, hostile: unknown, ext
     return how === 'add' && isObject(value) ? { ...value, [extraKey]: hostile } : hostile;
   const [head, ...rest] = path;
   if (Array.isArray(value)) {
-    const copy = [...value];
+    const copy: unknown[] = [...(value as unknown[])];
     if (rest.length === 0 && how === 'drop') copy.splice(head as number, 1);
     else copy[head as number] = mutate(copy[head as number], rest, how, hostile, extraKey);
     return copy;
   }
   if (isObject(value)) {
     const copy: Record<string, unknown> = { ...value };
-    if (rest.length === 0 && how === 'drop') delete copy[head as string];
+    if (rest.length === 0 && how === 'drop') Reflect.deleteProperty(copy, head as string);
     else copy[head as string] = mutate(copy[head as string], rest, how, hostile, extraKey);
     return copy;
   }
@@ -324,12 +350,18 @@ export function hostileOf(valid: fc.Arbitrary<unknown>): fc.Arbitrary<unknown> {
       if (how === 'taint') {
         const texts = paths.filter((p) => typeof valueAt(value, p) === 'string');
         if (texts.length > 0) {
-          const path = texts[at % texts.length]!;
+          const path = defined(texts[at % texts.length], 'a text path');
           const text = valueAt(value, path) as string;
           const cut = Math.floor(at / texts.length) % (text.length + 1);
           return mutate(value, path, 'replace', `${text.slice(0, cut)}${taint}${text.slice(cut)}`, extraKey);
         }
       }
-      return mutate(value, paths[at % paths.length]!, how === 'taint' ? 'replace' : how, hostile, extraKey);
+      return mutate(
+        value,
+        defined(paths[at % paths.length], 'a path'),
+        how === 'taint' ? 'replace' : how,
+        hostile,
+        extraKey,
+      );
     });
 }

@@ -8,13 +8,17 @@ import { SEED_CATALOGS } from '@bindery/pricing/seed';
 import { seedCatalogs } from '#bootstrap/catalog.js';
 import { CatalogCache } from '#plugins/app/catalog/catalog-cache.js';
 import { bumpCatalogVersion, readCatalogVersion } from '#plugins/app/catalog/catalog.repository.js';
-import { setupTestApp } from '../helper.js';
+import { defined, setupTestApp } from '../helper.js';
 
 const t = setupTestApp();
 
 const wireO = async (cache: CatalogCache) => {
   const snapshot = await cache.get();
-  return snapshot.categories.get('calender')!.records.find((r) => r.name === 'Wire O')!;
+  const calendar = defined(snapshot.categories.get('calender'), 'the calendar category');
+  return defined(
+    calendar.records.find((r) => r.name === 'Wire O'),
+    'the Wire O binding',
+  );
 };
 const setWireO = (price: string) =>
   sql`update catalog_items set price = ${price} where category = 'calender' and name = 'Wire O'`.execute(
@@ -82,6 +86,6 @@ describe('seedCatalogs', () => {
       .selectFrom('catalog_items')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
-    expect(Number(count.n)).toBe(SEED_CATALOGS.reduce((n, c) => n + c.items.length, 0));
+    expect(count.n).toBe(SEED_CATALOGS.reduce((n, c) => n + c.items.length, 0));
   });
 });

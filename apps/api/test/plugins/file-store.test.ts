@@ -15,6 +15,7 @@ import { parseEnv } from '#env.js';
 import type { FileStore } from '#plugins/app/projects/file-store.js';
 import { createLocalFileStore } from '#plugins/app/projects/local-file-store.js';
 import { createS3FileStore } from '#plugins/app/projects/s3-file-store.js';
+import { defined } from '../helper.js';
 import { startLocalS3, type LocalS3 } from '../s3-server.js';
 
 let s3: LocalS3;
@@ -23,7 +24,8 @@ beforeAll(async () => {
   s3 = await startLocalS3();
 });
 afterAll(async () => {
-  await s3?.stop();
+  // Unset when beforeAll failed before the server started.
+  await (s3 as LocalS3 | undefined)?.stop();
   await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
 });
 
@@ -38,7 +40,7 @@ const stores: [string, () => Promise<FileStore>][] = [
   [
     'S3 (s3rver)',
     async () => {
-      const config = parseEnv({ JWT_SECRET: 'x'.repeat(32), ...s3.env }).files.s3!;
+      const config = defined(parseEnv({ JWT_SECRET: 'x'.repeat(32), ...s3.env }).files.s3, 'the S3 settings');
       return createS3FileStore(config, await uploadsRoot());
     },
   ],
@@ -61,7 +63,7 @@ describe.each(stores)('FileStore contract: %s', (_name, make) => {
   beforeAll(async () => {
     store = await make();
   });
-  afterAll(async () => store?.close());
+  afterAll(async () => (store as FileStore | undefined)?.close());
 
   it('stages into a private directory, moves the file in, and streams it back byte for byte', async () => {
     const staged = await store.stagingPath();
@@ -72,7 +74,7 @@ describe.each(stores)('FileStore contract: %s', (_name, make) => {
     expect(await exists(staged)).toBe(false);
     const opened = await store.open('0c6b-first.pdf');
     expect(opened?.size).toBe(bytes.length);
-    expect((await readAll(opened!.stream)).equals(bytes)).toBe(true);
+    expect((await readAll(defined(opened, 'the stored file').stream)).equals(bytes)).toBe(true);
   });
 
   it('stores a 20 MB file streamed (multipart on S3) intact', async () => {
@@ -85,7 +87,7 @@ describe.each(stores)('FileStore contract: %s', (_name, make) => {
     await store.put('big-file.pdf', staged);
     const opened = await store.open('big-file.pdf');
     expect(opened?.size).toBe(20 * 1024 * 1024);
-    const back = await readAll(opened!.stream);
+    const back = await readAll(defined(opened, 'the stored file').stream);
     for (let i = 0; i < 20; i += 1) expect(back[i * 1024 * 1024]).toBe(i);
     expect(back.subarray(1, 1024 * 1024).equals(chunk.subarray(1))).toBe(true);
   });

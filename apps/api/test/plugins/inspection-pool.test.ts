@@ -13,6 +13,7 @@ import {
   InspectionFailed,
   type InspectionPoolOptions,
 } from '#plugins/app/projects/inspection-pool.js';
+import { defined } from '../helper.js';
 import { jpegBytes, makePdf, pdfDeclaring, pdfObjectFlood } from '../pdf-fixtures.js';
 
 let dir: string;
@@ -23,7 +24,7 @@ beforeAll(async () => {
   const files: Record<string, Uint8Array> = {
     ...Object.fromEntries(
       await Promise.all(
-        [3, 5, 8, 13, 21, 34].map(async (n) => [`pdf${n}`, await makePdf(n, { blank: true })]),
+        [3, 5, 8, 13, 21, 34].map(async (n) => [`pdf${n}`, await makePdf(n, { blank: true })] as const),
       ),
     ),
     lying: await pdfDeclaring(40, 4),
@@ -37,6 +38,9 @@ beforeAll(async () => {
   }
 }, 60_000);
 afterAll(async () => rm(dir, { recursive: true, force: true }));
+
+/** The path of a fixture written in beforeAll. */
+const path = (name: string) => defined(paths[name], `the ${name} fixture`);
 
 const defaults: InspectionPoolOptions = {
   size: 2,
@@ -61,14 +65,14 @@ describe('inspection pool', () => {
     try {
       let most = 0;
       const watching = setInterval(() => (most = Math.max(most, pool.stats().workers)), 5);
-      const results = await Promise.all([3, 5, 8, 13, 21, 34].map((n) => pool.inspect(paths[`pdf${n}`]!)));
+      const results = await Promise.all([3, 5, 8, 13, 21, 34].map((n) => pool.inspect(path(`pdf${n}`))));
       clearInterval(watching);
       expect(results.map((r) => r.ok && r.type === 'application/pdf' && r.pages)).toEqual([
         3, 5, 8, 13, 21, 34,
       ]);
       expect(most).toBeLessThanOrEqual(2);
-      expect(await pool.inspect(paths.lying!)).toMatchObject({ ok: false, problem: 'page-count-mismatch' });
-      expect(await pool.inspect(paths.jpeg!)).toMatchObject({ ok: true, width: 120, height: 80 });
+      expect(await pool.inspect(path('lying'))).toMatchObject({ ok: false, problem: 'page-count-mismatch' });
+      expect(await pool.inspect(path('jpeg'))).toMatchObject({ ok: true, width: 120, height: 80 });
     } finally {
       await pool.close();
     }
@@ -79,10 +83,10 @@ describe('inspection pool', () => {
     // for a loaded machine).
     const pool = createInspectionPool({ ...defaults, size: 1, timeoutMs: 3_000 });
     try {
-      const error = await pool.inspect(paths.flood!).catch((err: unknown) => err);
+      const error = await pool.inspect(path('flood')).catch((err: unknown) => err);
       expect(error).toBeInstanceOf(InspectionFailed);
       expect((error as InspectionFailed).reason).toBe('time');
-      expect(await pool.inspect(paths.pdf3!)).toMatchObject({ ok: true, pages: 3 });
+      expect(await pool.inspect(path('pdf3'))).toMatchObject({ ok: true, pages: 3 });
     } finally {
       await pool.close();
     }
@@ -95,10 +99,10 @@ describe('inspection pool', () => {
     // full collections first — so the smaller the cap, the sooner the answer.)
     const pool = createInspectionPool({ ...defaults, size: 1, maxHeapMb: 40, timeoutMs: 120_000 });
     try {
-      const error = await pool.inspect(paths.flood!).catch((err: unknown) => err);
+      const error = await pool.inspect(path('flood')).catch((err: unknown) => err);
       expect(error).toBeInstanceOf(InspectionFailed);
       expect((error as InspectionFailed).reason).toBe('memory');
-      expect(await pool.inspect(paths.pdf5!)).toMatchObject({ ok: true, pages: 5 });
+      expect(await pool.inspect(path('pdf5'))).toMatchObject({ ok: true, pages: 5 });
     } finally {
       await pool.close();
     }
@@ -108,9 +112,9 @@ describe('inspection pool', () => {
   it('refuses more waiting files than maxQueue instead of piling them up', async () => {
     const pool = createInspectionPool({ ...defaults, size: 1, maxQueue: 1 });
     try {
-      const first = pool.inspect(paths.pdf3!);
-      const second = pool.inspect(paths.pdf5!);
-      await expect(pool.inspect(paths.pdf8!)).rejects.toBeInstanceOf(InspectionBusy);
+      const first = pool.inspect(path('pdf3'));
+      const second = pool.inspect(path('pdf5'));
+      await expect(pool.inspect(path('pdf8'))).rejects.toBeInstanceOf(InspectionBusy);
       expect(await Promise.all([first, second])).toMatchObject([{ pages: 3 }, { pages: 5 }]);
     } finally {
       await pool.close();
@@ -120,9 +124,9 @@ describe('inspection pool', () => {
   it('ends idle workers, and starts one again when a file comes', async () => {
     const pool = createInspectionPool({ ...defaults, idleMs: 50 });
     try {
-      await pool.inspect(paths.pdf3!);
+      await pool.inspect(path('pdf3'));
       await until(() => pool.stats().workers === 0);
-      expect(await pool.inspect(paths.pdf8!)).toMatchObject({ pages: 8 });
+      expect(await pool.inspect(path('pdf8'))).toMatchObject({ pages: 8 });
     } finally {
       await pool.close();
     }
@@ -130,12 +134,12 @@ describe('inspection pool', () => {
 
   it('close() rejects what is pending and queued', async () => {
     const pool = createInspectionPool({ ...defaults, size: 1 });
-    const pending = [pool.inspect(paths.flood!), pool.inspect(paths.pdf3!)].map((p) =>
+    const pending = [pool.inspect(path('flood')), pool.inspect(path('pdf3'))].map((p) =>
       p.catch((e: unknown) => e),
     );
     await until(() => pool.stats().busy === 1);
     await pool.close();
     for (const result of await Promise.all(pending)) expect(result).toBeInstanceOf(Error);
-    await expect(pool.inspect(paths.pdf3!)).rejects.toThrow(/closed/);
+    await expect(pool.inspect(path('pdf3'))).rejects.toThrow(/closed/);
   });
 });

@@ -6,13 +6,9 @@
  */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock } from '#lib/clock.js';
-import {
-  MAX_MAIL_ATTEMPTS,
-  createMailOutbox,
-  type OutboxMail,
-} from '#plugins/app/mail/mail-outbox.js';
+import { MAX_MAIL_ATTEMPTS, createMailOutbox, type OutboxMail } from '#plugins/app/mail/mail-outbox.js';
 import type { Mailer, MailMessage } from '#plugins/app/mail/mailer.js';
-import { setupTestApp } from '../helper.js';
+import { defined, setupTestApp } from '../helper.js';
 
 const t = setupTestApp();
 const silent = { error: () => undefined, warn: () => undefined };
@@ -76,12 +72,13 @@ describe('mail outbox', () => {
     const again = await t.db.transaction().execute((trx) => outbox.enqueue(trx, mail));
     expect(first).toBeTypeOf('number');
     expect(again).toBeUndefined();
-    outbox.deliver([first!]);
+    const id = defined(first, 'the enqueued mail id');
+    outbox.deliver([id]);
     await outbox.drain();
     expect(smtp.sent.map((m) => m.to)).toEqual([mail.to]);
-    expect(await rowOf(first!)).toMatchObject({ status: 'sent', attempts: 1, last_error: null });
+    expect(await rowOf(id)).toMatchObject({ status: 'sent', attempts: 1, last_error: null });
     // Sent once: neither a second deliver nor the periodic run sends it again.
-    outbox.deliver([first!]);
+    outbox.deliver([id]);
     await outbox.drain();
     expect(await outbox.deliverDue()).toBe(0);
     expect(smtp.sent).toHaveLength(1);
@@ -91,7 +88,7 @@ describe('mail outbox', () => {
     const smtp = fakeSmtp();
     const clock = manualClock(new Date('2031-01-01T00:00:00Z'));
     const outbox = createMailOutbox({ db: t.db, mailer: smtp.mailer, clock, log: silent });
-    const id = (await outbox.enqueue(t.db, mailTo()))!;
+    const id = defined(await outbox.enqueue(t.db, mailTo()), 'a new mail id');
     smtp.state.failing = true;
     outbox.deliver([id]);
     await outbox.drain();
@@ -108,7 +105,7 @@ describe('mail outbox', () => {
     expect(await rowOf(id)).toMatchObject({ status: 'sent', attempts: 2 });
 
     // A mail the server keeps refusing is given up after MAX_MAIL_ATTEMPTS, its error kept for staff.
-    const doomed = (await outbox.enqueue(t.db, mailTo()))!;
+    const doomed = defined(await outbox.enqueue(t.db, mailTo()), 'a new mail id');
     smtp.state.failing = true;
     for (let i = 0; i < MAX_MAIL_ATTEMPTS + 2; i += 1) {
       clock.advance(7 * 3600_000);
@@ -124,7 +121,7 @@ describe('mail outbox', () => {
     const one = createMailOutbox({ db: t.db, mailer: smtp.mailer, clock, log: silent });
     const two = createMailOutbox({ db: t.db, mailer: smtp.mailer, clock, log: silent });
     const ids: number[] = [];
-    for (let i = 0; i < 5; i += 1) ids.push((await one.enqueue(t.db, mailTo()))!);
+    for (let i = 0; i < 5; i += 1) ids.push(defined(await one.enqueue(t.db, mailTo()), 'a new mail id'));
     const [a, b] = await Promise.all([one.deliverDue(), two.deliverDue()]);
     expect(a + b).toBe(5);
     expect(smtp.sent).toHaveLength(5);
@@ -135,7 +132,10 @@ describe('mail outbox', () => {
     const smtp = fakeSmtp();
     const outbox = createMailOutbox({ db: t.db, mailer: smtp.mailer, clock: manualClock(), log: silent });
     // Written by a "process" that committed and stopped before delivering.
-    const id = (await t.db.transaction().execute((trx) => outbox.enqueue(trx, mailTo('order_paid'))))!;
+    const id = defined(
+      await t.db.transaction().execute((trx) => outbox.enqueue(trx, mailTo('order_paid'))),
+      'the pending mail id',
+    );
     expect(await outbox.deliverDue()).toBe(1);
     expect(await rowOf(id)).toMatchObject({ status: 'sent' });
   });

@@ -8,6 +8,7 @@ import { parseEnv } from '#env.js';
 import { ProviderError, type PaymentRequest } from '#plugins/app/payments/payment-gateways.js';
 import { createPaypalGateway } from '#plugins/app/payments/paypal-gateway.js';
 import { createStripeGateway } from '#plugins/app/payments/stripe-gateway.js';
+import { defined } from '../helper.js';
 import { startPaymentFakes } from '../payment-fakes.js';
 
 const { stripe, paypal, env: fakesEnv } = await startPaymentFakes();
@@ -16,8 +17,9 @@ const { payments } = parseEnv({
   DATA_DIR: '/tmp/unused',
   JWT_SECRET: 'x'.repeat(32),
 });
-const card = createStripeGateway(payments.stripe!);
-const pp = createPaypalGateway(payments.paypal!);
+const stripeConfig = defined(payments.stripe, 'the Stripe settings');
+const card = createStripeGateway(stripeConfig);
+const pp = createPaypalGateway(defined(payments.paypal, 'the PayPal settings'));
 
 let n = 0;
 function paymentRequest(totalCents = 3_000): PaymentRequest {
@@ -57,13 +59,14 @@ describe('Stripe gateway', () => {
     const paid = await card.retrieveCheckout(session.id);
     expect(paid).toMatchObject({ status: 'complete', paymentStatus: 'paid', amountCents: 3_000 });
     expect(paid.paymentIntentId).toMatch(/^pi_/);
+    const intent = defined(paid.paymentIntentId, 'the PaymentIntent');
 
-    const first = await card.refund(paid.paymentIntentId!, refundOf(request.orderId, 1_000, 'k-1'));
+    const first = await card.refund(intent, refundOf(request.orderId, 1_000, 'k-1'));
     expect(first).toMatchObject({ amountCents: 1_000, status: 'succeeded' });
     expect(first.id).toMatch(/^re_/);
-    const retried = await card.refund(paid.paymentIntentId!, refundOf(request.orderId, 1_000, 'k-1'));
+    const retried = await card.refund(intent, refundOf(request.orderId, 1_000, 'k-1'));
     expect(retried.id).toBe(first.id);
-    expect(stripe.refunds(paid.paymentIntentId!)).toHaveLength(1);
+    expect(stripe.refunds(intent)).toHaveLength(1);
     expect(stripe.received('refund.create').at(-1)?.body).toMatchObject({
       payment_intent: paid.paymentIntentId,
       amount: '1000',
@@ -75,7 +78,7 @@ describe('Stripe gateway', () => {
     const request = paymentRequest(2_000);
     const session = await card.createCheckout(request);
     await stripe.completeSession(session.id, { target: async () => ({ status: 200, body: '' }) });
-    const pi = (await card.retrieveCheckout(session.id)).paymentIntentId!;
+    const pi = defined((await card.retrieveCheckout(session.id)).paymentIntentId, 'the PaymentIntent');
     const error = await card.refund(pi, refundOf(request.orderId, 2_001, 'k-over')).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ProviderError);
     expect(error).toMatchObject({
@@ -94,7 +97,7 @@ describe('Stripe gateway', () => {
       statusCode: 500,
       providerMessage: 'Something went wrong on Stripe’s end.',
     });
-    const nowhere = createStripeGateway({ ...payments.stripe!, port: 1 });
+    const nowhere = createStripeGateway({ ...stripeConfig, port: 1 });
     const unreachable = await nowhere.refund('pi_x', refundOf(1, 100, 'k-down')).catch((e: unknown) => e);
     expect(unreachable).toBeInstanceOf(ProviderError);
     expect((unreachable as ProviderError).statusCode).toBeUndefined();
@@ -109,13 +112,14 @@ describe('PayPal gateway', () => {
     paypal.approveOrder(order.id);
     const result = await pp.captureOrder(order.id, `capture-${order.id}`);
     expect(result.ok).toBe(true);
-    const captured = (await pp.getOrder(order.id))!;
+    const captured = await pp.getOrder(order.id);
     expect(captured).toMatchObject({ status: 'COMPLETED', capturedCents: 3_100, capturedCurrency: 'USD' });
     expect(captured.captureId).toMatch(/^[A-Z0-9]{17}$/);
+    const captureId = defined(captured.captureId, 'the capture id');
 
-    const first = await pp.refundCapture(captured.captureId!, refundOf(request.orderId, 1_100, 'r-1'));
+    const first = await pp.refundCapture(captureId, refundOf(request.orderId, 1_100, 'r-1'));
     expect(first).toMatchObject({ amountCents: 1_100, status: 'COMPLETED' });
-    const retried = await pp.refundCapture(captured.captureId!, refundOf(request.orderId, 1_100, 'r-1'));
+    const retried = await pp.refundCapture(captureId, refundOf(request.orderId, 1_100, 'r-1'));
     expect(retried.id).toBe(first.id);
     expect(paypal.refunds(captured.captureId)).toHaveLength(1);
     expect(paypal.received('capture.refund').at(-1)?.body).toMatchObject({
@@ -133,7 +137,7 @@ describe('PayPal gateway', () => {
     const order = await pp.createOrder(paymentRequest(1_000));
     paypal.approveOrder(order.id);
     await pp.captureOrder(order.id, `capture-${order.id}`);
-    const captureId = (await pp.getOrder(order.id)).captureId!;
+    const captureId = defined((await pp.getOrder(order.id)).captureId, 'the capture id');
     const error = await pp.refundCapture(captureId, refundOf(1, 1_001, 'r-over')).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ProviderError);
     expect(error).toMatchObject({

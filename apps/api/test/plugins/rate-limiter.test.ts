@@ -26,7 +26,8 @@ describe.skipIf(inject('pg').mode !== 'postgres')('two API instances on one data
     await other.ready();
   });
   afterAll(async () => {
-    await other?.close();
+    // Unset when beforeAll failed before building it.
+    await (other as FastifyInstance | undefined)?.close();
   });
 
   it('count one client’s failed logins together, whichever instance answers', async () => {
