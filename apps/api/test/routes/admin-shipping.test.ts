@@ -4,10 +4,11 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ShippingTableResponse } from '@bindery/contracts/admin/shipping';
+import { ErrorBody } from '@bindery/contracts/common';
 import { messages } from '@bindery/contracts/messages';
 import { CARRIER_SERVICES } from '@bindery/pricing/carrier-rates';
 import { shippingTable } from '#plugins/app/checkout/shipping-table.js';
-import { createUser, request, setupTestApp } from '../helper.js';
+import { createUser, defined, json, request, setupTestApp } from '../helper.js';
 
 const t = setupTestApp();
 
@@ -23,7 +24,7 @@ describe('GET api/admin/shipping/', () => {
     expect((await request(t, { method: 'GET', url: '/api/admin/shipping/' })).statusCode).toBe(401);
     const res = await request(t, { method: 'GET', url: '/api/admin/shipping/', headers: customer.auth });
     expect(res.statusCode).toBe(403);
-    expect(res.data.error).toBe(messages.generic.forbidden);
+    expect(json(res, ErrorBody).error).toBe(messages.generic.forbidden);
   });
 
   it('shows every service of the table in force with its zones, the markup and the parcel rules', async () => {
@@ -70,7 +71,10 @@ describe('GET api/admin/shipping/', () => {
       customer_charge: '18.40',
     });
     // 500 g is one step: 7.50 + 0.85.
-    const charges = shippingTable(CARRIER_SERVICES).examples.find((e) => e.weight_grams === 500)!.charges;
+    const { charges } = defined(
+      shippingTable(CARRIER_SERVICES).examples.find((e) => e.weight_grams === 500),
+      'the 500 g example',
+    );
     expect(charges.find((c) => c.service_code === 'FEDEX_GROUND')?.carrier_charge).toBe('8.35');
     // Every service in every zone it reaches, at every example weight.
     const pairs = CARRIER_SERVICES.reduce((n, s) => n + Object.keys(s.zones).length, 0);

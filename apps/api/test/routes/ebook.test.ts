@@ -4,8 +4,9 @@
  * order, delivered at payment, and its files downloadable from the order by its customer (or staff) only once paid.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ErrorBody } from '@bindery/contracts/common';
 import { OrderResponse, ShippingRateResponse } from '@bindery/contracts/store/checkout';
-import { createUser, request, setupTestApp } from '../helper.js';
+import { createUser, defined, json, request, setupTestApp } from '../helper.js';
 import { ADDRESS, payOrder, placeOrder } from '../orders-fixtures.js';
 import { jpegBytes, makePdf } from '../pdf-fixtures.js';
 import {
@@ -51,9 +52,9 @@ const createEbook = (auth: Auth, title?: string, pdfBytes?: Buffer) =>
 async function flatFee(): Promise<{ id: number; price: string }> {
   const res = await request(t, { method: 'GET', url: '/api/ebook/dropdowns/' });
   expect(res.statusCode).toBe(200);
-  const fees = res.data.flat_fees as { id: number; price: string }[];
+  const fees = res.json<{ flat_fees: { id: number; price: string }[] }>().flat_fees;
   expect(fees).toHaveLength(1);
-  return fees[0]!;
+  return defined(fees[0], 'the e Book flat fee');
 }
 
 async function setFee(price: string) {
@@ -95,7 +96,7 @@ describe('an e Book project', () => {
     const base = { title: 'E', category: 'e Book', pdf_upload_id: pdf.id, cover_upload_id: cover.id };
     const noCover = await uploadBook(t, customer.auth, { ...base, cover_upload_id: null });
     expect(noCover.statusCode).toBe(400);
-    expect(noCover.data.error).toBe('An e Book needs its cover: upload a cover image.');
+    expect(json(noCover, ErrorBody).error).toBe('An e Book needs its cover: upload a cover image.');
     expect((await uploadBook(t, customer.auth, { ...base, quantity: 2 })).statusCode).toBe(400);
     const configured = await uploadBook(t, customer.auth, { ...base, configuration: { binding_id: 1 } });
     expect(configured.statusCode).toBe(400);
@@ -187,7 +188,7 @@ describe('downloading an e-book', () => {
 
     const early = await download(customer.auth, pdfPath);
     expect(early.statusCode).toBe(403);
-    expect(early.json().error).toBe('Your files can be downloaded once the order is paid.');
+    expect(json(early, ErrorBody).error).toBe('Your files can be downloaded once the order is paid.');
 
     await payOrder(t, order.id);
     const paid = OrderResponse.parse(

@@ -19,7 +19,7 @@ import {
 import type { WebhookTarget } from '@bindery/payment-fakes/stripe';
 import { parseCents, roundDiv } from '@bindery/pricing/money';
 import { insertProject, printBookConfiguration } from '../checkout-fixtures.js';
-import { createUser, request, setupTestApp } from '../helper.js';
+import { createUser, defined, request, setupTestApp } from '../helper.js';
 import { ADDRESS } from '../orders-fixtures.js';
 import { startPaymentFakes } from '../payment-fakes.js';
 
@@ -114,7 +114,10 @@ describe('the first-print discount on orders', () => {
       discount: '9.81',
       discount_label: 'First-print discount (10%)',
     });
-    const ground = quoted.available_services.find((s) => s.service_code === 'FEDEX_GROUND')!;
+    const ground = defined(
+      quoted.available_services.find((s) => s.service_code === 'FEDEX_GROUND'),
+      'FedEx Ground in the quote',
+    );
     const first = await place(user, projectId);
     expectCharged(first, 981);
     expect(first.total).toBe(ground.total);
@@ -205,7 +208,7 @@ describe('the provider is asked for the order’s total, with the discount as it
       amount_subtotal: lines.reduce((s, l) => s + l.amount_total, 0),
       amount_total: cents(order.total),
       total_details: { amount_discount: 981 },
-      discounts: [{ coupon: coupon!.id }],
+      discounts: [{ coupon: defined(coupon, 'the coupon').id }],
     });
 
     // Paid in full: the webhook's amount equals the order's total, and the receipt shows the discount line.
@@ -239,7 +242,7 @@ describe('the provider is asked for the order’s total, with the discount as it
     PaypalCreatePaymentResponse.parse(res.data);
     const [sent] = paypal.apiRequests('POST', '/v2/checkout/orders');
     const usd = (value: string) => ({ currency_code: 'USD', value });
-    expect(sent!.body).toMatchObject({
+    expect(defined(sent, 'the PayPal order request').body).toMatchObject({
       purchase_units: [
         {
           amount: {

@@ -10,7 +10,7 @@ import { apiEnv } from '@bindery/payment-fakes/api-env';
 import { startFakePaypal } from '@bindery/payment-fakes/paypal';
 import { startFakeStripe } from '@bindery/payment-fakes/stripe';
 import { manualClock } from '#lib/clock.js';
-import { createUser, request, setupTestApp } from '../helper.js';
+import { createUser, defined, request, setupTestApp } from '../helper.js';
 import { payByCard, payByPaypal, startPaypal } from '../money-fixtures.js';
 import { orderOneBook } from '../orders-fixtures.js';
 
@@ -81,13 +81,13 @@ describe('GET api/admin/sales/', () => {
       payments: 1,
       awaiting_orders: 2,
     });
-    expect(a!.methods).toEqual([
+    expect(defined(a, 'day A').methods).toEqual([
       expect.objectContaining({ method: 'card', paid_cents: paidByCard.total, outstanding_cents: 0 }),
       expect.objectContaining({ method: 'paypal', paid_cents: 0, outstanding_cents: awaitingPaypal.total }),
       expect.objectContaining({ method: null, outstanding_cents: awaitingNoAttempt.total }),
     ]);
     expect(b).toMatchObject({ paid_cents: paidByPaypal.total, refunded_cents: 1_000, outstanding_cents: 0 });
-    expect(b!.methods).toEqual([
+    expect(defined(b, 'day B').methods).toEqual([
       expect.objectContaining({ method: 'card', paid_cents: 0, refunded_cents: 1_000, refunds: 1 }),
       expect.objectContaining({ method: 'paypal', paid_cents: paidByPaypal.total, payments: 1 }),
     ]);
@@ -113,8 +113,8 @@ describe('GET api/admin/sales/', () => {
         amount_cents: paidByPaypal.total,
       }),
     ]);
-    expect(first.payments.data[0]!.paid_at.slice(0, 10)).toBe(iso(dayB));
-    const cursor = first.payments.next_cursor!;
+    expect(first.payments.data[0]?.paid_at.slice(0, 10)).toBe(iso(dayB));
+    const cursor = defined(first.payments.next_cursor, 'a next page');
     const second = SalesReportResponse.parse(
       (await sales(`?from=${iso(dayA)}&to=${iso(dayB)}&limit=1&cursor=${cursor}`)).data,
     );

@@ -7,24 +7,28 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { AUTH_LIMITS } from '#plugins/app/users/auth-rate-limits.js';
-import { request, setupTestApp } from '../helper.js';
+import { json, request, setupTestApp } from '../helper.js';
 
 const t = setupTestApp({
   env: { TRUST_PROXY: '1' },
   register: (app) => app.get('/api/_probe/ip', async (req) => ({ ip: req.ip })),
 });
+/** What the probe answers: the client IP the API believed. */
+const ProbeAnswer = z.object({ ip: z.string() });
 
 const NGINX = '172.18.0.5';
 const ipSeen = async (remoteAddress: string, forwardedFor?: string) =>
-  (
+  json(
     await request(t, {
       method: 'GET',
       url: '/api/_probe/ip',
       remoteAddress,
       headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {},
-    })
-  ).data.ip;
+    }),
+    ProbeAnswer,
+  ).ip;
 
 describe('TRUST_PROXY=1 (one proxy hop)', () => {
   it('takes the client from the entry its proxy added, never from what the client wrote', async () => {
