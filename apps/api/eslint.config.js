@@ -16,8 +16,11 @@ const typedFiles = [
   'test/routes/admin-shipping.test.ts',
   'test/routes/ebook.test.ts',
   'test/routes/first-print-discount.test.ts',
+  'test/routes/my-books.test.ts',
+  'test/routes/resale-certificates.test.ts',
   'test/routes/sales.test.ts',
   'test/routes/trust-proxy.test.ts',
+  'test/routes/uploads-s3.test.ts',
 ];
 const typedSrc = typeChecked(import.meta.dirname).map((config) =>
   config.files ? config : { ...config, files: typedFiles },

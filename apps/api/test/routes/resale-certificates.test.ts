@@ -23,7 +23,7 @@ import {
 } from '@bindery/contracts/store/resale-certificates';
 import { parseCents, roundDiv } from '@bindery/pricing/money';
 import { insertProject, printBookConfiguration } from '../checkout-fixtures.js';
-import { createUser, request, setupTestApp } from '../helper.js';
+import { createUser, json, request, setupTestApp } from '../helper.js';
 import {
   corruptPdf,
   garbagePng,
@@ -140,14 +140,14 @@ describe('POST api/resale-certificates/: the customer uploads a certificate', ()
       expect(res.statusCode, `${JSON.stringify(fields)} ${file?.name}`).toBe(400);
       expect(ErrorBody.parse(res.data).error).toBe(error);
     }
-    expect((await mine(other)).data.data).toEqual([]);
+    expect(json(await mine(other), MyCertificatesResponse).data).toEqual([]);
   });
 
   it('refuses a file over 10 MB with 413 and an anonymous caller with 401', async () => {
     const big = Buffer.concat([await makePdf(2), Buffer.alloc(CERTIFICATE_MAX_BYTES, 0x20)]);
     const res = await uploadCertificate(customer.auth, { state: 'TX' }, { name: 'big.pdf', data: big });
     expect(res.statusCode).toBe(413);
-    expect(res.data.error).toBe(m.tooLarge);
+    expect(json(res, ErrorBody).error).toBe(m.tooLarge);
     expect(
       (await uploadCertificate({}, { state: 'TX' }, { name: 'a.png', data: pngBytes() })).statusCode,
     ).toBe(401);
@@ -158,7 +158,7 @@ describe('POST api/resale-certificates/: the customer uploads a certificate', ()
     for (let i = 0; i < MAX_PENDING_CERTIFICATES; i += 1) await uploaded(busy, 'TX');
     const res = await uploadCertificate(busy.auth, { state: 'TX' }, { name: 'a.png', data: pngBytes() });
     expect(res.statusCode).toBe(429);
-    expect(res.data.error).toBe(m.tooManyPending);
+    expect(json(res, ErrorBody).error).toBe(m.tooManyPending);
   });
 });
 
@@ -227,7 +227,7 @@ describe('the admin reviews certificates', () => {
     // Already approved: neither a second approval nor a rejection changes it.
     const again = await review(cert.id, 'approve', {});
     expect(again.statusCode).toBe(409);
-    expect(again.data.error).toBe(m.notPending('approved'));
+    expect(json(again, ErrorBody).error).toBe(m.notPending('approved'));
     expect((await review(cert.id, 'reject', { reason: 'Too late' })).statusCode).toBe(409);
 
     const mails = await t.db
@@ -249,7 +249,7 @@ describe('the admin reviews certificates', () => {
     }
     const res = await review(cert.id, 'reject', { reason: 'The permit number is unreadable' });
     expect(res.statusCode).toBe(200);
-    expect(res.data.certificate).toMatchObject({
+    expect(json(res, AdminCertificateResponse).certificate).toMatchObject({
       status: 'rejected',
       reason: 'The permit number is unreadable',
     });

@@ -8,9 +8,11 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ErrorBody } from '@bindery/contracts/common';
 import { messages } from '@bindery/contracts/messages';
+import { UploadBookResponse, UploadedFile } from '@bindery/contracts/store/projects';
 import { createS3Client } from '#plugins/app/projects/s3-file-store.js';
-import { createUser, request, setupTestApp } from '../helper.js';
+import { createUser, defined, json, request, setupTestApp } from '../helper.js';
 import { filesUnder, makePdf, pdfDeclaring } from '../pdf-fixtures.js';
 import { printBookConfiguration, upload, uploadBook } from '../projects.js';
 import { startLocalS3, type LocalS3 } from '../s3-server.js';
@@ -20,13 +22,14 @@ beforeAll(async () => {
   s3 = await startLocalS3();
 });
 const t = setupTestApp({ env: () => s3.env });
-afterAll(async () => s3?.stop());
+// Unset when beforeAll failed before the server started.
+afterAll(async () => (s3 as LocalS3 | undefined)?.stop());
 
 async function bucketKeys(): Promise<string[]> {
-  const client = createS3Client(t.config.files.s3!);
+  const client = createS3Client(defined(t.config.files.s3, 'the S3 settings'));
   try {
     const listed = await client.send(new ListObjectsV2Command({ Bucket: s3.bucket }));
-    return (listed.Contents ?? []).map((o) => o.Key!).sort();
+    return (listed.Contents ?? []).flatMap((o) => (o.Key ? [o.Key] : [])).sort();
   } finally {
     client.destroy();
   }
@@ -47,12 +50,12 @@ describe('uploads in an S3-compatible store', () => {
       title: 'On S3',
       category: 'Print Book',
       language: 'english',
-      pdf_upload_id: uploaded.data.id,
+      pdf_upload_id: json(uploaded, UploadedFile).id,
       configuration: await printBookConfiguration(t),
       quantity: 1,
     });
     expect(created.statusCode, created.body).toBe(201);
-    const project = created.data.project as { id: number; pdf_file: { url: string } };
+    const { project } = json(created, UploadBookResponse);
     const added = (await bucketKeys()).filter((k) => !before.includes(k));
     expect(added).toHaveLength(1);
     expect(added[0]).toMatch(/^[0-9a-f-]{36}\.pdf$/);
@@ -70,7 +73,11 @@ describe('uploads in an S3-compatible store', () => {
     const denied = await request(t, { method: 'GET', url: project.pdf_file.url, headers: stranger.auth });
     expect(denied.statusCode).toBe(404);
 
-    const deleted = await request(t, { method: 'DELETE', url: `/api/book/${project.id}/delete/`, headers: owner.auth });
+    const deleted = await request(t, {
+      method: 'DELETE',
+      url: `/api/book/${project.id}/delete/`,
+      headers: owner.auth,
+    });
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect(await bucketKeys()).toEqual(before);
   });
@@ -80,7 +87,7 @@ describe('uploads in an S3-compatible store', () => {
     const before = await bucketKeys();
     const res = await upload(t, auth, 'interior', await pdfDeclaring(30, 3));
     expect(res.statusCode).toBe(400);
-    expect(res.data.error).toBe(messages.projects.pdfCountDisagrees(3, 30));
+    expect(json(res, ErrorBody).error).toBe(messages.projects.pdfCountDisagrees(3, 30));
     expect(await bucketKeys()).toEqual(before);
     expect(await filesUnder(join(t.dataDir, 'uploads'))).toEqual([]);
   });
