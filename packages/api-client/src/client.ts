@@ -22,8 +22,8 @@ import {
   type RouteInput,
   type RouteResult,
 } from '@bindery/contracts/route';
-import { PublicConfigResponse } from '@bindery/contracts/store/config';
-import { HealthResponse } from '@bindery/contracts/store/health';
+import { configRoute } from '@bindery/contracts/store/config';
+import { healthRoute } from '@bindery/contracts/store/health';
 
 export class ApiError extends Error {
   constructor(
@@ -269,8 +269,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
     post: <S extends z.ZodType>(path: string, opts: RequestOptions<S>) => request('POST', path, opts),
     put: <S extends z.ZodType>(path: string, opts: RequestOptions<S>) => request('PUT', path, opts),
     delete: <S extends z.ZodType>(path: string, opts: RequestOptions<S>) => request('DELETE', path, opts),
-    health: (signal?: AbortSignal) =>
-      request('GET', '/api/health', { schema: HealthResponse, okStatuses: [503], signal }),
-    config: (signal?: AbortSignal) => request('GET', '/api/config', { schema: PublicConfigResponse, signal }),
+    // The health route answers 503 with its success schema too: call() reads it as an answer, not an error.
+    health: (signal?: AbortSignal) => call(healthRoute, {}, { signal }),
+    config: (signal?: AbortSignal) => call(configRoute, {}, { signal }),
   };
 }

@@ -10,21 +10,16 @@
  *   its own page got a token meanwhile uses it. When the server refuses the refresh the session is over and is
  *   cleared (every tab sees the logout).
  */
-import {
-  StoreLoginResponse,
-  StoreTokenRefreshResponse,
-  type StoreLoginBody,
-} from '@bindery/contracts/store/users';
-import { z } from 'zod';
+import { userRoutes, type StoreLoginBody } from '@bindery/contracts/store/users';
 import { createApiClient, type ApiClient, type ApiClientOptions } from './client.js';
 import type { SessionStore } from './session-store.js';
-
 
 type LockManagerLike = { request<T>(name: string, callback: () => Promise<T>): Promise<T> };
 
 /** The browser's Web Locks when present (all current browsers); otherwise run directly (one tab, tests). */
 function defaultLocks(): LockManagerLike | undefined {
-  const nav = typeof navigator === 'undefined' ? undefined : (navigator as Navigator & { locks?: LockManagerLike });
+  const nav =
+    typeof navigator === 'undefined' ? undefined : (navigator as Navigator & { locks?: LockManagerLike });
   return nav?.locks;
 }
 
@@ -37,7 +32,11 @@ export interface SessionClientOptions extends Omit<ApiClientOptions, 'getAccessT
  * Renews this page's access token once. True when a retry may succeed (a new token is in the store); false when
  * nobody is signed in or the server refused the refresh cookie (the session is then cleared).
  */
-export function createSessionRefresher(client: ApiClient, store: SessionStore, locks = defaultLocks()): () => Promise<boolean> {
+export function createSessionRefresher(
+  client: ApiClient,
+  store: SessionStore,
+  locks = defaultLocks(),
+): () => Promise<boolean> {
   let inFlight: Promise<boolean> | undefined;
   const once = async () => {
     const before = store.get();
@@ -48,7 +47,7 @@ export function createSessionRefresher(client: ApiClient, store: SessionStore, l
       // This page got a token while this call waited for the lock (another refresher of the same store).
       if (current.access && current.access !== before.access) return true;
       try {
-        const res = await client.post('/api/users/token/refresh/', { schema: StoreTokenRefreshResponse, anonymous: true });
+        const res = await client.call(userRoutes.refresh, {}, { anonymous: true });
         store.set({ user: res.user, access: res.access });
         return true;
       } catch (error) {
@@ -71,7 +70,10 @@ export function createSessionRefresher(client: ApiClient, store: SessionStore, l
  * The access token to send now: this page's, or, when someone is signed in but this page has none yet (a reload,
  * a new tab), one restored through `refresh`. Undefined for a visitor.
  */
-export async function currentAccessToken(store: SessionStore, refresh: () => Promise<boolean>): Promise<string | undefined> {
+export async function currentAccessToken(
+  store: SessionStore,
+  refresh: () => Promise<boolean>,
+): Promise<string | undefined> {
   const session = store.get();
   if (!session) return undefined;
   if (session.access) return session.access;
@@ -82,19 +84,23 @@ export async function currentAccessToken(store: SessionStore, refresh: () => Pro
 export function createSessionApiClient({ store, locks, ...options }: SessionClientOptions): ApiClient {
   // Replaced below, once the client it refreshes through exists.
   let refresh: () => Promise<boolean> = () => Promise.resolve(false);
-  const client = createApiClient({ ...options, getAccessToken: () => currentAccessToken(store, refresh), refresh: () => refresh() });
+  const client = createApiClient({
+    ...options,
+    getAccessToken: () => currentAccessToken(store, refresh),
+    refresh: () => refresh(),
+  });
   refresh = createSessionRefresher(client, store, locks);
   return client;
 }
 
 /** POST api/users/login/ (sends no bearer token). The refresh cookie is set by the answer; the caller decides whether to keep the session. */
 export function requestLogin(client: ApiClient, body: StoreLoginBody) {
-  return client.post('/api/users/login/', { schema: StoreLoginResponse, body, anonymous: true });
+  return client.call(userRoutes.login, { body }, { anonymous: true });
 }
 
 /** POST api/users/logout/ with a given access token: revokes its session and clears the refresh cookie. Best effort. */
 export async function revokeSession(client: ApiClient, access: string): Promise<void> {
-  await client.post('/api/users/logout/', { schema: z.undefined(), bearer: access }).catch(() => undefined);
+  await client.call(userRoutes.logout, {}, { bearer: access }).catch(() => undefined);
 }
 
 /**
@@ -103,7 +109,7 @@ export async function revokeSession(client: ApiClient, access: string): Promise<
  */
 export async function endSession(client: ApiClient, store: SessionStore): Promise<void> {
   try {
-    if (store.get()) await client.post('/api/users/logout/', { schema: z.undefined() }).catch(() => undefined);
+    if (store.get()) await client.call(userRoutes.logout).catch(() => undefined);
   } finally {
     store.clear();
   }

@@ -1,6 +1,6 @@
 /** POST api/users/reset-password/{uidb64}/{token}/ with the new password. */
 import { useMutation } from '@tanstack/react-query';
-import { StoreResetPasswordResponse } from '@bindery/contracts/store/users';
+import { userRoutes } from '@bindery/contracts/store/users';
 import { api } from '#lib/api-client.ts';
 
 export interface ResetPasswordInput {
@@ -10,10 +10,6 @@ export interface ResetPasswordInput {
 }
 
 export const resetPassword = ({ uidb64, token, password }: ResetPasswordInput) =>
-  api.post(`/api/users/reset-password/${encodeURIComponent(uidb64)}/${encodeURIComponent(token)}/`, {
-    schema: StoreResetPasswordResponse,
-    body: { password },
-    anonymous: true,
-  });
+  api.call(userRoutes.resetPassword, { params: { uidb64, token }, body: { password } }, { anonymous: true });
 
 export const useResetPassword = () => useMutation({ mutationFn: resetPassword });

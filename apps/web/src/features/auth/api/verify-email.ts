@@ -3,15 +3,11 @@
  * query with this key runs once even when React mounts the page twice (StrictMode) or the user revisits it.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { StoreVerifyEmailResponse } from '@bindery/contracts/store/users';
+import { userRoutes } from '@bindery/contracts/store/users';
 import { api } from '#lib/api-client.ts';
 
 export const verifyEmail = (uidb64: string, token: string, signal?: AbortSignal) =>
-  api.get(`/api/users/verify-email/${encodeURIComponent(uidb64)}/${encodeURIComponent(token)}/`, {
-    schema: StoreVerifyEmailResponse,
-    anonymous: true,
-    signal,
-  });
+  api.call(userRoutes.verifyEmail, { params: { uidb64, token } }, { anonymous: true, signal });
 
 export const getVerifyEmailQueryOptions = (uidb64: string, token: string) =>
   queryOptions({

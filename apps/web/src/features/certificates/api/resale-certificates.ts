@@ -5,13 +5,13 @@
  *   awaiting review. The shared client sends FormData as multipart (the browser sets the boundary).
  */
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { MyCertificatesResponse, ResaleCertificate } from '@bindery/contracts/store/resale-certificates';
+import { certificateRoutes } from '@bindery/contracts/store/resale-certificates';
 import { api } from '#lib/api-client.ts';
 
 export const CERTIFICATES_PAGE_SIZE = 20;
 
 export const getMyCertificates = (query: { limit: number; cursor?: string }, signal?: AbortSignal) =>
-  api.get('/api/resale-certificates/', { schema: MyCertificatesResponse, query, signal });
+  api.call(certificateRoutes.list, { query }, { signal });
 
 /** Keyed by user, so one account never sees another's cached certificates after a logout and login in one tab. */
 export const myCertificatesQueryOptions = (userId: number | null | undefined) =>
@@ -32,7 +32,7 @@ export function uploadCertificate({ state, file }: { state: string; file: File }
   // The state first, so the server has it before the file's bytes arrive.
   form.append('state', state);
   form.append('file', file, file.name);
-  return api.post('/api/resale-certificates/', { schema: ResaleCertificate, body: form });
+  return api.call(certificateRoutes.upload, { body: form });
 }
 
 export function useUploadCertificate(userId: number | null | undefined) {

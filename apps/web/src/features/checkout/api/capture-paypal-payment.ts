@@ -7,12 +7,11 @@
  * token even when React mounts the page twice, and gives the page its retry (refetch) for free.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { OrderResponse } from '@bindery/contracts/store/checkout';
-import type { PaypalCapturePaymentBody } from '@bindery/contracts/store/payments';
+import { paymentRoutes, type PaypalCapturePaymentBody } from '@bindery/contracts/store/payments';
 import { api } from '#lib/api-client.ts';
 
 export const capturePaypalPayment = (body: PaypalCapturePaymentBody) =>
-  api.post('/api/paypal/capture-payment/', { schema: OrderResponse, body });
+  api.call(paymentRoutes.paypalCapturePayment, { body });
 
 export const capturePaypalPaymentQueryOptions = (paymentId: string) =>
   queryOptions({

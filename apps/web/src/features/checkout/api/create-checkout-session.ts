@@ -3,13 +3,10 @@
  * stored order's lines (docs/decisions/0014); the page then leaves for `url`.
  */
 import { useMutation } from '@tanstack/react-query';
-import {
-  CreateCheckoutSessionResponse,
-  type CreateCheckoutSessionBody,
-} from '@bindery/contracts/store/payments';
+import { paymentRoutes, type CreateCheckoutSessionBody } from '@bindery/contracts/store/payments';
 import { api } from '#lib/api-client.ts';
 
 export const createCheckoutSession = (body: CreateCheckoutSessionBody) =>
-  api.post('/api/create-checkout-session/', { schema: CreateCheckoutSessionResponse, body });
+  api.call(paymentRoutes.createCheckoutSession, { body });
 
 export const useCreateCheckoutSession = () => useMutation({ mutationFn: createCheckoutSession });

@@ -1,12 +1,17 @@
 /**
  * POST api/paypal/create-payment/ { order_id } (bearer) → { payment_id, approval_url }: a PayPal order for the
  * stored total (docs/decisions/0014); the page then leaves for `approval_url`. An answer without a usable
- * approval URL is the spec's 'No approval URL received from PayPal', not a generic parse failure.
+ * approval URL is the spec's 'No approval URL received from PayPal', not a generic parse failure (the client's
+ * ApiError for a 2xx answer that does not match the route's schema).
  */
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import { ApiError } from '@bindery/api-client';
 import { messages } from '@bindery/contracts/messages';
-import { PaypalCreatePaymentResponse, type PaypalCreatePaymentBody } from '@bindery/contracts/store/payments';
+import {
+  paymentRoutes,
+  type PaypalCreatePaymentBody,
+  type PaypalCreatePaymentResponse,
+} from '@bindery/contracts/store/payments';
 import { api } from '#lib/api-client.ts';
 
 export class NoApprovalUrlError extends Error {
@@ -16,15 +21,15 @@ export class NoApprovalUrlError extends Error {
   }
 }
 
-const LooseAnswer = z.object({ payment_id: z.unknown(), approval_url: z.unknown() }).partial();
-
 export async function createPaypalPayment(
   body: PaypalCreatePaymentBody,
 ): Promise<PaypalCreatePaymentResponse> {
-  const answer = await api.post('/api/paypal/create-payment/', { schema: LooseAnswer, body });
-  const parsed = PaypalCreatePaymentResponse.safeParse(answer);
-  if (!parsed.success) throw new NoApprovalUrlError();
-  return parsed.data;
+  try {
+    return await api.call(paymentRoutes.paypalCreatePayment, { body });
+  } catch (error) {
+    const answered = error instanceof ApiError && error.status >= 200 && error.status < 300;
+    throw answered ? new NoApprovalUrlError() : error;
+  }
 }
 
 export const useCreatePaypalPayment = () => useMutation({ mutationFn: createPaypalPayment });

@@ -1,10 +1,11 @@
 /** GET api/orders/{id}/ (bearer, the owner's order): what /payment shows and the result pages check. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { OrderResponse, type Order } from '@bindery/contracts/store/checkout';
+import type { Order } from '@bindery/contracts/store/checkout';
+import { orderRoutes } from '@bindery/contracts/store/orders';
 import { api } from '#lib/api-client.ts';
 
 export const getOrder = (id: number, signal?: AbortSignal) =>
-  api.get(`/api/orders/${id}/`, { schema: OrderResponse, signal });
+  api.call(orderRoutes.get, { params: { id } }, { signal });
 
 export const getOrderQueryOptions = (id: number) =>
   queryOptions({ queryKey: ['orders', id], queryFn: ({ signal }) => getOrder(id, signal) });

@@ -6,11 +6,10 @@
  */
 import { useMutation } from '@tanstack/react-query';
 import { ApiError } from '@bindery/api-client';
-import { ShippingRateResponse, type ShippingRateBody } from '@bindery/contracts/store/checkout';
+import { checkoutRoutes, type ShippingRateBody } from '@bindery/contracts/store/checkout';
 import { api } from '#lib/api-client.ts';
 
-export const getShippingRate = (body: ShippingRateBody) =>
-  api.post('/api/shipping-rate/', { schema: ShippingRateResponse, body });
+export const getShippingRate = (body: ShippingRateBody) => api.call(checkoutRoutes.shippingRate, { body });
 
 export const useShippingRate = () => useMutation({ mutationFn: getShippingRate });
 

@@ -4,12 +4,11 @@
  * the projects and the chosen service (docs/decisions/0013).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { OrderResponse, type SaveShippingBody } from '@bindery/contracts/store/checkout';
+import { checkoutRoutes, type SaveShippingBody } from '@bindery/contracts/store/checkout';
 import { api } from '#lib/api-client.ts';
 import { getOrderQueryOptions } from './get-order';
 
-export const saveShipping = (body: SaveShippingBody) =>
-  api.post('/api/save-shipping/', { schema: OrderResponse, body });
+export const saveShipping = (body: SaveShippingBody) => api.call(checkoutRoutes.saveShipping, { body });
 
 export function useSaveShipping() {
   const queryClient = useQueryClient();

@@ -3,13 +3,13 @@
  * asks for the page after `next_cursor`; `total` is the server's count of the customer's orders.
  */
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { MyOrdersResponse } from '@bindery/contracts/store/orders';
+import { orderRoutes } from '@bindery/contracts/store/orders';
 import { api } from '#lib/api-client.ts';
 
 export const MY_ORDERS_PAGE_SIZE = 10;
 
 export const getMyOrders = (query: { limit: number; cursor?: string }, signal?: AbortSignal) =>
-  api.get('/api/orders/', { schema: MyOrdersResponse, query, signal });
+  api.call(orderRoutes.list, { query }, { signal });
 
 /** Keyed by user, so one account never sees another's cached orders after a logout and login in one tab. */
 export const getMyOrdersQueryOptions = (userId: number | null | undefined, limit = MY_ORDERS_PAGE_SIZE) =>

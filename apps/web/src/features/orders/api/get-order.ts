@@ -3,11 +3,11 @@
  * timeline, tracking and refunds. The key is the one the payment pages use, so they share the cached order.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { OrderResponse } from '@bindery/contracts/store/checkout';
+import { orderRoutes } from '@bindery/contracts/store/orders';
 import { api } from '#lib/api-client.ts';
 
 export const getOrder = (id: number, signal?: AbortSignal) =>
-  api.get(`/api/orders/${id}/`, { schema: OrderResponse, signal });
+  api.call(orderRoutes.get, { params: { id } }, { signal });
 
 export const getOrderQueryOptions = (id: number) =>
   queryOptions({ queryKey: ['orders', id], queryFn: ({ signal }) => getOrder(id, signal) });

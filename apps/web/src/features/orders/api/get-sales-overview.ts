@@ -1,10 +1,9 @@
 /** GET api/orders/overview/ (bearer): the customer's paid, refunded and unpaid totals and order counts. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { SalesOverviewResponse } from '@bindery/contracts/store/orders';
+import { orderRoutes } from '@bindery/contracts/store/orders';
 import { api } from '#lib/api-client.ts';
 
-export const getSalesOverview = (signal?: AbortSignal) =>
-  api.get('/api/orders/overview/', { schema: SalesOverviewResponse, signal });
+export const getSalesOverview = (signal?: AbortSignal) => api.call(orderRoutes.overview, {}, { signal });
 
 export const getSalesOverviewQueryOptions = (userId: number | null | undefined) =>
   queryOptions({

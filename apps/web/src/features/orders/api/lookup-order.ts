@@ -3,11 +3,11 @@
  * "42"); 404 with the server's 'not found' text when it is not one of theirs.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { OrderResponse } from '@bindery/contracts/store/checkout';
+import { orderRoutes } from '@bindery/contracts/store/orders';
 import { api } from '#lib/api-client.ts';
 
 export const lookupOrder = (number: string, signal?: AbortSignal) =>
-  api.get('/api/orders/lookup/', { schema: OrderResponse, query: { number }, signal });
+  api.call(orderRoutes.lookup, { query: { number } }, { signal });
 
 export const lookupOrderQueryOptions = (userId: number | null | undefined, number: string) =>
   queryOptions({

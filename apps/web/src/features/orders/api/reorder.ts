@@ -4,13 +4,13 @@
  * customer continues at /shop, where address and service are chosen as for any order (docs/decisions/0020).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ReorderResponse, type ReorderBody } from '@bindery/contracts/store/orders';
+import { orderRoutes, type ReorderBody } from '@bindery/contracts/store/orders';
 import { api } from '#lib/api-client.ts';
 import { addToCart } from '#lib/cart.ts';
 import { myBooksKey } from '#lib/my-books.ts';
 
 export const reorder = (orderId: number, body: ReorderBody) =>
-  api.post(`/api/orders/${orderId}/reorder/`, { schema: ReorderResponse, body });
+  api.call(orderRoutes.reorder, { params: { id: orderId }, body });
 
 export function useReorder(userId: number, orderId: number) {
   const client = useQueryClient();

@@ -5,7 +5,7 @@
  * Public; every amount is the server's.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ShippingRateResponse, type EstimateBook } from '@bindery/contracts/store/checkout';
+import { checkoutRoutes, type EstimateBook } from '@bindery/contracts/store/checkout';
 import { api } from '#lib/api-client.ts';
 
 export interface EstimateAddress {
@@ -21,11 +21,11 @@ export const getShippingEstimate = (
   book: EstimateBook | null,
   signal?: AbortSignal,
 ) =>
-  api.post('/api/shipping-rate/', {
-    schema: ShippingRateResponse,
-    body: { ...address, quantity, ...(book ? { book } : {}) },
-    signal,
-  });
+  api.call(
+    checkoutRoutes.shippingRate,
+    { body: { ...address, quantity, ...(book ? { book } : {}) } },
+    { signal },
+  );
 
 export const getShippingEstimateQueryOptions = (
   address: EstimateAddress | null,
