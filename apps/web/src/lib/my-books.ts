@@ -12,7 +12,12 @@ import {
   type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query';
-import { MyBooksResponse, type MyBooksSort, type Project } from '@bindery/contracts/store/projects';
+import {
+  projectRoutes,
+  type MyBooksResponse,
+  type MyBooksSort,
+  type Project,
+} from '@bindery/contracts/store/projects';
 import { api } from './api-client';
 
 /** One screenful of the dashboard. */
@@ -34,19 +39,21 @@ export const getMyBooksPage = (
   query: MyBooksView & { limit: number; cursor?: string; ids?: readonly number[] },
   signal?: AbortSignal,
 ) =>
-  api.get('/api/book/my-books/', {
-    schema: MyBooksResponse,
-    query: {
-      limit: query.limit,
-      cursor: query.cursor,
-      q: query.q?.trim() || undefined,
-      sort: query.sort,
-      order: query.order,
-      ids: idList(query.ids),
-      exclude: idList(query.exclude),
+  api.call(
+    projectRoutes.myBooks,
+    {
+      query: {
+        limit: query.limit,
+        cursor: query.cursor,
+        q: query.q?.trim() || undefined,
+        sort: query.sort,
+        order: query.order,
+        ids: idList(query.ids),
+        exclude: idList(query.exclude),
+      },
     },
-    signal,
-  });
+    { signal },
+  );
 
 /**
  * Every cached read of one customer's projects starts with this key (keyed by user, so one account never sees

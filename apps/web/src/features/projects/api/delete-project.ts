@@ -3,13 +3,12 @@
  * §4): on success the project leaves every cached page and the cart; on failure nothing changes.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { DeleteProjectResponse } from '@bindery/contracts/store/projects';
+import { projectRoutes } from '@bindery/contracts/store/projects';
 import { api } from '#lib/api-client.ts';
 import { removeFromCart } from '#lib/cart.ts';
 import { dropFromMyBooks, myBooksKey } from '#lib/my-books.ts';
 
-export const deleteProject = (id: number) =>
-  api.delete(`/api/book/${id}/delete/`, { schema: DeleteProjectResponse });
+export const deleteProject = (id: number) => api.call(projectRoutes.remove, { params: { id } });
 
 export function useDeleteProject(userId: number) {
   const queryClient = useQueryClient();

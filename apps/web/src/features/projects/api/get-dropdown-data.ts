@@ -1,10 +1,9 @@
 /** GET api/book/dropdown-data/ (bearer): the categories (with description and calculator) and languages of /start-project. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { DropdownDataResponse } from '@bindery/contracts/store/projects';
+import { projectRoutes } from '@bindery/contracts/store/projects';
 import { api } from '#lib/api-client.ts';
 
-export const getDropdownData = (signal?: AbortSignal) =>
-  api.get('/api/book/dropdown-data/', { schema: DropdownDataResponse, signal });
+export const getDropdownData = (signal?: AbortSignal) => api.call(projectRoutes.dropdownData, {}, { signal });
 
 export const getDropdownDataQueryOptions = () =>
   queryOptions({

@@ -5,11 +5,11 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError } from '@bindery/api-client';
-import { UploadedFile } from '@bindery/contracts/store/projects';
+import { projectRoutes } from '@bindery/contracts/store/projects';
 import { api } from '#lib/api-client.ts';
 
 export const getUpload = (id: string, signal?: AbortSignal) =>
-  api.get(`/api/book/uploads/${id}/facts/`, { schema: UploadedFile, signal });
+  api.call(projectRoutes.uploadFacts, { params: { id } }, { signal });
 
 export const getUploadQueryOptions = (id: string | null) =>
   queryOptions({

@@ -3,12 +3,15 @@
  * (the server's UploadedFile: its page count is the file's) or error. Choosing a file first resets the error,
  * the file and the progress; a check that fails in the browser (type, size) never starts the upload. Choosing
  * another file, or leaving the page, aborts the upload under way.
+ * The file goes by POST api/book/uploads/ through the shared client (`api.call` with `onUploadProgress`: an
+ * XMLHttpRequest, for the progress bar, with the session's token, one refresh on a 401, abort and the server's
+ * error texts; docs/decisions/0043).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '@bindery/api-client';
 import { messages } from '@bindery/contracts/messages';
-import type { UploadedFile, UploadPurpose } from '@bindery/contracts/store/projects';
-import { uploadFile } from '../api/upload-file';
+import { projectRoutes, type UploadedFile, type UploadPurpose } from '@bindery/contracts/store/projects';
+import { api } from '#lib/api-client.ts';
 
 export type UploadStatus = 'idle' | 'uploading' | 'success' | 'error';
 
@@ -55,10 +58,19 @@ export function useFileUpload(purpose: UploadPurpose, check: FileCheck, initial:
       controller.current = ctrl;
       setState({ ...IDLE, status: 'uploading', file });
       try {
-        const result = await uploadFile(file, purpose, {
-          signal: ctrl.signal,
-          onProgress: (f) => setState((s) => (s.file === file ? { ...s, progress: Math.round(f * 100) } : s)),
-        });
+        const form = new FormData();
+        // The purpose goes first so the server knows the rules before the file's bytes arrive.
+        form.append('purpose', purpose);
+        form.append('file', file, file.name);
+        const result = await api.call(
+          projectRoutes.upload,
+          { body: form },
+          {
+            signal: ctrl.signal,
+            onUploadProgress: (f) =>
+              setState((s) => (s.file === file ? { ...s, progress: Math.round(f * 100) } : s)),
+          },
+        );
         if (ctrl.signal.aborted) return;
         setState({ status: 'success', progress: 100, file, result, error: null });
       } catch (error) {
