@@ -5,7 +5,7 @@
  */
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { describe, expect, it } from 'vitest';
-import { operationIdOf } from '#lib/openapi-operations.js';
+import { operationIdOf } from '@bindery/contracts/route';
 import { setupTestApp } from './helper.js';
 
 const t = setupTestApp();

@@ -4,6 +4,7 @@ import { ErrorBody, IdParams } from './common.js';
 import {
   defineRoute,
   fastifyPathOf,
+  operationIdOf,
   pathOf,
   successStatusOf,
   type MultipartBody,
@@ -50,6 +51,13 @@ describe('route contracts', () => {
     expect(pathOf(getThing, { id: 7 })).toBe('/api/things/7/');
     expect(pathOf({ path: '/api/x/{name}/' }, { name: 'a b/c' })).toBe('/api/x/a%20b%2Fc/');
     expect(() => pathOf(getThing, {})).toThrow('/api/things/{id}/ needs the path parameter id');
+  });
+
+  it('names an operation from its method and path, as the OpenAPI document always has', () => {
+    expect(operationIdOf('GET', '/api/orders/{id}/')).toBe('getOrdersById');
+    expect(operationIdOf('PUT', '/api/admin/orders/:id/status')).toBe('putAdminOrdersByIdStatus');
+    expect(operationIdOf('GET', '/api/comicbook/comic/all-bindings/')).toBe('getComicbookComicAllBindings');
+    expect(operationIdOf('POST', '/api/create-checkout-session')).toBe('postCreateCheckoutSession');
   });
 
   it('gives Fastify its form of the path and the status a client parses', () => {

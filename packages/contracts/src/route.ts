@@ -98,6 +98,27 @@ export function pathOf(
   });
 }
 
+const words = (segment: string) => segment.split(/[^A-Za-z0-9]+/).filter(Boolean);
+const capital = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+
+/**
+ * The operationId the OpenAPI document has always given a route, from its method and path (docs/decisions/0042):
+ * `GET`, `/api/admin/orders/:id/status` → `getAdminOrdersByIdStatus` (OpenAPI `{id}` or Fastify `:id`, with or
+ * without the trailing slash). A route object built by a factory (one per category) names its operationId by it,
+ * so each keeps the name a generated client knows; the API's OpenAPI lint test holds every route to it.
+ */
+export function operationIdOf(method: string, path: string): string {
+  const parts = path
+    .replace(/^\/api(\/|$)/, '/')
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => {
+      const param = /^(?::|\{)([^}]+)\}?$/.exec(segment)?.[1];
+      return param ? `By${words(param).map(capital).join('')}` : words(segment).map(capital).join('');
+    });
+  return method.toLowerCase() + parts.join('');
+}
+
 /** The Fastify form of the path: `/api/orders/{id}/` → `/api/orders/:id/`. */
 export const fastifyPathOf = (route: Pick<RouteContract, 'path'>): string =>
   route.path.replace(/\{([^}]+)\}/g, ':$1');

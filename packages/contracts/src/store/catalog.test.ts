@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { BindingItem, calculateBody, catalogOptionsResponse, WholeNumber } from './catalog.js';
+import {
+  BindingItem,
+  calculateBody,
+  catalogOptionsResponse,
+  catalogRoutes,
+  WholeNumber,
+  type CatalogProduct,
+} from './catalog.js';
 
 describe('catalog contracts', () => {
   it('builds a category’s options response with exactly its keys and item shapes', () => {
@@ -79,5 +86,64 @@ describe('catalog contracts', () => {
     expect(WholeNumber.parse(7)).toBe(7);
     for (const bad of ['', '4.5', 4.5, null, 'abc', '1e3'])
       expect(WholeNumber.safeParse(bad).success, String(bad)).toBe(false);
+  });
+});
+
+describe('catalog routes', () => {
+  const comic: CatalogProduct = {
+    slug: 'comicbook',
+    name: 'Comic Book',
+    hasPageCount: true,
+    optionsPath: 'dropdowns',
+    bindingsRoute: true,
+    availableOptionsRoute: false,
+    allBindingsPath: 'comic/all-bindings',
+    kinds: [
+      { kind: 'trim_size', dropdownKeys: ['trim_sizes'], bodyField: 'trim_size_id', required: true },
+      { kind: 'binding', dropdownKeys: ['binding_types'], bodyField: 'binding_type_id', required: true },
+      { kind: 'spine', dropdownKeys: ['spines'], bodyField: 'spine_id', required: false },
+    ],
+  };
+
+  it('gives a category exactly its routes, with the paths and operationIds the document has', () => {
+    const routes = catalogRoutes(comic);
+    expect(routes.options.path).toBe('/api/comicbook/dropdowns/');
+    expect(routes.options.operationId).toBe('getComicbookDropdowns');
+    expect(routes.bindings?.operationId).toBe('getComicbookBindings');
+    expect(routes.availableOptions).toBeNull();
+    expect(routes.allBindings?.path).toBe('/api/comicbook/comic/all-bindings/');
+    expect(routes.allBindings?.operationId).toBe('getComicbookComicAllBindings');
+    expect(routes.calculate.operationId).toBe('postComicbookCalculate');
+    expect(Object.values(routes).map((r) => r?.access)).toEqual([
+      'public',
+      'public',
+      undefined,
+      'public',
+      'public',
+    ]);
+  });
+
+  it('parses the category’s own keys and body fields', () => {
+    const routes = catalogRoutes({
+      ...comic,
+      slug: 'pricing',
+      optionsPath: 'options',
+      allBindingsPath: null,
+    });
+    expect(routes.options.path).toBe('/api/pricing/options/');
+    expect(routes.allBindings).toBeNull();
+    expect(Object.keys(routes.options.responses[200].shape)).toEqual([
+      'trim_sizes',
+      'binding_types',
+      'spines',
+    ]);
+    const body = routes.calculate.body;
+    expect(body.safeParse({ trim_size_id: 1, binding_type_id: 2, page_count: 40, quantity: 3 }).success).toBe(
+      true,
+    );
+    expect(body.safeParse({ trim_size_id: 1, page_count: 40, quantity: 3 }).success).toBe(false);
+    expect(
+      body.safeParse({ trim_size_id: 1, binding_type_id: 2, page_count: 40, quantity: 3, price: 1 }).success,
+    ).toBe(false);
   });
 });

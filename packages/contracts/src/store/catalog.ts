@@ -5,10 +5,12 @@
  * The seven categories differ only in data (`@bindery/pricing/products`): which kinds they have, under which
  * response keys and body fields. So the schemas that depend on a category are built by functions taking that
  * data (`catalogOptionsResponse`, `calculateBody`); the API and the SPAs call them with the same product
- * definition. Prices are decimal strings ("1.91", "0.0325"), never floats.
+ * definition. Prices are decimal strings ("1.91", "0.0325"), never floats. The routes too: `catalogRoutes(product)`
+ * gives a category's route objects (issue 14.3; docs/decisions/0043), which the API registers and the SPAs call.
  */
 import { z } from 'zod';
-import { DecimalString, Id, IdParam } from '../common.js';
+import { DecimalString, ErrorBody, Id, IdParam } from '../common.js';
+import { defineRoute, operationIdOf } from '../route.js';
 
 /** A whole number that may arrive as text ("120"), as some calculator forms send it. */
 export const WholeNumber = z.preprocess(
@@ -149,3 +151,114 @@ export const CalculateResponse = z.object({
   tiers: z.array(QuoteTier),
 });
 export type CalculateResponse = z.infer<typeof CalculateResponse>;
+
+/**
+ * What the catalog's routes and schemas need of a category's kind and of the category itself. packages/pricing's
+ * KindDefinition and ProductDefinition fit (this package does not depend on pricing: the pricing rules are not
+ * part of the API's contract, only the shape of a category is).
+ */
+export interface CatalogKind extends CalculateField {
+  readonly kind: string;
+  /** The response keys listing this kind's items (the print book lists bindings twice). */
+  readonly dropdownKeys: readonly string[];
+}
+export interface CatalogProduct {
+  readonly slug: string;
+  readonly name: string;
+  readonly kinds: readonly CatalogKind[];
+  readonly hasPageCount: boolean;
+  /** GET api/{slug}/{optionsPath}/: "dropdowns", or "options" (thesis). */
+  readonly optionsPath: string;
+  readonly bindingsRoute: boolean;
+  readonly availableOptionsRoute: boolean;
+  /** GET api/{slug}/{allBindingsPath}/ (comic book: "comic/all-bindings"), or null. */
+  readonly allBindingsPath: string | null;
+}
+
+/** Every key of the dropdowns/options response with the kind it lists (the print book lists bindings twice). */
+export const catalogOptionsKeys = (product: Pick<CatalogProduct, 'kinds'>): OptionsKey[] =>
+  product.kinds.flatMap((k) => k.dropdownKeys.map((key) => ({ key, kind: k.kind })));
+
+/** The keys of available-options: every kind but the trim size (the query names it), under its first dropdown key. */
+export const availableOptionsKeys = (product: Pick<CatalogProduct, 'kinds'>): OptionsKey[] =>
+  product.kinds
+    .filter((k) => k.kind !== 'trim_size')
+    .map((k) => ({ key: k.dropdownKeys[0] ?? k.kind, kind: k.kind }));
+
+/**
+ * The public catalog routes of one category, at api/{slug}/… (apps/api/src/routes/store/catalog registers them
+ * once per category). A route the category does not have is null: `bindings` where it has no trims and pages,
+ * `availableOptions` but for the print book, `allBindings` but for the comic book. Each route keeps the
+ * operationId the OpenAPI document has always given it (operationIdOf its method and path). No login needed: the
+ * spec's calculators are public.
+ */
+export function catalogRoutes(product: CatalogProduct) {
+  const path = (tail: string) => `/api/${product.slug}/${tail}/`;
+  const tags = [`catalog: ${product.name}`];
+  return {
+    /** GET api/{slug}/dropdowns/ (thesis: options/): every option list of the category, with its prices. */
+    options: defineRoute({
+      method: 'GET',
+      path: path(product.optionsPath),
+      operationId: operationIdOf('GET', path(product.optionsPath)),
+      summary: `${product.name}: every option with its price (calculators and price editors)`,
+      tags,
+      access: 'public',
+      responses: { 200: catalogOptionsResponse(catalogOptionsKeys(product)) },
+    }),
+    /** GET api/{slug}/bindings/?trim_size_id=&page_count=: the bindings that fit. */
+    bindings: product.bindingsRoute
+      ? defineRoute({
+          method: 'GET',
+          path: path('bindings'),
+          operationId: operationIdOf('GET', path('bindings')),
+          summary: `${product.name}: the bindings a book of this trim size and page count can have`,
+          tags,
+          access: 'public',
+          query: BindingsQuery,
+          responses: { 200: BindingsResponse, 400: ErrorBody },
+        })
+      : null,
+    /** GET api/calculator/available-options/?trim_size_id=&page_count=: every option, each marked available or not. */
+    availableOptions: product.availableOptionsRoute
+      ? defineRoute({
+          method: 'GET',
+          path: path('available-options'),
+          operationId: operationIdOf('GET', path('available-options')),
+          summary: `${product.name}: options for this trim size and page count, unavailable ones marked`,
+          tags,
+          access: 'public',
+          query: BindingsQuery,
+          responses: {
+            200: catalogOptionsResponse(availableOptionsKeys(product), { withAvailability: true }),
+            400: ErrorBody,
+          },
+        })
+      : null,
+    /** GET api/comicbook/comic/all-bindings/: every binding with its page range (the comic price editor). */
+    allBindings:
+      product.allBindingsPath === null
+        ? null
+        : defineRoute({
+            method: 'GET',
+            path: path(product.allBindingsPath),
+            operationId: operationIdOf('GET', path(product.allBindingsPath)),
+            summary: `${product.name}: every binding type with its page range (price editor)`,
+            tags,
+            access: 'public',
+            responses: { 200: AllBindingsResponse },
+          }),
+    /** POST api/{slug}/calculate/: the quote, computed from the server's own price list. */
+    calculate: defineRoute({
+      method: 'POST',
+      path: path('calculate'),
+      operationId: operationIdOf('POST', path('calculate')),
+      summary: `${product.name}: price a configuration (bulk discounts included)`,
+      tags,
+      access: 'public',
+      body: calculateBody(product.kinds, product.hasPageCount),
+      responses: { 200: CalculateResponse, 400: ErrorBody },
+    }),
+  };
+}
+export type CatalogRoutes = ReturnType<typeof catalogRoutes>;

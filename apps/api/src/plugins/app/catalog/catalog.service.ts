@@ -10,14 +10,15 @@
 import type { Kysely } from 'kysely';
 import type { FieldError } from '@bindery/contracts/common';
 import type { AdminPriceUpdateBody } from '@bindery/contracts/admin/catalog';
-import type {
-  AvailableBindingItem,
-  AvailableCatalogItem,
-  BindingItem,
-  BindingsQuery,
-  CalculateBody,
-  CalculateResponse,
-  CatalogOptionsResponse,
+import {
+  availableOptionsKeys,
+  type AvailableBindingItem,
+  type AvailableCatalogItem,
+  type BindingItem,
+  type BindingsQuery,
+  type CalculateBody,
+  type CalculateResponse,
+  type CatalogOptionsResponse,
 } from '@bindery/contracts/store/catalog';
 import { bindingProblem, isBindingAvailable, pageCountProblem } from '@bindery/pricing/bindings';
 import { checkConfiguration, unknownItemMessage, type Selection } from '@bindery/pricing/configuration';
@@ -148,12 +149,11 @@ export function createCatalog(deps: CatalogDeps) {
     const catalog = await category(slug);
     const trim = valueOf(trimAndPages(catalog, query));
     const value: Record<string, (AvailableCatalogItem | AvailableBindingItem)[]> = {};
-    for (const def of availableOptionKinds(catalog.product.slug)) {
+    // The keys the contract's available-options response has (every kind but the trim size).
+    for (const { key, kind } of availableOptionsKeys(catalog.product)) {
       const records =
-        def.kind === 'binding'
-          ? bindingsOnTrim(catalog, trim)
-          : catalog.records.filter((r) => r.kind === def.kind);
-      value[def.dropdownKeys[0] ?? def.kind] = records.map((r) => {
+        kind === 'binding' ? bindingsOnTrim(catalog, trim) : catalog.records.filter((r) => r.kind === kind);
+      value[key] = records.map((r) => {
         const item = catalog.items.get(r.id) as ContractItem;
         const reason =
           r.bindingStyle === null
@@ -315,9 +315,4 @@ function trimAndPages(catalog: CategoryCatalog, query: BindingsQuery): Result<It
 function bindingsOnTrim(catalog: CategoryCatalog, trim: ItemRecord): ItemRecord[] {
   const perTrim = catalog.product.bindingPricesPerTrimSize;
   return catalog.records.filter((r) => r.kind === 'binding' && (!perTrim || r.trimSizeId === trim.id));
-}
-
-/** The kinds available-options lists (all but the trim size), under their first dropdown key. */
-export function availableOptionKinds(slug: CategorySlug): KindDefinition[] {
-  return PRODUCTS[slug].kinds.filter((k) => k.kind !== 'trim_size');
 }
