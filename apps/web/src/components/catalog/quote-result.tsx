@@ -6,7 +6,7 @@
  */
 import { Table } from '@bindery/ui/table';
 import type { QuoteView, TierRow } from '#lib/catalog/quote-view.ts';
-import { formatUsd } from '#lib/format-usd.ts';
+import { formatUsd } from '@bindery/ui/format';
 
 export function QuoteResult({ quote }: { quote: QuoteView }) {
   const tier = quote.tiers.find((t) => t.current);

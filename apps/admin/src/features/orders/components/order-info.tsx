@@ -32,7 +32,7 @@ import {
 } from '../lib/order-format';
 import { OrderActions } from './order-actions';
 import { OrderFileActions } from './order-file-actions';
-import { OrderStatusBadge } from './order-status-badge';
+import { OrderStatusBadge } from '@bindery/ui/order-status-badge';
 
 const BACK = (
   <Link className="b-btn b-btn--secondary" to="/admin/orders">

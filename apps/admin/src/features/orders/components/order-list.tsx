@@ -15,7 +15,7 @@ import type { AdminOrderRow } from '@bindery/contracts/admin/orders';
 import { messages } from '@bindery/contracts/messages';
 import { ORDER_STATUSES, type OrderStatus } from '@bindery/contracts/order-lifecycle';
 import { SearchBox } from '#components/search-box.tsx';
-import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '#hooks/use-debounced-value.ts';
+import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '@bindery/ui/use-debounced-value';
 import { useAdminOrders } from '../api/get-admin-orders';
 import { useOrderCounts } from '../api/get-order-counts';
 import {
@@ -25,7 +25,7 @@ import {
   orderStatusLabel,
   paymentMethodLabel,
 } from '../lib/order-format';
-import { OrderStatusBadge } from './order-status-badge';
+import { OrderStatusBadge } from '@bindery/ui/order-status-badge';
 
 const s = messages.orderScreens;
 

@@ -13,7 +13,7 @@ import { useAdminOrders } from '../api/get-admin-orders';
 import { useOrderCounts } from '../api/get-order-counts';
 import { formatDateTimeShort, formatUsd, orderStatusLabel } from '../lib/order-format';
 import { orderDetailsPath } from './order-list';
-import { OrderStatusBadge } from './order-status-badge';
+import { OrderStatusBadge } from '@bindery/ui/order-status-badge';
 
 const s = messages.orderScreens;
 export const LATEST_ORDERS = 5;

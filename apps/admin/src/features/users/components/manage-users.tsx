@@ -13,7 +13,7 @@ import { Button } from '@bindery/ui/button';
 import { Table, type Column } from '@bindery/ui/table';
 import type { AdminUser } from '@bindery/contracts/admin/users';
 import { messages } from '@bindery/contracts/messages';
-import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '#hooks/use-debounced-value.ts';
+import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '@bindery/ui/use-debounced-value';
 import { useDeleteUser } from '../api/delete-user';
 import { useUsers } from '../api/get-users';
 

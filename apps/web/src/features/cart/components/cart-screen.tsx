@@ -23,7 +23,7 @@ import {
 import { SearchBox } from '#components/list/search-box.tsx';
 import { SortableTable, type SortableColumn } from '#components/list/sortable-table.tsx';
 import { removeFromCart } from '#lib/cart.ts';
-import { formatUsd } from '#lib/format-usd.ts';
+import { formatUsd } from '@bindery/ui/format';
 import { useListView } from '#lib/use-list-view.ts';
 import { useCartProjects } from '../hooks/use-cart-projects';
 

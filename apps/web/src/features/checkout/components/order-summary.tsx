@@ -8,7 +8,7 @@ import { Table } from '@bindery/ui/table';
 import type { Order, OrderItem } from '@bindery/contracts/store/checkout';
 import { formatCents, parseCents } from '@bindery/pricing/money';
 import { lineBreakdown, type LineBreakdown } from '@bindery/pricing/quote';
-import { formatUsd } from '#lib/format-usd.ts';
+import { formatUsd } from '@bindery/ui/format';
 import { shippingServiceName } from '#lib/shipping-service-name.ts';
 import { isPositiveAmount } from '../lib/amount';
 import { isDigitalOrder } from '#features/orders/lib/order-display.ts';

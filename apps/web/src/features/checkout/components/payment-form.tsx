@@ -13,7 +13,7 @@ import { TextField } from '@bindery/ui/field';
 import { ApiError } from '@bindery/api-client';
 import { messages } from '@bindery/contracts/messages';
 import type { Order } from '@bindery/contracts/store/checkout';
-import { formatUsd } from '#lib/format-usd.ts';
+import { formatUsd } from '@bindery/ui/format';
 import { useCreateCheckoutSession } from '../api/create-checkout-session';
 import { NoApprovalUrlError, useCreatePaypalPayment } from '../api/create-paypal-payment';
 import { usePaymentMethods } from '../api/get-payment-methods';

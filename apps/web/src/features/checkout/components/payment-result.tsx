@@ -20,7 +20,7 @@ import { Spinner } from '@bindery/ui/spinner';
 import { ApiError } from '@bindery/api-client';
 import { messages } from '@bindery/contracts/messages';
 import type { Order } from '@bindery/contracts/store/checkout';
-import { formatUsd } from '#lib/format-usd.ts';
+import { formatUsd } from '@bindery/ui/format';
 import { useCapturePaypalPayment } from '../api/capture-paypal-payment';
 import { getOrderQueryOptions, isPaid } from '../api/get-order';
 import { useForgetPaidProjects } from '../hooks/use-forget-paid-projects';

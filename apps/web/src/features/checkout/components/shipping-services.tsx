@@ -4,7 +4,7 @@
  */
 import { ChoiceCard } from '@bindery/ui/choice-card';
 import type { ShippingService } from '@bindery/contracts/store/checkout';
-import { formatUsd } from '#lib/format-usd.ts';
+import { formatUsd } from '@bindery/ui/format';
 import { shippingServiceName } from '#lib/shipping-service-name.ts';
 
 export interface ShippingServicesProps {

@@ -5,7 +5,7 @@
  */
 import type { ShippingRateResponse, ShippingService } from '@bindery/contracts/store/checkout';
 import type { CartItem } from '#lib/cart.ts';
-import { formatUsd } from '#lib/format-usd.ts';
+import { formatUsd } from '@bindery/ui/format';
 import { isPositiveAmount } from '../lib/amount';
 
 export interface ShopSummaryProps {

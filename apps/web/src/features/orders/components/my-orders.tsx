@@ -10,10 +10,10 @@ import { Spinner } from '@bindery/ui/spinner';
 import { Table } from '@bindery/ui/table';
 import { messages } from '@bindery/contracts/messages';
 import type { OrderSummary } from '@bindery/contracts/store/orders';
-import { formatUsd } from '#lib/format-usd.ts';
+import { formatUsd } from '@bindery/ui/format';
 import { useMyOrders } from '../api/get-my-orders';
 import { formatDate } from '../lib/order-display';
-import { OrderStatusBadge } from './order-status-badge';
+import { OrderStatusBadge } from '@bindery/ui/order-status-badge';
 import { TrackingLink } from './tracking-link';
 
 const s = messages.orderScreens;

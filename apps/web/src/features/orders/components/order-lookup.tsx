@@ -12,10 +12,10 @@ import { Button } from '@bindery/ui/button';
 import { TextField } from '@bindery/ui/field';
 import { messages } from '@bindery/contracts/messages';
 import { OrderNumberInput } from '@bindery/contracts/store/orders';
-import { formatUsd } from '#lib/format-usd.ts';
+import { formatUsd } from '@bindery/ui/format';
 import { useLookupOrder } from '../api/lookup-order';
 import { formatDate } from '../lib/order-display';
-import { OrderStatusBadge } from './order-status-badge';
+import { OrderStatusBadge } from '@bindery/ui/order-status-badge';
 import { TrackingLink } from './tracking-link';
 
 const s = messages.orderScreens;

@@ -16,7 +16,7 @@ import { Spinner } from '@bindery/ui/spinner';
 import { Table } from '@bindery/ui/table';
 import { messages } from '@bindery/contracts/messages';
 import type { Order, OrderItem } from '@bindery/contracts/store/checkout';
-import { formatUsd } from '#lib/format-usd.ts';
+import { formatUsd } from '@bindery/ui/format';
 import { shippingServiceName } from '#lib/shipping-service-name.ts';
 import { useDocumentTitle } from '#lib/use-document-title.ts';
 import { useOrder } from '../api/get-order';
@@ -28,10 +28,9 @@ import {
   isPaidStatus,
   isDigitalOrder,
   isPositive,
-  statusLabel,
 } from '../lib/order-display';
 import { OrderDownloads } from './order-downloads';
-import { OrderStatusBadge } from './order-status-badge';
+import { OrderStatusBadge, orderStatusLabel } from '@bindery/ui/order-status-badge';
 import { TrackingLink } from './tracking-link';
 import '../orders.css';
 
@@ -51,7 +50,7 @@ function Progress({ order }: { order: Order }) {
             className={done ? 'is-done' : undefined}
             aria-current={i === reached ? 'step' : undefined}
           >
-            <span className="b-progress__label">{statusLabel(status)}</span>
+            <span className="b-progress__label">{orderStatusLabel(status)}</span>
             <span className="b-muted">{done ? formatDate(at(status)) : 'Not yet'}</span>
           </li>
         );
@@ -66,7 +65,7 @@ function Timeline({ order }: { order: Order }) {
       {order.timeline.map((t, i) => (
         <li key={`${t.at}-${i}`}>
           <strong>
-            {t.from === null ? `Order placed: ${statusLabel(t.status)}` : statusLabel(t.status)}
+            {t.from === null ? `Order placed: ${orderStatusLabel(t.status)}` : orderStatusLabel(t.status)}
           </strong>{' '}
           <span className="b-muted">
             <time dateTime={t.at}>{formatDateTime(t.at)}</time>

@@ -8,11 +8,11 @@
 import { Link } from 'react-router-dom';
 import { Alert } from '@bindery/ui/alert';
 import { messages } from '@bindery/contracts/messages';
-import { formatUsd } from '#lib/format-usd.ts';
+import { formatUsd } from '@bindery/ui/format';
 import { useMyOrders } from '../api/get-my-orders';
 import { useSalesOverview } from '../api/get-sales-overview';
 import { formatDate, isPositive } from '../lib/order-display';
-import { OrderStatusBadge } from './order-status-badge';
+import { OrderStatusBadge } from '@bindery/ui/order-status-badge';
 
 const m = messages.orders;
 export const OVERVIEW_LATEST = 3;

@@ -16,7 +16,7 @@ import type { SessionUser } from '@bindery/contracts/store/users';
 import { formatCents, parseDecimal, unitsToCents } from '@bindery/pricing/money';
 import type { ProductDefinition } from '@bindery/pricing/products';
 import { useOptions } from '#lib/catalog/get-options.ts';
-import { formatUsd } from '#lib/format-usd.ts';
+import { formatUsd } from '@bindery/ui/format';
 import { useFileUpload } from '../hooks/use-file-upload';
 import { submissionErrorText, useSubmitProject } from '../hooks/use-submit-project';
 import { checkCover, checkInteriorPdf, COVER_ACCEPT, PDF_ACCEPT } from '../lib/file-checks';

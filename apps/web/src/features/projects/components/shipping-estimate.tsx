@@ -13,10 +13,10 @@ import { Table } from '@bindery/ui/table';
 import { messages } from '@bindery/contracts/messages';
 import type { EstimateBook, ShippingService } from '@bindery/contracts/store/checkout';
 import { errorText } from '#lib/error-text.ts';
-import { formatUsd } from '#lib/format-usd.ts';
+import { formatUsd } from '@bindery/ui/format';
 import { shippingServiceName } from '#lib/shipping-service-name.ts';
 import { useShippingEstimate, type EstimateAddress } from '../api/get-shipping-estimate';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { useDebouncedValue } from '@bindery/ui/use-debounced-value';
 
 const m = messages.checkout;
 export const ESTIMATE_DEBOUNCE_MS = 500;

@@ -19,24 +19,21 @@ import { ApiError } from '@bindery/api-client';
 import { messages } from '@bindery/contracts/messages';
 import type { Project } from '@bindery/contracts/store/projects';
 import type { SessionUser } from '@bindery/contracts/store/users';
-import { ConfirmDialog } from '#components/confirm-dialog.tsx';
+import { Dialog } from '@bindery/ui/dialog';
 import { Counters } from '#components/list/counters.tsx';
 import { EmptySearch } from '#components/list/empty-search.tsx';
 import { titledColumns, type TitledSortKey } from '#components/list/project-columns.tsx';
 import { SearchBox } from '#components/list/search-box.tsx';
 import { SortableTable, type SortableColumn } from '#components/list/sortable-table.tsx';
 import { addToCart, useCart } from '#lib/cart.ts';
-import { formatUsd } from '#lib/format-usd.ts';
+import { formatUsd } from '@bindery/ui/format';
 import { MY_BOOKS_IDS_MAX, useMyBooksByIds, useMyBooksPages } from '#lib/my-books.ts';
 import { useDeleteProject } from '../api/delete-project';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '@bindery/ui/use-debounced-value';
 import { unfinishedDesign, type ProjectData } from '../lib/project-data';
 import { formatDate, isOrderable } from '../lib/project-facts';
 
 const m = messages.projects;
-
-/** How long the typing must pause before the search goes to the server (as the admin's lists). */
-export const SEARCH_DEBOUNCE_MS = 300;
 
 /** The unfinished design, with Resume: the design page opens with its options and files (ADR 0038). */
 function ResumeDesign({ draft }: { draft: ProjectData }) {
@@ -279,8 +276,9 @@ export function UserDashboard({ user }: { user: SessionUser }) {
         ) : null}
       </div>
       {confirming ? (
-        <ConfirmDialog
+        <Dialog
           title="Delete project"
+          confirmVariant="danger"
           message={m.confirmDelete}
           confirmLabel="Delete"
           busy={remove.isPending}

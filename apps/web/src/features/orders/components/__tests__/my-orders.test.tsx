@@ -114,6 +114,29 @@ describe("/orders: the customer's orders below the cart", () => {
     expect(within(ordersRegion()).queryByRole('button', { name: s.loadMore })).not.toBeInTheDocument();
   });
 
+  it('a failed "Load more" keeps the orders already shown and says so inline', async () => {
+    signInForTest();
+    const many = Array.from({ length: MY_ORDERS_PAGE_SIZE + 2 }, (_, i) =>
+      order({ id: 100 + i, order_number: `BND-000${100 + i}`, status: 'paid' }),
+    );
+    server.use(
+      myBooksHandler([]),
+      // The next page fails; the first page is the fixtures' (a resolver that answers nothing passes on).
+      http.get('/api/orders/', ({ request }) =>
+        new URL(request.url).searchParams.get('cursor')
+          ? HttpResponse.json({ error: 'boom', code: 'X', statusCode: 500 }, { status: 500 })
+          : undefined,
+      ),
+      ...myOrdersHandlers(many),
+    );
+    renderRoute('/orders');
+    await waitFor(() => expect(orderRows()).toHaveLength(MY_ORDERS_PAGE_SIZE));
+    await userEvent.setup().click(within(ordersRegion()).getByRole('button', { name: s.loadMore }));
+    expect(await within(ordersRegion()).findByRole('alert')).toHaveTextContent(s.loadMyOrdersFailed);
+    expect(orderRows()).toHaveLength(MY_ORDERS_PAGE_SIZE);
+    expect(within(ordersRegion()).getByRole('button', { name: s.loadMore })).toBeInTheDocument();
+  });
+
   it('says when the orders cannot be loaded, and Try again reads them again', async () => {
     signInForTest();
     let fail = true;

@@ -1,0 +1,23 @@
+/** An order's status in the one wording (messages.orderStatus) and colour both SPAs show it in. */
+import { messages } from '@bindery/contracts/messages';
+import type { OrderStatus } from '@bindery/contracts/order-lifecycle';
+import { StatusBadge, type StatusTone } from './status-badge';
+
+// Checked against the contract's enum: a new state without a label or a colour fails the typecheck.
+const LABELS: Readonly<Record<OrderStatus, string>> = messages.orderStatus;
+const TONES: Readonly<Record<OrderStatus, StatusTone>> = {
+  awaiting_payment: 'warning',
+  paid: 'info',
+  in_production: 'progress',
+  shipped: 'progress',
+  delivered: 'success',
+  canceled: 'neutral',
+};
+
+export const orderStatusLabel = (status: OrderStatus) => LABELS[status];
+export const orderStatusTone = (status: OrderStatus) => TONES[status];
+
+/** The status as a pill with its words ('In production'). */
+export function OrderStatusBadge({ status }: { status: OrderStatus }) {
+  return <StatusBadge tone={orderStatusTone(status)}>{orderStatusLabel(status)}</StatusBadge>;
+}
