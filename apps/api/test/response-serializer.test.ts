@@ -102,6 +102,15 @@ describe('the real routes in production mode', () => {
     expect(a.statusCode).toBe(200);
     expect(b.statusCode).toBe(200);
     expect(b.json()).toEqual(a.json());
+    // Sent as ready JSON (lib/ready-json.ts), still typed as JSON: Fastify names no type for its own serializer.
+    expect(b.headers['content-type']).toBe('application/json; charset=utf-8');
+    const estimate = await production.app.inject({
+      method: 'POST',
+      url: '/api/shipping-rate/',
+      payload: { country: 'US', state: 'TX', city: 'Austin', postal_code: '78701', quantity: 2 },
+    });
+    expect(estimate.statusCode).toBe(200);
+    expect(estimate.headers['content-type']).toBe('application/json; charset=utf-8');
     // Errors keep their one body too.
     const missing = await production.app.inject({ method: 'GET', url: '/api/orders/' });
     expect(missing.statusCode).toBe(401);

@@ -13,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { catalogRoutes, type CalculateBody } from '@bindery/contracts/store/catalog';
 import type { ProductDefinition } from '@bindery/pricing/products';
 import { contractRoute } from '#lib/contract-route.js';
+import { sendReadyJson } from '#lib/ready-json.js';
 
 export interface CatalogRoutesOptions {
   product: ProductDefinition;
@@ -40,9 +41,8 @@ const catalog: FastifyPluginAsyncZod<CatalogRoutesOptions> = async (app, { produ
 
   contractRoute(app, routes.calculate, async (request, reply) => {
     const result = await app.catalog.calculate(slug, request.body as CalculateBody);
-    // The hot path of every calculator: the answer is built from typed values by our own code and its shape is
-    // tested against CalculateResponse, so it is sent as ready JSON instead of being re-validated per request.
-    return reply.serializer(JSON.stringify).send(result);
+    // The hot path of every calculator: its shape is tested against CalculateResponse (lib/ready-json.ts).
+    return sendReadyJson(reply, result);
   });
 };
 

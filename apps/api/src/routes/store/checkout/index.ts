@@ -7,6 +7,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { checkoutRoutes } from '@bindery/contracts/store/checkout';
 import { contractRoute } from '#lib/contract-route.js';
+import { sendReadyJson } from '#lib/ready-json.js';
 
 const checkout: FastifyPluginAsyncZod = async (app) => {
   contractRoute(app, checkoutRoutes.shippingRate, async (request, reply) => {
@@ -17,10 +18,9 @@ const checkout: FastifyPluginAsyncZod = async (app) => {
       if (reply.sent) return reply;
     }
     const rates = await app.checkout.shippingRate(body, request.currentUser?.id);
-    // Called on every address change of the shop and the estimate widget: like calculate/, the answer is built
-    // from typed values by our own code and its shape is tested against ShippingRateResponse, so it is sent as
-    // ready JSON instead of being re-validated per request.
-    return reply.serializer(JSON.stringify).send(rates);
+    // Called on every address change of the shop and the estimate widget: like calculate/, sent as ready JSON
+    // (its shape is tested against ShippingRateResponse; lib/ready-json.ts).
+    return sendReadyJson(reply, rates);
   });
 
   contractRoute(
