@@ -6,6 +6,7 @@
 import { Card } from '@bindery/ui/card';
 import { TextField } from '@bindery/ui/field';
 import { messages } from '@bindery/contracts/messages';
+import { usePublicConfig } from '#features/system/api/get-config.ts';
 import { useSession } from '../hooks/use-session';
 import { ResaleCertificateSection } from '#features/certificates/components/resale-certificate-section.tsx';
 
@@ -16,6 +17,17 @@ function Section({ title, children }: { title: string; children: React.ReactNode
       <h2 id={id}>{title}</h2>
       {children}
     </Card>
+  );
+}
+
+/** The offer named is the one staff set (GET /api/config; docs/decisions/0033), none while it is off. */
+function MarketingPreferences() {
+  const promo = usePublicConfig().data?.first_print_discount;
+  return (
+    <p>
+      Choose how Bindery may contact you about offers
+      {promo?.enabled ? ` such as ${promo.text}` : ''}.
+    </p>
   );
 }
 
@@ -33,7 +45,7 @@ export function AccountSettings() {
         <p>{messages.auth.noPaymentMethods}</p>
       </Section>
       <Section title="Marketing Preferences">
-        <p>Choose how Bindery may contact you about offers such as 10% off your first print.</p>
+        <MarketingPreferences />
       </Section>
       <Section title="Email Preferences">
         <label className="b-row">

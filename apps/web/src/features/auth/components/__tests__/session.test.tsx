@@ -40,6 +40,42 @@ describe('session in the web app', () => {
     expect(screen.getByRole('heading', { name: messages.auth.cancelAccount })).toBeInTheDocument();
   });
 
+  it('names the first-print offer at the rate staff set in Marketing Preferences, and none while it is off', async () => {
+    signInForTest();
+    let served = 0;
+    const promo = (enabled: boolean) =>
+      http.get('*/api/config', () => {
+        served++;
+        return HttpResponse.json({
+          web_url: 'http://web.test',
+          admin_url: 'http://admin.test',
+          api_url: 'http://api.test',
+          brand: 'Bindery',
+          payments: { card: true, paypal: true },
+          first_print_discount: { enabled, rate_basis_points: 1500, text: '15% off first print' },
+        });
+      });
+    server.use(promo(true));
+    const { unmount } = renderRoute('/account-settings');
+    const marketing = await screen.findByRole('region', { name: 'Marketing Preferences' });
+    await waitFor(() =>
+      expect(marketing).toHaveTextContent(
+        'Choose how Bindery may contact you about offers such as 15% off first print.',
+      ),
+    );
+    unmount();
+
+    server.use(promo(false));
+    const before = served;
+    renderRoute('/account-settings');
+    const off = await screen.findByRole('region', { name: 'Marketing Preferences' });
+    // The config has arrived (it is not the first render's empty state) and still nothing is named.
+    await waitFor(() => expect(served).toBeGreaterThan(before));
+    await act(async () => {});
+    await waitFor(() => expect(off).toHaveTextContent('Choose how Bindery may contact you about offers.'));
+    expect(off).not.toHaveTextContent(/off first print/);
+  });
+
   it('sends guests from /account-settings to /login', async () => {
     renderRoute('/account-settings');
     expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
