@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { ApiError } from '@bindery/api-client';
 import { Alert } from '@bindery/ui/alert';
 import { Button } from '@bindery/ui/button';
+import { ListCount, ListLoading, LoadMore } from '@bindery/ui/list-state';
 import { Table, type Column } from '@bindery/ui/table';
 import type { AdminUser } from '@bindery/contracts/admin/users';
 import { messages } from '@bindery/contracts/messages';
@@ -90,12 +91,10 @@ export function ManageUsers({ confirm = (q) => window.confirm(q) }: ManageUsersP
         </Alert>
       ) : null}
       {users.isPending ? (
-        <p role="status">{messages.admin.loadingUsers}</p>
+        <ListLoading>{messages.admin.loadingUsers}</ListLoading>
       ) : (
         <>
-          <p role="status" className="b-muted" style={{ margin: 0 }}>
-            {messages.orderScreens.showing(shown.length, total, total === 1 ? 'user' : 'users')}
-          </p>
+          <ListCount shown={shown.length} total={total} noun={['user', 'users']} />
           <Table
             caption="Users"
             captionHidden
@@ -104,17 +103,8 @@ export function ManageUsers({ confirm = (q) => window.confirm(q) }: ManageUsersP
             rowKey={(u) => String(u.id)}
             empty={messages.admin.noUsers}
           />
-          {users.hasNextPage ? (
-            <div className="b-row">
-              <Button
-                variant="secondary"
-                busy={users.isFetchingNextPage}
-                onClick={() => void users.fetchNextPage()}
-              >
-                {messages.orderScreens.loadMore}
-              </Button>
-            </div>
-          ) : null}
+          {/* A failed next page is the list's alert above (users.isError): no second one here. */}
+          <LoadMore list={users} />
         </>
       )}
     </div>

@@ -4,9 +4,7 @@
  * orders" from the server's count and "Load more" for the next keyset page. Rows become cards on a phone.
  */
 import { Link } from 'react-router-dom';
-import { Alert } from '@bindery/ui/alert';
-import { Button } from '@bindery/ui/button';
-import { Spinner } from '@bindery/ui/spinner';
+import { firstPageFailed, ListCount, ListFailed, ListLoading, LoadMore } from '@bindery/ui/list-state';
 import { Table } from '@bindery/ui/table';
 import { messages } from '@bindery/contracts/messages';
 import type { OrderSummary } from '@bindery/contracts/store/orders';
@@ -31,19 +29,9 @@ export function MyOrders({ userId }: { userId: number }) {
     <section className="b-container b-stack" aria-labelledby="my-orders">
       <h2 id="my-orders">{s.yourOrders}</h2>
       {orders.isPending ? (
-        <p role="status">
-          <Spinner label="" /> {messages.cart.loadingOrders}
-        </p>
-      ) : orders.isError && !orders.isFetchNextPageError ? (
-        // A failed "load more" sets isError too: then the list stays, with its own alert below.
-        <>
-          <Alert tone="error">{s.loadMyOrdersFailed}</Alert>
-          <div className="b-row">
-            <Button variant="secondary" onClick={() => void orders.refetch()}>
-              Try again
-            </Button>
-          </div>
-        </>
+        <ListLoading spinner>{messages.cart.loadingOrders}</ListLoading>
+      ) : firstPageFailed(orders) ? (
+        <ListFailed onRetry={() => void orders.refetch()}>{s.loadMyOrdersFailed}</ListFailed>
       ) : rows.length === 0 ? (
         <p className="b-muted">{s.noOrdersPlaced}</p>
       ) : (
@@ -71,21 +59,8 @@ export function MyOrders({ userId }: { userId: number }) {
             rows={rows}
             rowKey={(o) => String(o.id)}
           />
-          <p className="b-muted" role="status" style={{ margin: 0 }}>
-            {s.showing(rows.length, total, total === 1 ? 'order' : 'orders')}
-          </p>
-          {orders.isFetchNextPageError ? <Alert tone="error">{s.loadMyOrdersFailed}</Alert> : null}
-          {orders.hasNextPage ? (
-            <div className="b-row">
-              <Button
-                variant="secondary"
-                busy={orders.isFetchingNextPage}
-                onClick={() => void orders.fetchNextPage()}
-              >
-                {s.loadMore}
-              </Button>
-            </div>
-          ) : null}
+          <ListCount shown={rows.length} total={total} noun={['order', 'orders']} />
+          <LoadMore list={orders} failed={s.loadMyOrdersFailed} />
         </>
       )}
     </section>
