@@ -5,7 +5,6 @@
  * 'Buy E-Book' submits the project like any other (upload-book → cart → /shop, where nothing is shipped).
  */
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
 import { Alert } from '@bindery/ui/alert';
 import { Button } from '@bindery/ui/button';
 import { Card } from '@bindery/ui/card';
@@ -19,9 +18,10 @@ import { useOptions } from '#lib/catalog/get-options.ts';
 import { formatUsd } from '@bindery/ui/format';
 import { useFileUpload } from '../hooks/use-file-upload';
 import { submissionErrorText, useSubmitProject } from '../hooks/use-submit-project';
-import { checkCover, checkInteriorPdf, COVER_ACCEPT, PDF_ACCEPT } from '../lib/file-checks';
+import { checkCover, checkInteriorPdf } from '../lib/file-checks';
 import type { ProjectData } from '../lib/project-data';
-import { FileDropZone } from './file-drop-zone';
+import { FileSection } from './file-section';
+import { ProjectHeading } from './project-heading';
 import { ProjectTabs } from './project-tabs';
 
 const m = messages.projects;
@@ -52,12 +52,6 @@ export function EbookDesign({
   const listed = options.data?.flat_fee?.[0]?.price;
   const fee = listed === undefined ? undefined : formatCents(unitsToCents(parseDecimal(listed)));
 
-  const loginHint = user ? undefined : (
-    <>
-      Uploads belong to your account: <Link to="/login">log in</Link> first.
-    </>
-  );
-
   const onBuy = () => {
     const upload = pdf.status === 'success' ? pdf.result : null;
     const coverId = cover.status === 'success' && cover.result ? cover.result.id : null;
@@ -77,16 +71,7 @@ export function EbookDesign({
   return (
     <div className="b-container b-stack">
       <ProjectTabs project={data} />
-      <div>
-        <h1>Design Your Project</h1>
-        <p className="b-lead">
-          <strong>{data.projectTitle || m.untitled}</strong> · {data.category}
-          {data.language ? ` · ${data.language.charAt(0).toUpperCase()}${data.language.slice(1)}` : ''} ·{' '}
-          <Link to="/start-project" state={data}>
-            Change
-          </Link>
-        </p>
-      </div>
+      <ProjectHeading data={data} />
       {project ? (
         <Alert tone="info">
           You are editing this project. Its current file is {project.pdf_file.file_name} ({project.page_count}{' '}
@@ -95,31 +80,23 @@ export function EbookDesign({
       ) : null}
       <Alert tone="info">{ebookTexts.delivery}</Alert>
 
-      <Card className="b-stack">
-        <h2>Interior file</h2>
-        <FileDropZone
-          label="Interior PDF"
-          what="your interior PDF"
-          accept={PDF_ACCEPT}
-          upload={pdf}
-          hint="A PDF of 2 to 800 pages, up to 50 MB. This is the file your readers get."
-          disabledReason={loginHint}
-          successDetail={pdf.result?.page_count ? `${pdf.result.page_count} pages` : undefined}
-        />
-      </Card>
+      <FileSection
+        kind="interior"
+        title="Interior file"
+        label="Interior PDF"
+        upload={pdf}
+        hint="A PDF of 2 to 800 pages, up to 50 MB. This is the file your readers get."
+        user={user}
+      />
 
-      <Card className="b-stack">
-        <h2>Cover</h2>
-        <FileDropZone
-          label="Cover image"
-          what="your cover"
-          accept={COVER_ACCEPT}
-          upload={cover}
-          hint="JPG, PNG or PDF, up to 50 MB. Required for an e-book."
-          disabledReason={loginHint}
-          onRemove={cover.reset}
-        />
-      </Card>
+      <FileSection
+        kind="cover"
+        title="Cover"
+        label="Cover image"
+        upload={cover}
+        hint="JPG, PNG or PDF, up to 50 MB. Required for an e-book."
+        user={user}
+      />
 
       <Card className="b-stack" aria-labelledby="ebook-price">
         <h2 id="ebook-price">Price</h2>

@@ -1,0 +1,114 @@
+/**
+ * The form of a printed book's design page (design-project.tsx): the interior file and its page count, the print
+ * options, the 'Quantity and Shipping Estimates' panel, an optional cover, then the two ways on. Its state and
+ * actions are use-design-form.ts.
+ */
+import { Alert } from '@bindery/ui/alert';
+import { Button } from '@bindery/ui/button';
+import { Card } from '@bindery/ui/card';
+import { TextField } from '@bindery/ui/field';
+import type { Project } from '@bindery/contracts/store/projects';
+import type { SessionUser } from '@bindery/contracts/store/users';
+import { parseQuantity } from '../hooks/use-design-quote';
+import { useDesignForm } from '../hooks/use-design-form';
+import type { ProjectData } from '../lib/project-data';
+import type { InitialForm } from '../lib/starting-form';
+import { EstimatesPanel } from './estimates-panel';
+import { FileSection } from './file-section';
+import { PrintOptions } from './print-options';
+import { ProjectHeading } from './project-heading';
+import { ProjectTabs } from './project-tabs';
+
+export function DesignForm({
+  data,
+  project,
+  user,
+  initial,
+}: {
+  data: ProjectData;
+  project: Project | null;
+  user: SessionUser | null;
+  initial: InitialForm;
+}) {
+  const form = useDesignForm(data, user, initial);
+  const { product, pageCount } = form;
+
+  return (
+    <div className="b-container b-stack">
+      <ProjectTabs project={data} />
+      <ProjectHeading data={data} />
+      {project ? (
+        <Alert tone="info">
+          You are editing this project. It keeps its interior file {project.pdf_file.file_name} (
+          {project.page_count} pages) unless you upload another.
+        </Alert>
+      ) : null}
+      {initial.lostNote ? <Alert tone="warning">{initial.lostNote}</Alert> : null}
+
+      <FileSection
+        kind="interior"
+        title="Interior file"
+        label="Interior PDF"
+        upload={form.pdf}
+        hint="A PDF of 2 to 800 pages, up to 50 MB. We count the pages from the file."
+        user={user}
+      >
+        {product && !product.hasPageCount ? null : (
+          <TextField
+            label="Page Count"
+            name="page_count"
+            readOnly
+            value={pageCount ?? ''}
+            placeholder="From your PDF"
+            hint="Counted from your PDF by our server; upload another file to change it."
+          />
+        )}
+      </FileSection>
+
+      <Card className="b-stack">
+        <h2>Print options</h2>
+        <PrintOptions cascade={form.cascade} pageCount={pageCount} />
+      </Card>
+
+      <EstimatesPanel
+        quantityText={form.quantityText}
+        onQuantityChange={form.setQuantityText}
+        quantityInvalid={parseQuantity(form.quantityText) === null}
+        onCalculate={form.onCalculate}
+        calculating={form.calculating}
+        result={form.result}
+        error={form.calcError}
+        book={form.estimateBook}
+      />
+
+      <FileSection
+        kind="cover"
+        title="Cover (optional)"
+        label="Cover design"
+        intro={
+          <p className="b-muted">
+            Upload your own cover design, or let our cover design expert make one for you.
+          </p>
+        }
+        upload={form.cover}
+        hint="JPG, PNG or PDF, up to 50 MB."
+        user={user}
+      />
+
+      {form.formError ? <Alert tone="error">{form.formError}</Alert> : null}
+      <div className="b-row">
+        <Button
+          variant="secondary"
+          disabled={form.coverChosen}
+          title={form.coverChosen ? 'You chose your own cover.' : undefined}
+          onClick={form.onCoverExpert}
+        >
+          Contact Cover Design Expert
+        </Button>
+        <Button variant="accent" busy={form.submitting} onClick={form.onPrint}>
+          Print Your Book
+        </Button>
+      </div>
+    </div>
+  );
+}
