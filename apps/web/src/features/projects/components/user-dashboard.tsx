@@ -9,107 +9,26 @@
  * column header asks for that order, "Load more" reads the next keyset page, and "Showing n of m projects" counts
  * on the server. The counters are the server's too: all the customer's projects, and those of the cart.
  */
-import { useState } from 'react';
-import { nextSort, type SortState } from '#lib/use-list-view.ts';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { Alert } from '@bindery/ui/alert';
 import { Button } from '@bindery/ui/button';
-import { Spinner } from '@bindery/ui/spinner';
-import { ApiError } from '@bindery/api-client';
-import { messages } from '@bindery/contracts/messages';
-import type { Project } from '@bindery/contracts/store/projects';
-import type { SessionUser } from '@bindery/contracts/store/users';
 import { Dialog } from '@bindery/ui/dialog';
+import { Spinner } from '@bindery/ui/spinner';
+import { messages } from '@bindery/contracts/messages';
+import type { SessionUser } from '@bindery/contracts/store/users';
 import { Counters } from '#components/list/counters.tsx';
 import { EmptySearch } from '#components/list/empty-search.tsx';
-import { titledColumns, type TitledSortKey } from '#components/list/project-columns.tsx';
 import { SearchBox } from '#components/list/search-box.tsx';
-import { SortableTable, type SortableColumn } from '#components/list/sortable-table.tsx';
-import { addToCart, useCart } from '#lib/cart.ts';
-import { formatUsd } from '@bindery/ui/format';
-import { MY_BOOKS_IDS_MAX, useMyBooksByIds, useMyBooksPages } from '#lib/my-books.ts';
-import { useDeleteProject } from '../api/delete-project';
-import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '@bindery/ui/use-debounced-value';
-import { unfinishedDesign, type ProjectData } from '../lib/project-data';
-import { formatDate, isOrderable } from '../lib/project-facts';
+import { SortableTable } from '#components/list/sortable-table.tsx';
+import { useDashboard } from '../hooks/use-dashboard';
+import { projectColumns } from './dashboard-columns';
+import { ResumeDesign, Welcome } from './dashboard-welcome';
 
 const m = messages.projects;
 
-/** The unfinished design, with Resume: the design page opens with its options and files (ADR 0038). */
-function ResumeDesign({ draft }: { draft: ProjectData }) {
-  return (
-    <section className="b-card b-stack" aria-labelledby="resume-design-title">
-      <h2 id="resume-design-title">Continue your design</h2>
-      <p>
-        <strong>{draft.projectTitle || m.untitled}</strong> · {draft.category}: your choices are kept, and an
-        uploaded file for 24 hours.
-      </p>
-      <div className="b-row">
-        <Link to="/design-project" state={draft} className="b-btn b-btn--accent">
-          Resume
-        </Link>
-      </div>
-    </section>
-  );
-}
-
-function Welcome({ name, draft }: { name: string; draft: ProjectData | null }) {
-  return (
-    <div className="b-container b-stack">
-      <h1>Welcome, {name}!</h1>
-      {draft ? <ResumeDesign draft={draft} /> : null}
-      <p className="b-lead">
-        You have no projects yet. Start one: it takes a title, a category and your PDF.
-      </p>
-      <div className="b-row">
-        <Link to="/start-project" className="b-btn b-btn--accent">
-          Start Project
-        </Link>
-      </div>
-      <ol className="b-steps" aria-label="How it works">
-        <li>
-          <strong>Create</strong> your project: choose the product, upload your interior PDF and pick the
-          print options.
-        </li>
-        <li>
-          <strong>Track</strong> it here: every project with its price, ready to edit or add to your cart.
-        </li>
-        <li>
-          <strong>Complete</strong> your order: shipping, then payment, and we print and ship your books.
-        </li>
-      </ol>
-    </div>
-  );
-}
-
 export function UserDashboard({ user }: { user: SessionUser }) {
-  const cart = useCart(user.id);
-  const navigate = useNavigate();
-  const remove = useDeleteProject(user.id);
-  const [confirming, setConfirming] = useState<Project | null>(null);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
-  const [term, setTerm] = useState('');
-  const [sort, setSort] = useState<SortState<TitledSortKey> | null>(null);
-  const q = useDebouncedValue(term.trim(), SEARCH_DEBOUNCE_MS);
-  const [draft] = useState(() => unfinishedDesign(user.id));
-
-  const cartIds = cart.map((i) => i.id);
-  // The server leaves out up to 200 of the cart's projects; a larger cart's others are left out here.
-  const books = useMyBooksPages(user.id, {
-    q,
-    sort: sort?.key ?? 'created',
-    order: sort?.direction,
-    exclude: cartIds.slice(0, MY_BOOKS_IDS_MAX),
-  });
-  const inCartProjects = useMyBooksByIds(user.id, cartIds);
-
-  const inCart = new Set(cartIds);
-  const pages = books.data?.pages ?? [];
-  const listed = pages.flatMap((p) => p.data).filter((p) => !inCart.has(p.id));
-  const first = pages[0];
-  const total = pages.at(-1)?.total ?? 0;
-  const toggleSort = (key: TitledSortKey) => setSort((s) => nextSort(s, key));
-  const clear = () => setTerm('');
+  const d = useDashboard(user);
+  const { books, first, listed } = d;
 
   if (books.isPending) {
     return (
@@ -131,91 +50,7 @@ export function UserDashboard({ user }: { user: SessionUser }) {
       </div>
     );
   }
-  if (first && first.total_projects === 0) return <Welcome name={user.name} draft={draft} />;
-
-  const onAdd = (p: Project) => {
-    addToCart(user.id, { id: p.id, title: p.title, category: p.category });
-    void navigate('/orders');
-  };
-  const onConfirmDelete = () => {
-    if (!confirming) return;
-    remove.mutate(confirming.id, {
-      onSuccess: () => setConfirming(null),
-      onError: (error) => {
-        setConfirming(null);
-        // A refusal the server explains (a project in a paid order) says why; anything else gets the spec's text.
-        setDeleteError(
-          error instanceof ApiError && error.body && error.status < 500 ? error.body.error : m.deleteFailed,
-        );
-      },
-    });
-  };
-
-  const columns: SortableColumn<Project, TitledSortKey>[] = [
-    ...titledColumns<Project>((p) => `Created ${formatDate(p.created_at)} · ${p.page_count} pages`),
-    {
-      key: 'price',
-      header: 'Price',
-      numeric: true,
-      cell: (p) =>
-        p.price ? (
-          <>
-            {formatUsd(p.price.total_cost)}
-            <span className="b-title-cell__detail">
-              {p.quantity} {p.quantity === 1 ? 'copy' : 'copies'}
-            </span>
-          </>
-        ) : (
-          <span className="b-muted">Not printed</span>
-        ),
-    },
-    {
-      key: 'actions',
-      header: 'Actions',
-      cell: (p) => (
-        <div className="b-actions">
-          {p.status === 'ordered' ? (
-            <span className="b-muted">Ordered</span>
-          ) : (
-            <Button
-              size="sm"
-              onClick={() => onAdd(p)}
-              disabled={!isOrderable(p)}
-              title={isOrderable(p) ? undefined : 'e Books are not printed, so they cannot be ordered.'}
-              aria-label={`Add ${p.title || m.untitled} to cart`}
-            >
-              Add to Cart
-            </Button>
-          )}
-          {/* A paid order printed the project as it was: the server refuses to change it (404 on upload-book,
-              docs/decisions/0012), so Edit would end in an error only after the whole design flow. */}
-          {p.status === 'ordered' ? null : (
-            <Button
-              size="sm"
-              variant="secondary"
-              aria-label={`Edit ${p.title || m.untitled}`}
-              onClick={() => void navigate('/start-project', { state: { projectData: p, isEdit: true } })}
-            >
-              Edit
-            </Button>
-          )}
-          {p.status === 'ordered' ? null : (
-            <Button
-              size="sm"
-              variant="danger"
-              aria-label={`Delete ${p.title || m.untitled}`}
-              onClick={() => {
-                setDeleteError(null);
-                setConfirming(p);
-              }}
-            >
-              Delete
-            </Button>
-          )}
-        </div>
-      ),
-    },
-  ];
+  if (first && first.total_projects === 0) return <Welcome name={user.name} draft={d.draft} />;
 
   return (
     <>
@@ -226,39 +61,44 @@ export function UserDashboard({ user }: { user: SessionUser }) {
         </div>
       </div>
       <div className="b-container b-stack">
-        {draft ? <ResumeDesign draft={draft} /> : null}
+        {d.draft ? <ResumeDesign draft={d.draft} /> : null}
         <Counters
           label="Your projects at a glance"
           items={[
             { label: 'Total Projects', value: first?.total_projects ?? 0, testId: 'total-projects' },
-            { label: 'In Cart', value: inCartProjects.data?.length ?? 0, testId: 'in-cart' },
+            { label: 'In Cart', value: d.inCartCount, testId: 'in-cart' },
           ]}
         />
         <div className="b-row" style={{ justifyContent: 'space-between' }}>
-          <SearchBox label="Search projects" placeholder={m.searchProjects} value={term} onChange={setTerm} />
+          <SearchBox
+            label="Search projects"
+            placeholder={m.searchProjects}
+            value={d.term}
+            onChange={d.setTerm}
+          />
           <Link to="/start-project" className="b-btn b-btn--accent">
             New Project
           </Link>
         </div>
-        {deleteError ? <Alert tone="error">{deleteError}</Alert> : null}
+        {d.deleteError ? <Alert tone="error">{d.deleteError}</Alert> : null}
         {listed.length > 0 ? (
           <SortableTable
             caption="Your projects"
-            columns={columns}
+            columns={projectColumns(d.actions)}
             rows={listed}
             rowKey={(p) => String(p.id)}
-            sort={sort}
-            onSort={toggleSort}
+            sort={d.sort}
+            onSort={d.toggleSort}
           />
-        ) : q ? (
-          <EmptySearch title={m.noProjectsFound} onClear={clear} />
+        ) : d.q ? (
+          <EmptySearch title={m.noProjectsFound} onClear={() => d.setTerm('')} />
         ) : (
           <p>
             Every project is in your cart. <Link to="/orders">View your cart</Link>
           </p>
         )}
         <p className="b-muted" role="status">
-          Showing {listed.length} of {total} projects
+          Showing {listed.length} of {d.total} projects
         </p>
         {books.isFetchNextPageError ? (
           <Alert tone="error">We could not load more projects. Please try again.</Alert>
@@ -275,15 +115,15 @@ export function UserDashboard({ user }: { user: SessionUser }) {
           </div>
         ) : null}
       </div>
-      {confirming ? (
+      {d.confirming ? (
         <Dialog
           title="Delete project"
           confirmVariant="danger"
           message={m.confirmDelete}
           confirmLabel="Delete"
-          busy={remove.isPending}
-          onCancel={() => setConfirming(null)}
-          onConfirm={onConfirmDelete}
+          busy={d.deleting}
+          onCancel={d.cancelDelete}
+          onConfirm={d.onConfirmDelete}
         />
       ) : null}
     </>

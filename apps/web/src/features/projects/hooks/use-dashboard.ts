@@ -1,0 +1,89 @@
+/**
+ * The data and actions of Your Projects (user-dashboard.tsx): the server's keyset pages of the customer's
+ * projects, searched once the typing pauses and sorted by the chosen column (docs/decisions/0037), less those in
+ * the cart; the cart's own projects for the counter; Add to Cart, Edit, and Delete once confirmed.
+ */
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { ApiError } from '@bindery/api-client';
+import { messages } from '@bindery/contracts/messages';
+import type { Project } from '@bindery/contracts/store/projects';
+import type { SessionUser } from '@bindery/contracts/store/users';
+import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '@bindery/ui/use-debounced-value';
+import type { TitledSortKey } from '#components/list/project-columns.tsx';
+import { addToCart, useCart } from '#lib/cart.ts';
+import { MY_BOOKS_IDS_MAX, useMyBooksByIds, useMyBooksPages } from '#lib/my-books.ts';
+import { nextSort, type SortState } from '#lib/use-list-view.ts';
+import { useDeleteProject } from '../api/delete-project';
+import { unfinishedDesign } from '../lib/project-data';
+
+export function useDashboard(user: SessionUser) {
+  const cart = useCart(user.id);
+  const navigate = useNavigate();
+  const remove = useDeleteProject(user.id);
+  const [confirming, setConfirming] = useState<Project | null>(null);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const [term, setTerm] = useState('');
+  const [sort, setSort] = useState<SortState<TitledSortKey> | null>(null);
+  const q = useDebouncedValue(term.trim(), SEARCH_DEBOUNCE_MS);
+  const [draft] = useState(() => unfinishedDesign(user.id));
+
+  const cartIds = cart.map((i) => i.id);
+  // The server leaves out up to 200 of the cart's projects; a larger cart's others are left out here.
+  const books = useMyBooksPages(user.id, {
+    q,
+    sort: sort?.key ?? 'created',
+    order: sort?.direction,
+    exclude: cartIds.slice(0, MY_BOOKS_IDS_MAX),
+  });
+  const inCartProjects = useMyBooksByIds(user.id, cartIds);
+
+  const inCart = new Set(cartIds);
+  const pages = books.data?.pages ?? [];
+  const listed = pages.flatMap((p) => p.data).filter((p) => !inCart.has(p.id));
+
+  const onAdd = (p: Project) => {
+    addToCart(user.id, { id: p.id, title: p.title, category: p.category });
+    void navigate('/orders');
+  };
+  const onEdit = (p: Project) => void navigate('/start-project', { state: { projectData: p, isEdit: true } });
+  const onDelete = (p: Project) => {
+    setDeleteError(null);
+    setConfirming(p);
+  };
+  const onConfirmDelete = () => {
+    if (!confirming) return;
+    remove.mutate(confirming.id, {
+      onSuccess: () => setConfirming(null),
+      onError: (error) => {
+        setConfirming(null);
+        // A refusal the server explains (a project in a paid order) says why; anything else gets the spec's text.
+        setDeleteError(
+          error instanceof ApiError && error.body && error.status < 500
+            ? error.body.error
+            : messages.projects.deleteFailed,
+        );
+      },
+    });
+  };
+
+  return {
+    books,
+    first: pages[0],
+    total: pages.at(-1)?.total ?? 0,
+    listed,
+    inCartCount: inCartProjects.data?.length ?? 0,
+    draft,
+    term,
+    setTerm,
+    q,
+    sort,
+    toggleSort: (key: TitledSortKey) => setSort((s) => nextSort(s, key)),
+    actions: { onAdd, onEdit, onDelete },
+    deleteError,
+    confirming,
+    cancelDelete: () => setConfirming(null),
+    onConfirmDelete,
+    deleting: remove.isPending,
+  };
+}
