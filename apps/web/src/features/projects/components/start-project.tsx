@@ -9,7 +9,6 @@
  */
 import { useEffect, useId, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { z } from 'zod';
 import { Alert } from '@bindery/ui/alert';
 import { Button } from '@bindery/ui/button';
 import { SelectField } from '@bindery/ui/field';
@@ -21,51 +20,14 @@ import {
   PROJECT_TITLE_MAX,
   type DropdownDataResponse,
 } from '@bindery/contracts/store/projects';
-import { isCategorySlug } from '@bindery/pricing/products';
-import { productArt } from '#lib/product-art.ts';
 import { useDropdownData } from '../api/get-dropdown-data';
-import { clearSavedProject, ProjectData, readProjectData, saveProjectData } from '../lib/project-data';
+import { initialData } from '../lib/initial-project-data';
+import { clearSavedProject, saveProjectData, type ProjectData } from '../lib/project-data';
+import { ProductTypeCards } from './product-type-cards';
 import { ProjectTabs } from './project-tabs';
 import '../projects.css';
 
 const m = messages.projects;
-
-/** The dashboard's Edit hands over the project as it listed it. */
-const EditState = z.object({
-  isEdit: z.literal(true),
-  projectData: z.object({
-    id: z.number().int().positive(),
-    title: z.string(),
-    category: z.string(),
-    language: z.string().nullable().optional(),
-  }),
-});
-
-/**
- * Where the form starts: the dashboard's Edit; the project coming back from its design page (Change, the tabs: an
- * edit stays an edit); or, for a new project, what a reload kept in storage. A project id found only in storage
- * is an edit left unfinished: a new start must not continue it, or submitting the new book would replace that
- * project. `abandonedEdit` says to forget it.
- */
-function initialData(state: unknown): { data: ProjectData | null; abandonedEdit: boolean } {
-  const edit = EditState.safeParse(state);
-  if (edit.success) {
-    const p = edit.data.projectData;
-    return {
-      data: { projectTitle: p.title, category: p.category, language: p.language ?? null, projectId: p.id },
-      abandonedEdit: false,
-    };
-  }
-  const current = ProjectData.safeParse(state);
-  if (current.success) return { data: current.data, abandonedEdit: false };
-  const saved = readProjectData();
-  if (saved.status !== 'ok') return { data: null, abandonedEdit: false };
-  return saved.data.projectId === undefined
-    ? { data: saved.data, abandonedEdit: false }
-    : { data: null, abandonedEdit: true };
-}
-
-type Category = DropdownDataResponse['categories'][number];
 
 /** If the list cannot be loaded, the contract's own names still let the customer go on (without descriptions). */
 const FALLBACK: DropdownDataResponse = {
@@ -79,47 +41,6 @@ const FALLBACK: DropdownDataResponse = {
 };
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-/** The catalog names no slug for the e Book (it prices no print options): its picture is the tablet's. */
-const artOf = (category: Category) =>
-  productArt(
-    category.product_slug && isCategorySlug(category.product_slug)
-      ? category.product_slug
-      : category.name === 'e Book'
-        ? 'ebook'
-        : null,
-  );
-
-function ProductCard({
-  category,
-  checked,
-  onChoose,
-}: {
-  category: Category;
-  checked: boolean;
-  onChoose: () => void;
-}) {
-  const nameId = useId();
-  const textId = useId();
-  return (
-    <label className="b-product-card b-radio-card p-card">
-      <input
-        type="radio"
-        name="product-type"
-        value={category.name}
-        checked={checked}
-        onChange={onChoose}
-        aria-labelledby={nameId}
-        aria-describedby={textId}
-      />
-      <img src={artOf(category)} alt="" width={200} height={120} />
-      <strong id={nameId}>{category.name}</strong>
-      <span id={textId}>{category.description}</span>
-      {category.calculator_name ? (
-        <span className="p-card__calc">Calculator: {category.calculator_name}</span>
-      ) : null}
-    </label>
-  );
-}
 
 export function StartProject() {
   const location = useLocation();
@@ -167,17 +88,7 @@ export function StartProject() {
               We could not load the product descriptions; you can still choose a category.
             </Alert>
           ) : null}
-          <fieldset className="p-cards">
-            <legend>Product type</legend>
-            {data.categories.map((c) => (
-              <ProductCard
-                key={c.name}
-                category={c}
-                checked={category === c.name}
-                onChoose={() => setCategory(c.name)}
-              />
-            ))}
-          </fieldset>
+          <ProductTypeCards categories={data.categories} chosen={category} onChoose={setCategory} />
           <div className="b-field">
             <label className="b-label" htmlFor={titleId}>
               Project Title
