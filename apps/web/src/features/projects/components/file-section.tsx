@@ -38,31 +38,19 @@ export function FileSection({
       Uploads belong to your account: <Link to="/login">log in</Link> first.
     </>
   );
+  const kindProps =
+    kind === 'interior'
+      ? {
+          what: 'your interior PDF',
+          accept: PDF_ACCEPT,
+          successDetail: upload.result?.page_count ? `${upload.result.page_count} pages` : undefined,
+        }
+      : { what: 'your cover', accept: COVER_ACCEPT, onRemove: upload.reset };
   return (
     <Card className="b-stack">
       <h2>{title}</h2>
       {intro}
-      {kind === 'interior' ? (
-        <FileDropZone
-          label={label}
-          what="your interior PDF"
-          accept={PDF_ACCEPT}
-          upload={upload}
-          hint={hint}
-          disabledReason={loginHint}
-          successDetail={upload.result?.page_count ? `${upload.result.page_count} pages` : undefined}
-        />
-      ) : (
-        <FileDropZone
-          label={label}
-          what="your cover"
-          accept={COVER_ACCEPT}
-          upload={upload}
-          hint={hint}
-          disabledReason={loginHint}
-          onRemove={upload.reset}
-        />
-      )}
+      <FileDropZone label={label} upload={upload} hint={hint} disabledReason={loginHint} {...kindProps} />
       {children}
     </Card>
   );
