@@ -35,6 +35,24 @@ export const IdParams = z.object({ id: IdParam }).strict();
 export const DecimalString = z.string().regex(/^-?\d+(\.\d+)?$/, { error: 'Must be a decimal number' });
 export type DecimalString = z.infer<typeof DecimalString>;
 
+/**
+ * An order's money lines, as both the customer's order (store/checkout.ts Order) and the staff's
+ * (admin/orders.ts AdminOrderDetail) carry them: total = subtotal − discount + shipping + tax. `discount` is the
+ * order's own (first-print) discount, 0.00 when none; line discounts are in the items. `tax_rate` is display
+ * text ("8.25%"), `tax_reason` the sentence that says why tax is (not) charged. One schema, so the shared
+ * amounts block (@bindery/ui/order-amounts) is typed from it.
+ */
+export const OrderAmounts = z.object({
+  subtotal: DecimalString,
+  discount: DecimalString,
+  shipping: DecimalString,
+  tax: DecimalString,
+  tax_rate: z.string(),
+  tax_reason: z.string(),
+  total: DecimalString,
+});
+export type OrderAmounts = z.infer<typeof OrderAmounts>;
+
 /** One field problem in a validation error. `path` is dotted ("body.quantity"). */
 export const FieldError = z.object({ path: z.string(), message: z.string() });
 export type FieldError = z.infer<typeof FieldError>;

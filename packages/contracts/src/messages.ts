@@ -212,6 +212,22 @@ export const messages = {
     refundMailText: (amount: string, orderNumber: string) =>
       `We refunded $${amount} of order ${orderNumber} to the account you paid with; it can take a few days to appear.`,
   },
+  /**
+   * An order's money lines (@bindery/ui/order-amounts), the same words on the payment page, the customer's order
+   * page and the admin's Order Details. The order's own discount is the first-print discount (docs/decisions/0033).
+   */
+  orderAmounts: {
+    subtotal: 'Subtotal',
+    firstPrintDiscount: 'First-print discount',
+    shipping: 'Shipping',
+    /** The shop names the service the customer chose; an order of e-books alone ships nothing. */
+    shippingBy: (service: string, deliveryTime: string) => `Shipping (${service}, ${deliveryTime})`,
+    shippingNone: 'Shipping (none: download)',
+    tax: (rate: string) => `Tax (${rate})`,
+    total: 'Total',
+    refunded: 'Refunded',
+    taxReason: (reason: string) => `Tax reason: ${reason}`,
+  },
   /** Order states as people read them (store/checkout.ts OrderStatus): one wording for web and admin. */
   orderStatus: {
     awaiting_payment: 'Awaiting payment',

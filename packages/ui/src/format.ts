@@ -12,3 +12,6 @@ export function formatWhen(format: Intl.DateTimeFormat, iso: string | null | und
   const date = iso ? new Date(iso) : undefined;
   return date && !Number.isNaN(date.getTime()) ? format.format(date) : '—';
 }
+
+/** "12.50" is money, "0.00", "0" and "-3" are not: read from the digits of the server's text, no floating point. */
+export const isPositiveAmount = (amount: string) => !amount.startsWith('-') && /[1-9]/.test(amount);

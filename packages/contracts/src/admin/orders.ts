@@ -11,7 +11,15 @@
  *        projects (docs/spec/calculators-account-admin.md §2 Manage Orders), paged the same way.
  */
 import { z } from 'zod';
-import { DecimalString, errorBodies, IdParam, PageQuery, OptionalText, page } from '../common.js';
+import {
+  DecimalString,
+  errorBodies,
+  IdParam,
+  OrderAmounts,
+  PageQuery,
+  OptionalText,
+  page,
+} from '../common.js';
 import { messages } from '../messages.js';
 import { defineRoute } from '../route.js';
 import { Address, OrderActor, OrderItem, OrderStatus, ShippingService } from '../store/checkout.js';
@@ -162,13 +170,7 @@ export const AdminOrderDetail = z.object({
   /** What the carrier charges Bindery for the parcel (the customer pays `shipping`), when known. */
   carrier_charge: DecimalString.nullable(),
   weight_grams: z.number().int().nonnegative(),
-  subtotal: DecimalString,
-  discount: DecimalString,
-  shipping: DecimalString,
-  tax: DecimalString,
-  tax_rate: z.string(),
-  tax_reason: z.string(),
-  total: DecimalString,
+  ...OrderAmounts.shape,
   payment_method: PaymentMethod.nullable(),
   /** The completed payment's provider references (null until paid). */
   payment_reference: z.string().nullable(),

@@ -14,7 +14,7 @@
  * once, on the server. Tax applies to books and shipping together where the rule says so.
  */
 import { z } from 'zod';
-import { DecimalString, ErrorBody, Id } from '../common.js';
+import { DecimalString, ErrorBody, Id, OrderAmounts } from '../common.js';
 import { messages } from '../messages.js';
 import { defineRoute } from '../route.js';
 import { ORDER_ACTORS, ORDER_STATUSES } from '../order-lifecycle.js';
@@ -248,14 +248,8 @@ export const Order = z.object({
   status: OrderStatus,
   currency: z.literal('USD'),
   items: z.array(OrderItem),
-  subtotal: DecimalString,
-  /** The order's own discount (the first-print discount); 0.00 when none. Line discounts are in the items. */
-  discount: DecimalString,
-  shipping: DecimalString,
-  tax: DecimalString,
-  tax_rate: z.string(),
-  tax_reason: z.string(),
-  total: DecimalString,
+  // subtotal, discount (the order's own, first-print; 0.00 when none), shipping, tax, tax_rate, tax_reason, total.
+  ...OrderAmounts.shape,
   shipping_service: ShippingService,
   address: Address,
   payment_method: z.enum(['card', 'paypal']).nullable(),

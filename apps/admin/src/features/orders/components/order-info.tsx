@@ -32,6 +32,8 @@ import {
 } from '../lib/order-format';
 import { OrderActions } from './order-actions';
 import { OrderFileActions } from './order-file-actions';
+import { isPositiveAmount } from '@bindery/ui/format';
+import { OrderAmounts } from '@bindery/ui/order-amounts';
 import { OrderStatusBadge } from '@bindery/ui/order-status-badge';
 
 const BACK = (
@@ -69,7 +71,6 @@ const grams = (g: number) =>
   g >= 1000 ? `${(g / 1000).toLocaleString('en-US', { maximumFractionDigits: 2 })} kg` : `${g} g`;
 const bytes = (n: number) =>
   n >= 1_048_576 ? `${(n / 1_048_576).toFixed(1)} MB` : n >= 1024 ? `${Math.round(n / 1024)} KB` : `${n} B`;
-const isPositive = (amount: string) => /[1-9]/.test(amount);
 
 function BookItem({ item, index }: { item: AdminOrderItem; index: number }) {
   const o = item.options;
@@ -99,7 +100,7 @@ function BookItem({ item, index }: { item: AdminOrderItem; index: number }) {
           ['Cover Finish', orDash(o.cover_finish)],
           ...Object.entries(o.extras).map(([kind, name]): Fact => [kind, name]),
           ['Price per book', formatUsd(item.cost_per_book)],
-          ...(isPositive(item.discount_amount)
+          ...(isPositiveAmount(item.discount_amount)
             ? [['Bulk discount', `−${formatUsd(item.discount_amount)}`] as Fact]
             : []),
           ['Line total', <strong key="line">{formatUsd(item.line_total)}</strong>],
@@ -284,33 +285,9 @@ export function OrderDetails({ order }: { order: AdminOrderDetail }) {
         />
       </Section>
       <Section id="order-amounts" title="Amounts">
-        <dl className="b-quote">
-          <div>
-            <dt>Subtotal</dt>
-            <dd>{formatUsd(order.subtotal)}</dd>
-          </div>
-          {isPositive(order.discount) ? (
-            <div>
-              {/* The order's own discount is the first-print discount (docs/decisions/0033). */}
-              <dt>First-print discount</dt>
-              <dd>−{formatUsd(order.discount)}</dd>
-            </div>
-          ) : null}
-          <div>
-            <dt>Shipping</dt>
-            <dd>{formatUsd(order.shipping)}</dd>
-          </div>
-          <div>
-            <dt>Tax ({order.tax_rate})</dt>
-            <dd>{formatUsd(order.tax)}</dd>
-          </div>
-          <div className="b-quote__total">
-            <dt>Total</dt>
-            <dd>{formatUsd(order.total)}</dd>
-          </div>
-        </dl>
+        <OrderAmounts amounts={order} />
         <p className="b-muted" style={{ margin: 0 }}>
-          Tax reason: {order.tax_reason}
+          {messages.orderAmounts.taxReason(order.tax_reason)}
         </p>
       </Section>
       <Section id="order-payment" title="Payment">

@@ -1,6 +1,6 @@
 /**
  * The server's order (GET api/orders/{id}/): its lines, subtotal, the first-print discount when it has one
- * (docs/decisions/0033), shipping, tax and total, and where it goes.
+ * (docs/decisions/0033), shipping, tax and total (@bindery/ui/order-amounts), and where it goes.
  * Every amount is the server's; a line's list price and total before discount are read off its total and
  * discount (@bindery/pricing lineBreakdown), never added up from rounded figures.
  */
@@ -9,6 +9,8 @@ import type { Order, OrderItem } from '@bindery/contracts/store/checkout';
 import { formatCents, parseCents } from '@bindery/pricing/money';
 import { lineBreakdown, type LineBreakdown } from '@bindery/pricing/quote';
 import { formatUsd } from '@bindery/ui/format';
+import { OrderAmounts } from '@bindery/ui/order-amounts';
+import { messages } from '@bindery/contracts/messages';
 import { shippingServiceName } from '#lib/shipping-service-name.ts';
 import { isPositiveAmount } from '../lib/amount';
 import { isDigitalOrder } from '#features/orders/lib/order-display.ts';
@@ -74,34 +76,14 @@ export function OrderSummary({ order }: { order: Order }) {
         // Six columns do not fit the payment page's side box (290 px) or a phone: each book becomes a card there.
         stacked
       />
-      <dl className="b-quote">
-        <div>
-          <dt>Subtotal</dt>
-          <dd data-testid="order-subtotal">{formatUsd(order.subtotal)}</dd>
-        </div>
-        {isPositiveAmount(order.discount) ? (
-          <div>
-            <dt>First-print discount</dt>
-            <dd data-testid="order-discount">−{formatUsd(order.discount)}</dd>
-          </div>
-        ) : null}
-        <div>
-          <dt>
-            {digital
-              ? 'Shipping (none: download)'
-              : `Shipping (${shippingServiceName(s)}, ${s.delivery_time})`}
-          </dt>
-          <dd data-testid="order-shipping">{formatUsd(order.shipping)}</dd>
-        </div>
-        <div>
-          <dt>Tax ({order.tax_rate})</dt>
-          <dd data-testid="order-tax">{formatUsd(order.tax)}</dd>
-        </div>
-        <div className="b-quote__total">
-          <dt>Total</dt>
-          <dd data-testid="order-total">{formatUsd(order.total)}</dd>
-        </div>
-      </dl>
+      <OrderAmounts
+        amounts={order}
+        shippingLabel={
+          digital
+            ? messages.orderAmounts.shippingNone
+            : messages.orderAmounts.shippingBy(shippingServiceName(s), s.delivery_time)
+        }
+      />
       <p className="b-muted">{order.tax_reason}</p>
       <address style={{ fontStyle: 'normal' }} aria-label={digital ? 'Billing address' : 'Delivery address'}>
         <strong>{digital ? 'Billing address' : 'Ships to'}</strong>
