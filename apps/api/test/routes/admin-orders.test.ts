@@ -6,7 +6,9 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@bindery/contracts/messages';
 import { AllOrdersResponse, type AdminOrder } from '@bindery/contracts/admin/orders';
-import { createUser, request, setupTestApp } from '../helper.js';
+import { ErrorBody } from '@bindery/contracts/common';
+import { UploadBookResponse, UploadedFile } from '@bindery/contracts/store/projects';
+import { anyString, createUser, defined, json, request, setupTestApp } from '../helper.js';
 import { jpegBytes } from '../pdf-fixtures.js';
 import { projectsForAdminQuery } from '#plugins/app/projects/projects.repository.js';
 import { planOf } from '../explain.js';
@@ -31,7 +33,7 @@ beforeAll(async () => {
 async function allOrders(): Promise<AdminOrder[]> {
   const res = await request(t, { method: 'GET', url: '/api/book/all-orders/', headers: admin.auth });
   expect(res.statusCode, res.body).toBe(200);
-  return AllOrdersResponse.parse(res.data).data;
+  return json(res, AllOrdersResponse).data;
 }
 
 describe('GET api/book/all-orders/', () => {
@@ -40,7 +42,7 @@ describe('GET api/book/all-orders/', () => {
     expect(anonymous.statusCode).toBe(401);
     const res = await request(t, { method: 'GET', url: '/api/book/all-orders/', headers: customer.auth });
     expect(res.statusCode).toBe(403);
-    expect(res.data.error).toBe(messages.generic.forbidden);
+    expect(json(res, ErrorBody).error).toBe(messages.generic.forbidden);
   });
 
   it('lists projects with the customer’s e-mail, option names, file paths and quantity, newest first', async () => {
@@ -48,7 +50,7 @@ describe('GET api/book/all-orders/', () => {
     const first = await createPrintBook(
       t,
       customer.auth,
-      { title: 'With cover', cover_upload_id: cover.data.id, quantity: 7 },
+      { title: 'With cover', cover_upload_id: json(cover, UploadedFile).id, quantity: 7 },
       64,
     );
     const pdf = await uploadPdf(t, customer.auth, 20);
@@ -59,20 +61,21 @@ describe('GET api/book/all-orders/', () => {
       category: 'e Book',
       language: 'urdu',
       pdf_upload_id: pdf.id,
-      cover_upload_id: ebookCover.data.id,
+      cover_upload_id: json(ebookCover, UploadedFile).id,
     });
     expect(second.statusCode, second.body).toBe(201);
+    const ebook = json(second, UploadBookResponse).project;
 
     const list = await allOrders();
     const ids = list.map((o) => o.id);
-    expect(ids.indexOf(second.data.project.id)).toBeLessThan(ids.indexOf(first.id));
+    expect(ids.indexOf(ebook.id)).toBeLessThan(ids.indexOf(first.id));
     expect(list.find((o) => o.id === first.id)).toEqual({
       id: first.id,
       title: 'With cover',
       user_email: customer.user.email,
       category: 'Print Book',
       language: 'english',
-      created_at: expect.any(String),
+      created_at: anyString,
       page_count: 64,
       binding_type: 'Perfect Bound',
       cover_finish: 'Matte',
@@ -86,18 +89,21 @@ describe('GET api/book/all-orders/', () => {
       order_id: null,
       order_status: null,
     });
-    expect(list.find((o) => o.id === second.data.project.id)).toMatchObject({
+    expect(list.find((o) => o.id === ebook.id)).toMatchObject({
       category: 'e Book',
       language: 'urdu',
       binding_type: null,
-      cover_file: `/api/book/${second.data.project.id}/files/cover/`,
+      cover_file: `/api/book/${ebook.id}/files/cover/`,
       cover_description: null,
       quantity: 1,
     });
     // The listed paths serve the admin.
     const file = await t.app.inject({
       method: 'GET',
-      url: list.find((o) => o.id === first.id)!.pdf_file,
+      url: defined(
+        list.find((o) => o.id === first.id),
+        'the first project in the list',
+      ).pdf_file,
       headers: admin.auth,
     });
     expect(file.statusCode).toBe(200);

@@ -3,8 +3,10 @@
  * instance and on another instance of the API sharing the database.
  */
 import { describe, expect, inject, it } from 'vitest';
+import { ErrorBody } from '@bindery/contracts/common';
+import { CalculateResponse } from '@bindery/contracts/store/catalog';
 import { buildApp } from '#app.js';
-import { createUser, request, setupTestApp } from '../helper.js';
+import { createUser, defined, json, request, setupTestApp } from '../helper.js';
 import { PRODUCT_LIST, updatableKinds } from '@bindery/pricing/products';
 
 const t = setupTestApp();
@@ -35,7 +37,7 @@ describe('PUT api/{category}/{kind}/{id}/update/ permissions', () => {
     const customer = await createUser(t);
     const res = await request(t, { method: 'PUT', url, payload: { price: '1' }, headers: customer.auth });
     expect(res.statusCode).toBe(403);
-    expect(res.data.code).toBe('FORBIDDEN');
+    expect(json(res, ErrorBody).code).toBe('FORBIDDEN');
     expect(find((await options('pricing', 'options')).binding_types, 'Leather Case Wrap').price).toBe(
       '79.00',
     );
@@ -62,7 +64,7 @@ describe('PUT api/{category}/{kind}/{id}/update/ permissions', () => {
       headers: admin.auth,
     });
     expect(missing.statusCode).toBe(404);
-    expect(missing.data.error).toMatch(/^Route PUT/);
+    expect(json(missing, ErrorBody).error).toMatch(/^Route PUT/);
   });
 });
 
@@ -98,7 +100,7 @@ describe('price updates', () => {
       },
     });
     // 2.50 + (0.0412 + 0.01) × 100 = 7.62
-    expect(quote.data.total_cost).toBe('7.62');
+    expect(json(quote, CalculateResponse).total_cost).toBe('7.62');
 
     const audit = await t.db
       .selectFrom('catalog_price_changes')
@@ -114,14 +116,17 @@ describe('price updates', () => {
       new_price: '0.0412',
       changed_by: admin.user.id,
     });
-    expect(audit[0]!.changed_at).toBeInstanceOf(Date);
+    expect(defined(audit[0], 'audit[0]').changed_at).toBeInstanceOf(Date);
   });
 
   it('accepts a JSON number and a per-trim binding, and answers with the binding’s page range', async () => {
     const admin = await createUser(t, { is_admin: true });
     const o = await options('comicbook');
     const manga = find(o.trim_sizes, 'Manga');
-    const saddle = o.bindings!.find((b) => b.name === 'Saddle Stitch' && b.trim_size_id === manga.id)!;
+    const saddle = defined(
+      defined(o.bindings, 'bindings').find((b) => b.name === 'Saddle Stitch' && b.trim_size_id === manga.id),
+      'Saddle Stitch on Manga',
+    );
     const res = await request(t, {
       method: 'PUT',
       url: `/api/comicbook/binding-type/${saddle.id}/update/`,
@@ -155,7 +160,12 @@ describe('price updates', () => {
       url: '/api/calculator/calculate/',
       payload: {
         trim_size_id: square.id,
-        binding_id: o.bindings!.find((b) => b.name === 'Coil Bound' && b.trim_size_id === square.id)!.id,
+        binding_id: defined(
+          defined(o.bindings, 'bindings').find(
+            (b) => b.name === 'Coil Bound' && b.trim_size_id === square.id,
+          ),
+          'Coil Bound on the square trim',
+        ).id,
         interior_color_id: find(o.interior_colors, 'Standard Black & White').id,
         paper_type_id: find(o.paper_types, '60# Cream-Uncoated').id,
         cover_finish_id: find(o.cover_finishes, 'Matte').id,
@@ -164,7 +174,7 @@ describe('price updates', () => {
       },
     });
     // 0.50 + 6.18 + (0.01 + 0.01) × 50 + 0.10 = 7.78
-    expect(quote.data.total_cost).toBe('7.78');
+    expect(json(quote, CalculateResponse).total_cost).toBe('7.78');
   });
 
   it('refuses bad values with 400 and leaves the price as it was', async () => {
@@ -186,7 +196,7 @@ describe('price updates', () => {
     for (const [payload, message] of cases) {
       const res = await request(t, { method: 'PUT', url, payload, headers: admin.auth });
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
-      expect(res.data.error).toBe(message);
+      expect(json(res, ErrorBody).error).toBe(message);
     }
     const extra = await request(t, {
       method: 'PUT',
@@ -209,7 +219,7 @@ describe('price updates', () => {
       headers: admin.auth,
     });
     expect(wrongKind.statusCode).toBe(404);
-    expect(wrongKind.data.error).toBe(`No spine with id ${gloss.id} in Photo Book.`);
+    expect(json(wrongKind, ErrorBody).error).toBe(`No spine with id ${gloss.id} in Photo Book.`);
     const wrongCategory = await request(t, {
       method: 'PUT',
       url: `/api/calender/cover-finish/${gloss.id}/update/`,
@@ -238,8 +248,10 @@ describe.skipIf(inject('pg').mode !== 'postgres')('cache invalidation across API
         quantity: 1,
       };
       const quoteOnOther = async () =>
-        (await other.inject({ method: 'POST', url: '/api/yearbook/calculate/', payload: body })).json()
-          .total_cost;
+        json(
+          await other.inject({ method: 'POST', url: '/api/yearbook/calculate/', payload: body }),
+          CalculateResponse,
+        ).total_cost;
       // 9.75 + (0.19 + 0.01) × 100 = 29.75, and the other instance has it cached now.
       expect(await quoteOnOther()).toBe('29.75');
 

@@ -2,11 +2,19 @@
  * The public catalog of all seven categories on the seeded price lists: the spec's paths and keys, bindings by
  * trim and page count, and a quote per category checked against a hand computation.
  */
+import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { ErrorBody } from '@bindery/contracts/common';
-import { BindingItem, CalculateResponse, TrimSizeItem } from '@bindery/contracts/store/catalog';
+import {
+  AvailableBindingItem,
+  AvailableCatalogItem,
+  BindingItem,
+  BindingsResponse,
+  CalculateResponse,
+  TrimSizeItem,
+} from '@bindery/contracts/store/catalog';
 import { apiSecurityHeaders } from '#plugins/external/security.js';
-import { request, setupTestApp } from '../helper.js';
+import { bodyKeys, defined, json, request, setupTestApp } from '../helper.js';
 
 const t = setupTestApp();
 
@@ -90,23 +98,29 @@ describe('dropdowns: the spec’s keys per category, prices as decimal strings',
   ])('%s/%s/ answers %j', async (slug, path, keys) => {
     const opts = await options(slug, path);
     expect(Object.keys(opts).sort()).toEqual([...keys].sort());
-    for (const key of keys) expect(opts[key]!.length, key).toBeGreaterThan(0);
+    for (const key of keys) expect(defined(opts[key], key).length, key).toBeGreaterThan(0);
   });
 
   it('gives each item exactly the price field its kind uses, as text', async () => {
     const print = await options('calculator');
-    expect(print.interior_colors!.find((i) => i.name === 'Premium Color')).toMatchObject({
+    expect(
+      defined(print.interior_colors, 'print.interior_colors').find((i) => i.name === 'Premium Color'),
+    ).toMatchObject({
       price_per_page: '0.10',
     });
-    expect(print.interior_colors![0]).not.toHaveProperty('price');
-    expect(print.cover_finishes!.find((i) => i.name === 'Gloss')).toMatchObject({ price: '0.10' });
+    expect(defined(print.interior_colors, 'print.interior_colors')[0]).not.toHaveProperty('price');
+    expect(
+      defined(print.cover_finishes, 'print.cover_finishes').find((i) => i.name === 'Gloss'),
+    ).toMatchObject({ price: '0.10' });
     const mag = await options('magazine');
-    expect(mag.interior_colors!.find((i) => i.name === 'Premium Black & White')).toMatchObject({
+    expect(
+      defined(mag.interior_colors, 'mag.interior_colors').find((i) => i.name === 'Premium Black & White'),
+    ).toMatchObject({
       price_per_page: '0.0325',
     });
     const cal = await options('calender');
-    expect(cal.interior_colors![0]).toMatchObject({ price: '0.00' });
-    expect(cal.bindings![0]).toMatchObject({
+    expect(defined(cal.interior_colors, 'cal.interior_colors')[0]).toMatchObject({ price: '0.00' });
+    expect(defined(cal.bindings, 'cal.bindings')[0]).toMatchObject({
       name: 'Wire O',
       price: '12.00',
       min_pages: null,
@@ -116,13 +130,20 @@ describe('dropdowns: the spec’s keys per category, prices as decimal strings',
 
   it('lists trim sizes with real dimensions and bindings with their page ranges', async () => {
     const print = await options('calculator');
-    const trade = TrimSizeItem.parse(print.trim_sizes!.find((i) => i.name === 'US Trade'));
+    const trade = TrimSizeItem.parse(
+      defined(print.trim_sizes, 'print.trim_sizes').find((i) => i.name === 'US Trade'),
+    );
     expect(trade).toMatchObject({ dimensions: '6 x 9 in', width_mm: 152.4, height_mm: 228.6, price: '0.00' });
     expect(print.bindings).toEqual(print.binding_types);
     expect(print.bindings).toHaveLength(74);
-    const landscape = print.trim_sizes!.find((i) => i.name === 'US Letter Landscape')!;
+    const landscape = defined(
+      defined(print.trim_sizes, 'trim_sizes').find((i) => i.name === 'US Letter Landscape'),
+      'US Letter Landscape',
+    );
     const perfect = BindingItem.parse(
-      print.bindings!.find((b) => b.name === 'Perfect Bound' && b.trim_size_id === landscape.id),
+      defined(print.bindings, 'print.bindings').find(
+        (b) => b.name === 'Perfect Bound' && b.trim_size_id === landscape.id,
+      ),
     );
     expect(perfect).toMatchObject({
       price: '2.00',
@@ -135,7 +156,7 @@ describe('dropdowns: the spec’s keys per category, prices as decimal strings',
   it('serves the comic editor every binding with min and max pages at comic/all-bindings/', async () => {
     const res = await request(t, { method: 'GET', url: '/api/comicbook/comic/all-bindings/' });
     expect(res.statusCode).toBe(200);
-    const bindings = BindingItem.array().parse(res.data);
+    const bindings = json(res, BindingItem.array());
     expect(bindings).toHaveLength(15);
     const deluxe = bindings.filter((b) => b.trim_size_name === 'Larger Deluxe');
     expect(deluxe.find((b) => b.name === 'Perfect Bound')).toMatchObject({
@@ -168,7 +189,7 @@ describe('bindings/ and available-options/', () => {
         url: `/api/calculator/bindings/?trim_size_id=${landscape}&page_count=${pages}`,
       });
       expect(res.statusCode).toBe(200);
-      const list = BindingItem.array().parse(res.data);
+      const list = json(res, BindingItem.array());
       expect(list.every((b) => b.trim_size_id === landscape)).toBe(true);
       return list.map((b) => b.name);
     };
@@ -191,7 +212,7 @@ describe('bindings/ and available-options/', () => {
       method: 'GET',
       url: `/api/yearbook/bindings/?trim_size_id=${a4l}&page_count=260`,
     });
-    expect(res.data.map((b: Item) => b.name)).toEqual(['Coil Bound', 'Case Wrap', 'Linen Wrap']);
+    expect(json(res, BindingsResponse).map((b) => b.name)).toEqual(['Coil Bound', 'Case Wrap', 'Linen Wrap']);
   });
 
   it('marks unavailable options instead of hiding them, with the reason', async () => {
@@ -202,22 +223,21 @@ describe('bindings/ and available-options/', () => {
       url: `/api/calculator/available-options/?trim_size_id=${trade}&page_count=60`,
     });
     expect(res.statusCode).toBe(200);
-    expect(Object.keys(res.data).sort()).toEqual([
-      'bindings',
-      'cover_finishes',
-      'interior_colors',
-      'paper_types',
-    ]);
-    expect(res.data.bindings).toHaveLength(5);
-    expect(res.data.bindings.find((b: Item) => b.name === 'Saddle Stitch')).toMatchObject({
+    expect(bodyKeys(res)).toEqual(['bindings', 'cover_finishes', 'interior_colors', 'paper_types']);
+    const available = json(
+      res,
+      z.object({ bindings: z.array(AvailableBindingItem), interior_colors: z.array(AvailableCatalogItem) }),
+    );
+    expect(available.bindings).toHaveLength(5);
+    expect(available.bindings.find((b) => b.name === 'Saddle Stitch')).toMatchObject({
       available: false,
       unavailable_reason: 'Saddle Stitch is available for 4 to 48 pages on US Trade, not 60.',
     });
-    expect(res.data.bindings.find((b: Item) => b.name === 'Perfect Bound')).toMatchObject({
+    expect(available.bindings.find((b) => b.name === 'Perfect Bound')).toMatchObject({
       available: true,
       price: '1.71',
     });
-    expect(res.data.interior_colors.every((i: { available: boolean }) => i.available)).toBe(true);
+    expect(available.interior_colors.every((i) => i.available)).toBe(true);
   });
 
   it('refuses a missing or unknown trim and a page count out of range with 400', async () => {
@@ -225,19 +245,19 @@ describe('bindings/ and available-options/', () => {
     const trade = id(print, 'trim_sizes', 'US Trade');
     const missing = await request(t, { method: 'GET', url: `/api/calculator/bindings/?page_count=100` });
     expect(missing.statusCode).toBe(400);
-    expect(ErrorBody.parse(missing.data).fields?.[0]?.path).toBe('querystring.trim_size_id');
+    expect(json(missing, ErrorBody).fields?.[0]?.path).toBe('querystring.trim_size_id');
     const unknown = await request(t, {
       method: 'GET',
       url: `/api/magazine/bindings/?trim_size_id=${trade}&page_count=100`,
     });
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.data.error).toBe(`trim_size_id ${trade} is not a Magazine trim size.`);
+    expect(json(unknown, ErrorBody).error).toBe(`trim_size_id ${trade} is not a Magazine trim size.`);
     const tooMany = await request(t, {
       method: 'GET',
       url: `/api/calculator/bindings/?trim_size_id=${trade}&page_count=900`,
     });
     expect(tooMany.statusCode).toBe(400);
-    expect(tooMany.data.error).toBe('Page count must be between 2 and 800.');
+    expect(json(tooMany, ErrorBody).error).toBe('Page count must be between 2 and 800.');
   });
 });
 
@@ -255,7 +275,7 @@ describe('calculate/: one quote per category, computed by hand', () => {
       quantity: 10,
     });
     expect(res.statusCode).toBe(200);
-    const q = CalculateResponse.parse(res.data);
+    const q = json(res, CalculateResponse);
     expect(q).toMatchObject({
       cost_per_book: '3.81',
       total_cost: '38.10',
@@ -422,14 +442,14 @@ describe('calculate/ refuses what it cannot price, with clear 400s', () => {
       quantity: 1,
     });
     expect(res.statusCode).toBe(400);
-    expect(res.data.code).toBe('VALIDATION_ERROR');
-    expect(res.data.error).toContain('binding_price');
+    expect(json(res, ErrorBody).code).toBe('VALIDATION_ERROR');
+    expect(json(res, ErrorBody).error).toContain('binding_price');
   });
 
   it('names a page count outside the binding’s range on this trim', async () => {
     const res = await calculate('calculator', { ...(await printBody()), page_count: 300 });
     expect(res.statusCode).toBe(400);
-    expect(ErrorBody.parse(res.data)).toMatchObject({
+    expect(json(res, ErrorBody)).toMatchObject({
       code: 'INVALID_CONFIGURATION',
       error: 'Perfect Bound is available for 32 to 250 pages on US Letter Landscape, not 300.',
       fields: [
@@ -445,7 +465,7 @@ describe('calculate/ refuses what it cannot price, with clear 400s', () => {
     const body = await printBody();
     const unknown = await calculate('calculator', { ...body, cover_finish_id: 999_999 });
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.data.error).toBe('cover_finish_id 999999 is not a Print Book cover finish.');
+    expect(json(unknown, ErrorBody).error).toBe('cover_finish_id 999999 is not a Print Book cover finish.');
     const mag = await options('magazine');
     const foreign = await calculate('calculator', {
       ...body,
@@ -455,7 +475,7 @@ describe('calculate/ refuses what it cannot price, with clear 400s', () => {
     const o = await options('calculator');
     const otherTrim = id(o, 'bindings', 'Perfect Bound', id(o, 'trim_sizes', 'A4'));
     const wrongTrim = await calculate('calculator', { ...body, binding_id: otherTrim });
-    expect(wrongTrim.data.error).toBe(
+    expect(json(wrongTrim, ErrorBody).error).toBe(
       `Perfect Bound (binding_id ${otherTrim}) is not offered for trim size US Letter Landscape.`,
     );
   });
@@ -465,17 +485,17 @@ describe('calculate/ refuses what it cannot price, with clear 400s', () => {
     for (const quantity of [0, -5, 100_001]) {
       const res = await calculate('calculator', { ...body, quantity });
       expect(res.statusCode).toBe(400);
-      expect(res.data.error).toBe('Quantity must be a whole number from 1 to 100000.');
+      expect(json(res, ErrorBody).error).toBe('Quantity must be a whole number from 1 to 100000.');
     }
     const fractional = await calculate('calculator', { ...body, quantity: 1.5 });
     expect(fractional.statusCode).toBe(400);
-    expect(fractional.data.fields[0].path).toBe('body.quantity');
+    expect(json(fractional, ErrorBody).fields?.[0]?.path).toBe('body.quantity');
     const onePage = await calculate('calculator', { ...body, page_count: 1 });
-    expect(onePage.data.error).toBe('Page count must be between 2 and 800.');
+    expect(json(onePage, ErrorBody).error).toBe('Page count must be between 2 and 800.');
     const { binding_id: _omitted, ...noBinding } = body;
     const missing = await calculate('calculator', noBinding);
     expect(missing.statusCode).toBe(400);
-    expect(missing.data.fields[0].path).toBe('body.binding_id');
+    expect(json(missing, ErrorBody).fields?.[0]?.path).toBe('body.binding_id');
     const notJson = await t.app.inject({
       method: 'POST',
       url: '/api/calculator/calculate/',

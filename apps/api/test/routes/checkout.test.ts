@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBody } from '@bindery/contracts/common';
 import { OrderResponse, ShippingRateResponse } from '@bindery/contracts/store/checkout';
 import { MyOrdersResponse } from '@bindery/contracts/store/orders';
+import { CalculateResponse } from '@bindery/contracts/store/catalog';
 import {
   STANDARD_BOOK_GRAMS,
   availableServices,
@@ -20,7 +21,7 @@ import { shippingChargeCents } from '@bindery/pricing/shipping';
 import { TRIM_SIZES } from '@bindery/pricing/trim-sizes';
 import { selectServices } from '#plugins/app/checkout/checkout.service.js';
 import { calendarConfiguration, insertProject, printBookConfiguration } from '../checkout-fixtures.js';
-import { createUser, request, setupTestApp } from '../helper.js';
+import { createUser, defined, json, request, setupTestApp } from '../helper.js';
 
 const t = setupTestApp();
 
@@ -73,7 +74,7 @@ async function catalogTotal(
     payload: { ...configuration, page_count: pageCount, quantity },
   });
   expect(res.statusCode).toBe(200);
-  return parseCents(res.data.total_cost as string);
+  return parseCents(json(res, CalculateResponse).total_cost);
 }
 
 /** The cart's shipment, weighed independently from the fixtures' catalog choices. */
@@ -100,6 +101,11 @@ const cartShipment = () =>
   ]);
 
 const texasTax = (cents: number) => roundDiv(cents * 825, 10_000);
+/** What a cart's rate taxes: its books less the discount, plus shipping (a rate with project_ids has both). */
+const taxableCents = (r: ShippingRateResponse) =>
+  parseCents(defined(r.subtotal, 'the cart’s subtotal')) -
+  parseCents(defined(r.discount, 'the cart’s discount')) +
+  parseCents(r.shipping_rate);
 /** The first-print discount by hand: 10 % of the books, half-up (docs/decisions/0033). */
 const tenPercent = (cents: number) => roundDiv(cents, 10);
 
@@ -151,7 +157,7 @@ describe('POST api/shipping-rate/: the public estimate', () => {
   it('prices `quantity` standard books with FedEx at home, cheapest first, with the markup', async () => {
     const res = await rate({ ...TX, quantity: 3 });
     expect(res.statusCode).toBe(200);
-    const body = ShippingRateResponse.parse(res.data);
+    const body = json(res, ShippingRateResponse);
     const shipment = shipmentOf([{ gramsPerCopy: STANDARD_BOOK_GRAMS, quantity: 3 }]);
     expect(body.weight_grams).toBe(shipment.weightGrams);
     const expected = availableServices('US', shipment.weightGrams);
@@ -164,7 +170,7 @@ describe('POST api/shipping-rate/: the public estimate', () => {
         delivery_time: s.deliveryTime,
       })),
     );
-    const cheapest = shippingChargeCents(expected[0]!.chargeCents);
+    const cheapest = shippingChargeCents(defined(expected[0], 'expected[0]').chargeCents);
     expect(body).toMatchObject({
       shipping_rate: formatCents(cheapest),
       courier_name: 'FedEx',
@@ -181,8 +187,8 @@ describe('POST api/shipping-rate/: the public estimate', () => {
   });
 
   it('defaults to one book and is heavier for more copies', async () => {
-    const one = ShippingRateResponse.parse((await rate(TX)).data);
-    const many = ShippingRateResponse.parse((await rate({ ...TX, quantity: 40 })).data);
+    const one = json(await rate(TX), ShippingRateResponse);
+    const many = json(await rate({ ...TX, quantity: 40 }), ShippingRateResponse);
     expect(one.weight_grams).toBe(
       shipmentOf([{ gramsPerCopy: STANDARD_BOOK_GRAMS, quantity: 1 }]).weightGrams,
     );
@@ -193,13 +199,13 @@ describe('POST api/shipping-rate/: the public estimate', () => {
   it('trims and upper-cases the address and understands a state’s name', async () => {
     const res = await rate({ country: ' us ', state: 'texas', city: ' Austin ', postal_code: ' 78701 ' });
     expect(res.statusCode).toBe(200);
-    expect(res.data.tax_reason).toBe('Texas individual sales tax');
+    expect(json(res, ShippingRateResponse).tax_reason).toBe('Texas individual sales tax');
   });
 
   it('offers DHL and FedEx abroad, untaxed', async () => {
     const res = await rate({ country: 'DE', state: 'BE', city: 'Berlin', postal_code: '10115' });
     expect(res.statusCode).toBe(200);
-    const body = ShippingRateResponse.parse(res.data);
+    const body = json(res, ShippingRateResponse);
     expect(new Set(body.available_services.map((s) => s.courier_name))).toEqual(new Set(['DHL', 'FedEx']));
     expect(body).toMatchObject({
       tax: '0.00',
@@ -211,7 +217,7 @@ describe('POST api/shipping-rate/: the public estimate', () => {
   it('answers 404 with the couriers list where neither DHL nor FedEx goes', async () => {
     const res = await rate({ country: 'KP', state: 'P', city: 'Pyongyang', postal_code: '00000' });
     expect(res.statusCode).toBe(404);
-    expect(ErrorBody.parse(res.data)).toMatchObject({
+    expect(json(res, ErrorBody)).toMatchObject({
       error: 'No DHL or FedEx shipping rates available for this destination',
       available_couriers: [],
     });
@@ -220,25 +226,25 @@ describe('POST api/shipping-rate/: the public estimate', () => {
   it('refuses a US state that does not exist, and missing address fields, with the spec’s text', async () => {
     const state = await rate({ ...TX, state: 'ZZ' });
     expect(state.statusCode).toBe(400);
-    expect(state.data.error).toBe('Enter a US state as its two-letter code (for example TX).');
+    expect(json(state, ErrorBody).error).toBe('Enter a US state as its two-letter code (for example TX).');
     const missing = await rate({ country: 'US', state: 'TX', city: '', postal_code: '78701' });
     expect(missing.statusCode).toBe(400);
-    expect(missing.data.error).toContain('Please fill country, state, city, and postal code.');
+    expect(json(missing, ErrorBody).error).toContain('Please fill country, state, city, and postal code.');
   });
 
   it('takes a US ZIP of 5 digits or ZIP+4 only, and only in its state (issue 11.11, 13.8)', async () => {
     for (const postal_code of ['ABCDE', '7870', '787011', '78701-12', '78701 1234']) {
       const res = await rate({ ...TX, postal_code });
       expect(res.statusCode, postal_code).toBe(400);
-      expect(res.data.error).toContain('Enter a US ZIP code of 5 digits or ZIP+4');
-      expect(res.data.fields).toEqual([expect.objectContaining({ path: 'body.postal_code' })]);
+      expect(json(res, ErrorBody).error).toContain('Enter a US ZIP code of 5 digits or ZIP+4');
+      expect(json(res, ErrorBody).fields).toEqual([expect.objectContaining({ path: 'body.postal_code' })]);
     }
     expect((await rate({ ...TX, postal_code: '78701-1234' })).statusCode).toBe(200);
     // A New York ZIP in Texas, given as a code and as the state's name.
     for (const state of ['TX', 'Texas']) {
       const res = await rate({ ...TX, state, postal_code: '10001' });
       expect(res.statusCode, state).toBe(400);
-      expect(res.data.error).toContain('ZIP code 10001 is not in TX.');
+      expect(json(res, ErrorBody).error).toContain('ZIP code 10001 is not in TX.');
     }
     // El Paso (885) and the Austin IRS centre (733) are Texas too; other countries keep their own codes.
     expect((await rate({ ...TX, city: 'El Paso', postal_code: '88510' })).statusCode).toBe(200);
@@ -255,14 +261,16 @@ describe('POST api/shipping-rate/: the public estimate', () => {
       selected_service: 'FEDEX_GROUND',
     });
     expect(res.statusCode).toBe(400);
-    expect(res.data.fields).toEqual([expect.objectContaining({ path: 'body.user_address.postal_code' })]);
+    expect(json(res, ErrorBody).fields).toEqual([
+      expect.objectContaining({ path: 'body.user_address.postal_code' }),
+    ]);
     expect(await orderCount()).toBe(before);
   });
 
   it('refuses amounts or other unknown fields from the browser (strict body)', async () => {
     const res = await rate({ ...TX, shipping_rate: '0.01' });
     expect(res.statusCode).toBe(400);
-    expect(res.data.code).toBe('VALIDATION_ERROR');
+    expect(json(res, ErrorBody).code).toBe('VALIDATION_ERROR');
   });
 });
 
@@ -271,13 +279,13 @@ describe('POST api/shipping-rate/: the cart', () => {
     expect((await rate({ ...TX, project_ids: [bookId] })).statusCode).toBe(401);
     const bad = await rate({ ...TX, project_ids: [bookId] }, { authorization: 'Bearer not-a-token' });
     expect(bad.statusCode).toBe(401);
-    expect(bad.data.error).toBe('Authentication required. Please log in.');
+    expect(json(bad, ErrorBody).error).toBe('Authentication required. Please log in.');
   });
 
   it('prices the real books, weighs them, takes the first-print discount off and gives every service its own tax (books − discount + shipping) and total', async () => {
     const res = await rate({ ...TX, project_ids: [bookId, calendarId] }, buyer.auth);
     expect(res.statusCode).toBe(200);
-    const body = ShippingRateResponse.parse(res.data);
+    const body = json(res, ShippingRateResponse);
 
     // 200 pages × (0.03 + 0.01) + 1.71 + 0.10 = 9.81 a copy, 10 copies (no discount below 100).
     const bookTotal = await catalogTotal('calculator', printBook, 200, 10);
@@ -293,13 +301,13 @@ describe('POST api/shipping-rate/: the cart', () => {
 
     const shipment = cartShipment();
     expect(body.weight_grams).toBe(shipment.weightGrams);
-    const estimate = ShippingRateResponse.parse((await rate({ ...TX, quantity: 15 })).data);
+    const estimate = json(await rate({ ...TX, quantity: 15 }), ShippingRateResponse);
     expect(estimate.weight_grams).not.toBe(body.weight_grams);
 
     const expected = availableServices('US', shipment.weightGrams);
     expect(body.available_services.map((s) => s.service_code)).toEqual(expected.map((s) => s.code));
     for (const [i, service] of body.available_services.entries()) {
-      const shipping = shippingChargeCents(expected[i]!.chargeCents);
+      const shipping = shippingChargeCents(defined(expected[i], 'expected[i]').chargeCents);
       // Tax on what is charged: the books less the discount, plus shipping.
       const tax = texasTax(subtotal - discount + shipping);
       expect(service).toMatchObject({
@@ -308,7 +316,7 @@ describe('POST api/shipping-rate/: the cart', () => {
         total: formatCents(subtotal - discount + shipping + tax),
       });
     }
-    const first = body.available_services[0]!;
+    const first = defined(body.available_services[0], 'body.available_services[0]');
     expect(body).toMatchObject({
       shipping_rate: first.total_charge,
       tax: first.tax,
@@ -331,13 +339,8 @@ describe('POST api/shipping-rate/: the cart', () => {
       tax_reason: 'Texas enterprise without resale certificate',
       resale_certificate: { state: 'TX', status: 'none' },
     });
-    expect(parseCents(claimed.data.tax as string)).toBe(
-      texasTax(
-        parseCents(claimed.data.subtotal as string) -
-          parseCents(claimed.data.discount as string) +
-          parseCents(claimed.data.shipping_rate as string),
-      ),
-    );
+    const claimedRate = json(claimed, ShippingRateResponse);
+    expect(parseCents(claimedRate.tax)).toBe(texasTax(taxableCents(claimedRate)));
     // With one approved for Texas (the review itself is tested in resale-certificates.test.ts): exempt.
     const certificate = await approvedCertificate(buyer.user.id, 'TX');
     const exempt = await rate({ ...TX, account_type: 'enterprise', project_ids: [bookId] }, buyer.auth);
@@ -346,7 +349,7 @@ describe('POST api/shipping-rate/: the cart', () => {
       tax_rate: '0.00%',
       tax_reason: 'Texas enterprise with resale certificate - no tax',
     });
-    expect(exempt.data.available_services.every((s: { tax: string }) => s.tax === '0.00')).toBe(true);
+    expect(json(exempt, ShippingRateResponse).available_services.every((s) => s.tax === '0.00')).toBe(true);
     await t.db.deleteFrom('resale_certificates').where('id', '=', certificate).execute();
   });
 
@@ -370,20 +373,15 @@ describe('POST api/shipping-rate/: the cart', () => {
       },
       buyer.auth,
     );
-    expect(nyBusiness.data.tax_reason).toBe('No economic nexus in NY - no tax');
+    expect(json(nyBusiness, ShippingRateResponse).tax_reason).toBe('No economic nexus in NY - no tax');
     const abroad = await rate(
       { country: 'CA', state: 'ON', city: 'Toronto', postal_code: 'M5H 2N2', project_ids: [bookId] },
       buyer.auth,
     );
     expect(abroad.statusCode).toBe(200);
     expect(abroad.data).toMatchObject({ tax: '0.00', tax_reason: 'International shipping - no tax' });
-    expect(abroad.data.total).toBe(
-      formatCents(
-        parseCents(abroad.data.subtotal as string) -
-          parseCents(abroad.data.discount as string) +
-          parseCents(abroad.data.shipping_rate as string),
-      ),
-    );
+    const abroadRate = json(abroad, ShippingRateResponse);
+    expect(abroadRate.total).toBe(formatCents(taxableCents(abroadRate)));
   });
 
   it('answers 404 for another user’s, a deleted or an unknown project', async () => {
@@ -392,7 +390,7 @@ describe('POST api/shipping-rate/: the cart', () => {
     for (const id of [foreign, deleted, 999_999]) {
       const res = await rate({ ...TX, project_ids: [bookId, id] }, buyer.auth);
       expect(res.statusCode).toBe(404);
-      expect(res.data.error).toBe('Project not found.');
+      expect(json(res, ErrorBody).error).toBe('Project not found.');
     }
   });
 
@@ -409,13 +407,13 @@ describe('POST api/shipping-rate/: the cart', () => {
     const unknown = await insertProject(t.db, buyer.user.id, { category: 'Cookbook', configuration: null });
     const refused = await rate({ ...TX, project_ids: [unknown] }, buyer.auth);
     expect(refused.statusCode).toBe(400);
-    expect(refused.data.error).toBe('Price calculation not available for this category');
+    expect(json(refused, ErrorBody).error).toBe('Price calculation not available for this category');
   });
 
   it('refuses project_ids together with an estimate’s quantity', async () => {
     const res = await rate({ ...TX, project_ids: [bookId], quantity: 2 }, buyer.auth);
     expect(res.statusCode).toBe(400);
-    expect(res.data.error).toBe(
+    expect(json(res, ErrorBody).error).toBe(
       'Send project_ids to price your cart, or quantity (and book) for an estimate, not both.',
     );
   });
@@ -429,7 +427,7 @@ describe('choosing couriers', () => {
       { ...other, code: 'USPS_PRIORITY', courier: 'USPS' },
       { ...other, code: 'UPS_AIR', courier: 'UPS' },
     ] as never[];
-    expect(() => selectServices(rates)).toThrowError(
+    expect(() => selectServices(rates)).toThrow(
       expect.objectContaining({
         kind: 'not_found',
         details: { extra: { available_couriers: ['UPS', 'USPS'] } },
@@ -457,10 +455,14 @@ describe('POST api/save-shipping/: the order', () => {
   });
 
   it('writes the order from the server’s numbers: totals are the exact sum of their parts', async () => {
-    const quoted = ShippingRateResponse.parse(
-      (await rate({ ...TX, project_ids: [bookId, calendarId] }, buyer.auth)).data,
+    const quoted = json(
+      await rate({ ...TX, project_ids: [bookId, calendarId] }, buyer.auth),
+      ShippingRateResponse,
     );
-    const chosen = quoted.available_services.find((s) => s.service_code === 'FEDEX_2_DAY')!;
+    const chosen = defined(
+      quoted.available_services.find((s) => s.service_code === 'FEDEX_2_DAY'),
+      'the FEDEX_2_DAY quote',
+    );
     const before = await orderCount();
     const res = await save({
       user_address: { ...ADDRESS, company: 'Analytical Engines' },
@@ -468,7 +470,7 @@ describe('POST api/save-shipping/: the order', () => {
       selected_service: 'FEDEX_2_DAY',
     });
     expect(res.statusCode).toBe(201);
-    const { order } = OrderResponse.parse(res.data);
+    const { order } = json(res, OrderResponse);
     expect(await orderCount()).toBe(before + 1);
 
     expect(order).toMatchObject({
@@ -530,12 +532,12 @@ describe('POST api/save-shipping/: the order', () => {
     const count = await orderCount();
     const again = await save(body);
     expect(again.statusCode).toBe(200);
-    expect(again.data.order.id).toBe(first.data.order.id);
+    expect(json(again, OrderResponse).order.id).toBe(json(first, OrderResponse).order.id);
     expect(await orderCount()).toBe(count);
     // Another service is another order.
     const overnight = await save({ ...body, selected_service: 'FEDEX_STANDARD_OVERNIGHT' });
     expect(overnight.statusCode).toBe(201);
-    expect(overnight.data.order.id).not.toBe(first.data.order.id);
+    expect(json(overnight, OrderResponse).order.id).not.toBe(json(first, OrderResponse).order.id);
   });
 
   it('stores a tax-exempt enterprise order with its reason', async () => {
@@ -547,7 +549,7 @@ describe('POST api/save-shipping/: the order', () => {
     });
     await t.db.deleteFrom('resale_certificates').where('id', '=', certificate).execute();
     expect(res.statusCode).toBe(201);
-    const { order } = OrderResponse.parse(res.data);
+    const { order } = json(res, OrderResponse);
     expect(order).toMatchObject({
       tax: '0.00',
       tax_rate: '0.00%',
@@ -573,7 +575,7 @@ describe('POST api/save-shipping/: the order', () => {
         ...extra,
       });
       expect(res.statusCode).toBe(400);
-      expect(res.data.code).toBe('VALIDATION_ERROR');
+      expect(json(res, ErrorBody).code).toBe('VALIDATION_ERROR');
     }
     expect(await orderCount()).toBe(before);
   });
@@ -586,22 +588,22 @@ describe('POST api/save-shipping/: the order', () => {
       selected_service: 'FEDEX_GROUND',
     });
     expect(abroad.statusCode).toBe(400);
-    expect(abroad.data.error).toBe(
+    expect(json(abroad, ErrorBody).error).toBe(
       'The chosen shipping service is not available for this address. Please calculate the shipping rate again.',
     );
     const none = await save({ user_address: ADDRESS, project_ids: [bookId], selected_service: '' });
     expect(none.statusCode).toBe(400);
-    expect(none.data.error).toContain('Please calculate shipping rate first.');
+    expect(json(none, ErrorBody).error).toContain('Please calculate shipping rate first.');
     const empty = await save({ user_address: ADDRESS, project_ids: [], selected_service: 'FEDEX_GROUND' });
     expect(empty.statusCode).toBe(400);
-    expect(empty.data.error).toContain('Your cart is empty.');
+    expect(json(empty, ErrorBody).error).toContain('Your cart is empty.');
     const address = await save({
       user_address: { ...ADDRESS, first_name: ' ' },
       project_ids: [bookId],
       selected_service: 'FEDEX_GROUND',
     });
     expect(address.statusCode).toBe(400);
-    expect(address.data.error).toContain('Please fill all required fields.');
+    expect(json(address, ErrorBody).error).toContain('Please fill all required fields.');
     expect(await orderCount()).toBe(before);
   });
 
@@ -614,7 +616,7 @@ describe('POST api/save-shipping/: the order', () => {
       selected_service: 'FEDEX_GROUND',
     });
     expect(res.statusCode).toBe(404);
-    expect(res.data.error).toBe('Project not found.');
+    expect(json(res, ErrorBody).error).toBe('Project not found.');
     expect(await orderCount()).toBe(before);
   });
 
@@ -632,7 +634,7 @@ describe('POST api/save-shipping/: the order', () => {
         selected_service: 'FEDEX_GROUND',
       });
       expect(res.statusCode).toBe(500);
-      expect(res.data.error).toBe('Something went wrong on our side. Please try again.');
+      expect(json(res, ErrorBody).error).toBe('Something went wrong on our side. Please try again.');
     } finally {
       await sql`drop trigger checkout_test_refuse on order_items`.execute(t.db);
     }
@@ -645,7 +647,7 @@ describe('GET api/orders/ and api/orders/{id}/', () => {
   it('lists the caller’s own orders, newest first, and nobody else’s', async () => {
     const mine = await request(t, { method: 'GET', url: '/api/orders/', headers: buyer.auth });
     expect(mine.statusCode).toBe(200);
-    const { data } = MyOrdersResponse.parse(mine.data);
+    const { data } = json(mine, MyOrdersResponse);
     expect(data.length).toBeGreaterThanOrEqual(3);
     const ids = data.map((o) => o.id);
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
@@ -662,28 +664,29 @@ describe('GET api/orders/ and api/orders/{id}/', () => {
   });
 
   it('shows one order to its owner only (another’s is 404, like an unknown id)', async () => {
-    const { data } = MyOrdersResponse.parse(
-      (await request(t, { method: 'GET', url: '/api/orders/', headers: buyer.auth })).data,
+    const { data } = json(
+      await request(t, { method: 'GET', url: '/api/orders/', headers: buyer.auth }),
+      MyOrdersResponse,
     );
-    const id = data[0]!.id;
+    const id = defined(data[0], 'data[0]').id;
     const own = await request(t, { method: 'GET', url: `/api/orders/${id}/`, headers: buyer.auth });
     expect(own.statusCode).toBe(200);
-    const order = OrderResponse.parse(own.data).order;
+    const order = json(own, OrderResponse).order;
     expect(order).toMatchObject({
-      id: data[0]!.id,
-      order_number: data[0]!.order_number,
-      status: data[0]!.status,
-      total: data[0]!.total,
-      created_at: data[0]!.created_at,
+      id: defined(data[0], 'data[0]').id,
+      order_number: defined(data[0], 'data[0]').order_number,
+      status: defined(data[0], 'data[0]').status,
+      total: defined(data[0], 'data[0]').total,
+      created_at: defined(data[0], 'data[0]').created_at,
     });
-    expect(order.items.map((i) => i.title)).toEqual(data[0]!.items.map((i) => i.title));
+    expect(order.items.map((i) => i.title)).toEqual(defined(data[0], 'data[0]').items.map((i) => i.title));
     for (const [url, headers] of [
       [`/api/orders/${id}/`, other.auth],
       ['/api/orders/999999/', buyer.auth],
     ] as const) {
       const res = await request(t, { method: 'GET', url, headers });
       expect(res.statusCode).toBe(404);
-      expect(res.data.error).toBe('Order not found.');
+      expect(json(res, ErrorBody).error).toBe('Order not found.');
     }
     expect(
       (await request(t, { method: 'GET', url: '/api/orders/abc/', headers: buyer.auth })).statusCode,

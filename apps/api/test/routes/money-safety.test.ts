@@ -6,10 +6,12 @@
  * they are due) or by calling the module's function with a time.
  */
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ErrorBody } from '@bindery/contracts/common';
 import { ReconcileResponse } from '@bindery/contracts/admin/payments';
+import { AdminOrderResponse } from '@bindery/contracts/admin/orders';
 import { messages } from '@bindery/contracts/messages';
 import { manualClock } from '#lib/clock.js';
-import { createUser, request, setupTestApp } from '../helper.js';
+import { createUser, defined, json, request, setupTestApp } from '../helper.js';
 import {
   capturePaypal,
   eventsOf,
@@ -60,8 +62,8 @@ describe('expiry of unpaid orders', () => {
     expect(placed.expires_at).toBe(new Date(clock.now().getTime() + 24 * HOUR).toISOString());
     const session = await startCard(t, customer.auth, placed.id);
     // Stripe stops taking money when the order expires (or as close to it as Stripe allows: 24 h at most).
-    const sessionEnd = stripe.session(session.id)!.expires_at * 1000;
-    expect(sessionEnd).toBeLessThanOrEqual(Date.parse(placed.expires_at!));
+    const sessionEnd = defined(stripe.session(session.id), 'the Stripe session').expires_at * 1000;
+    expect(sessionEnd).toBeLessThanOrEqual(Date.parse(defined(placed.expires_at, 'placed.expires_at')));
     expect(sessionEnd).toBeGreaterThan(clock.now().getTime() + 23 * HOUR);
     const pp = await startPaypal(t, customer.auth, placed.id);
     expect(stripe.session(session.id)?.status).toBe('expired'); // closed when PayPal was chosen (no second payment)
@@ -107,7 +109,7 @@ describe('expiry of unpaid orders', () => {
         payload: { order_id: placed.id },
       });
       expect(res.statusCode, url).toBe(409);
-      expect(res.data.code).toBe('ORDER_NOT_PAYABLE');
+      expect(json(res, ErrorBody).code).toBe('ORDER_NOT_PAYABLE');
     }
     paypal.approveOrder(pp.payment_id);
     const late = await capturePaypal(t, customer.auth, pp.payment_id);
@@ -161,7 +163,9 @@ describe('reconciliation', () => {
     expect(row).toMatchObject({ status: 'paid', payment_method: 'card' });
     const [payment] = await paymentsOf(t, placed.id);
     expect(payment).toMatchObject({ status: 'completed', provider_ref: sessionId, duplicate: false });
-    expect(payment!.charge_ref).toBe(stripe.session(sessionId)!.payment_intent);
+    expect(defined(payment, 'payment').charge_ref).toBe(
+      defined(stripe.session(sessionId), 'the Stripe session').payment_intent,
+    );
     expect((await eventsOf(t, placed.id)).at(-1)).toMatchObject({ to_status: 'paid', actor_type: 'system' });
 
     // Stripe redelivers the lost event later: nothing changes, nothing is refunded.
@@ -182,8 +186,8 @@ describe('reconciliation', () => {
     // The same PayPal-Request-Id as the success page's capture: a return now gets PayPal's first answer.
     const [capture] = paypal.received('order.capture');
     const [payment] = await paymentsOf(t, placed.id);
-    expect(capture!.headers['paypal-request-id']).toBe(
-      `bindery-capture-${payment!.id}-${created.payment_id}`,
+    expect(defined(capture, 'capture').headers['paypal-request-id']).toBe(
+      `bindery-capture-${defined(payment, 'payment').id}-${created.payment_id}`,
     );
     const back = await capturePaypal(t, customer.auth, created.payment_id);
     expect(back.statusCode).toBe(200);
@@ -194,7 +198,7 @@ describe('reconciliation', () => {
     const session = await startCard(t, customer.auth, placed.id);
     const open = await reconcileButton(placed.id);
     expect(open.statusCode, open.body).toBe(200);
-    expect(ReconcileResponse.parse(open.data).attempts).toEqual([
+    expect(json(open, ReconcileResponse).attempts).toEqual([
       expect.objectContaining({ provider: 'stripe', provider_reference: session.id, outcome: 'open' }),
     ]);
     expect(stripe.session(session.id)?.status).toBe('open');
@@ -202,10 +206,10 @@ describe('reconciliation', () => {
     stripe.dropWebhooks();
     await stripe.completeSession(session.id, { target: toApp(t) });
     const res = await reconcileButton(placed.id);
-    const body = ReconcileResponse.parse(res.data);
+    const body = json(res, ReconcileResponse);
     expect(body.attempts.map((a) => a.outcome)).toEqual(['paid']);
     expect(body.order).toMatchObject({ status: 'paid', payment_reference: session.id });
-    expect(ReconcileResponse.parse((await reconcileButton(placed.id)).data).attempts).toEqual([]);
+    expect(json(await reconcileButton(placed.id), ReconcileResponse).attempts).toEqual([]);
     expect((await reconcileButton(2_000_000)).statusCode).toBe(404);
   });
 
@@ -285,7 +289,10 @@ describe('money that arrives twice', () => {
     // Stripe's late webhook: the money is there, the order was paid by PayPal → refunded automatically.
     const delivered = await stripe.deliver(late.event, { target: toApp(t) });
     expect(delivered.status).toBe(200);
-    const pi = stripe.session(card.id)!.payment_intent!;
+    const pi = defined(
+      defined(stripe.session(card.id), 'the Stripe session').payment_intent,
+      'its PaymentIntent',
+    );
     expect(stripe.refunds(pi).map((r) => r.amount)).toEqual([Math.round(Number(placed.total) * 100)]);
     const payments = await paymentsOf(t, placed.id);
     expect(payments.map((p) => [p.provider, p.status, p.duplicate])).toEqual([
@@ -294,7 +301,7 @@ describe('money that arrives twice', () => {
     ]);
     const [auto] = await refundsOf(t, placed.id);
     expect(auto).toMatchObject({
-      payment_id: payments[0]!.id,
+      payment_id: defined(payments[0], 'payments[0]').id,
       status: 'succeeded',
       actor_type: 'system',
       reason: messages.money.duplicatePaidTwice,
@@ -311,8 +318,9 @@ describe('money that arrives twice', () => {
       url: `/api/admin/orders/${placed.id}/`,
       headers: admin.auth,
     });
-    expect(detail.data.order).toMatchObject({ status: 'paid', refunded: '0.00', refundable: placed.total });
-    expect(detail.data.order.payment_reference).toBe(ppId);
+    const detailed = json(detail, AdminOrderResponse).order;
+    expect(detailed).toMatchObject({ status: 'paid', refunded: '0.00', refundable: placed.total });
+    expect(detailed.payment_reference).toBe(ppId);
 
     // Redelivered again, and the job's pass over duplicates: still one refund.
     await stripe.deliver(late.event, { target: toApp(t) });
@@ -333,7 +341,10 @@ describe('money that arrives twice', () => {
     expect(cancel.statusCode, cancel.body).toBe(200);
     // The session was not closed (e.g. Stripe did not answer then); the buyer pays it.
     await stripe.completeSession(card.id, { target: toApp(t) });
-    const pi = stripe.session(card.id)!.payment_intent!;
+    const pi = defined(
+      defined(stripe.session(card.id), 'the Stripe session').payment_intent,
+      'its PaymentIntent',
+    );
     expect(stripe.refunds(pi)).toHaveLength(1);
     expect((await refundsOf(t, placed.id))[0]).toMatchObject({ reason: messages.money.duplicateAfterCancel });
     expect((await orderRow(t, placed.id)).status).toBe('canceled');
@@ -353,7 +364,10 @@ describe('money that arrives twice', () => {
       body: { error: { type: 'invalid_request_error', message: 'Temporarily refused.' } },
     });
     await stripe.completeSession(card.id, { target: toApp(t) });
-    const pi = stripe.session(card.id)!.payment_intent!;
+    const pi = defined(
+      defined(stripe.session(card.id), 'the Stripe session').payment_intent,
+      'its PaymentIntent',
+    );
     expect(stripe.refunds(pi)).toEqual([]);
     await expect(t.app.payments.reconcileDue(clock.now())).resolves.toMatchObject({ duplicates_refunded: 1 });
     expect(stripe.refunds(pi)).toHaveLength(1);

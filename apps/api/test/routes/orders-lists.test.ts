@@ -7,6 +7,7 @@
  */
 import { sql, type CompiledQuery } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ErrorBody } from '@bindery/contracts/common';
 import {
   AdminOrderListResponse,
   AdminOrderResponse,
@@ -22,7 +23,7 @@ import {
   userOrdersQuery,
 } from '#plugins/app/orders/orders.repository.js';
 import { planOf } from '../explain.js';
-import { createUser, request, setupTestApp } from '../helper.js';
+import { anyString, createUser, defined, json, request, setupTestApp } from '../helper.js';
 import { createPhotoBook, orderOneBook, payOrder, placeOrder, recordRefund } from '../orders-fixtures.js';
 
 const t = setupTestApp();
@@ -166,7 +167,7 @@ describe('who may call what', () => {
       payload: {},
     });
     expect(reorder.statusCode).toBe(404);
-    const theirs = MyOrdersResponse.parse((await get('/api/orders/', stranger.auth)).data);
+    const theirs = json(await get('/api/orders/', stranger.auth), MyOrdersResponse);
     expect(theirs.data.map((o) => o.id)).not.toContain(order.id);
   });
 });
@@ -230,14 +231,14 @@ describe('GET api/admin/orders/', () => {
 
   it('gives each row its number, times, customer, item count, total, status and method', async () => {
     const res = await get(`/api/admin/orders/?q=${encodeURIComponent('Quiet Lighthouse')}`, admin.auth);
-    const page = AdminOrderListResponse.parse(res.data);
+    const page = json(res, AdminOrderListResponse);
     expect(page.data).toEqual([
       {
         id: ids[7],
         order_number: `BND-${String(ids[7]).padStart(6, '0')}`,
         status: 'in_production',
         created_at: `${day}T00:00:00.000Z`,
-        paid_at: expect.any(String),
+        paid_at: anyString,
         customer_name: 'Ann Öhman',
         customer_email: 'ann.search@example.test',
         item_count: 1,
@@ -251,7 +252,7 @@ describe('GET api/admin/orders/', () => {
 
   it('filters by status, and by text in the number, e-mail, name or a title, case-insensitively', async () => {
     const find = async (query: string) =>
-      AdminOrderListResponse.parse((await get(`/api/admin/orders/?limit=200&${query}`, admin.auth)).data);
+      json(await get(`/api/admin/orders/?limit=200&${query}`, admin.auth), AdminOrderListResponse);
     const shipped = await find(`status=shipped&from=${day}&to=${day}`);
     expect(shipped.data.map((r) => r.status)).toEqual(['shipped', 'shipped', 'shipped', 'shipped']);
     expect(shipped.total).toBe(4);
@@ -306,9 +307,9 @@ describe('GET api/admin/orders/', () => {
 
   it('filters by day (from and to inclusive) or by instant', async () => {
     const only = async (query: string) =>
-      AdminOrderListResponse.parse(
-        (await get(`/api/admin/orders/?limit=200&${query}`, admin.auth)).data,
-      ).data.map((r) => r.id);
+      json(await get(`/api/admin/orders/?limit=200&${query}`, admin.auth), AdminOrderListResponse).data.map(
+        (r) => r.id,
+      );
     expect(await only('from=2031-03-05&to=2031-03-05')).toEqual([ids[9]]);
     expect(await only('from=2031-03-03&to=2031-03-03')).toEqual([ids[10]]);
     expect(await only(`from=${day}T23:59:59Z&to=2031-03-05T00:00:00Z`)).toEqual([ids[9], ids[8]]);
@@ -421,7 +422,7 @@ describe('GET api/admin/orders/{id}/', () => {
 
     const res = await get(`/api/admin/orders/${order.id}/`, admin.auth);
     expect(res.statusCode, res.body).toBe(200);
-    const detail = AdminOrderResponse.parse(res.data).order;
+    const detail = json(res, AdminOrderResponse).order;
     expect(detail).toMatchObject({
       order_number: order.order_number,
       status: 'paid',
@@ -476,7 +477,9 @@ describe('GET api/admin/orders/{id}/', () => {
       cover_file: null,
       cover_expert: null,
     });
-    expect(printItem!.line_total).toBe(order.items[0]!.line_total);
+    expect(defined(printItem, 'printItem').line_total).toBe(
+      defined(order.items[0], 'order.items[0]').line_total,
+    );
     expect(albumItem).toMatchObject({
       category: 'Photo Book',
       quantity: 2,
@@ -487,14 +490,14 @@ describe('GET api/admin/orders/{id}/', () => {
     // The links go through the authorized file route: the admin gets the PDF, another customer does not.
     const file = await request(t, {
       method: 'GET',
-      url: printItem!.pdf_file.download_url,
+      url: defined(printItem, 'printItem').pdf_file.download_url,
       headers: admin.auth,
     });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-disposition']).toMatch(/^attachment; /);
     expect(file.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    expect(file.rawPayload.length).toBe(printItem!.pdf_file.size_bytes);
-    expect((await get(printItem!.pdf_file.url, stranger.auth)).statusCode).toBe(404);
+    expect(file.rawPayload.length).toBe(defined(printItem, 'printItem').pdf_file.size_bytes);
+    expect((await get(defined(printItem, 'printItem').pdf_file.url, stranger.auth)).statusCode).toBe(404);
   });
 
   it('keeps the customer’s name and e-mail after the account is deleted', async () => {
@@ -506,17 +509,16 @@ describe('GET api/admin/orders/{id}/', () => {
       headers: admin.auth,
     });
     expect(deleted.statusCode, deleted.body).toBe(204);
-    const detail = AdminOrderResponse.parse(
-      (await get(`/api/admin/orders/${order.id}/`, admin.auth)).data,
-    ).order;
+    const detail = json(await get(`/api/admin/orders/${order.id}/`, admin.auth), AdminOrderResponse).order;
     expect(detail.customer).toEqual({
       user_id: leaving.user.id,
       name: 'Leaving Soon',
       email: leaving.user.email,
       account_deleted: true,
     });
-    const rows = AdminOrderListResponse.parse(
-      (await get(`/api/admin/orders/?q=${order.order_number}`, admin.auth)).data,
+    const rows = json(
+      await get(`/api/admin/orders/?q=${order.order_number}`, admin.auth),
+      AdminOrderListResponse,
     );
     expect(rows.data[0]).toMatchObject({ customer_name: 'Leaving Soon', customer_email: leaving.user.email });
   });
@@ -524,14 +526,18 @@ describe('GET api/admin/orders/{id}/', () => {
 
 describe('GET api/book/all-orders/ (the spec’s list, paged)', () => {
   it('keeps its row shape and pages by keyset', async () => {
-    const first = AllOrdersResponse.parse((await get('/api/book/all-orders/?limit=2', admin.auth)).data);
+    const first = json(await get('/api/book/all-orders/?limit=2', admin.auth), AllOrdersResponse);
     expect(first.data).toHaveLength(2);
     expect(first.next_cursor).not.toBeNull();
-    const second = AllOrdersResponse.parse(
-      (await get(`/api/book/all-orders/?limit=2&cursor=${first.next_cursor}`, admin.auth)).data,
+    const second = json(
+      await get(`/api/book/all-orders/?limit=2&cursor=${first.next_cursor}`, admin.auth),
+      AllOrdersResponse,
     );
-    expect(second.data.map((p) => p.id)).not.toContain(first.data[0]!.id);
-    expect(new Date(second.data[0]!.created_at) <= new Date(first.data[1]!.created_at)).toBe(true);
+    expect(second.data.map((p) => p.id)).not.toContain(defined(first.data[0], 'first.data[0]').id);
+    expect(
+      new Date(defined(second.data[0], 'second.data[0]').created_at) <=
+        new Date(defined(first.data[1], 'first.data[1]').created_at),
+    ).toBe(true);
   });
 });
 
@@ -544,12 +550,12 @@ describe('the customer’s orders', () => {
   it('pages GET api/orders/ newest first, with the total and a status filter', async () => {
     const made: number[] = [];
     for (let i = 0; i < 3; i += 1) made.push((await orderOneBook(t, buyer.auth, `Book ${i}`)).order.id);
-    await payOrder(t, made[1]!);
+    await payOrder(t, defined(made[1], 'made[1]'));
     const { ids, total, pages } = await allPages('/api/orders/?limit=2', buyer.auth);
     expect(ids).toEqual([...made].reverse());
     expect(total).toBe(3);
     expect(pages).toBe(2);
-    const paid = MyOrdersResponse.parse((await get('/api/orders/?status=paid', buyer.auth)).data);
+    const paid = json(await get('/api/orders/?status=paid', buyer.auth), MyOrdersResponse);
     expect(paid.data.map((o) => o.id)).toEqual([made[1]]);
     expect(paid.data[0]).toMatchObject({
       item_count: 1,
@@ -569,19 +575,19 @@ describe('the customer’s orders', () => {
     ]) {
       const res = await get(`/api/orders/lookup/?number=${encodeURIComponent(typed)}`, buyer.auth);
       expect(res.statusCode, typed).toBe(200);
-      expect(OrderResponse.parse(res.data).order.id).toBe(order.id);
+      expect(json(res, OrderResponse).order.id).toBe(order.id);
     }
     const missing = await get('/api/orders/lookup/?number=BND-999999', buyer.auth);
     expect(missing.statusCode).toBe(404);
-    expect(missing.data.error).toBe(messages.orders.lookupNotFound);
+    expect(json(missing, ErrorBody).error).toBe(messages.orders.lookupNotFound);
     const bad = await get('/api/orders/lookup/?number=hello', buyer.auth);
     expect(bad.statusCode).toBe(400);
-    expect(bad.data.error).toContain(messages.orders.lookupNumberInvalid);
+    expect(json(bad, ErrorBody).error).toContain(messages.orders.lookupNumberInvalid);
   });
 
   it('sums the overview: paid, refunded, awaiting payment and counts (zeros for a new customer)', async () => {
     const fresh = await createUser(t);
-    expect(SalesOverviewResponse.parse((await get('/api/orders/overview/', fresh.auth)).data)).toEqual({
+    expect(json(await get('/api/orders/overview/', fresh.auth), SalesOverviewResponse)).toEqual({
       currency: 'USD',
       paid_total: '0.00',
       refunded_total: '0.00',
@@ -594,7 +600,7 @@ describe('the customer’s orders', () => {
     await recordRefund(t, paid.id, 100);
     const unpaid = (await orderOneBook(t, fresh.auth, 'Unpaid')).order;
     const cents = (s: string) => Math.round(Number(s) * 100);
-    const overview = SalesOverviewResponse.parse((await get('/api/orders/overview/', fresh.auth)).data);
+    const overview = json(await get('/api/orders/overview/', fresh.auth), SalesOverviewResponse);
     expect(overview).toMatchObject({
       paid_total: paid.total,
       refunded_total: '1.00',

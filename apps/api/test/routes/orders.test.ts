@@ -5,6 +5,7 @@
  * one winner when two staff act at once, the mails (received by an SMTP catcher), and what the customer sees.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ErrorBody } from '@bindery/contracts/common';
 import { AdminOrderResponse } from '@bindery/contracts/admin/orders';
 import { messages } from '@bindery/contracts/messages';
 import { ORDER_STATUSES, canTransition, type OrderStatus } from '@bindery/contracts/order-lifecycle';
@@ -12,7 +13,7 @@ import { OrderResponse } from '@bindery/contracts/store/checkout';
 import { startMailCatcher } from '@bindery/mail-test';
 import { DomainError } from '#lib/domain-error.js';
 import { systemActor } from '#plugins/app/orders/orders.service.js';
-import { createUser, request, setupTestApp } from '../helper.js';
+import { anyString, createUser, defined, json, request, setupTestApp } from '../helper.js';
 import { orderOneBook, payOrder, recordRefund } from '../orders-fixtures.js';
 
 const mail = await startMailCatcher();
@@ -70,7 +71,8 @@ describe('placing and paying an order', () => {
     expect(order.status).toBe('awaiting_payment');
     const row = await orderRow(order.id);
     expect(row).toMatchObject({ customer_email: customer.user.email, customer_name: 'Ada Reader' });
-    const ttl = new Date(row.expires_at!).getTime() - new Date(row.created_at).getTime();
+    const ttl =
+      new Date(defined(row.expires_at, 'row.expires_at')).getTime() - new Date(row.created_at).getTime();
     expect(ttl).toBe(24 * 3600_000);
     expect(new Date(row.created_at).getTime()).toBeGreaterThanOrEqual(before - 1000);
     expect(await eventsOf(order.id)).toMatchObject([
@@ -81,9 +83,7 @@ describe('placing and paying an order', () => {
         actor_user_id: customer.user.id,
       },
     ]);
-    expect(order.timeline).toEqual([
-      { from: null, status: 'awaiting_payment', at: expect.any(String), note: null },
-    ]);
+    expect(order.timeline).toEqual([{ from: null, status: 'awaiting_payment', at: anyString, note: null }]);
   });
 
   it('pays through the module: event by the system, projects ordered, the receipt in the mail', async () => {
@@ -134,7 +134,7 @@ describe('POST api/admin/orders/{id}/status/: staff take a paid order to deliver
 
     const started = await move(order.id, { status: 'in_production', note: 'Printer 2' });
     expect(started.statusCode, started.body).toBe(200);
-    const detail = AdminOrderResponse.parse(started.data).order;
+    const detail = json(started, AdminOrderResponse).order;
     expect(detail).toMatchObject({ status: 'in_production', next_statuses: ['shipped', 'canceled'] });
     expect(detail.in_production_at).not.toBeNull();
 
@@ -146,14 +146,14 @@ describe('POST api/admin/orders/{id}/status/: staff take a paid order to deliver
     });
     const noNumber = await move(order.id, { status: 'shipped', carrier: 'FedEx', tracking_number: '  ' });
     expect(noNumber.statusCode).toBe(400);
-    expect(noNumber.data.fields).toEqual([
+    expect(json(noNumber, ErrorBody).fields).toEqual([
       { path: 'body.tracking_number', message: messages.orders.trackingNumberRequired },
     ]);
     expect((await orderRow(order.id)).status).toBe('in_production');
 
     const shipped = await move(order.id, { ...SHIP, note: 'Two boxes', internal: false });
     expect(shipped.statusCode, shipped.body).toBe(200);
-    expect(AdminOrderResponse.parse(shipped.data).order).toMatchObject({
+    expect(json(shipped, AdminOrderResponse).order).toMatchObject({
       status: 'shipped',
       carrier: 'FedEx',
       tracking_number: '7700 1234 5678',
@@ -170,7 +170,7 @@ describe('POST api/admin/orders/{id}/status/: staff take a paid order to deliver
 
     const delivered = await move(order.id, { status: 'delivered' });
     expect(delivered.statusCode, delivered.body).toBe(200);
-    expect(AdminOrderResponse.parse(delivered.data).order.next_statuses).toEqual([]);
+    expect(json(delivered, AdminOrderResponse).order.next_statuses).toEqual([]);
     await mail.waitFor({
       to: customer.user.email,
       subject: `Bindery order ${order.order_number} was delivered`,
@@ -195,7 +195,7 @@ describe('POST api/admin/orders/{id}/status/: staff take a paid order to deliver
 
     // The customer sees every step, the tracking link, and only the note staff chose to share.
     const mine = await request(t, { method: 'GET', url: `/api/orders/${order.id}/`, headers: customer.auth });
-    const seen = OrderResponse.parse(mine.data).order;
+    const seen = json(mine, OrderResponse).order;
     expect(seen).toMatchObject({ status: 'delivered', carrier: 'FedEx', tracking_number: '7700 1234 5678' });
     expect(seen.tracking_url).toContain('fedex.com');
     expect(seen.timeline.map((e) => [e.status, e.note])).toEqual([
@@ -219,10 +219,10 @@ describe('POST api/admin/orders/{id}/status/: staff take a paid order to deliver
     if (canTransition(from, to)) {
       // In the table, but not staff's to make (only the payment makes an order paid).
       expect(res.statusCode).toBe(403);
-      expect(res.data.error).toBe(messages.orders.notYourMove(order.order_number, label(to)));
+      expect(json(res, ErrorBody).error).toBe(messages.orders.notYourMove(order.order_number, label(to)));
     } else {
       expect(res.statusCode).toBe(409);
-      expect(res.data.error).toBe(
+      expect(json(res, ErrorBody).error).toBe(
         from === to
           ? `Order ${order.order_number} is already ${label(from)}.`
           : `Order ${order.order_number} is ${label(from)}; it cannot become ${label(to)}.`,
@@ -240,9 +240,15 @@ describe('POST api/admin/orders/{id}/status/: staff take a paid order to deliver
         move(order.id, { status: 'in_production' }),
       ]);
       expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
-      expect([a, b].find((r) => r.statusCode === 409)!.data.error).toBe(
-        `Order ${order.order_number} is already in production.`,
-      );
+      expect(
+        json(
+          defined(
+            [a, b].find((r) => r.statusCode === 409),
+            'the refused move',
+          ),
+          ErrorBody,
+        ).error,
+      ).toBe(`Order ${order.order_number} is already in production.`);
       expect((await eventsOf(order.id)).filter((e) => e.to_status === 'in_production')).toHaveLength(1);
     }
   });
@@ -265,7 +271,7 @@ describe('POST api/admin/orders/{id}/status/: staff take a paid order to deliver
     expect((refused.reason as DomainError).kind).toBe('conflict');
     const final = (await orderRow(order.id)).status;
     expect(['shipped', 'canceled']).toContain(final);
-    expect((await eventsOf(order.id)).at(-1)!.to_status).toBe(final);
+    expect(defined((await eventsOf(order.id)).at(-1), 'the last event').to_status).toBe(final);
   });
 });
 
@@ -290,7 +296,7 @@ describe('canceling', () => {
     const { order, project } = await orderIn('paid');
     const refused = await move(order.id, { status: 'canceled' });
     expect(refused.statusCode).toBe(503);
-    expect(refused.data.error).toBe(messages.money.providerUnavailable);
+    expect(json(refused, ErrorBody).error).toBe(messages.money.providerUnavailable);
     expect((await orderRow(order.id)).status).toBe('paid');
     const cents = Math.round(Number(order.total) * 100);
     await recordRefund(t, order.id, cents - 1);
@@ -298,7 +304,7 @@ describe('canceling', () => {
     await recordRefund(t, order.id, 1);
     const done = await move(order.id, { status: 'canceled' });
     expect(done.statusCode, done.body).toBe(200);
-    expect(AdminOrderResponse.parse(done.data).order).toMatchObject({
+    expect(json(done, AdminOrderResponse).order).toMatchObject({
       refunded: order.total,
       refundable: '0.00',
     });
@@ -332,8 +338,9 @@ describe('canceling', () => {
       note,
       internal: false,
     });
-    const seen = OrderResponse.parse(
-      (await request(t, { method: 'GET', url: `/api/orders/${order.id}/`, headers: customer.auth })).data,
+    const seen = json(
+      await request(t, { method: 'GET', url: `/api/orders/${order.id}/`, headers: customer.auth }),
+      OrderResponse,
     ).order;
     expect(seen.timeline.at(-1)).toMatchObject({ status: 'canceled', note });
     const canceled = await mail.waitFor({

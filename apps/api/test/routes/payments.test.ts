@@ -8,13 +8,14 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { ErrorBody } from '@bindery/contracts/common';
 import { messages } from '@bindery/contracts/messages';
 import { OrderResponse } from '@bindery/contracts/store/checkout';
+import { PublicConfigResponse } from '@bindery/contracts/store/config';
 import {
   CreateCheckoutSessionResponse,
   PaypalCreatePaymentResponse,
 } from '@bindery/contracts/store/payments';
 import type { WebhookTarget } from '@bindery/payment-fakes/stripe';
 import { parseEnv as parseEnvFile } from '#env.js';
-import { createUser, request, setupTestApp, type TestContext } from '../helper.js';
+import { createUser, defined, json, request, setupTestApp, type TestContext } from '../helper.js';
 import { startPaymentFakes } from '../payment-fakes.js';
 
 const { stripe, paypal, mail, env: fakesEnv } = await startPaymentFakes({ mail: true });
@@ -125,7 +126,7 @@ async function insertOrder(ctx: TestContext, user: User, spec: OrderSpec = {}) {
     .values(
       lines.map((line, i) => ({
         order_id: order.id,
-        project_id: projectIds[i]!,
+        project_id: defined(projectIds[i], 'projectIds[i]'),
         title: line.title,
         category: 'Print Book',
         quantity: line.quantity,
@@ -169,7 +170,7 @@ const paymentsOf = (orderId: number) =>
 async function startCard(user: User, orderId: number) {
   const res = await post(t, '/api/create-checkout-session/', user, { order_id: orderId });
   expect(res.statusCode).toBe(200);
-  return CreateCheckoutSessionResponse.parse(res.data);
+  return json(res, CreateCheckoutSessionResponse);
 }
 
 describe('POST /api/create-checkout-session/', () => {
@@ -197,10 +198,12 @@ describe('POST /api/create-checkout-session/', () => {
       cancel_url: `${WEB}/cancel?order=${order.id}`,
     });
     const [sent] = stripe.apiRequests('POST', '/v1/checkout/sessions');
-    expect(sent!.headers['idempotency-key']).toMatch(new RegExp(`^bindery-order-${order.id}-\\d+-card-1$`));
+    expect(defined(sent, 'sent').headers['idempotency-key']).toMatch(
+      new RegExp(`^bindery-order-${order.id}-\\d+-card-1$`),
+    );
     const stored = await paymentsOf(order.id);
     expect(stored).toMatchObject([{ provider: 'stripe', provider_ref: session.id, status: 'created' }]);
-    expect(Number(stored[0]!.amount_cents)).toBe(total);
+    expect(Number(defined(stored[0], 'stored[0]').amount_cents)).toBe(total);
   });
 
   it('leaves out shipping and tax lines that are zero', async () => {
@@ -224,7 +227,7 @@ describe('POST /api/create-checkout-session/', () => {
       items: [],
     });
     expect(res.statusCode).toBe(400);
-    expect(ErrorBody.parse(res.data).code).toBe('VALIDATION_ERROR');
+    expect(json(res, ErrorBody).code).toBe('VALIDATION_ERROR');
     expect(stripe.requests).toHaveLength(0);
   });
 
@@ -238,7 +241,7 @@ describe('POST /api/create-checkout-session/', () => {
     ] as const) {
       const res = await post(t, '/api/create-checkout-session/', user, { order_id: id });
       expect(res.statusCode).toBe(404);
-      expect(res.data.error).toBe(messages.checkout.orderNotFound);
+      expect(json(res, ErrorBody).error).toBe(messages.checkout.orderNotFound);
     }
     expect(
       (await post(t, '/api/create-checkout-session/', undefined, { order_id: order.id })).statusCode,
@@ -459,7 +462,7 @@ describe('POST /api/stripe/webhook/', () => {
     const { order } = await insertOrder(t, user);
     const session = await startCard(user, order.id);
     const expired = stripe.buildEvent('checkout.session.expired', {
-      ...stripe.session(session.id)!,
+      ...defined(stripe.session(session.id), 'the Stripe session'),
       status: 'expired',
     });
     expect((await stripe.deliver(expired, { target: toApp(t) })).status).toBe(200);
@@ -470,7 +473,7 @@ describe('POST /api/stripe/webhook/', () => {
 async function startPaypal(user: User, orderId: number) {
   const res = await post(t, '/api/paypal/create-payment/', user, { order_id: orderId });
   expect(res.statusCode).toBe(200);
-  return PaypalCreatePaymentResponse.parse(res.data);
+  return json(res, PaypalCreatePaymentResponse);
 }
 
 describe('PayPal: POST /api/paypal/create-payment/ and /api/paypal/capture-payment/', () => {
@@ -481,10 +484,10 @@ describe('PayPal: POST /api/paypal/create-payment/ and /api/paypal/capture-payme
     expect(created.approval_url).toBe(`${paypal.url}/checkoutnow?token=${created.payment_id}`);
 
     const [sent] = paypal.apiRequests('POST', '/v2/checkout/orders');
-    expect(sent!.headers['paypal-request-id']).toMatch(
+    expect(defined(sent, 'sent').headers['paypal-request-id']).toMatch(
       new RegExp(`^bindery-order-${order.id}-\\d+-paypal-1$`),
     );
-    expect(sent!.body).toMatchObject({
+    expect(defined(sent, 'sent').body).toMatchObject({
       intent: 'CAPTURE',
       purchase_units: [
         {
@@ -517,13 +520,13 @@ describe('PayPal: POST /api/paypal/create-payment/ and /api/paypal/capture-payme
     expect(stored).toMatchObject([
       { provider: 'paypal', provider_ref: created.payment_id, status: 'created' },
     ]);
-    expect(Number(stored[0]!.amount_cents)).toBe(total);
+    expect(Number(defined(stored[0], 'stored[0]').amount_cents)).toBe(total);
 
     // The buyer approves at PayPal and comes back to /payment/success?token=…
     expect(paypal.approveOrder(created.payment_id)).toContain(`token=${created.payment_id}`);
     const captured = await post(t, '/api/paypal/capture-payment/', user, { payment_id: created.payment_id });
     expect(captured.statusCode).toBe(200);
-    const body = OrderResponse.parse(captured.data);
+    const body = json(captured, OrderResponse);
     expect(body.order).toMatchObject({
       id: order.id,
       status: 'paid',
@@ -533,7 +536,7 @@ describe('PayPal: POST /api/paypal/create-payment/ and /api/paypal/capture-payme
     expect(body.order.paid_at).not.toBeNull();
     expect(await projectStatuses(projectIds)).toEqual(['ordered', 'ordered']);
     const [capture] = paypal.apiRequests('POST', /\/capture$/);
-    expect(capture!.headers['paypal-request-id']).toMatch(/^bindery-capture-\d+-/);
+    expect(defined(capture, 'capture').headers['paypal-request-id']).toMatch(/^bindery-capture-\d+-/);
     await mail.waitFor({
       to: user.user.email,
       subject: `Bindery order ${(await orderRow(order.id)).order_number}: payment received`,
@@ -554,7 +557,7 @@ describe('PayPal: POST /api/paypal/create-payment/ and /api/paypal/capture-payme
     expect(racing.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
     const later = await post(t, '/api/paypal/capture-payment/', user, { payment_id: created.payment_id });
     expect(later.statusCode).toBe(200);
-    expect(new Set([...racing, later].map((r) => r.data.order.paid_at)).size).toBe(1);
+    expect(new Set([...racing, later].map((r) => json(r, OrderResponse).order.paid_at)).size).toBe(1);
     const payments = await paymentsOf(order.id);
     expect(payments.filter((p) => p.status === 'completed')).toHaveLength(1);
     expect(paypal.order(created.payment_id)?.purchase_units[0]?.payments?.captures).toHaveLength(1);
@@ -568,7 +571,7 @@ describe('PayPal: POST /api/paypal/create-payment/ and /api/paypal/capture-payme
     paypal.captureOrder(created.payment_id); // captured by an earlier request whose answer was lost
     const res = await post(t, '/api/paypal/capture-payment/', user, { payment_id: created.payment_id });
     expect(res.statusCode).toBe(200);
-    expect(res.data.order.status).toBe('paid');
+    expect(json(res, OrderResponse).order.status).toBe('paid');
     expect(paypal.apiRequests('GET', `/v2/checkout/orders/${created.payment_id}`)).toHaveLength(1);
   });
 
@@ -603,7 +606,7 @@ describe('PayPal: POST /api/paypal/create-payment/ and /api/paypal/capture-payme
     });
     const res = await post(t, '/api/paypal/capture-payment/', user, { payment_id: created.payment_id });
     expect(res.statusCode).toBe(502);
-    expect(res.data.error).toBe(messages.payments.captureFailed);
+    expect(json(res, ErrorBody).error).toBe(messages.payments.captureFailed);
     expect((await orderRow(order.id)).status).toBe('awaiting_payment');
   });
 
@@ -632,13 +635,14 @@ describe('PayPal: POST /api/paypal/create-payment/ and /api/paypal/capture-payme
     });
     const res = await post(t, '/api/paypal/create-payment/', user, { order_id: order.id });
     expect(res.statusCode).toBe(502);
-    expect(res.data.error).toBe(messages.payments.noApprovalUrl);
+    expect(json(res, ErrorBody).error).toBe(messages.payments.noApprovalUrl);
     // The next try is a new attempt (a new PayPal-Request-Id), and works.
     const retry = await startPaypal(user, order.id);
     expect(retry.payment_id).not.toBe('NOLINK00000000000');
-    expect(paypal.apiRequests('POST', '/v2/checkout/orders').at(-1)!.headers['paypal-request-id']).toMatch(
-      /-paypal-2$/,
-    );
+    expect(
+      defined(paypal.apiRequests('POST', '/v2/checkout/orders').at(-1), 'the last PayPal order request')
+        .headers['paypal-request-id'],
+    ).toMatch(/-paypal-2$/);
   });
 
   it('refuses client amounts, foreign orders and paid orders', async () => {
@@ -682,7 +686,7 @@ describe('PayPal: POST /api/paypal/create-payment/ and /api/paypal/capture-payme
     ]);
     // A card payment that still arrives (paid before the session expired) does not touch the paid order.
     const late = stripe.buildEvent('checkout.session.completed', {
-      ...stripe.session(session.id)!,
+      ...defined(stripe.session(session.id), 'the Stripe session'),
       payment_status: 'paid',
     });
     expect((await stripe.deliver(late, { target: toApp(t) })).status).toBe(200);
@@ -693,12 +697,16 @@ describe('PayPal: POST /api/paypal/create-payment/ and /api/paypal/capture-payme
 describe('GET /api/config payments, and a server without payment keys', () => {
   it('offers the methods this server has keys for', async () => {
     // Keys of (fake) providers are live mode, whoever answers them; test mode is the API's own test servers.
-    expect((await request(t, { method: 'GET', url: '/api/config' })).data.payments).toEqual({
+    expect(
+      json(await request(t, { method: 'GET', url: '/api/config' }), PublicConfigResponse).payments,
+    ).toEqual({
       card: true,
       paypal: true,
       test_mode: false,
     });
-    expect((await request(bare, { method: 'GET', url: '/api/config' })).data.payments).toEqual({
+    expect(
+      json(await request(bare, { method: 'GET', url: '/api/config' }), PublicConfigResponse).payments,
+    ).toEqual({
       card: false,
       paypal: false,
       test_mode: false,
@@ -716,7 +724,7 @@ describe('GET /api/config payments, and a server without payment keys', () => {
     });
     const pp = await post(bare, '/api/paypal/create-payment/', user, { order_id: order.id });
     expect(pp.statusCode).toBe(503);
-    expect(pp.data.error).toBe(messages.payments.paypalNotConfigured);
+    expect(json(pp, ErrorBody).error).toBe(messages.payments.paypalNotConfigured);
     const hook = await bare.app.inject({
       method: 'POST',
       url: '/api/stripe/webhook/',

@@ -5,9 +5,10 @@
  * is recorded, the order's status and the mails.
  */
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ErrorBody } from '@bindery/contracts/common';
 import { AdminOrderResponse, RefundResponse } from '@bindery/contracts/admin/orders';
 import { messages } from '@bindery/contracts/messages';
-import { createUser, request, setupTestApp } from '../helper.js';
+import { createUser, defined, json, request, setupTestApp } from '../helper.js';
 import { eventsOf, orderRow, payByCard, payByPaypal, paymentsOf, refundsOf } from '../money-fixtures.js';
 import { orderOneBook } from '../orders-fixtures.js';
 import { startPaymentFakes } from '../payment-fakes.js';
@@ -46,16 +47,18 @@ async function paidByCard(title = 'Card Book') {
   await payByCard(t, stripe, customer.auth, order.id);
   const [payment] = await paymentsOf(t, order.id);
   expect(payment).toMatchObject({ status: 'completed', duplicate: false });
-  expect(payment!.charge_ref).toMatch(/^pi_/);
-  return { order, total: cents(order.total), pi: payment!.charge_ref! };
+  const pi = defined(payment?.charge_ref, 'the payment’s PaymentIntent');
+  expect(pi).toMatch(/^pi_/);
+  return { order, total: cents(order.total), pi };
 }
 
 async function paidByPaypal(title = 'PayPal Book') {
   const { order } = await orderOneBook(t, customer.auth, title);
   await payByPaypal(t, paypal, customer.auth, order.id);
   const [payment] = await paymentsOf(t, order.id);
-  expect(payment!.charge_ref).toMatch(/^[A-Z0-9]{17}$/);
-  return { order, total: cents(order.total), captureId: payment!.charge_ref! };
+  const captureId = defined(payment?.charge_ref, 'the payment’s PayPal capture');
+  expect(captureId).toMatch(/^[A-Z0-9]{17}$/);
+  return { order, total: cents(order.total), captureId };
 }
 
 describe('POST api/admin/orders/{id}/refund/ — card (Stripe Refunds)', () => {
@@ -64,7 +67,7 @@ describe('POST api/admin/orders/{id}/refund/ — card (Stripe Refunds)', () => {
 
     const part = await refund(order.id, { amount_cents: 1_000, reason: 'One copy was damaged' });
     expect(part.statusCode, part.body).toBe(200);
-    const first = RefundResponse.parse(part.data);
+    const first = json(part, RefundResponse);
     expect(first.refund).toMatchObject({
       provider: 'stripe',
       amount: '10.00',
@@ -76,7 +79,10 @@ describe('POST api/admin/orders/{id}/refund/ — card (Stripe Refunds)', () => {
     expect(first.order).toMatchObject({ status: 'paid', refunded: '10.00' });
     expect(cents(first.order.refundable)).toBe(total - 1_000);
     expect(stripe.refunds(pi).map((r) => r.amount)).toEqual([1_000]);
-    expect(stripe.received('refund.create')[0]!.body).toMatchObject({ payment_intent: pi, amount: '1000' });
+    expect(defined(stripe.received('refund.create')[0], 'a Stripe refund request').body).toMatchObject({
+      payment_intent: pi,
+      amount: '1000',
+    });
     const partMail = await mail.waitFor({
       to: customer.user.email,
       subject: messages.money.refundMailSubject(order.order_number),
@@ -85,7 +91,7 @@ describe('POST api/admin/orders/{id}/refund/ — card (Stripe Refunds)', () => {
 
     const rest = await refund(order.id, { reason: 'Customer changed their mind' });
     expect(rest.statusCode, rest.body).toBe(200);
-    const second = RefundResponse.parse(rest.data);
+    const second = json(rest, RefundResponse);
     expect(cents(second.refund.amount)).toBe(total - 1_000);
     expect(second.order).toMatchObject({ status: 'canceled', refundable: '0.00', refunded: order.total });
     expect(stripe.refunds(pi).reduce((s, r) => s + r.amount, 0)).toBe(total);
@@ -118,7 +124,7 @@ describe('POST api/admin/orders/{id}/refund/ — card (Stripe Refunds)', () => {
     expect((await refund(order.id, { amount_cents: total, reason: 'All of it' })).statusCode).toBe(200);
     const again = await refund(order.id, { amount_cents: 1, reason: 'One cent more' });
     expect(again.statusCode).toBe(400);
-    expect(again.data.error).toBe(messages.money.fullyRefunded(order.order_number));
+    expect(json(again, ErrorBody).error).toBe(messages.money.fullyRefunded(order.order_number));
     expect(stripe.received('refund.create')).toHaveLength(1);
   });
 
@@ -152,7 +158,7 @@ describe('POST api/admin/orders/{id}/refund/ — card (Stripe Refunds)', () => {
     });
     const res = await refund(order.id, { amount_cents: 700, reason: 'Late delivery' });
     expect(res.statusCode).toBe(502);
-    expect(res.data.code).toBe('REFUND_NOT_CONFIRMED');
+    expect(json(res, ErrorBody).code).toBe('REFUND_NOT_CONFIRMED');
     const [pending] = await refundsOf(t, order.id);
     expect(pending).toMatchObject({ status: 'pending', provider_refund_id: null });
     // What is pending counts as on its way: no second refund of the same money meanwhile.
@@ -163,10 +169,13 @@ describe('POST api/admin/orders/{id}/refund/ — card (Stripe Refunds)', () => {
     const later = new Date(Date.now() + 3 * 60_000);
     await t.app.payments.reconcileDue(later);
     const [done] = await refundsOf(t, order.id);
-    expect(done).toMatchObject({ id: pending!.id, status: 'succeeded' });
-    expect(done!.provider_refund_id).toMatch(/^re_/);
+    expect(done).toMatchObject({ id: defined(pending, 'pending').id, status: 'succeeded' });
+    expect(defined(done, 'done').provider_refund_id).toMatch(/^re_/);
     const keys = stripe.received('refund.create').map((r) => r.headers['idempotency-key']);
-    expect(keys).toEqual([pending!.idempotency_key, pending!.idempotency_key]);
+    expect(keys).toEqual([
+      defined(pending, 'pending').idempotency_key,
+      defined(pending, 'pending').idempotency_key,
+    ]);
     await t.app.payments.reconcileDue(later);
     expect(stripe.refunds(pi).map((r) => r.amount)).toEqual([700]);
   });
@@ -189,7 +198,7 @@ describe('POST api/admin/orders/{id}/refund/ — card (Stripe Refunds)', () => {
     expect(shipped.statusCode).toBe(200);
     const res = await refund(order.id, { reason: 'Lost in transit' });
     expect(res.statusCode, res.body).toBe(200);
-    expect(RefundResponse.parse(res.data).order).toMatchObject({ status: 'shipped', refundable: '0.00' });
+    expect(json(res, RefundResponse).order).toMatchObject({ status: 'shipped', refundable: '0.00' });
   });
 });
 
@@ -198,14 +207,14 @@ describe('POST api/admin/orders/{id}/refund/ — PayPal (capture refund)', () =>
     const { order, total, captureId } = await paidByPaypal();
     const res = await refund(order.id, { reason: 'Printed the wrong cover' });
     expect(res.statusCode, res.body).toBe(200);
-    const body = RefundResponse.parse(res.data);
+    const body = json(res, RefundResponse);
     expect(body.refund).toMatchObject({ provider: 'paypal', status: 'succeeded', amount: order.total });
     expect(body.order.status).toBe('canceled');
     expect(paypal.refunds(captureId).map((r) => cents(r.amount.value))).toEqual([total]);
     expect(paypal.capture(captureId)?.status).toBe('REFUNDED');
-    expect(paypal.received('capture.refund')[0]!.headers['paypal-request-id']).toBe(
-      (await refundsOf(t, order.id))[0]!.idempotency_key,
-    );
+    expect(
+      defined(paypal.received('capture.refund')[0], 'a PayPal refund request').headers['paypal-request-id'],
+    ).toBe(defined((await refundsOf(t, order.id))[0], 'the refund row').idempotency_key);
   });
 
   it('refunds part of an order in production, then the rest, which cancels it', async () => {
@@ -215,7 +224,7 @@ describe('POST api/admin/orders/{id}/refund/ — PayPal (capture refund)', () =>
     expect(paypal.capture(captureId)?.status).toBe('PARTIALLY_REFUNDED');
     expect((await orderRow(t, order.id)).status).toBe('in_production');
     const rest = await refund(order.id, { reason: 'Canceled by the customer' });
-    expect(RefundResponse.parse(rest.data).order.status).toBe('canceled');
+    expect(json(rest, RefundResponse).order.status).toBe('canceled');
     expect(paypal.refunds(captureId).reduce((s, r) => s + cents(r.amount.value), 0)).toBe(total);
   });
 
@@ -236,7 +245,7 @@ describe('POST api/admin/orders/{id}/refund/ — PayPal (capture refund)', () =>
     });
     const res = await refund(order.id, { amount_cents: 100, reason: 'Try' });
     expect(res.statusCode).toBe(502);
-    expect(res.data.error).toBe('Capture could not be refunded due to insufficient funds.');
+    expect(json(res, ErrorBody).error).toBe('Capture could not be refunded due to insufficient funds.');
     expect(await refundsOf(t, order.id)).toEqual([]);
   });
 });
@@ -246,7 +255,7 @@ describe('refunds and the order', () => {
     const { order, total, pi } = await paidByCard('Staff cancel');
     const res = await move(order.id, { status: 'canceled', note: 'Customer asked to cancel' });
     expect(res.statusCode, res.body).toBe(200);
-    expect(AdminOrderResponse.parse(res.data).order).toMatchObject({
+    expect(json(res, AdminOrderResponse).order).toMatchObject({
       status: 'canceled',
       refunded: order.total,
       refundable: '0.00',
@@ -267,7 +276,7 @@ describe('refunds and the order', () => {
     });
     const res = await move(order.id, { status: 'canceled' });
     expect(res.statusCode).toBe(502);
-    expect(res.data.error).toBe('Refunds are disabled on this account.');
+    expect(json(res, ErrorBody).error).toBe('Refunds are disabled on this account.');
     expect((await orderRow(t, order.id)).status).toBe('paid');
   });
 
@@ -275,7 +284,7 @@ describe('refunds and the order', () => {
     const { order } = await orderOneBook(t, customer.auth, 'Unpaid');
     const res = await refund(order.id, { reason: 'Nothing to give back' });
     expect(res.statusCode).toBe(409);
-    expect(res.data.error).toBe(messages.money.nothingToRefund(order.order_number));
+    expect(json(res, ErrorBody).error).toBe(messages.money.nothingToRefund(order.order_number));
     expect((await refund(2_000_000, { reason: 'x' })).statusCode).toBe(404);
   });
 
@@ -309,7 +318,7 @@ describe('authorization of the money routes', () => {
       expect(anonymous.statusCode, route.url).toBe(401);
       const own = await request(t, { ...route, headers: customer.auth });
       expect(own.statusCode, route.url).toBe(403);
-      expect(own.data.error).toBe(messages.generic.forbidden);
+      expect(json(own, ErrorBody).error).toBe(messages.generic.forbidden);
     }
     expect(stripe.refunds(pi)).toEqual([]);
     expect(await refundsOf(t, order.id)).toEqual([]);

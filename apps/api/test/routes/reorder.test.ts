@@ -4,9 +4,11 @@
  * files stay while any project still uses them.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ErrorBody } from '@bindery/contracts/common';
 import { messages } from '@bindery/contracts/messages';
+import { CalculateResponse } from '@bindery/contracts/store/catalog';
 import { ReorderResponse } from '@bindery/contracts/store/orders';
-import { createUser, request, setupTestApp } from '../helper.js';
+import { createUser, defined, json, request, setupTestApp } from '../helper.js';
 import { createPhotoBook, orderOneBook, payOrder, placeOrder } from '../orders-fixtures.js';
 import { createPrintBook, printBookConfiguration, uploadBook, uploadPdf } from '../projects.js';
 
@@ -47,7 +49,7 @@ async function priceOf(quantity: number, pages = 40) {
     payload: { ...(await printBookConfiguration(t)), page_count: pages, quantity },
   });
   expect(res.statusCode, res.body).toBe(200);
-  const quote = res.data as { cost_per_book: string; total_cost: string };
+  const quote = json(res, CalculateResponse);
   return { cost_per_book: quote.cost_per_book, total_cost: quote.total_cost };
 }
 
@@ -61,22 +63,29 @@ describe('POST api/orders/{id}/reorder/', () => {
 
     const res = await reorder(order.id);
     expect(res.statusCode, res.body).toBe(201);
-    const { message, projects } = ReorderResponse.parse(res.data);
+    const { message, projects } = json(res, ReorderResponse);
     expect(message).toBe(messages.orders.reordered);
     expect(projects.map((p) => [p.title, p.category, p.quantity, p.status])).toEqual([
       ['Novel', 'Print Book', 3, 'draft'],
       ['Album', 'Photo Book', 2, 'draft'],
     ]);
     expect(projects.map((p) => p.id)).not.toContain(book.id);
-    expect(projects[0]!.price).toMatchObject(await priceOf(3));
-    expect(projects[1]!.options.extras).toHaveProperty('Spine');
-    expect(projects[1]!.cover_expert).toMatchObject({ book_title: 'Album' });
+    expect(defined(projects[0], 'projects[0]').price).toMatchObject(await priceOf(3));
+    expect(defined(projects[1], 'projects[1]').options.extras).toHaveProperty('Spine');
+    expect(defined(projects[1], 'projects[1]').cover_expert).toMatchObject({ book_title: 'Album' });
 
     // The very same uploads: no new file, nothing to upload again.
     expect(await countUploads()).toBe(uploadsBefore);
-    const [copy, original] = await Promise.all([projectRow(projects[0]!.id), projectRow(book.id)]);
+    const [copy, original] = await Promise.all([
+      projectRow(defined(projects[0], 'projects[0]').id),
+      projectRow(book.id),
+    ]);
     expect(copy.pdf_upload_id).toBe(original.pdf_upload_id);
-    const file = await request(t, { method: 'GET', url: projects[0]!.pdf_file.url, headers: customer.auth });
+    const file = await request(t, {
+      method: 'GET',
+      url: defined(projects[0], 'projects[0]').pdf_file.url,
+      headers: customer.auth,
+    });
     expect(file.statusCode).toBe(200);
     expect(file.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
@@ -98,9 +107,9 @@ describe('POST api/orders/{id}/reorder/', () => {
     await payOrder(t, order.id);
     const res = await reorder(order.id, { items: [{ project_id: project.id, quantity: 250 }] });
     expect(res.statusCode, res.body).toBe(201);
-    const [copy] = ReorderResponse.parse(res.data).projects;
+    const [copy] = json(res, ReorderResponse).projects;
     expect(copy).toMatchObject({ title: 'Chosen', quantity: 250 });
-    expect(copy!.price).toMatchObject(await priceOf(250));
+    expect(defined(copy, 'copy').price).toMatchObject(await priceOf(250));
 
     const other = await createPrintBook(t, customer.auth, { title: 'Not in it' });
     const refused = await reorder(order.id, { items: [{ project_id: other.id, quantity: 1 }] });
@@ -119,7 +128,7 @@ describe('POST api/orders/{id}/reorder/', () => {
     const { order } = await orderOneBook(t, customer.auth, 'Unpaid');
     const unpaid = await reorder(order.id, {});
     expect(unpaid.statusCode).toBe(409);
-    expect(unpaid.data.error).toBe(messages.orders.notReorderable);
+    expect(json(unpaid, ErrorBody).error).toBe(messages.orders.notReorderable);
     await payOrder(t, order.id);
     expect((await reorder(order.id, {}, stranger.auth)).statusCode).toBe(404);
     expect((await reorder(999_999, {})).statusCode).toBe(404);
@@ -128,21 +137,21 @@ describe('POST api/orders/{id}/reorder/', () => {
   it('keeps a shared file when one of its projects is deleted or edited onto another file', async () => {
     const { order, project } = await orderOneBook(t, customer.auth, 'Shared');
     await payOrder(t, order.id);
-    const [first] = ReorderResponse.parse((await reorder(order.id, {})).data).projects;
-    const [second] = ReorderResponse.parse((await reorder(order.id, {})).data).projects;
+    const [first] = json(await reorder(order.id, {}), ReorderResponse).projects;
+    const [second] = json(await reorder(order.id, {}), ReorderResponse).projects;
     const shared = (await projectRow(project.id)).pdf_upload_id;
 
     // Delete one copy: the file is still the original's and the other copy's.
     const deleted = await request(t, {
       method: 'DELETE',
-      url: `/api/book/${first!.id}/delete/`,
+      url: `/api/book/${defined(first, 'first').id}/delete/`,
       headers: customer.auth,
     });
     expect(deleted.statusCode, deleted.body).toBe(200);
     // Edit the other copy onto a new PDF: the shared upload must not be removed with the replaced one.
     const pdf = await uploadPdf(t, customer.auth, 48);
     const edited = await uploadBook(t, customer.auth, {
-      project_id: second!.id,
+      project_id: defined(second, 'second').id,
       title: 'Shared, new edition',
       category: 'Print Book',
       pdf_upload_id: pdf.id,

@@ -6,11 +6,12 @@
  * coil-bound book: $18.40 estimated against $16.70 charged for one copy, $72.80 against $28.60 for 50).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ErrorBody } from '@bindery/contracts/common';
 import { ShippingRateResponse } from '@bindery/contracts/store/checkout';
 import { PROJECT_CATEGORIES } from '@bindery/contracts/store/projects';
 import { PRODUCT_LIST, type ProductDefinition } from '@bindery/pricing/products';
 import { insertProject } from '../checkout-fixtures.js';
-import { createUser, request } from '../helper.js';
+import { createUser, defined, json, request } from '../helper.js';
 import { setupTestApp } from '../helper.js';
 
 const t = setupTestApp();
@@ -39,13 +40,16 @@ async function configurationFor(product: ProductDefinition, pages: number, bindi
   expect(res.statusCode).toBe(200);
   const lists = res.data as Record<string, Item[]>;
   const listOf = (kind: string) => {
-    const def = product.kinds.find((k) => k.kind === kind)!;
-    return def.dropdownKeys.map((key) => lists[key]).find(Array.isArray) ?? [];
+    const def = defined(
+      product.kinds.find((k) => k.kind === kind),
+      `the ${kind} kind of ${product.name}`,
+    );
+    return def.dropdownKeys.map((key) => lists[key]).find((list) => list !== undefined) ?? [];
   };
   const configuration: Configuration = {};
   for (const def of product.kinds) {
     if (!def.required || def.kind === 'binding') continue;
-    configuration[def.bodyField] = listOf(def.kind)[0]!.id;
+    configuration[def.bodyField] = defined(listOf(def.kind)[0], `a ${def.kind}`).id;
   }
   const trim = configuration['trim_size_id'];
   const bindings = listOf('binding').filter(
@@ -65,13 +69,13 @@ async function configurationFor(product: ProductDefinition, pages: number, bindi
 async function checkoutRate(auth: Record<string, string>, projectId: number, place: Record<string, string>) {
   const res = await rate({ ...place, project_ids: [projectId] }, auth);
   expect(res.statusCode, res.body).toBe(200);
-  return ShippingRateResponse.parse(res.data);
+  return json(res, ShippingRateResponse);
 }
 
 async function estimate(book: Record<string, unknown>, quantity: number, place: Record<string, string>) {
   const res = await rate({ ...place, quantity, book });
   expect(res.statusCode, res.body).toBe(200);
-  return ShippingRateResponse.parse(res.data);
+  return json(res, ShippingRateResponse);
 }
 
 const charges = (r: ShippingRateResponse) => ({
@@ -119,7 +123,10 @@ describe('POST api/shipping-rate/ with the design page’s book', () => {
   }
 
   it('the issue’s 24-page coil-bound print book: one price, not the standard book’s', async () => {
-    const product = printed.find((p) => p.name === 'Print Book')!;
+    const product = defined(
+      printed.find((p) => p.name === 'Print Book'),
+      'the Print Book',
+    );
     const configuration = await configurationFor(product, 24, 'coil');
     for (const quantity of [1, 50]) {
       const projectId = await insertProject(t.db, buyer.user.id, { pageCount: 24, quantity, configuration });
@@ -132,12 +139,17 @@ describe('POST api/shipping-rate/ with the design page’s book', () => {
       const standard = await rate({ ...TX, quantity });
       expect(estimated.shipping_rate).toBe(charged.shipping_rate);
       // The old estimate (a standard 6 × 9 in, 200-page book per copy) said more than checkout charges.
-      expect(Number(standard.data.shipping_rate)).toBeGreaterThan(Number(charged.shipping_rate));
+      expect(Number(json(standard, ShippingRateResponse).shipping_rate)).toBeGreaterThan(
+        Number(charged.shipping_rate),
+      );
     }
   });
 
   it('refuses a book the catalog cannot print, an e Book, and a book together with a cart', async () => {
-    const product = printed.find((p) => p.name === 'Print Book')!;
+    const product = defined(
+      printed.find((p) => p.name === 'Print Book'),
+      'the Print Book',
+    );
     const configuration = await configurationFor(product, 40);
     const tooThin = await rate({
       ...TX,
@@ -145,7 +157,7 @@ describe('POST api/shipping-rate/ with the design page’s book', () => {
       book: { category: 'Print Book', configuration, page_count: 2 },
     });
     expect(tooThin.statusCode).toBe(400);
-    expect(tooThin.data.code).toBe('INVALID_CONFIGURATION');
+    expect(json(tooThin, ErrorBody).code).toBe('INVALID_CONFIGURATION');
     const foreign = await rate({
       ...TX,
       quantity: 1,
@@ -158,7 +170,7 @@ describe('POST api/shipping-rate/ with the design page’s book', () => {
       book: { category: 'e Book', configuration, page_count: 40 },
     });
     expect(eBook.statusCode).toBe(400);
-    expect(eBook.data.error).toBe('An e Book is delivered as files: there is nothing to ship.');
+    expect(json(eBook, ErrorBody).error).toBe('An e Book is delivered as files: there is nothing to ship.');
     const projectId = await insertProject(t.db, buyer.user.id, { pageCount: 40, configuration });
     const both = await rate(
       { ...TX, project_ids: [projectId], book: { category: 'Print Book', configuration, page_count: 40 } },

@@ -4,20 +4,27 @@ import { describe, expect, it } from 'vitest';
 import { ErrorBody } from '@bindery/contracts/common';
 import { HealthResponse } from '@bindery/contracts/store/health';
 import { DomainError } from '#lib/domain-error.js';
-import { request, setupTestApp } from '../helper.js';
+import { json, request, setupTestApp } from '../helper.js';
+import { OpenApiDocument, operationOf, responseFields } from '../openapi-document.js';
 
 const t = setupTestApp({
   env: { PUBLIC_WEB_URL: 'http://web.test:5173', PUBLIC_ADMIN_URL: 'http://admin.test:5174' },
-  register: (app) =>
-    app.register(
+  register: (app) => {
+    void app.register(
       async (probe) => {
         probe.post(
           '/echo',
-          { schema: { body: z.object({ quantity: z.number().int().positive(), name: z.string().min(1) }).strict() } },
+          {
+            schema: {
+              body: z.object({ quantity: z.number().int().positive(), name: z.string().min(1) }).strict(),
+            },
+          },
           async (req) => req.body,
         );
         probe.get('/conflict', async () => {
-          throw new DomainError('conflict', 'Order #7 is shipped; it cannot become paid.', { code: 'BAD_TRANSITION' });
+          throw new DomainError('conflict', 'Order #7 is shipped; it cannot become paid.', {
+            code: 'BAD_TRANSITION',
+          });
         });
         probe.get('/upstream', async () => {
           throw new DomainError('upstream', 'Stripe said no.');
@@ -27,14 +34,15 @@ const t = setupTestApp({
         });
       },
       { prefix: '/api/_probe' },
-    ),
+    );
+  },
 });
 
 describe('GET /api/health', () => {
   it('reports a reachable database and matches its contract', async () => {
     const res = await request(t, { method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    const body = HealthResponse.parse(res.data);
+    const body = json(res, HealthResponse);
     expect(body.status).toBe('ok');
     expect(body.database).toMatchObject({ reachable: true, mode: 'postgres' });
   });
@@ -46,7 +54,11 @@ describe('GET /api/health', () => {
 describe('GET /api/config', () => {
   it('gives the SPAs the public URLs of the deployment', async () => {
     const res = await request(t, { method: 'GET', url: '/api/config' });
-    expect(res.data).toMatchObject({ web_url: 'http://web.test:5173', admin_url: 'http://admin.test:5174', brand: 'Bindery' });
+    expect(res.data).toMatchObject({
+      web_url: 'http://web.test:5173',
+      admin_url: 'http://admin.test:5174',
+      brand: 'Bindery',
+    });
   });
 });
 
@@ -54,19 +66,27 @@ describe('error model', () => {
   it('answers an unknown route with a 404 JSON error body', async () => {
     const res = await request(t, { method: 'GET', url: '/api/nope?x=1' });
     expect(res.statusCode).toBe(404);
-    expect(ErrorBody.parse(res.data)).toMatchObject({ code: 'NOT_FOUND', error: 'Route GET /api/nope not found' });
+    expect(json(res, ErrorBody)).toMatchObject({ code: 'NOT_FOUND', error: 'Route GET /api/nope not found' });
   });
   it('names every invalid field on a 400', async () => {
-    const res = await request(t, { method: 'POST', url: '/api/_probe/echo', payload: { quantity: -2, name: '' } });
+    const res = await request(t, {
+      method: 'POST',
+      url: '/api/_probe/echo',
+      payload: { quantity: -2, name: '' },
+    });
     expect(res.statusCode).toBe(400);
-    const body = ErrorBody.parse(res.data);
+    const body = json(res, ErrorBody);
     expect(body.code).toBe('VALIDATION_ERROR');
     expect(body.fields?.map((f) => f.path).sort()).toEqual(['body.name', 'body.quantity']);
     expect(body.error).toMatch(/^Invalid request: /);
     expect(body.error).toContain('quantity');
   });
   it('refuses unknown fields in a strict body', async () => {
-    const res = await request(t, { method: 'POST', url: '/api/_probe/echo', payload: { quantity: 1, name: 'a', price: 0 } });
+    const res = await request(t, {
+      method: 'POST',
+      url: '/api/_probe/echo',
+      payload: { quantity: 1, name: 'a', price: 0 },
+    });
     expect(res.statusCode).toBe(400);
   });
   it('answers malformed JSON with 400, not 500', async () => {
@@ -77,7 +97,7 @@ describe('error model', () => {
       payload: '{"quantity": ',
     });
     expect(res.statusCode).toBe(400);
-    expect(ErrorBody.parse(res.data).statusCode).toBe(400);
+    expect(json(res, ErrorBody).statusCode).toBe(400);
   });
   it.each([
     ['/conflict', 409, { code: 'BAD_TRANSITION', error: 'Order #7 is shipped; it cannot become paid.' }],
@@ -85,13 +105,13 @@ describe('error model', () => {
   ])('maps a domain error %s to its status and the one error body', async (path, status, expected) => {
     const res = await request(t, { method: 'GET', url: `/api/_probe${path}` });
     expect(res.statusCode).toBe(status);
-    expect(ErrorBody.parse(res.data)).toMatchObject({ ...expected, statusCode: status });
+    expect(json(res, ErrorBody)).toMatchObject({ ...expected, statusCode: status });
   });
   it('never leaks internals on a 500', async () => {
     const res = await request(t, { method: 'GET', url: '/api/_probe/boom' });
     expect(res.statusCode).toBe(500);
     expect(res.body).not.toContain('postgres://');
-    expect(ErrorBody.parse(res.data)).toMatchObject({ code: 'INTERNAL_ERROR' });
+    expect(json(res, ErrorBody)).toMatchObject({ code: 'INTERNAL_ERROR' });
   });
 });
 
@@ -141,9 +161,9 @@ describe('OpenAPI', () => {
   it('publishes an OpenAPI 3 document generated from the contracts, and a browsable UI', async () => {
     const res = await request(t, { method: 'GET', url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
-    expect(res.data.openapi).toMatch(/^3\./);
-    const health = res.data.paths['/api/health'].get;
-    expect(Object.keys(health.responses['200'].content['application/json'].schema.properties)).toEqual(
+    const doc = json(res, OpenApiDocument);
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(responseFields(operationOf(doc, '/api/health', 'get'))).toEqual(
       expect.arrayContaining(['status', 'database', 'version']),
     );
     const ui = await t.app.inject({ method: 'GET', url: '/api/docs/' });

@@ -5,6 +5,7 @@
 import { readFile, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sql } from 'kysely';
+import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBody } from '@bindery/contracts/common';
 import { messages } from '@bindery/contracts/messages';
@@ -15,7 +16,7 @@ import {
   sweepStaging,
   uploadTexts,
 } from '#plugins/app/projects/uploads.service.js';
-import { createUser, request, setupTestApp } from '../helper.js';
+import { createUser, defined, json, request, setupTestApp } from '../helper.js';
 import {
   corruptPdf,
   filesUnder,
@@ -57,15 +58,15 @@ async function rowCount(id = userId) {
 
 /** Runs a refused upload and checks it left no file (stored or staged) and no row. */
 async function expectRefusedWithoutTrace(
-  run: () => Promise<{ statusCode: number; data: unknown }>,
+  run: () => Promise<Pick<LightMyRequestResponse, 'statusCode' | 'body' | 'json'>>,
   status: number,
   error: string,
 ) {
   const filesBefore = await filesUnder(uploadsDir());
   const rowsBefore = await rowCount();
   const res = await run();
-  expect(res.statusCode, JSON.stringify(res.data)).toBe(status);
-  expect(ErrorBody.parse(res.data).error).toBe(error);
+  expect(res.statusCode, res.body).toBe(status);
+  expect(json(res, ErrorBody).error).toBe(error);
   expect(await filesUnder(uploadsDir())).toEqual(filesBefore);
   expect(await rowCount()).toBe(rowsBefore);
   return res;
@@ -76,7 +77,7 @@ describe('interior PDFs', () => {
     const bytes = await makePdf(12);
     const res = await upload(t, auth, 'interior', bytes, 'My Novel.pdf');
     expect(res.statusCode, res.body).toBe(201);
-    const file = UploadedFile.parse(res.data);
+    const file = json(res, UploadedFile);
     expect(file).toMatchObject({
       purpose: 'interior',
       file_name: 'My Novel.pdf',
@@ -146,7 +147,7 @@ describe('covers', () => {
   it('accepts a JPEG (no page count)', async () => {
     const res = await upload(t, auth, 'cover', jpegBytes(), 'cover.jpg', 'image/jpeg');
     expect(res.statusCode, res.body).toBe(201);
-    expect(UploadedFile.parse(res.data)).toMatchObject({
+    expect(json(res, UploadedFile)).toMatchObject({
       purpose: 'cover',
       content_type: 'image/jpeg',
       page_count: null,
@@ -156,7 +157,7 @@ describe('covers', () => {
   it('accepts a PNG even when the client calls it something else', async () => {
     const res = await upload(t, auth, 'cover', pngBytes(), 'cover.jpg', 'image/jpeg');
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.data.content_type).toBe('image/png');
+    expect(json(res, UploadedFile).content_type).toBe('image/png');
   });
 
   it('accepts a one-page PDF cover and counts it', async () => {
@@ -194,7 +195,7 @@ describe('file facts from the bytes: hostile files (issue 11.2)', () => {
       400,
       m.pdfCountDisagrees(40, 400),
     );
-    expect(ErrorBody.parse(res.data)).toMatchObject({
+    expect(json(res, ErrorBody)).toMatchObject({
       code: 'PAGE_COUNT_MISMATCH',
       fields: [{ path: 'body.file', message: m.pdfCountDisagrees(40, 400) }],
     });
@@ -219,17 +220,17 @@ describe('file facts from the bytes: hostile files (issue 11.2)', () => {
   it('accepts a PDF with a broken cross-reference table at its real page count', async () => {
     const res = await upload(t, auth, 'interior', await pdfWithBrokenXref(30));
     expect(res.statusCode, res.body).toBe(201);
-    expect(UploadedFile.parse(res.data).page_count).toBe(30);
+    expect(json(res, UploadedFile).page_count).toBe(30);
   });
 
   it('decodes a cover image: its width and height are answered and stored', async () => {
     const res = await upload(t, auth, 'cover', pngBytes(300, 450), 'cover.png', 'image/png');
     expect(res.statusCode, res.body).toBe(201);
-    expect(UploadedFile.parse(res.data)).toMatchObject({ width_px: 300, height_px: 450, page_count: null });
+    expect(json(res, UploadedFile)).toMatchObject({ width_px: 300, height_px: 450, page_count: null });
     const row = await t.db
       .selectFrom('uploads')
       .select(['width_px', 'height_px'])
-      .where('id', '=', res.data.id)
+      .where('id', '=', json(res, UploadedFile).id)
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ width_px: 300, height_px: 450 });
     const jpeg = await upload(t, auth, 'cover', jpegBytes(640, 960), 'cover.jpg', 'image/jpeg');
@@ -273,7 +274,7 @@ describe('size limit', () => {
       413,
       m.fileTooLarge,
     );
-    expect(ErrorBody.parse(res.data).fields?.[0]?.path).toBe('body.file');
+    expect(json(res, ErrorBody).fields?.[0]?.path).toBe('body.file');
     // The file was streamed to disk and cut at the limit, never buffered whole.
     expect(process.memoryUsage().rss - rss).toBeLessThan(40 * 1024 * 1024);
   });
@@ -293,7 +294,7 @@ describe('request shape', () => {
       payload: { purpose: 'interior' },
     });
     expect(res.statusCode).toBe(415);
-    expect(res.data.error).toBe(uploadTexts.notMultipart);
+    expect(json(res, ErrorBody).error).toBe(uploadTexts.notMultipart);
   });
 
   it('needs a purpose of interior or cover, in any order with the file', async () => {
@@ -316,7 +317,9 @@ describe('request shape', () => {
     const purposeAfter = Buffer.concat([
       fileFirst.payload.subarray(
         0,
-        fileFirst.payload.lastIndexOf('--' + fileFirst.headers['content-type'].split('boundary=')[1] + '--'),
+        fileFirst.payload.lastIndexOf(
+          `--${defined(fileFirst.headers['content-type'].split('boundary=')[1], 'a boundary')}--`,
+        ),
       ),
       multipartBody({ purpose: 'interior' }).payload,
     ]);
@@ -407,7 +410,7 @@ describe('request shape', () => {
   it('keeps only the last path segment of the client’s file name, without control characters', async () => {
     const res = await upload(t, auth, 'interior', await makePdf(2), '..\\..\\etc/pass\twd.pdf');
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.data.file_name).toBe('passwd.pdf');
+    expect(json(res, UploadedFile).file_name).toBe('passwd.pdf');
   });
 });
 
@@ -431,7 +434,7 @@ describe('pending uploads', () => {
     }
     const res = await upload(t, other.auth, 'interior', await makePdf(2));
     expect(res.statusCode).toBe(429);
-    expect(res.data.error).toBe(uploadTexts.tooManyPending);
+    expect(json(res, ErrorBody).error).toBe(uploadTexts.tooManyPending);
     // Expired ones do not count.
     await t.db
       .updateTable('uploads')
@@ -449,7 +452,7 @@ describe('pending uploads', () => {
     const keyOf = async (id: string) =>
       (await t.db.selectFrom('uploads').select('storage_key').where('id', '=', id).executeTakeFirst())
         ?.storage_key;
-    const expiredKey = (await keyOf(expired.id))!;
+    const expiredKey = defined(await keyOf(expired.id), 'the expired upload’s storage key');
     // Age the expired upload and the project's (attached) upload past 24 h.
     await t.db
       .updateTable('uploads')
@@ -486,13 +489,13 @@ describe('GET api/book/uploads/{id}/facts/ (restoring a design draft, docs/decis
     const pdf = await uploadPdf(t, owner.auth, 12);
     const res = await get(pdf.id, owner.auth);
     expect(res.statusCode, res.body).toBe(200);
-    expect(UploadedFile.parse(res.data)).toEqual(pdf);
+    expect(json(res, UploadedFile)).toEqual(pdf);
     // Another customer's id is not found, exactly like an id that never existed.
     const theirs = await get(pdf.id, stranger.auth);
     const unknown = await get(crypto.randomUUID(), stranger.auth);
     expect([theirs.statusCode, unknown.statusCode]).toEqual([404, 404]);
     expect(theirs.data).toEqual(unknown.data);
-    expect(ErrorBody.parse(theirs.data).error).toBe(m.uploadNotFound);
+    expect(json(theirs, ErrorBody).error).toBe(m.uploadNotFound);
     expect((await get(pdf.id)).statusCode).toBe(401);
     expect((await get('not-a-uuid', owner.auth)).statusCode).toBe(400);
   });
@@ -512,7 +515,7 @@ describe('GET api/book/uploads/{id}/facts/ (restoring a design draft, docs/decis
     // Attached: its age does not matter, an edit of the project may keep it.
     const attached = await get(attachedId, owner.auth);
     expect(attached.statusCode, attached.body).toBe(200);
-    expect(UploadedFile.parse(attached.data)).toMatchObject({ purpose: 'interior', page_count: 40 });
+    expect(json(attached, UploadedFile)).toMatchObject({ purpose: 'interior', page_count: 40 });
     const removed = await request(t, {
       method: 'DELETE',
       url: `/api/book/${project.id}/delete/`,

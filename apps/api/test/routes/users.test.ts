@@ -25,7 +25,8 @@ import {
 import { REFRESH_COOKIE, REFRESH_COOKIE_PATH } from '#plugins/app/users/refresh-cookie.js';
 import { buildApp } from '#app.js';
 import { manualClock } from '#lib/clock.js';
-import { request, setupTestApp } from '../helper.js';
+import { anyNumber, bodyKeys, defined, json, request, setupTestApp } from '../helper.js';
+import { OpenApiDocument, operationOf, responseFields } from '../openapi-document.js';
 
 const mail = await startMailCatcher();
 afterAll(() => mail.stop());
@@ -33,19 +34,21 @@ afterAll(() => mail.stop());
 const WEB = 'http://web.test:5173';
 const t = setupTestApp({
   env: { SMTP_URL: mail.url, PUBLIC_WEB_URL: WEB },
-  register: (app) =>
-    app.register(
+  register: (app) => {
+    void app.register(
       async (probe) => {
-        probe.get('/me', { onRequest: [probe.authenticate] }, async (req) => ({ id: req.currentUser!.id }));
+        probe.get('/me', { onRequest: [probe.authenticate] }, async (req) => ({ id: req.signedInUser().id }));
       },
       { prefix: '/api/_probe' },
-    ),
+    );
+  },
 });
 
 const me = (access: string) =>
   request(t, { method: 'GET', url: '/api/_probe/me', headers: { authorization: `Bearer ${access}` } });
 const refresh = (token: string) => refreshWith(t, token);
-const requestReset = (email: string, ip = nextIp()) => post(t, '/api/users/request-reset-password/', { email }, ip);
+const requestReset = (email: string, ip = nextIp()) =>
+  post(t, '/api/users/request-reset-password/', { email }, ip);
 const resetPassword = (uidb64: string, token: string, password: string) =>
   post(t, `/api/users/reset-password/${uidb64}/${token}/`, { password });
 
@@ -71,13 +74,13 @@ describe('sign-up and e-mail verification', () => {
     const received = await mail.waitFor({ to: email });
     expect(received.subject).toBe('Verify your email address');
     expect(received.text).toContain('Hello Ann Reader,');
-    const link = received.links[0]!;
+    const link = defined(received.links[0], 'a link in the mail');
     expect(link.startsWith(`${WEB}/verify-email/`)).toBe(true);
     expect(received.html).toContain(`href="${link}"`);
 
     const before = await login(t, email, GOOD_PASSWORD);
     expect(before.statusCode).toBe(401);
-    expect(before.data.error).toBe(messages.auth.invalidOrUnverified);
+    expect(json(before, ErrorBody).error).toBe(messages.auth.invalidOrUnverified);
 
     const { uidb64, token } = linkParts(link, 'verify-email');
     const verified = await verify(t, uidb64, token);
@@ -86,15 +89,19 @@ describe('sign-up and e-mail verification', () => {
 
     const after = await login(t, email, GOOD_PASSWORD);
     expect(after.statusCode).toBe(200);
-    const body = StoreLoginResponse.parse(after.data);
-    expect(body.user).toEqual({ id: expect.any(Number), name: 'Ann Reader', email, is_admin: false });
+    const body = json(after, StoreLoginResponse);
+    expect(body.user).toEqual({ id: anyNumber, name: 'Ann Reader', email, is_admin: false });
     expect(body.access_expires_in).toBe(60 * 60);
     expect((await me(body.access)).data).toEqual({ id: body.user.id });
   });
 
   it('stores a memory-hard hash, never the password', async () => {
     const { email } = await signUp(t, mail);
-    const row = await t.db.selectFrom('users').select('password_hash').where('email', '=', email).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
     expect(row.password_hash).toMatch(/^scrypt\$32768\$8\$1\$/);
     expect(row.password_hash).not.toContain(GOOD_PASSWORD);
   });
@@ -105,7 +112,11 @@ describe('sign-up and e-mail verification', () => {
     expect(first.statusCode).toBe(201);
     await mail.waitFor({ to: email, subject: /verify/i });
     mail.clear();
-    const again = await post(t, '/api/users/register/', { name: 'B', email: `  ${email.toUpperCase()} `, password: GOOD_PASSWORD });
+    const again = await post(t, '/api/users/register/', {
+      name: 'B',
+      email: `  ${email.toUpperCase()} `,
+      password: GOOD_PASSWORD,
+    });
     // Same status, same body, same length: the answer says nothing about the address (issue 11.8).
     expect(again.statusCode).toBe(first.statusCode);
     expect(again.body).toBe(first.body);
@@ -125,10 +136,16 @@ describe('sign-up and e-mail verification', () => {
   it('tells a verified owner too, and their password and sessions stay as they were', async () => {
     const owner = await verifiedCustomer(t, mail);
     mail.clear();
-    const res = await post(t, '/api/users/register/', { name: 'Intruder', email: owner.email, password: 'Other-pa55word!' });
+    const res = await post(t, '/api/users/register/', {
+      name: 'Intruder',
+      email: owner.email,
+      password: 'Other-pa55word!',
+    });
     expect(res.statusCode).toBe(201);
     expect(res.data).toEqual({ message: messages.auth.registered });
-    expect((await mail.waitFor({ to: owner.email })).subject).toBe('Someone tried to sign up with your email address');
+    expect((await mail.waitFor({ to: owner.email })).subject).toBe(
+      'Someone tried to sign up with your email address',
+    );
     expect((await me(owner.session.access)).statusCode).toBe(200);
     expect((await login(t, owner.email, 'Other-pa55word!')).statusCode).toBe(401);
     expect((await login(t, owner.email, owner.password)).statusCode).toBe(200);
@@ -144,15 +161,19 @@ describe('sign-up and e-mail verification', () => {
     const email = uniqueEmail();
     const res = await post(t, '/api/users/register/', { name: 'Weak', email, password });
     expect(res.statusCode).toBe(400);
-    expect(ErrorBody.parse(res.data).fields).toEqual([{ path: 'body.password', message: messages.auth.passwordPolicy }]);
-    expect(res.data.error).toContain(messages.auth.passwordPolicy);
-    expect(await t.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()).toBeUndefined();
+    expect(json(res, ErrorBody).fields).toEqual([
+      { path: 'body.password', message: messages.auth.passwordPolicy },
+    ]);
+    expect(json(res, ErrorBody).error).toContain(messages.auth.passwordPolicy);
+    expect(
+      await t.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst(),
+    ).toBeUndefined();
   });
 
   it('requires every field and a valid address, with clear messages', async () => {
     const res = await post(t, '/api/users/register/', { name: '  ', email: 'not-an-email', password: '' });
     expect(res.statusCode).toBe(400);
-    expect(res.data.fields).toEqual([
+    expect(json(res, ErrorBody).fields).toEqual([
       { path: 'body.name', message: messages.auth.nameRequired },
       { path: 'body.email', message: messages.auth.emailInvalid },
       { path: 'body.password', message: messages.auth.passwordRequired },
@@ -164,10 +185,10 @@ describe('sign-up and e-mail verification', () => {
     expect((await verify(t, uidb64, token)).statusCode).toBe(200);
     const reused = await verify(t, uidb64, token);
     expect(reused.statusCode).toBe(400);
-    expect(reused.data.error).toBe(messages.auth.verifyFailed);
+    expect(json(reused, ErrorBody).error).toBe(messages.auth.verifyFailed);
   });
 
-  it('refuses tampered links, another account\'s id, and garbage with the verification message', async () => {
+  it("refuses tampered links, another account's id, and garbage with the verification message", async () => {
     const a = await signUp(t, mail);
     const b = await signUp(t, mail);
     const flipped = a.token.slice(0, -1) + (a.token.endsWith('A') ? 'B' : 'A');
@@ -180,7 +201,7 @@ describe('sign-up and e-mail verification', () => {
     ] as const) {
       const res = await verify(t, uid, token);
       expect(res.statusCode, `${uid}/${token}`).toBe(400);
-      expect(res.data.error).toBe(messages.auth.verifyFailed);
+      expect(json(res, ErrorBody).error).toBe(messages.auth.verifyFailed);
     }
     // Still usable by its owner afterwards.
     expect((await verify(t, a.uidb64, a.token)).statusCode).toBe(200);
@@ -192,7 +213,7 @@ describe('sign-up and e-mail verification', () => {
     travel(3 * DAY + 5 * MIN);
     const expired = await verify(t, late.uidb64, late.token);
     expect(expired.statusCode).toBe(400);
-    expect(expired.data.error).toBe(messages.auth.verifyFailed);
+    expect(json(expired, ErrorBody).error).toBe(messages.auth.verifyFailed);
     vi.useRealTimers();
     travel(3 * DAY - 5 * MIN);
     expect((await verify(t, inTime.uidb64, inTime.token)).statusCode).toBe(200);
@@ -210,7 +231,11 @@ describe('login', () => {
     ]);
     for (const res of answers) {
       expect(res.statusCode).toBe(401);
-      expect(res.data).toEqual({ error: messages.auth.invalidOrUnverified, code: 'UNAUTHORIZED', statusCode: 401 });
+      expect(res.data).toEqual({
+        error: messages.auth.invalidOrUnverified,
+        code: 'UNAUTHORIZED',
+        statusCode: 401,
+      });
     }
   });
 
@@ -222,7 +247,7 @@ describe('login', () => {
   it('requires both fields', async () => {
     const res = await post(t, '/api/users/login/', { email: '' });
     expect(res.statusCode).toBe(400);
-    expect(res.data.fields).toEqual([
+    expect(json(res, ErrorBody).fields).toEqual([
       { path: 'body.email', message: messages.auth.emailRequired },
       { path: 'body.password', message: messages.auth.passwordRequired },
     ]);
@@ -234,25 +259,36 @@ describe('refresh tokens', () => {
     const { email, password } = await verifiedCustomer(t, mail);
     const res = await login(t, email, password);
     expect(res.statusCode).toBe(200);
-    expect(Object.keys(res.data).sort()).toEqual(['access', 'access_expires_in', 'user']);
-    const cookie = res.cookies.find((c) => c.name === REFRESH_COOKIE);
-    expect(cookie).toMatchObject({ path: REFRESH_COOKIE_PATH, httpOnly: true, secure: true, sameSite: 'Strict' });
-    expect(cookie!.value).toMatch(/^[\w-]{43}$/);
+    expect(bodyKeys(res)).toEqual(['access', 'access_expires_in', 'user']);
+    const cookie = defined(
+      res.cookies.find((c) => c.name === REFRESH_COOKIE),
+      'the refresh cookie',
+    );
+    expect(cookie).toMatchObject({
+      path: REFRESH_COOKIE_PATH,
+      httpOnly: true,
+      secure: true,
+      sameSite: 'Strict',
+    });
+    expect(cookie.value).toMatch(/^[\w-]{43}$/);
     // It lives as long as the session may (REFRESH_TOKEN_TTL_DAYS), so a reload or a new tab stays signed in.
-    const days = (new Date(cookie!.expires!).getTime() - Date.now()) / DAY;
+    const days = (defined(cookie.expires, 'the cookie’s expiry').getTime() - Date.now()) / DAY;
     expect(days).toBeGreaterThan(t.config.refreshTokenTtlDays - 0.01);
     expect(days).toBeLessThanOrEqual(t.config.refreshTokenTtlDays);
 
     // A refresh answers a new access token and the user in the body, the next token in the cookie.
-    const renewed = await refresh(cookie!.value);
+    const renewed = await refresh(cookie.value);
     expect(renewed.statusCode).toBe(200);
-    expect(Object.keys(renewed.data).sort()).toEqual(['access', 'access_expires_in', 'user']);
-    expect(renewed.cookies.find((c) => c.name === REFRESH_COOKIE)).toMatchObject({ path: REFRESH_COOKIE_PATH, httpOnly: true });
+    expect(bodyKeys(renewed)).toEqual(['access', 'access_expires_in', 'user']);
+    expect(renewed.cookies.find((c) => c.name === REFRESH_COOKIE)).toMatchObject({
+      path: REFRESH_COOKIE_PATH,
+      httpOnly: true,
+    });
 
     // No cookie, or the token in a body as before: refused, the cookie told to go.
     const none = await post(t, '/api/users/token/refresh/', undefined);
     expect(none.statusCode).toBe(400);
-    expect(none.data.error).toBe(messages.auth.refreshRequired);
+    expect(json(none, ErrorBody).error).toBe(messages.auth.refreshRequired);
     expect((await post(t, '/api/users/token/refresh/', { refresh: renewed.refresh })).statusCode).toBe(400);
     const refused = await refresh('made-up');
     expect(refused.statusCode).toBe(401);
@@ -263,7 +299,7 @@ describe('refresh tokens', () => {
     const { session } = await verifiedCustomer(t, mail);
     const first = await refresh(session.refresh);
     expect(first.statusCode).toBe(200);
-    const pair = { ...StoreTokenRefreshResponse.parse(first.data), refresh: first.refresh };
+    const pair = { ...json(first, StoreTokenRefreshResponse), refresh: first.refresh };
     expect(pair.refresh).not.toBe('');
     expect(pair.refresh).not.toBe(session.refresh);
     expect(pair.user).toEqual(session.user);
@@ -272,7 +308,7 @@ describe('refresh tokens', () => {
     travel(30_000); // past the grace period for concurrent tabs
     const replay = await refresh(session.refresh);
     expect(replay.statusCode).toBe(401);
-    expect(replay.data.error).toBe(messages.generic.sessionExpired);
+    expect(json(replay, ErrorBody).error).toBe(messages.generic.sessionExpired);
     // Reuse of a rotated token means it was copied: the whole session dies, the new token too.
     expect((await refresh(pair.refresh)).statusCode).toBe(401);
   });
@@ -306,15 +342,18 @@ describe('refresh tokens', () => {
   it('logout revokes the session, its access token included, at once; logging out twice is harmless', async () => {
     const { session } = await verifiedCustomer(t, mail);
     const renewedRes = await refresh(session.refresh);
-    const renewed = { ...StoreTokenRefreshResponse.parse(renewedRes.data), refresh: renewedRes.refresh };
+    const renewed = { ...json(renewedRes, StoreTokenRefreshResponse), refresh: renewedRes.refresh };
     expect((await me(session.access)).statusCode).toBe(200);
     const out = await logout(t, renewed.access);
     expect(out.statusCode).toBe(204);
     expect(out.body).toBe('');
     // The browser is told to drop the cookie (same name and path, expired).
-    const cleared = out.cookies.find((c) => c.name === REFRESH_COOKIE);
+    const cleared = defined(
+      out.cookies.find((c) => c.name === REFRESH_COOKIE),
+      'the cleared refresh cookie',
+    );
     expect(cleared).toMatchObject({ value: '', path: REFRESH_COOKIE_PATH });
-    expect(new Date(cleared!.expires!).getTime()).toBeLessThan(Date.now());
+    expect(defined(cleared.expires, 'the cleared cookie’s expiry').getTime()).toBeLessThan(Date.now());
     expect((await refresh(renewed.refresh)).statusCode).toBe(401);
     // Every access token of the session, the first one and the refreshed one, dies with it (issue 11.7).
     expect((await me(session.access)).statusCode).toBe(401);
@@ -326,7 +365,7 @@ describe('refresh tokens', () => {
   it('other sessions of the same account survive a logout', async () => {
     const { email, password, session } = await verifiedCustomer(t, mail);
     const otherRes = await login(t, email, password);
-    const other = StoreLoginResponse.parse(otherRes.data);
+    const other = json(otherRes, StoreLoginResponse);
     expect((await logout(t, session.access)).statusCode).toBe(204);
     expect((await me(other.access)).statusCode).toBe(200);
     expect((await refresh(refreshCookieOf(otherRes))).statusCode).toBe(200);
@@ -336,13 +375,20 @@ describe('refresh tokens', () => {
     const clock = manualClock();
     const second = await buildApp({ config: t.config, db: t.db, clock });
     second.register(async (probe) => {
-      probe.get('/api/_probe/me', { onRequest: [probe.authenticate] }, async (req) => ({ id: req.currentUser!.id }));
+      probe.get('/api/_probe/me', { onRequest: [probe.authenticate] }, async (req) => ({
+        id: req.signedInUser().id,
+      }));
     });
     await second.ready();
     try {
       expect(t.config.authCacheMs).toBe(5000);
       const { session } = await verifiedCustomer(t, mail);
-      const meThere = () => second.inject({ method: 'GET', url: '/api/_probe/me', headers: { authorization: `Bearer ${session.access}` } });
+      const meThere = () =>
+        second.inject({
+          method: 'GET',
+          url: '/api/_probe/me',
+          headers: { authorization: `Bearer ${session.access}` },
+        });
       expect((await meThere()).statusCode).toBe(200); // now cached on the second instance
       expect((await logout(t, session.access)).statusCode).toBe(204);
       // This instance refuses at once; the second may pass the token until its cache entry runs out, no longer.
@@ -358,15 +404,29 @@ describe('refresh tokens', () => {
 
   it('refuses an access token without a session id (issued before sessions were checked)', async () => {
     const { session } = await verifiedCustomer(t, mail);
-    const user = await t.db.selectFrom('users').selectAll().where('id', '=', session.user.id).executeTakeFirstOrThrow();
+    const user = await t.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', session.user.id)
+      .executeTakeFirstOrThrow();
     const legacy = t.app.jwt.sign({ sub: String(user.id), typ: 'access', ver: user.token_version });
     expect((await me(legacy)).statusCode).toBe(401);
-    const bogus = t.app.jwt.sign({ sub: String(user.id), typ: 'access', ver: user.token_version, sid: 'not-a-uuid' });
+    const bogus = t.app.jwt.sign({
+      sub: String(user.id),
+      typ: 'access',
+      ver: user.token_version,
+      sid: 'not-a-uuid',
+    });
     expect((await me(bogus)).statusCode).toBe(401);
     // A real session id of another account does not do either.
     const other = await verifiedCustomer(t, mail);
     const otherSid = (t.app.jwt.decode(other.session.access) as { sid: string }).sid;
-    const borrowed = t.app.jwt.sign({ sub: String(user.id), typ: 'access', ver: user.token_version, sid: otherSid });
+    const borrowed = t.app.jwt.sign({
+      sub: String(user.id),
+      typ: 'access',
+      ver: user.token_version,
+      sid: otherSid,
+    });
     expect((await me(borrowed)).statusCode).toBe(401);
   });
 });
@@ -384,7 +444,7 @@ describe('password reset', () => {
     expect(known.data).toEqual({ message: messages.auth.resetRequested });
 
     const received = await mail.waitFor({ to: email, subject: /reset/i });
-    expect(received.links[0]!.startsWith(`${WEB}/reset-password/`)).toBe(true);
+    expect(defined(received.links[0], 'a link in the mail').startsWith(`${WEB}/reset-password/`)).toBe(true);
     // A mail to the unknown address would have been handed over before the one asked for after it: once that one
     // has arrived, the unknown address's would have too (a marker, rather than a wait that hopes to be long enough).
     mail.clear();
@@ -398,11 +458,16 @@ describe('password reset', () => {
     const { email, password, session } = await verifiedCustomer(t, mail);
     mail.clear();
     await requestReset(email);
-    const { uidb64, token } = linkParts((await mail.waitFor({ to: email, subject: /reset/i })).links[0]!, 'reset-password');
+    const { uidb64, token } = linkParts(
+      defined((await mail.waitFor({ to: email, subject: /reset/i })).links[0], 'a link in the mail'),
+      'reset-password',
+    );
 
     const weak = await resetPassword(uidb64, token, 'weak');
     expect(weak.statusCode).toBe(400);
-    expect(weak.data.fields).toEqual([{ path: 'body.password', message: messages.auth.passwordPolicy }]);
+    expect(json(weak, ErrorBody).fields).toEqual([
+      { path: 'body.password', message: messages.auth.passwordPolicy },
+    ]);
 
     const newPassword = 'N3w-password!';
     const done = await resetPassword(uidb64, token, newPassword);
@@ -411,7 +476,7 @@ describe('password reset', () => {
 
     const reused = await resetPassword(uidb64, token, 'An0ther-password!');
     expect(reused.statusCode).toBe(400);
-    expect(reused.data.error).toBe(messages.auth.resetLinkInvalid);
+    expect(json(reused, ErrorBody).error).toBe(messages.auth.resetLinkInvalid);
 
     expect((await login(t, email, password)).statusCode).toBe(401);
     expect((await login(t, email, newPassword)).statusCode).toBe(200);
@@ -424,14 +489,20 @@ describe('password reset', () => {
     const { email } = await verifiedCustomer(t, mail);
     mail.clear();
     await requestReset(email);
-    const first = linkParts((await mail.waitFor({ to: email, subject: /reset/i })).links[0]!, 'reset-password');
+    const first = linkParts(
+      defined((await mail.waitFor({ to: email, subject: /reset/i })).links[0], 'a link in the mail'),
+      'reset-password',
+    );
     mail.clear();
     await requestReset(email);
-    const second = linkParts((await mail.waitFor({ to: email, subject: /reset/i })).links[0]!, 'reset-password');
+    const second = linkParts(
+      defined((await mail.waitFor({ to: email, subject: /reset/i })).links[0], 'a link in the mail'),
+      'reset-password',
+    );
     expect((await resetPassword(second.uidb64, second.token, 'Fir5t-change!')).statusCode).toBe(200);
     const stale = await resetPassword(first.uidb64, first.token, 'Sec0nd-change!');
     expect(stale.statusCode).toBe(400);
-    expect(stale.data.error).toBe(messages.auth.resetLinkInvalid);
+    expect(json(stale, ErrorBody).error).toBe(messages.auth.resetLinkInvalid);
   });
 
   it('expires reset links after 1 hour', async () => {
@@ -440,8 +511,14 @@ describe('password reset', () => {
     mail.clear();
     await requestReset(a.email);
     await requestReset(b.email);
-    const linkA = linkParts((await mail.waitFor({ to: a.email, subject: /reset/i })).links[0]!, 'reset-password');
-    const linkB = linkParts((await mail.waitFor({ to: b.email, subject: /reset/i })).links[0]!, 'reset-password');
+    const linkA = linkParts(
+      defined((await mail.waitFor({ to: a.email, subject: /reset/i })).links[0], 'a link in the mail'),
+      'reset-password',
+    );
+    const linkB = linkParts(
+      defined((await mail.waitFor({ to: b.email, subject: /reset/i })).links[0], 'a link in the mail'),
+      'reset-password',
+    );
     travel(60 * MIN + 5_000);
     expect((await resetPassword(linkA.uidb64, linkA.token, 'Too-l4te!')).statusCode).toBe(400);
     vi.useRealTimers();
@@ -455,7 +532,10 @@ describe('password reset', () => {
     expect(asReset.statusCode).toBe(400);
     mail.clear();
     await requestReset(email);
-    const reset = linkParts((await mail.waitFor({ to: email, subject: /reset/i })).links[0]!, 'reset-password');
+    const reset = linkParts(
+      defined((await mail.waitFor({ to: email, subject: /reset/i })).links[0], 'a link in the mail'),
+      'reset-password',
+    );
     expect((await verify(t, reset.uidb64, reset.token)).statusCode).toBe(400);
   });
 
@@ -463,7 +543,10 @@ describe('password reset', () => {
     const { email } = await signUp(t, mail);
     mail.clear();
     await requestReset(email);
-    const reset = linkParts((await mail.waitFor({ to: email, subject: /reset/i })).links[0]!, 'reset-password');
+    const reset = linkParts(
+      defined((await mail.waitFor({ to: email, subject: /reset/i })).links[0], 'a link in the mail'),
+      'reset-password',
+    );
     expect((await resetPassword(reset.uidb64, reset.token, 'Rec0vered-now!')).statusCode).toBe(200);
     expect((await login(t, email, 'Rec0vered-now!')).statusCode).toBe(200);
   });
@@ -471,7 +554,7 @@ describe('password reset', () => {
 
 describe('OpenAPI', () => {
   it('documents every account route with its contract', async () => {
-    const doc = (await request(t, { method: 'GET', url: '/api/docs/json' })).data;
+    const doc = json(await request(t, { method: 'GET', url: '/api/docs/json' }), OpenApiDocument);
     expect(Object.keys(doc.paths)).toEqual(
       expect.arrayContaining([
         '/api/users/register',
@@ -485,12 +568,13 @@ describe('OpenAPI', () => {
         '/api/users/admin/users/{id}/delete',
       ]),
     );
-    const login = doc.paths['/api/users/login'].post;
     // The refresh token is never in a body (it is the HttpOnly cookie).
-    expect(Object.keys(login.responses['200'].content['application/json'].schema.properties).sort()).toEqual(
-      ['access', 'access_expires_in', 'user'],
-    );
-    expect(doc.paths['/api/users/logout'].post.security).toEqual([{ bearerAuth: [] }]);
-    expect(doc.paths['/api/users/admin/users'].get.security).toEqual([{ bearerAuth: [] }]);
+    expect(responseFields(operationOf(doc, '/api/users/login', 'post')).sort()).toEqual([
+      'access',
+      'access_expires_in',
+      'user',
+    ]);
+    expect(operationOf(doc, '/api/users/logout', 'post').security).toEqual([{ bearerAuth: [] }]);
+    expect(operationOf(doc, '/api/users/admin/users', 'get').security).toEqual([{ bearerAuth: [] }]);
   });
 });
