@@ -24,7 +24,7 @@ export function timedGet(url: string, headers: Record<string, string> = {}): Pro
           ms: Number(process.hrtime.bigint() - started) / 1e6,
           status: res.statusCode ?? 0,
           bytes,
-          encoding: String(res.headers['content-encoding'] ?? 'identity'),
+          encoding: res.headers['content-encoding'] ?? 'identity',
         }),
       );
       res.on('error', reject);
@@ -58,8 +58,9 @@ export async function measure(
   const browser = { ...headers, 'accept-encoding': 'br, gzip' };
   for (let i = 0; i < warmup; i += 1) await check(url, browser);
   const times: number[] = [];
-  let last: Timed | undefined;
-  for (let i = 0; i < samples; i += 1) {
+  let last = await check(url, browser);
+  times.push(last.ms);
+  for (let i = 1; i < samples; i += 1) {
     last = await check(url, browser);
     times.push(last.ms);
   }
@@ -68,8 +69,8 @@ export async function measure(
     median: quantile(times, 0.5),
     p95: quantile(times, 0.95),
     rawBytes: raw.bytes,
-    wireBytes: last!.bytes,
-    encoding: last!.encoding,
+    wireBytes: last.bytes,
+    encoding: last.encoding,
   };
 }
 

@@ -1,6 +1,7 @@
 /** Child processes of the benchmark: started with their output counted (or kept for an error), always ended. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import { defined } from './defined.js';
 
 export interface Child {
   process: ChildProcess;
@@ -27,11 +28,11 @@ export function start(
     lines.push(line);
     if (lines.length > 30) lines.shift();
   };
-  child.stdout!.on('data', (chunk: Buffer) => {
+  child.stdout.on('data', (chunk: Buffer) => {
     bytes += chunk.length;
   });
-  createInterface({ input: child.stdout! }).on('line', keep);
-  createInterface({ input: child.stderr! }).on('line', keep);
+  createInterface({ input: child.stdout }).on('line', keep);
+  createInterface({ input: child.stderr }).on('line', keep);
   return {
     process: child,
     stdoutBytes: () => bytes,
@@ -57,13 +58,16 @@ export function firstLine<T>(
       timeoutMs,
     );
     child.process.once('exit', (code) => reject(new Error(`exited (${code}):\n${child.tail()}`)));
-    createInterface({ input: child.process.stdout! }).on('line', (line) => {
-      const value = parse(line);
-      if (value !== undefined) {
-        clearTimeout(timer);
-        resolve(value);
-      }
-    });
+    createInterface({ input: defined(child.process.stdout, 'the child’s stdout (spawned with a pipe)') }).on(
+      'line',
+      (line) => {
+        const value = parse(line);
+        if (value !== undefined) {
+          clearTimeout(timer);
+          resolve(value);
+        }
+      },
+    );
   });
 }
 

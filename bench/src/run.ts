@@ -27,6 +27,7 @@ import { createDatabase, freePort, startPostgres } from '@bindery/pg-test';
 import { firstLine, start, waitUntilUp, type Child } from './processes.js';
 import { measure, quantile, type Figure } from './measure.js';
 import { SCALE, seed } from './seed.js';
+import { defined } from './defined.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '../..');
@@ -45,7 +46,7 @@ for (const built of ['apps/api/dist/server.js', 'apps/admin/dist/index.html']) {
 const children: Child[] = [];
 const pgServer = await startPostgres();
 const scratch = await mkdtemp(join(os.tmpdir(), 'bindery-bench-'));
-const loadAtStart = os.loadavg()[0]!;
+const loadAtStart = defined(os.loadavg()[0], 'the 1-minute load average');
 try {
   const databaseUrl = await createDatabase(pgServer, 'bench');
   const apiPort = await freePort();
@@ -71,18 +72,24 @@ try {
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   const customerId = Number(
-    (
-      await db.query(
-        `insert into users (email, name, password_hash, is_verified)
-         select $1, 'Bench Customer', password_hash, true from users where email = $2 returning id`,
-        [CUSTOMER_EMAIL, ADMIN.email],
-      )
-    ).rows[0].id,
+    defined(
+      (
+        await db.query<{ id: string }>(
+          `insert into users (email, name, password_hash, is_verified)
+           select $1, 'Bench Customer', password_hash, true from users where email = $2 returning id`,
+          [CUSTOMER_EMAIL, ADMIN.email],
+        )
+      ).rows[0],
+      'the bench customer',
+    ).id,
   );
   const seedStarted = performance.now();
   const steps = await seed(db, customerId);
   const seedMs = Math.round(performance.now() - seedStarted);
-  const pgVersion = String((await db.query('show server_version')).rows[0].server_version);
+  const pgVersion = defined(
+    (await db.query<{ server_version: string }>('show server_version')).rows[0],
+    'the server version',
+  ).server_version;
   await db.end();
   console.info(
     `seeded in ${(seedMs / 1000).toFixed(1)} s: ${steps.map((s) => `${s.step} ${s.rows} (${s.ms} ms)`).join(', ')}`,
@@ -123,13 +130,16 @@ try {
       ...(await measure(`${apiUrl}${list.path}`, list.auth)),
     });
   }
-  const health = figures[0]!;
+  const health = defined(figures[0], 'the health figure');
 
   // ------------------------------------------------------------------------------- quotes while lists load
   type Item = { id: number; name: string; trim_size_id?: number | null };
   const o = (await (await fetch(`${apiUrl}/api/calculator/dropdowns/`)).json()) as Record<string, Item[]>;
   const find = (key: string, name: string, trim?: number) =>
-    o[key]!.find((i) => i.name === name && (trim === undefined || i.trim_size_id === trim))!.id;
+    defined(
+      defined(o[key], key).find((i) => i.name === name && (trim === undefined || i.trim_size_id === trim)),
+      `${name} in ${key}`,
+    ).id;
   const trim = find('trim_sizes', 'US Trade');
   const quote = {
     url: `${apiUrl}/api/calculator/calculate/`,
@@ -203,7 +213,7 @@ try {
     const q = await rate(quote, 5);
     rounds.push({ hello: h, quote: q, ratio: q.rps / h.rps });
   }
-  const mid = [...rounds].sort((a, b) => a.ratio - b.ratio)[1]!;
+  const mid = defined([...rounds].sort((a, b) => a.ratio - b.ratio)[1], 'the middle round');
 
   // --------------------------------------------------------------------------- Manage Orders in Chromium
   const adminPort = await freePort();
@@ -250,7 +260,7 @@ try {
   const ms = (n: number) => (n < 10 ? n.toFixed(2) : n.toFixed(1));
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
   const x = (n: number) => `${(n / health.median).toFixed(1)}×`;
-  const machine = `${os.cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB, Node ${process.version}, PostgreSQL ${pgVersion}; load average ${loadAtStart.toFixed(1)} at the start, ${os.loadavg()[0]!.toFixed(1)} at the end`;
+  const machine = `${os.cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB, Node ${process.version}, PostgreSQL ${pgVersion}; load average ${loadAtStart.toFixed(1)} at the start, ${defined(os.loadavg()[0], 'the 1-minute load average').toFixed(1)} at the end`;
   const ok = (good: boolean) => (good ? 'yes' : '**no**');
   const rows = figures.map(
     (f) =>

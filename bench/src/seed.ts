@@ -5,6 +5,7 @@
  * Rows go straight into the tables the API migrated; uploads are rows only (no list reads a file).
  */
 import type pg from 'pg';
+import { defined } from './defined.js';
 
 export const SCALE = {
   users: 100_000,
@@ -36,7 +37,14 @@ export async function seed(
      from generate_series(1, ${users}) g`,
   );
   const first = Number(
-    (await db.query(`select min(id) as id from users where email like 'reader%@bench.test'`)).rows[0].id,
+    defined(
+      (
+        await db.query<{ id: string }>(
+          `select min(id) as id from users where email like 'reader%@bench.test'`,
+        )
+      ).rows[0],
+      'the first seeded row of users',
+    ).id,
   );
 
   // Projects p = 1..120,000 of the customers (p's owner: reader ((p - 1) mod 100,000) + 1), then the customer's
@@ -64,7 +72,10 @@ export async function seed(
      order by g`,
   );
   const firstProject = Number(
-    (await db.query(`select min(id) as id from projects where title = 'Book 1'`)).rows[0].id,
+    defined(
+      (await db.query<{ id: string }>(`select min(id) as id from projects where title = 'Book 1'`)).rows[0],
+      'the first seeded row of projects',
+    ).id,
   );
 
   // Orders o = 1..100,000: the customer's first 2,000 (one of their projects each), then o holds project o, and
@@ -93,7 +104,12 @@ export async function seed(
      cross join lateral (select now() - (${orders} - o) * interval '5 minutes' as at) t
      order by o`,
   );
-  const firstOrder = Number((await db.query(`select min(id) as id from orders`)).rows[0].id);
+  const firstOrder = Number(
+    defined(
+      (await db.query<{ id: string }>(`select min(id) as id from orders`)).rows[0],
+      'the first seeded row of orders',
+    ).id,
+  );
   await run(
     'order_items',
     `insert into order_items (order_id, project_id, title, category, quantity, cost_per_book_cents, discount_cents, line_total_cents)

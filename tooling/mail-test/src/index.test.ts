@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { decodeHeader, decodeQuotedPrintable, parseMessage, startMailCatcher, type MailCatcher } from './index.js';
+import {
+  decodeHeader,
+  decodeQuotedPrintable,
+  parseMessage,
+  startMailCatcher,
+  type MailCatcher,
+} from './index.js';
 
 let catcher: MailCatcher;
 beforeAll(async () => {
@@ -34,7 +40,12 @@ describe('mail catcher', () => {
     const dir = await mkdtemp(join(tmpdir(), 'mail-test-'));
     const saving = await startMailCatcher({ saveDir: dir });
     const transport = nodemailer.createTransport(saving.url);
-    await transport.sendMail({ from: 'a@b.test', to: 'c@d.test', subject: 'Saved', text: 'https://x.test/y' });
+    await transport.sendMail({
+      from: 'a@b.test',
+      to: 'c@d.test',
+      subject: 'Saved',
+      text: 'https://x.test/y',
+    });
     transport.close();
     await saving.stop();
     expect(await readdir(dir)).toEqual(['0001.eml']);
@@ -43,7 +54,9 @@ describe('mail catcher', () => {
   });
 
   it('times out with the list of what did arrive', async () => {
-    await expect(catcher.waitFor({ to: 'nobody@example.test' }, 200)).rejects.toThrow(/No mail matching.*received: .*ann@example.test/);
+    await expect(catcher.waitFor({ to: 'nobody@example.test' }, 200)).rejects.toThrow(
+      /No mail matching.*received: .*ann@example.test/,
+    );
   });
 
   it('decodes quoted-printable soft breaks and encoded words', () => {

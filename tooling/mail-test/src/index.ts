@@ -61,7 +61,10 @@ export async function startMailCatcher(options: MailCatcherOptions = {}): Promis
         const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
         messages.push({ ...parseMessage(raw), to, from, raw });
         for (const wake of [...waiters]) wake();
-        if (!options.saveDir) return callback();
+        if (!options.saveDir) {
+          callback();
+          return;
+        }
         const file = join(options.saveDir, `${String(messages.length).padStart(4, '0')}.eml`);
         writeFile(file, raw).then(() => callback(), callback);
       });
@@ -97,7 +100,11 @@ export async function startMailCatcher(options: MailCatcherOptions = {}): Promis
         const wake = () => void check();
         const timer = setTimeout(() => {
           waiters.delete(wake);
-          reject(new Error(`No mail matching ${JSON.stringify({ ...query, subject: String(query?.subject ?? '') })} within ${timeoutMs} ms (received: ${messages.map((m) => `${m.to.join(',')} "${m.subject}"`).join('; ') || 'none'})`));
+          reject(
+            new Error(
+              `No mail matching ${JSON.stringify({ ...query, subject: String(query?.subject ?? '') })} within ${timeoutMs} ms (received: ${messages.map((m) => `${m.to.join(',')} "${m.subject}"`).join('; ') || 'none'})`,
+            ),
+          );
         }, timeoutMs);
         waiters.add(wake);
         check();
@@ -138,7 +145,7 @@ export function decodeQuotedPrintable(input: string): string {
   const softBreaksRemoved = input.replace(/=\r?\n/g, '');
   const bytes: number[] = [];
   for (let i = 0; i < softBreaksRemoved.length; i++) {
-    const ch = softBreaksRemoved[i]!;
+    const ch = softBreaksRemoved.charAt(i);
     const hex = softBreaksRemoved.slice(i + 1, i + 3);
     if (ch === '=' && /^[0-9A-Fa-f]{2}$/.test(hex)) {
       bytes.push(parseInt(hex, 16));

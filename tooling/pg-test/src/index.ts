@@ -200,7 +200,7 @@ export async function dropDatabase(server: Pick<PgServer, 'adminUrl'>, name: str
         'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
         [name],
       );
-      if (rows[0]!.n === 0 || Date.now() > deadline) break;
+      if (rows[0]?.n === 0 || Date.now() > deadline) break;
       await new Promise((r) => setTimeout(r, 25));
     }
     await client.query(`DROP DATABASE IF EXISTS ${ident(name)} WITH (FORCE)`);

@@ -54,8 +54,9 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await spa?.close();
-  await api?.close();
+  // beforeAll may have failed before either server existed.
+  await (spa as FastifyInstance | undefined)?.close();
+  await (api as FastifyInstance | undefined)?.close();
   await rm(dir, { recursive: true, force: true });
 });
 

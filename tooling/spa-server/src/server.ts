@@ -49,7 +49,7 @@ export async function buildSpaServer(
   });
 
   app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0]!;
+    const [path = ''] = request.url.split('?');
     const page =
       (request.method === 'GET' || request.method === 'HEAD') &&
       !path.startsWith(HASHED_ASSETS_PREFIX) &&
