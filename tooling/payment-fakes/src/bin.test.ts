@@ -23,7 +23,7 @@ it('prints the fakes and the API environment as one JSON line and stops on SIGTE
   try {
     const line = await new Promise<string>((resolve, reject) => {
       child.once('exit', (code) => reject(new Error(`exited with ${code}`)));
-      createInterface({ input: child.stdout! }).once('line', resolve);
+      createInterface({ input: child.stdout }).once('line', resolve);
     });
     const out = JSON.parse(line) as {
       env: Record<string, string>;

@@ -86,10 +86,12 @@ export async function startServer(
         receivedAt: new Date(),
       };
       record(request);
-      Promise.resolve()
+      // Handled to the end: a handler's failure is a 500 answer, a failure to send (the client left) ends the socket.
+      void Promise.resolve()
         .then(() => handler(request))
         .catch((error: unknown) => ({ status: 500, body: { error: { message: String(error) } } }))
-        .then((reply) => send(res, reply));
+        .then((reply) => send(res, reply))
+        .catch(() => res.destroy());
     });
   });
   const host = options.host ?? '127.0.0.1';
@@ -139,7 +141,7 @@ const escapes: Record<string, string> = {
   '"': '&quot;',
   "'": '&#39;',
 };
-export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => escapes[c]!);
+export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => escapes[c] ?? c);
 
 /**
  * A minimal hosted page (the provider's checkout/approval screen) with one form per action, under the banner that
@@ -203,8 +205,15 @@ export class OneShotReplies {
 
   take(request: RecordedRequest): Reply | undefined {
     const i = this.queue.findIndex((o) => o.method === request.method && matchesPath(o.path, request.path));
-    return i >= 0 ? this.queue.splice(i, 1)[0]!.reply : undefined;
+    return i >= 0 ? this.queue.splice(i, 1)[0]?.reply : undefined;
   }
+}
+
+/** A group that the pattern always fills (not optional) of a match: a string, where the type says `string | undefined`. */
+export function group(match: RegExpMatchArray, index: number): string {
+  const value = match[index];
+  if (value === undefined) throw new Error(`group ${index} of /${match[0]}/ is empty`);
+  return value;
 }
 
 export const matchesPath = (pattern: string | RegExp, path: string) =>
@@ -262,6 +271,6 @@ export async function startFake(
     clear: () => {
       requests.length = 0;
     },
-    stop: server.stop,
+    stop: () => server.stop(),
   };
 }

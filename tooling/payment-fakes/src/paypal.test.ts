@@ -17,6 +17,28 @@ afterAll(() => fake.stop());
 
 const money = (value: string) => ({ currency_code: 'USD', value });
 
+/** What these tests read of a PayPal answer: the SDK types every `result` as `any`. */
+interface PaypalResult {
+  id: string;
+  status: string;
+  amount?: { currency_code: string; value: string };
+  links?: { rel: string; href: string }[];
+  purchase_units?: { payments?: { captures?: { id: string; status: string; amount: unknown }[] } }[];
+}
+
+/** client.execute with the answer's `result` typed as what the tests read. */
+async function run(request: unknown): Promise<{ statusCode: number; result: PaypalResult }> {
+  const res = await client.execute(request);
+  return { statusCode: res.statusCode, result: res.result as PaypalResult };
+}
+
+/** The first capture of an order answer (a captured order has one). */
+function firstCapture(result: PaypalResult) {
+  const capture = result.purchase_units?.[0]?.payments?.captures?.[0];
+  if (!capture) throw new Error(`expected a capture in order ${result.id}`);
+  return capture;
+}
+
 function createRequest(total = '31.00', itemTotal = '25.00') {
   const request = new paypal.orders.OrdersCreateRequest();
   request.requestBody({
@@ -52,57 +74,49 @@ const errorBody = (error: unknown) =>
 
 describe('fake PayPal Orders v2', () => {
   it('gets a token, creates an order with an approve link, and captures it once approved', async () => {
-    const created = await client.execute(createRequest());
+    const created = await run(createRequest());
     expect(created.statusCode).toBe(201);
-    const id = created.result.id as string;
-    const approve = (created.result.links as { rel: string; href: string }[]).find(
-      (l) => l.rel === 'approve',
-    );
+    const id = created.result.id;
+    const approve = (created.result.links ?? []).find((l) => l.rel === 'approve');
     expect(approve?.href).toBe(`${fake.url}/checkoutnow?token=${id}`);
     expect(fake.apiRequests('POST', '/v1/oauth2/token')).toHaveLength(1);
 
-    const early = await client.execute(new paypal.orders.OrdersCaptureRequest(id)).catch((e: unknown) => e);
+    const early = await run(new paypal.orders.OrdersCaptureRequest(id)).catch((e: unknown) => e);
     expect(errorBody(early).details?.[0]?.issue).toBe('ORDER_NOT_APPROVED');
 
     expect(fake.approveOrder(id)).toBe(
       `http://web.test/payment/success?order=7&token=${id}&PayerID=FAKEPAYER01`,
     );
-    const captured = await client.execute(
-      new paypal.orders.OrdersCaptureRequest(id).payPalRequestId('capture-1'),
-    );
+    const captured = await run(new paypal.orders.OrdersCaptureRequest(id).payPalRequestId('capture-1'));
     expect(captured.result.status).toBe('COMPLETED');
-    expect(captured.result.purchase_units[0].payments.captures[0]).toMatchObject({
+    expect(firstCapture(captured.result)).toMatchObject({
       status: 'COMPLETED',
       amount: money('31.00'),
     });
 
     // Same PayPal-Request-Id: the first answer again. Another id: ORDER_ALREADY_CAPTURED.
-    const replay = await client.execute(
-      new paypal.orders.OrdersCaptureRequest(id).payPalRequestId('capture-1'),
+    const replay = await run(new paypal.orders.OrdersCaptureRequest(id).payPalRequestId('capture-1'));
+    expect(firstCapture(replay.result).id).toBe(firstCapture(captured.result).id);
+    const second = await run(new paypal.orders.OrdersCaptureRequest(id).payPalRequestId('capture-2')).catch(
+      (e: unknown) => e,
     );
-    expect(replay.result.purchase_units[0].payments.captures[0].id).toBe(
-      captured.result.purchase_units[0].payments.captures[0].id,
-    );
-    const second = await client
-      .execute(new paypal.orders.OrdersCaptureRequest(id).payPalRequestId('capture-2'))
-      .catch((e: unknown) => e);
     expect((second as { statusCode: number }).statusCode).toBe(422);
     expect(errorBody(second).details?.[0]?.issue).toBe('ORDER_ALREADY_CAPTURED');
 
-    const got = await client.execute(new paypal.orders.OrdersGetRequest(id));
+    const got = await run(new paypal.orders.OrdersGetRequest(id));
     expect(got.result).toMatchObject({ id, status: 'COMPLETED', intent: 'CAPTURE' });
   });
 
   it('checks the amount breakdown and the item total as PayPal does', async () => {
-    const mismatch = await client.execute(createRequest('30.00')).catch((e: unknown) => e);
+    const mismatch = await run(createRequest('30.00')).catch((e: unknown) => e);
     expect(errorBody(mismatch).details?.[0]?.issue).toBe('AMOUNT_MISMATCH');
-    const items = await client.execute(createRequest('32.00', '26.00')).catch((e: unknown) => e);
+    const items = await run(createRequest('32.00', '26.00')).catch((e: unknown) => e);
     expect(errorBody(items).details?.[0]?.issue).toBe('ITEM_TOTAL_MISMATCH');
     const precision = createRequest();
-    (
-      precision.body as unknown as { purchase_units: { amount: { value: string } }[] }
-    ).purchase_units[0]!.amount.value = '31.001';
-    const bad = await client.execute(precision).catch((e: unknown) => e);
+    const units = (precision.body as unknown as { purchase_units: { amount: { value: string } }[] })
+      .purchase_units;
+    for (const unit of units) unit.amount.value = '31.001';
+    const bad = await run(precision).catch((e: unknown) => e);
     expect((bad as { statusCode: number }).statusCode).toBe(400);
   });
 
@@ -112,14 +126,14 @@ describe('fake PayPal Orders v2', () => {
     );
     const denied = await other.execute(createRequest()).catch((e: unknown) => e);
     expect((denied as { statusCode: number }).statusCode).toBe(401);
-    const missing = await client
-      .execute(new paypal.orders.OrdersGetRequest('NOPE0000000000000'))
-      .catch((e: unknown) => e);
+    const missing = await run(new paypal.orders.OrdersGetRequest('NOPE0000000000000')).catch(
+      (e: unknown) => e,
+    );
     expect((missing as { statusCode: number }).statusCode).toBe(404);
   });
 
   it('serves an approval page whose buttons send the buyer back to return_url or cancel_url', async () => {
-    const id = (await client.execute(createRequest())).result.id as string;
+    const id = (await run(createRequest())).result.id;
     const html = await (await fetch(`${fake.url}/checkoutnow?token=${id}`)).text();
     expect(html).toContain('31.00 USD');
     expect(html).toContain(messages.payments.testModeBanner);
@@ -139,10 +153,10 @@ describe('fake PayPal Orders v2', () => {
 describe('fake PayPal capture refunds', () => {
   /** An approved and captured order: its capture id. */
   async function capturedOrder(): Promise<string> {
-    const id = (await client.execute(createRequest())).result.id as string;
+    const id = (await run(createRequest())).result.id;
     fake.approveOrder(id);
-    const captured = await client.execute(new paypal.orders.OrdersCaptureRequest(id));
-    return captured.result.purchase_units[0].payments.captures[0].id as string;
+    const captured = await run(new paypal.orders.OrdersCaptureRequest(id));
+    return firstCapture(captured.result).id;
   }
   const refundRequest = (captureId: string, value?: string, requestId?: string) => {
     const request = new paypal.payments.CapturesRefundRequest(captureId).prefer('return=representation');
@@ -153,37 +167,37 @@ describe('fake PayPal capture refunds', () => {
 
   it('refunds part, then the rest without an amount, then refuses more as PayPal does', async () => {
     const captureId = await capturedOrder();
-    const part = await client.execute(refundRequest(captureId, '10.00'));
+    const part = await run(refundRequest(captureId, '10.00'));
     expect(part.statusCode).toBe(201);
     expect(part.result).toMatchObject({ status: 'COMPLETED', amount: money('10.00') });
     expect(fake.capture(captureId)?.status).toBe('PARTIALLY_REFUNDED');
-    const tooMuch = await client.execute(refundRequest(captureId, '21.01')).catch((e: unknown) => e);
+    const tooMuch = await run(refundRequest(captureId, '21.01')).catch((e: unknown) => e);
     expect((tooMuch as { statusCode: number }).statusCode).toBe(422);
     expect(errorBody(tooMuch).details?.[0]?.issue).toBe('REFUND_AMOUNT_EXCEEDED');
-    const rest = await client.execute(refundRequest(captureId));
+    const rest = await run(refundRequest(captureId));
     expect(rest.result.amount).toEqual(money('21.00'));
     expect(fake.capture(captureId)?.status).toBe('REFUNDED');
-    const again = await client.execute(refundRequest(captureId)).catch((e: unknown) => e);
+    const again = await run(refundRequest(captureId)).catch((e: unknown) => e);
     expect(errorBody(again).details?.[0]?.issue).toBe('CAPTURE_FULLY_REFUNDED');
-    const got = await client.execute(new paypal.payments.CapturesGetRequest(captureId));
+    const got = await run(new paypal.payments.CapturesGetRequest(captureId));
     expect(got.result.status).toBe('REFUNDED');
-    const refund = await client.execute(new paypal.payments.RefundsGetRequest(part.result.id as string));
+    const refund = await run(new paypal.payments.RefundsGetRequest(part.result.id));
     expect(refund.result.amount).toEqual(money('10.00'));
   });
 
   it('replays a refund for a repeated PayPal-Request-Id instead of refunding twice', async () => {
     const captureId = await capturedOrder();
-    const first = await client.execute(refundRequest(captureId, '5.00', 'refund-order-3-1'));
-    const retry = await client.execute(refundRequest(captureId, '5.00', 'refund-order-3-1'));
+    const first = await run(refundRequest(captureId, '5.00', 'refund-order-3-1'));
+    const retry = await run(refundRequest(captureId, '5.00', 'refund-order-3-1'));
     expect(retry.result.id).toBe(first.result.id);
     expect(fake.refunds(captureId)).toHaveLength(1);
     expect(fake.received('capture.refund').at(-1)?.headers['paypal-request-id']).toBe('refund-order-3-1');
   });
 
   it('answers an unknown capture with 404, and offers no way to void a CAPTURE order (PayPal has none)', async () => {
-    const missing = await client.execute(refundRequest('NOPE0000000000000')).catch((e: unknown) => e);
+    const missing = await run(refundRequest('NOPE0000000000000')).catch((e: unknown) => e);
     expect((missing as { statusCode: number }).statusCode).toBe(404);
-    const id = (await client.execute(createRequest())).result.id as string;
+    const id = (await run(createRequest())).result.id;
     const token = await fetch(`${fake.url}/v1/oauth2/token`, {
       method: 'POST',
       headers: {

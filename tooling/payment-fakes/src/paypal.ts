@@ -35,6 +35,7 @@ import {
   json,
   listRequests,
   page,
+  group,
   redirect,
   startFake,
   type FakeServer,
@@ -460,28 +461,29 @@ export async function startFakePaypal(options: FakePaypalOptions = {}): Promise<
     }
     if (!path.startsWith('/v2/')) return notFound();
     const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '');
-    if (!bearer || !tokens.has(bearer[1]!)) return unauthorized();
+    if (!bearer || !tokens.has(group(bearer, 1))) return unauthorized();
     try {
       if (method === 'POST' && path === '/v2/checkout/orders') return createOrder(req.body);
       const payment = /^\/v2\/payments\/(captures|refunds)\/([A-Z0-9]+)(\/refund)?$/.exec(path);
       if (payment) {
-        const [, what, id, refund] = payment;
+        const [, what, , refund] = payment;
+        const id = group(payment, 2);
         if (what === 'captures' && refund && method === 'POST') {
           const prefer = req.headers.prefer;
-          return refundCapture(id!, req.body, typeof prefer === 'string' ? prefer : undefined);
+          return refundCapture(id, req.body, typeof prefer === 'string' ? prefer : undefined);
         }
         if (what === 'captures' && !refund && method === 'GET') {
-          const entry = captures.get(id!);
+          const entry = captures.get(id);
           return entry ? json(200, entry.capture) : notFound();
         }
         if (what === 'refunds' && !refund && method === 'GET') {
-          const found = refunds.get(id!);
+          const found = refunds.get(id);
           return found ? json(200, found) : notFound();
         }
         return notFound();
       }
       const one = /^\/v2\/checkout\/orders\/([A-Z0-9]+)(\/capture)?$/.exec(path);
-      const order = one ? orders.get(one[1]!) : undefined;
+      const order = one ? orders.get(group(one, 1)) : undefined;
       if (!one || !order) return notFound();
       if (method === 'GET' && !one[2]) return json(200, view(order));
       if (method === 'POST' && one[2]) return capture(order);
@@ -530,7 +532,7 @@ export async function startFakePaypal(options: FakePaypalOptions = {}): Promise<
     const control = /^\/__fake\/orders\/([A-Z0-9]+)\/approve$/.exec(req.path);
     if (control && req.method === 'POST') {
       try {
-        return json(200, { return_url: approveOrder(control[1]!) });
+        return json(200, { return_url: approveOrder(group(control, 1)) });
       } catch (error) {
         return json(400, { error: String(error) });
       }

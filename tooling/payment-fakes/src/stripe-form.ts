@@ -30,7 +30,8 @@ export function parseStripeForm(raw: string): Record<string, FormValue> {
 function splitKey(key: string): string[] | undefined {
   const m = /^([^[\]]+)((?:\[[^[\]]*\])*)$/.exec(key);
   if (!m) return undefined;
-  const parts = [m[1]!, ...[...m[2]!.matchAll(/\[([^[\]]*)\]/g)].map((x) => x[1]!)];
+  // Both groups always match (the second possibly empty); `?? ''` only satisfies the type.
+  const parts = [m[1] ?? '', ...[...(m[2] ?? '').matchAll(/\[([^[\]]*)\]/g)].map((x) => x[1] ?? '')];
   // Never let a key reach an object's prototype.
   return parts.some((p) => p === '__proto__' || p === 'constructor' || p === 'prototype') ? undefined : parts;
 }
@@ -38,7 +39,8 @@ function splitKey(key: string): string[] | undefined {
 function toArrays(node: Tree | string): FormValue {
   if (typeof node === 'string') return node;
   const keys = Object.keys(node);
-  const converted = Object.fromEntries(keys.map((k) => [k, toArrays(node[k]!)]));
+  const converted = Object.fromEntries(Object.entries(node).map(([k, v]) => [k, toArrays(v)]));
   const isList = keys.length > 0 && keys.every((k, i) => k === String(i));
-  return isList ? keys.map((k) => converted[k]!) : converted;
+  // Integer-like keys enumerate in ascending order, so the values are the list in order.
+  return isList ? Object.values(converted) : converted;
 }

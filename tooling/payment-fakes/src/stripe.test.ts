@@ -4,6 +4,12 @@ import { messages } from '@bindery/contracts/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeStripe, type FakeStripe } from './stripe.js';
 
+/** The value, or a failure naming what was missing (instead of a `!`, ADR 0044). */
+function defined<T>(value: T | null | undefined, what: string): T {
+  if (value === null || value === undefined) throw new Error(`expected ${what}, got ${String(value)}`);
+  return value;
+}
+
 let fake: FakeStripe;
 let stripe: Stripe;
 
@@ -90,7 +96,7 @@ describe('fake Stripe Checkout Sessions', () => {
     });
     await expect(other.checkout.sessions.create(params([100]))).rejects.toMatchObject({ statusCode: 401 });
     const bad = params([100]);
-    bad.line_items![0]!.price_data!.unit_amount = -5;
+    defined(defined(bad.line_items?.[0], 'a line item').price_data, 'its price_data').unit_amount = -5;
     await expect(stripe.checkout.sessions.create(bad)).rejects.toMatchObject({
       statusCode: 400,
       param: 'line_items[0][price_data][unit_amount]',
@@ -140,8 +146,8 @@ describe('fake Stripe webhooks', () => {
     });
     expect(delivery.status).toBe(200);
     const event = stripe.webhooks.constructEvent(
-      received[0]!.body,
-      received[0]!.headers['stripe-signature']!,
+      defined(received[0], 'the delivery').body,
+      defined(defined(received[0], 'the delivery').headers['stripe-signature'], 'its signature'),
       fake.webhookSecret,
     );
     expect(event.type).toBe('checkout.session.completed');
@@ -157,7 +163,7 @@ describe('fake Stripe webhooks', () => {
     const again = await fake.deliver(delivery.event, {
       target: async (req) => (received.push(req), { status: 200, body: '' }),
     });
-    expect(JSON.parse(received[1]!.body).id).toBe(event.id);
+    expect((JSON.parse(defined(received[1], 'the redelivery').body) as { id: string }).id).toBe(event.id);
     expect(again.signature).not.toBe('');
     const forged = await fake.deliver(delivery.event, {
       secret: 'whsec_other',
@@ -189,14 +195,14 @@ describe('fake Stripe webhooks', () => {
         protocol: 'http',
       });
       const session = await client.checkout.sessions.create(params([4200]));
-      const pageHtml = await (await fetch(session.url!)).text();
+      const pageHtml = await (await fetch(defined(session.url, 'the session’s url'))).text();
       expect(pageHtml).toContain('42.00 USD');
       // `pnpm start` without keys sends real visitors here (docs/decisions/0028).
       expect(pageHtml).toContain(messages.payments.testModeBanner);
       const paid = await fetch(`${session.url}/pay`, { method: 'POST', redirect: 'manual' });
       expect(paid.status).toBe(303);
       expect(paid.headers.get('location')).toBe(`http://web.test/success?order=42&session_id=${session.id}`);
-      expect(JSON.parse(hits[0]!)).toMatchObject({
+      expect(JSON.parse(defined(hits[0], 'a webhook hit'))).toMatchObject({
         type: 'checkout.session.completed',
         data: { object: { id: session.id } },
       });
@@ -282,7 +288,7 @@ describe('fake Stripe refunds', () => {
     const unpaid = await stripe.refunds.create({ payment_intent: pi }).catch((e: unknown) => e);
     expect(unpaid).toMatchObject({
       statusCode: 400,
-      message: expect.stringContaining('does not have a successful charge'),
+      message: expect.stringContaining('does not have a successful charge') as unknown,
     });
   });
 });
@@ -295,7 +301,10 @@ describe('fake Stripe expiry, lost webhooks and what it received', () => {
     });
     const events: string[] = [];
     const delivery = await fake.expireSession(session.id, {
-      target: async (req) => (events.push(JSON.parse(req.body).type as string), { status: 200, body: '' }),
+      target: async (req) => (
+        events.push((JSON.parse(req.body) as { type: string }).type),
+        { status: 200, body: '' }
+      ),
     });
     expect(delivery?.status).toBe(200);
     expect(events).toEqual(['checkout.session.expired']);

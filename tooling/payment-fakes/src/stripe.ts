@@ -35,6 +35,7 @@ import {
   json,
   listRequests,
   page,
+  group,
   redirect,
   startFake,
   type FakeServer,
@@ -341,7 +342,9 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     const successUrl = asText(body.success_url);
     if (!successUrl) throw new InvalidRequest('Missing required param: success_url.', 'success_url');
     const lineItems = readLineItems(body);
-    const currency = lineItems[0]!.currency;
+    const [first] = lineItems;
+    if (!first) throw new InvalidRequest('line_items is required in payment mode.', 'line_items');
+    const currency = first.currency;
     if (lineItems.some((l) => l.currency !== currency)) {
       throw new InvalidRequest('All line items must use the same currency.', 'line_items');
     }
@@ -560,7 +563,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
   function route(req: RecordedRequest): Reply | Promise<Reply> {
     const { method, path } = req;
     const hosted = /^\/c\/pay\/([\w-]+)(\/pay|\/cancel)?$/.exec(path);
-    if (hosted) return hostedPage(method, hosted[1]!, hosted[2]);
+    if (hosted) return hostedPage(method, group(hosted, 1), hosted[2]);
     if (path === '/__fake/requests' && method === 'GET') return listRequests(fake, req.query);
     if (path === '/__fake/webhooks/drop' && method === 'POST') {
       dropNext += Number(req.query.get('count') ?? '1') || 1;
@@ -568,7 +571,8 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     }
     const control = /^\/__fake\/sessions\/([\w-]+)\/(complete|expire)$/.exec(path);
     if (control && method === 'POST') {
-      const done = control[2] === 'complete' ? completeSession(control[1]!) : expireSession(control[1]!);
+      const done =
+        control[2] === 'complete' ? completeSession(group(control, 1)) : expireSession(group(control, 1));
       return done.then(
         (d) =>
           json(200, {
@@ -622,21 +626,21 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       }
       const refund = /^\/v1\/refunds\/([\w-]+)$/.exec(path);
       if (refund && method === 'GET') {
-        const found = refunds.get(refund[1]!);
+        const found = refunds.get(group(refund, 1));
         return found ? json(200, found) : stripeError(404, `No such refund: '${refund[1]}'`, 'id');
       }
       const intent = /^\/v1\/payment_intents\/([\w-]+)$/.exec(path);
       if (intent && method === 'GET') {
-        const found = intents.get(intent[1]!);
+        const found = intents.get(group(intent, 1));
         return found
           ? json(200, { ...found, amount_refunded: refunded(found.id) })
           : stripeError(404, `No such payment_intent: '${intent[1]}'`, 'intent');
       }
       const one = /^\/v1\/checkout\/sessions\/([\w-]+)(\/expire)?$/.exec(path);
-      const session = one ? sessions.get(one[1]!) : undefined;
+      const session = one ? sessions.get(group(one, 1)) : undefined;
       if (one && !session) return stripeError(404, `No such checkout.session: '${one[1]}'`, 'session');
-      if (session && method === 'GET' && !one![2]) return json(200, session);
-      if (session && method === 'POST' && one![2]) {
+      if (session && method === 'GET' && !one?.[2]) return json(200, session);
+      if (session && method === 'POST' && one?.[2]) {
         if (session.status !== 'open') {
           return stripeError(400, `Only Checkout Sessions with a status in ["open"] can be expired.`);
         }
