@@ -1,0 +1,85 @@
+/**
+ * One order as staff see it (order-info.tsx reads it): the header with its status and total, the actions the
+ * status allows, the customer and the order's times, each book, the shipment, the amounts with the tax reason, the
+ * payment and the event timeline.
+ */
+import type { AdminOrderDetail } from '@bindery/contracts/admin/orders';
+import { messages } from '@bindery/contracts/messages';
+import { OrderAmounts } from '@bindery/ui/order-amounts';
+import { OrderStatusBadge } from '@bindery/ui/order-status-badge';
+import {
+  customerEmail,
+  formatDateTime,
+  formatDateTimeShort,
+  formatUsd,
+  orderStatusLabel,
+} from '../lib/order-format';
+import { OrderActions } from './order-actions';
+import { BookItem } from './order-book-item';
+import { BACK, Facts, Section, type Fact } from './order-facts';
+import { PaymentSection } from './order-payment';
+import { ShippingSection } from './order-shipping';
+import { Timeline } from './order-timeline';
+
+export function OrderDetails({ order }: { order: AdminOrderDetail }) {
+  const when: Fact[] = (
+    [
+      ['Placed', order.created_at],
+      ['Paid', order.paid_at],
+      ['In production', order.in_production_at],
+      ['Shipped', order.shipped_at],
+      ['Delivered', order.delivered_at],
+      ['Canceled', order.canceled_at],
+      ['Expires if unpaid', order.expires_at],
+    ] as const
+  )
+    .filter(([, at]) => at !== null)
+    .map(([term, at]) => [term, formatDateTime(at)]);
+
+  return (
+    <div className="b-stack">
+      <div className="b-row" style={{ justifyContent: 'space-between' }}>
+        <h1 style={{ margin: 0 }}>Order {order.order_number}</h1>
+        {BACK}
+      </div>
+      <p className="b-row" style={{ margin: 0 }}>
+        <OrderStatusBadge status={order.status} />
+        <span className="b-muted">
+          {formatUsd(order.total)} · {order.items.length} {order.items.length === 1 ? 'book' : 'books'} ·
+          placed {formatDateTimeShort(order.created_at)}
+        </span>
+      </p>
+      <OrderActions order={order} />
+      <Section id="order-basic" title="Basic Information">
+        <Facts
+          rows={[
+            ['Order', order.order_number],
+            ['Status', orderStatusLabel(order.status)],
+            ['Customer', order.customer.name || '—'],
+            ['Customer Email', customerEmail(order.customer.email)],
+            ...(order.customer.account_deleted
+              ? [['Account', 'Deleted (the order keeps the name and e-mail it was placed with)'] as Fact]
+              : []),
+            ...when,
+          ]}
+        />
+      </Section>
+      <Section id="order-books" title={`Books (${order.items.length})`}>
+        {order.items.map((item, i) => (
+          <BookItem key={item.project_id} item={item} index={i} />
+        ))}
+      </Section>
+      <ShippingSection order={order} />
+      <Section id="order-amounts" title="Amounts">
+        <OrderAmounts amounts={order} />
+        <p className="b-muted" style={{ margin: 0 }}>
+          {messages.orderAmounts.taxReason(order.tax_reason)}
+        </p>
+      </Section>
+      <PaymentSection order={order} />
+      <Section id="order-events" title="Timeline">
+        <Timeline events={order.events} />
+      </Section>
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+/**
+ * One staff move's confirmation (order-actions.tsx): the question says what the move does (for a cancel, what
+ * happens to the money), marking shipped asks for the shipment, every move takes an optional note. The server's
+ * refusal (a 409 naming both statuses, a 400 naming the field) shows in the dialog, which stays open.
+ */
+import { Dialog } from '@bindery/ui/dialog';
+import type { AdminOrderDetail } from '@bindery/contracts/admin/orders';
+import { messages } from '@bindery/contracts/messages';
+import type { OrderStatus, TransitionRule } from '@bindery/contracts/order-lifecycle';
+import { useStatusChange } from '../hooks/use-status-change';
+import { formatUsd, orderStatusLabel } from '../lib/order-format';
+import { dialogError, type OrderDialogProps } from '../lib/order-dialog';
+import { NoteFields, ShipmentFields } from './order-status-fields';
+
+const s = messages.orderScreens;
+
+function confirmText(order: AdminOrderDetail, to: OrderStatus): string {
+  const n = order.order_number;
+  switch (to) {
+    case 'in_production':
+      return s.confirm.in_production(n);
+    case 'shipped':
+      return s.confirm.shipped(n);
+    case 'delivered':
+      return s.confirm.delivered(n);
+    case 'canceled':
+      if (order.status === 'awaiting_payment') return s.confirm.canceledUnpaid(n);
+      if (order.status === 'in_production') return s.confirm.canceledInProduction(n);
+      return s.confirm.canceledPaid(n, formatUsd(order.refundable));
+    default:
+      return `${n}: ${orderStatusLabel(to)}?`;
+  }
+}
+
+export function StatusDialog({ order, rule, onClose, onDone }: OrderDialogProps & { rule: TransitionRule }) {
+  const { shipping, shipment, note, errors, problem, busy, submit } = useStatusChange(order, rule, onDone);
+  const title = rule.action ?? orderStatusLabel(rule.to);
+  return (
+    <Dialog
+      title={title}
+      message={<p>{confirmText(order, rule.to)}</p>}
+      confirmLabel={title}
+      confirmVariant={rule.to === 'canceled' ? 'danger' : 'primary'}
+      cancelLabel="Back"
+      role="dialog"
+      busy={busy}
+      error={dialogError(problem)}
+      onCancel={onClose}
+      onConfirm={submit}
+    >
+      {shipping ? <ShipmentFields {...shipment} errors={errors} /> : null}
+      <NoteFields {...note} error={errors.note} />
+    </Dialog>
+  );
+}
