@@ -9,12 +9,11 @@ import autocannon from 'autocannon';
 import {
   connections,
   fmt,
-  itemId,
   median,
+  printBookQuoteBody,
   rounds,
   seconds,
   startBenchServers,
-  type DropdownItem,
   type Sample,
 } from './harness.js';
 
@@ -23,18 +22,7 @@ try {
   const api = `http://127.0.0.1:${ports.api}/api/calculator`;
 
   // A real configuration from the seeded list: US Trade, Perfect Bound, 200 pages, 250 copies (5% tier).
-  const o = (await (await fetch(`${api}/dropdowns/`)).json()) as Record<string, DropdownItem[]>;
-  const find = (key: string, name: string, trim?: number) => itemId(o, key, name, trim);
-  const trim = find('trim_sizes', 'US Trade');
-  const body = JSON.stringify({
-    trim_size_id: trim,
-    binding_id: find('bindings', 'Perfect Bound', trim),
-    interior_color_id: find('interior_colors', 'Standard Color'),
-    paper_type_id: find('paper_types', '60# White-Uncoated'),
-    cover_finish_id: find('cover_finishes', 'Matte'),
-    page_count: 200,
-    quantity: 250,
-  });
+  const body = await printBookQuoteBody(api);
   const check = await fetch(`${api}/calculate/`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

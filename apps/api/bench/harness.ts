@@ -54,6 +54,26 @@ export const itemId = (o: Record<string, DropdownItem[]>, key: string, name: str
   ).id;
 
 /**
+ * The benchmarks' quote (calculate, uploads under load): the JSON body of a real Print Book configuration read
+ * from the seeded dropdowns at `calculatorBase` (…/api/calculator) — US Trade, Perfect Bound, Standard Color,
+ * 60# White-Uncoated, Matte, 200 pages, 250 copies (the 5% tier).
+ */
+export async function printBookQuoteBody(calculatorBase: string): Promise<string> {
+  const o = (await (await fetch(`${calculatorBase}/dropdowns/`)).json()) as Record<string, DropdownItem[]>;
+  const find = (key: string, name: string, trim?: number) => itemId(o, key, name, trim);
+  const trim = find('trim_sizes', 'US Trade');
+  return JSON.stringify({
+    trim_size_id: trim,
+    binding_id: find('bindings', 'Perfect Bound', trim),
+    interior_color_id: find('interior_colors', 'Standard Color'),
+    paper_type_id: find('paper_types', '60# White-Uncoated'),
+    cover_finish_id: find('cover_finishes', 'Matte'),
+    page_count: 200,
+    quantity: 250,
+  });
+}
+
+/**
  * BENCH_CPU_PROF=<dir> runs the API under `node --cpu-prof` and writes its profile there when it stops
  * (open it in Chrome DevTools, or summarise it with bench/profile-summary.ts).
  */

@@ -16,16 +16,15 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { PDFDocument } from 'pdf-lib';
 import { hashPassword } from '#lib/password.js';
-import { makePdf, multipartBody, pdfObjectFlood } from '../test/pdf-fixtures.js';
+import { breakXref, makePdf, multipartBody, pdfObjectFlood } from '../test/pdf-fixtures.js';
 import {
   connections,
   defined,
-  itemId,
   median,
+  printBookQuoteBody,
   rounds,
   seconds,
   startBenchServers,
-  type DropdownItem,
   type Sample,
 } from './harness.js';
 
@@ -34,16 +33,7 @@ async function paddedBrokenXref(padding: number): Promise<Buffer> {
   const doc = await PDFDocument.load(await makePdf(800, { blank: true }));
   // Random bytes: Flate would shrink anything regular to nothing.
   await doc.attach(randomBytes(padding), 'padding.bin', { mimeType: 'application/octet-stream' });
-  const text = Buffer.from(await doc.save({ useObjectStreams: false })).toString('latin1');
-  const start = text.lastIndexOf('\nxref\n');
-  const end = text.indexOf('trailer', start);
-  const broken = text
-    .slice(start, end)
-    .replace(
-      /(\d{10}) (\d{5}) n/g,
-      (_m, o: string, g: string) => `${String(Number(o) + 7).padStart(10, '0')} ${g} n`,
-    );
-  return Buffer.from(text.slice(0, start) + broken + text.slice(end), 'latin1');
+  return breakXref(Buffer.from(await doc.save({ useObjectStreams: false })));
 }
 
 async function rssMb(pid: number): Promise<number> {
@@ -70,18 +60,7 @@ try {
   if (login.status !== 200) throw new Error(`login answered ${login.status}: ${await login.text()}`);
   const token = ((await login.json()) as { access: string }).access;
 
-  const o = (await (await fetch(`${base}/calculator/dropdowns/`)).json()) as Record<string, DropdownItem[]>;
-  const find = (key: string, name: string, trim?: number) => itemId(o, key, name, trim);
-  const trim = find('trim_sizes', 'US Trade');
-  const quoteBody = JSON.stringify({
-    trim_size_id: trim,
-    binding_id: find('bindings', 'Perfect Bound', trim),
-    interior_color_id: find('interior_colors', 'Standard Color'),
-    paper_type_id: find('paper_types', '60# White-Uncoated'),
-    cover_finish_id: find('cover_finishes', 'Matte'),
-    page_count: 200,
-    quantity: 250,
-  });
+  const quoteBody = await printBookQuoteBody(`${base}/calculator`);
 
   console.info('building the hostile PDFs…');
   const hostile = [

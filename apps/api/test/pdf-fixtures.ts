@@ -141,7 +141,11 @@ export async function pdfWithDeepTree(depth: number): Promise<Buffer> {
  * readers rebuild the table by scanning the file. `declared` sets the root's /Count (default: the real count).
  */
 export async function pdfWithBrokenXref(pages: number, declared = pages): Promise<Buffer> {
-  const bytes = await pdfDeclaring(pages, declared);
+  return breakXref(await pdfDeclaring(pages, declared));
+}
+
+/** A saved PDF (without object streams) with every in-use cross-reference entry pointing 7 bytes off. */
+export function breakXref(bytes: Buffer): Buffer {
   const text = bytes.toString('latin1');
   const start = text.lastIndexOf('\nxref\n');
   const end = text.indexOf('trailer', start);
