@@ -1,6 +1,6 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
-import { ErrorBody, IdParams } from './common.js';
+import { ErrorBody, IdParam, IdParams } from './common.js';
 import {
   defineRoute,
   fastifyPathOf,
@@ -73,6 +73,23 @@ describe('route contracts', () => {
     expectTypeOf<RouteInput<typeof upload>['body']>().toEqualTypeOf<MultipartBody>();
     expectTypeOf<RouteResult<typeof upload>>().toEqualTypeOf<{ id: number }>();
     expectTypeOf<RouteResult<typeof remove>>().toEqualTypeOf<undefined>();
+  });
+
+  it('lets a query value be given as a number where the schema reads text, and keeps an enum narrow', () => {
+    const list = defineRoute({
+      method: 'GET',
+      path: '/api/things/',
+      operationId: 'getThings',
+      summary: 'Things',
+      tags: ['things'],
+      access: 'public',
+      query: z.object({ trim_size_id: IdParam, status: z.enum(['pending', 'approved']).optional() }),
+      responses: { 200: z.array(z.unknown()) },
+    });
+    expect(pathOf(list)).toBe('/api/things/');
+    type Query = NonNullable<RouteInput<typeof list>['query']>;
+    expectTypeOf<Query['trim_size_id']>().toEqualTypeOf<string | number>();
+    expectTypeOf<Query['status']>().toEqualTypeOf<'pending' | 'approved' | undefined>();
   });
 });
 

@@ -77,13 +77,17 @@ export interface MultipartBody {
 
 type Field<K extends string, T> = [T] extends [z.ZodType] ? Record<K, z.input<T>> : { [P in K]?: never };
 
-/** Path parameters travel as text: a caller may give a number where the schema reads a string (an id). */
-type PathValues<T> = { [K in keyof T]: T[K] extends string ? string | number : T[K] };
-type ParamsField<T> = [T] extends [z.ZodType] ? { params: PathValues<z.input<T>> } : { params?: never };
+/**
+ * Path parameters and query values travel as text: a caller may give a number where the schema reads any string
+ * (an id: `IdParam` reads digits). A string the schema narrows to literals (a status enum) stays as narrow.
+ */
+type Text<V> = V extends string ? (string extends V ? string | number : V) : V;
+type TextValues<T> = { [K in keyof T]: Text<T[K]> };
+type ParamsField<T> = [T] extends [z.ZodType] ? { params: TextValues<z.input<T>> } : { params?: never };
 
 /** What a call must give: `params`, `query` and `body` exactly where the route declares them (inputs of the schemas). */
 export type RouteInput<R extends RouteContract> = ParamsField<R['params']> &
-  (R['query'] extends z.ZodType ? { query?: z.input<R['query']> } : { query?: never }) &
+  (R['query'] extends z.ZodType ? { query?: TextValues<z.input<R['query']>> } : { query?: never }) &
   (R['multipart'] extends true ? { body: MultipartBody } : Field<'body', R['body']>);
 
 /** `/api/orders/{id}/` with `{ id: 7 }` → `/api/orders/7/` (each value URI-encoded). */

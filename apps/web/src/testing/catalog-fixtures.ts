@@ -2,14 +2,22 @@
  * Contract-valid catalog responses for component tests, built from the product definitions (every key a
  * category's response has), so a test states only the items it cares about.
  */
-import type { CalculateResponse } from '@bindery/contracts/store/catalog';
+import {
+  availableOptionsKeys,
+  catalogOptionsKeys,
+  type CalculateResponse,
+} from '@bindery/contracts/store/catalog';
 import type { OptionKind, ProductDefinition } from '@bindery/pricing/products';
-import { availableOptionsKeys, optionsKeys } from '../lib/catalog/option-lists';
 
 const code = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
 
 export const item = (id: number, name: string) => ({ id, code: code(name), name, price: '1.00' });
-export const trimItem = (id: number, name: string) => ({ ...item(id, name), dimensions: name, width_mm: 152.4, height_mm: 228.6 });
+export const trimItem = (id: number, name: string) => ({
+  ...item(id, name),
+  dimensions: name,
+  width_mm: 152.4,
+  height_mm: 228.6,
+});
 export const bindingItem = (id: number, name: string, trimSizeId: number | null = null) => ({
   ...item(id, name),
   binding_style: code(name).replace(/-/g, '_'),
@@ -23,17 +31,23 @@ export type Lists = Partial<Record<OptionKind, object[]>>;
 
 /** The dropdowns/options response: every key of the category, empty unless given. */
 export function dropdownsFor(product: ProductDefinition, lists: Lists) {
-  return Object.fromEntries(optionsKeys(product).map(({ key, kind }) => [key, lists[kind] ?? []]));
+  return Object.fromEntries(catalogOptionsKeys(product).map(({ key, kind }) => [key, lists[kind] ?? []]));
 }
 
 /** The available-options response: `lists` marked available unless their id is in `unavailable`. */
-export function availableOptionsFor(product: ProductDefinition, lists: Lists, unavailable: ReadonlySet<number>) {
+export function availableOptionsFor(
+  product: ProductDefinition,
+  lists: Lists,
+  unavailable: ReadonlySet<number>,
+) {
   return Object.fromEntries(
     availableOptionsKeys(product).map(({ key, kind }) => [
       key,
       (lists[kind] ?? []).map((i) => {
         const id = (i as { id: number }).id;
-        return unavailable.has(id) ? { ...i, available: false, unavailable_reason: 'Not for this page count' } : { ...i, available: true };
+        return unavailable.has(id)
+          ? { ...i, available: false, unavailable_reason: 'Not for this page count' }
+          : { ...i, available: true };
       }),
     ]),
   );

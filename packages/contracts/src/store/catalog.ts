@@ -60,10 +60,13 @@ export type AvailableCatalogItem = z.infer<typeof AvailableCatalogItem>;
 export const AvailableBindingItem = BindingItem.extend(availability);
 export type AvailableBindingItem = z.infer<typeof AvailableBindingItem>;
 
-/** One response key of a category and the kind of item it lists (from the product definition). */
-export interface OptionsKey {
+/**
+ * One response key of a category and the kind of item it lists (from the product definition). `Kind` is the
+ * definition's own kind type (pricing's OptionKind), so a caller indexing by it keeps its type.
+ */
+export interface OptionsKey<Kind extends string = string> {
   readonly key: string;
-  readonly kind: string;
+  readonly kind: Kind;
 }
 
 const itemSchema = (kind: string, withAvailability: boolean) => {
@@ -176,11 +179,14 @@ export interface CatalogProduct {
 }
 
 /** Every key of the dropdowns/options response with the kind it lists (the print book lists bindings twice). */
-export const catalogOptionsKeys = (product: Pick<CatalogProduct, 'kinds'>): OptionsKey[] =>
-  product.kinds.flatMap((k) => k.dropdownKeys.map((key) => ({ key, kind: k.kind })));
+export const catalogOptionsKeys = <Kind extends string>(product: {
+  readonly kinds: readonly (CatalogKind & { readonly kind: Kind })[];
+}): OptionsKey<Kind>[] => product.kinds.flatMap((k) => k.dropdownKeys.map((key) => ({ key, kind: k.kind })));
 
 /** The keys of available-options: every kind but the trim size (the query names it), under its first dropdown key. */
-export const availableOptionsKeys = (product: Pick<CatalogProduct, 'kinds'>): OptionsKey[] =>
+export const availableOptionsKeys = <Kind extends string>(product: {
+  readonly kinds: readonly (CatalogKind & { readonly kind: Kind })[];
+}): OptionsKey<Kind>[] =>
   product.kinds
     .filter((k) => k.kind !== 'trim_size')
     .map((k) => ({ key: k.dropdownKeys[0] ?? k.kind, kind: k.kind }));

@@ -3,12 +3,12 @@
  * this configuration). Amounts are decimal strings and are only displayed, never re-computed.
  */
 import { useMutation } from '@tanstack/react-query';
-import { CalculateResponse, type CalculateBody } from '@bindery/contracts/store/catalog';
+import { catalogRoutes, type CalculateBody } from '@bindery/contracts/store/catalog';
 import type { ProductDefinition } from '@bindery/pricing/products';
 import { api } from '../api-client';
 
 export const calculate = (product: ProductDefinition, body: CalculateBody) =>
-  api.post(`/api/${product.slug}/calculate/`, { schema: CalculateResponse, body });
+  api.call(catalogRoutes(product).calculate, { body });
 
 export const useCalculate = (product: ProductDefinition) =>
   useMutation({ mutationFn: (body: CalculateBody) => calculate(product, body) });

@@ -5,11 +5,11 @@
  * stay unrestricted.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { BindingsResponse, catalogOptionsResponse } from '@bindery/contracts/store/catalog';
+import { catalogRoutes } from '@bindery/contracts/store/catalog';
 import { messages } from '@bindery/contracts/messages';
 import type { OptionKind, ProductDefinition } from '@bindery/pricing/products';
 import { api } from '../api-client';
-import { availableOptionsKeys, listsByKind } from './option-lists';
+import { listsByKind } from './option-lists';
 
 export interface AvailabilityQuery {
   trimSizeId: number;
@@ -32,26 +32,35 @@ export const availabilityErrorMessage = (product: ProductDefinition) =>
     ? messages.calculators.loadOptionsFailed
     : messages.calculators.loadBindingsFailed;
 
-export async function getAvailability(product: ProductDefinition, q: AvailabilityQuery, signal?: AbortSignal): Promise<Availability> {
-  const endpoint = availabilityEndpoint(product);
+export async function getAvailability(
+  product: ProductDefinition,
+  q: AvailabilityQuery,
+  signal?: AbortSignal,
+): Promise<Availability> {
+  const routes = catalogRoutes(product);
   const query = { trim_size_id: q.trimSizeId, page_count: q.pageCount };
-  if (endpoint === 'available-options') {
-    const schema = catalogOptionsResponse(availableOptionsKeys(product), { withAvailability: true });
-    const lists = listsByKind(product, await api.get(`/api/${product.slug}/available-options/`, { schema, query, signal }));
+  if (routes.availableOptions) {
+    const lists = listsByKind(product, await api.call(routes.availableOptions, { query }, { signal }));
     const out: Availability = {};
-    for (const [kind, list] of Object.entries(lists) as [OptionKind, { id: number; available?: boolean }[]][]) {
+    for (const [kind, list] of Object.entries(lists) as [
+      OptionKind,
+      { id: number; available?: boolean }[],
+    ][]) {
       out[kind] = new Set(list.filter((i) => i.available).map((i) => i.id));
     }
     return out;
   }
-  if (endpoint === 'bindings') {
-    const list = await api.get(`/api/${product.slug}/bindings/`, { schema: BindingsResponse, query, signal });
+  if (routes.bindings) {
+    const list = await api.call(routes.bindings, { query }, { signal });
     return { binding: new Set(list.map((b) => b.id)) };
   }
   return {};
 }
 
-export const getAvailabilityQueryOptions = (product: ProductDefinition | undefined, q: AvailabilityQuery | null) =>
+export const getAvailabilityQueryOptions = (
+  product: ProductDefinition | undefined,
+  q: AvailabilityQuery | null,
+) =>
   queryOptions({
     queryKey: ['catalog', product?.slug ?? null, 'availability', q?.trimSizeId ?? null, q?.pageCount ?? null],
     queryFn: ({ signal }) => getAvailability(product as ProductDefinition, q as AvailabilityQuery, signal),

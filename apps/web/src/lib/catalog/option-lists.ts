@@ -20,14 +20,6 @@ export type OptionItem = CatalogItem & {
 /** Lists by kind, for the kinds the response carries. */
 export type ListsByKind = Partial<Record<OptionKind, OptionItem[]>>;
 
-/** Every key of the dropdowns/options response with its kind (the calculator lists bindings twice). */
-export const optionsKeys = (product: ProductDefinition) =>
-  product.kinds.flatMap((k) => k.dropdownKeys.map((key) => ({ key, kind: k.kind })));
-
-/** The keys of available-options: every kind but trim sizes, under its first dropdown key. */
-export const availableOptionsKeys = (product: ProductDefinition) =>
-  product.kinds.filter((k) => k.kind !== 'trim_size').map((k) => ({ key: k.dropdownKeys[0] ?? k.kind, kind: k.kind }));
-
 /** Picks each kind's list from a parsed response (the first of its keys that is present). */
 export function listsByKind(product: ProductDefinition, data: Record<string, unknown[]>): ListsByKind {
   const out: ListsByKind = {};
