@@ -1,15 +1,11 @@
 /**
  * A price editor's lists: GET api/{slug}/dropdowns/ (thesis: options/) and, where the product has one, the
  * all-bindings list (the comic editor's bindings with their page ranges), parsed with the catalog contract.
- * The keys and kinds come from the product definition, exactly as the API mounts them (§7 "Admin").
+ * The routes are the contracts' (catalogRoutes: path and schema from the product definition, as the API
+ * registers them; §7 "Admin").
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  AllBindingsResponse,
-  catalogOptionsResponse,
-  type BindingItem,
-  type CatalogItem,
-} from '@bindery/contracts/store/catalog';
+import { catalogRoutes, type BindingItem, type CatalogItem } from '@bindery/contracts/store/catalog';
 import type { OptionKind, ProductDefinition } from '@bindery/pricing/products';
 import { api } from '#lib/api-client.ts';
 
@@ -21,12 +17,10 @@ export type PriceItem = CatalogItem &
 export type PriceLists = Partial<Record<OptionKind, PriceItem[]>>;
 
 export async function getPriceLists(product: ProductDefinition, signal?: AbortSignal): Promise<PriceLists> {
-  const keys = product.kinds.flatMap((k) => k.dropdownKeys.map((key) => ({ key, kind: k.kind })));
+  const routes = catalogRoutes(product);
   const [options, allBindings] = await Promise.all([
-    api.get(`/api/${product.slug}/${product.optionsPath}/`, { schema: catalogOptionsResponse(keys), signal }),
-    product.allBindingsPath === null
-      ? undefined
-      : api.get(`/api/${product.slug}/${product.allBindingsPath}/`, { schema: AllBindingsResponse, signal }),
+    api.call(routes.options, {}, { signal }),
+    routes.allBindings ? api.call(routes.allBindings, {}, { signal }) : undefined,
   ]);
   const lists: PriceLists = {};
   for (const def of product.kinds) {
