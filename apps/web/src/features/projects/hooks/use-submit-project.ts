@@ -10,6 +10,7 @@
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useToast } from '@bindery/ui/toast';
 import { ApiError } from '@bindery/api-client';
+import { messages } from '@bindery/contracts/messages';
 import type {
   CoverExpertRequest,
   ProjectCategory,
@@ -20,7 +21,7 @@ import type {
 import type { SessionUser } from '@bindery/contracts/store/users';
 import { productByName } from '@bindery/pricing/products';
 import { addToCart } from '#lib/cart.ts';
-import { SubmissionRefused, useUploadBook } from '../api/upload-book';
+import { useUploadBook } from '../api/upload-book';
 import { isOrderable } from '../lib/project-facts';
 import {
   clearSavedProject,
@@ -31,12 +32,15 @@ import {
 } from '../lib/project-data';
 
 /**
- * What to say when a submission fails (docs/spec/customer-journey.md §8): 'Submission failed: …' for an answer that is not a
- * success, the server's own message for a refusal it explains, else the page's fallback.
+ * What to say when a submission fails (docs/spec/customer-journey.md §8): the server's own message for a refusal
+ * it explains (a 4xx with an error body); 'Submission failed: Unknown error' for a 2xx that is not a success (the
+ * contract says the server never sends one, so the client does not read its body); else the page's fallback.
  */
 export function submissionErrorText(error: unknown, fallback: string): string {
-  if (error instanceof SubmissionRefused) return error.message;
-  if (error instanceof ApiError && error.body) return error.body.error;
+  if (!(error instanceof ApiError)) return fallback;
+  if (error.body) return error.body.error;
+  if (error.status >= 200 && error.status < 300)
+    return messages.projects.submissionFailed(messages.projects.unknownError);
   return fallback;
 }
 

@@ -523,6 +523,7 @@ describe('/design-project', () => {
           errorBody('This upload was not found or has expired. Please upload the file again.', 400),
           { status: 400 },
         ),
+      // A 2xx that is not a success breaks the route's contract: its body is not read (projectRoutes.uploadBook).
       () => HttpResponse.json({ status: 'error', message: 'Title already used' }),
       () => HttpResponse.error(),
     ];
@@ -537,7 +538,7 @@ describe('/design-project', () => {
     );
     await user.click(print);
     await waitFor(() =>
-      expect(screen.getByRole('alert')).toHaveTextContent(m.submissionFailed('Title already used')),
+      expect(screen.getByRole('alert')).toHaveTextContent(m.submissionFailed(m.unknownError)),
     );
     await user.click(print);
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(m.submitError));
