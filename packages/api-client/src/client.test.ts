@@ -2,6 +2,8 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { ErrorBody } from '@bindery/contracts/common';
+import { defineRoute } from '@bindery/contracts/route';
 import { ApiError, createApiClient } from './client.js';
 
 const API = 'http://api.test';
@@ -9,6 +11,36 @@ const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
+
+const route = { summary: 'test', tags: ['test'], access: 'customer' } as const;
+const meRoute = defineRoute({
+  ...route,
+  method: 'GET',
+  path: '/api/me',
+  operationId: 'getMe',
+  responses: { 200: z.object({ ok: z.boolean() }), 401: ErrorBody },
+});
+const quantityRoute = defineRoute({
+  ...route,
+  method: 'POST',
+  path: '/api/x',
+  operationId: 'postX',
+  body: z.object({ quantity: z.number() }),
+  responses: { 200: z.object({}), 400: ErrorBody },
+});
+const bindingsRoute = defineRoute({
+  ...route,
+  method: 'GET',
+  path: '/api/calculator/bindings/',
+  operationId: 'getCalculatorBindings',
+  query: z.object({
+    trim_size_id: z.number(),
+    page_count: z.number(),
+    binding_id: z.number().optional(),
+    x: z.string().optional(),
+  }),
+  responses: { 200: z.array(z.unknown()) },
+});
 
 const healthy = { status: 'ok', database: { reachable: true, mode: 'postgres' }, version: '1', uptime_s: 3 };
 
@@ -20,7 +52,11 @@ describe('createApiClient', () => {
   });
 
   it('accepts a declared non-2xx body (503 health) and rejects a body that breaks the contract', async () => {
-    server.use(http.get(`${API}/api/health`, () => HttpResponse.json({ ...healthy, status: 'degraded' }, { status: 503 })));
+    server.use(
+      http.get(`${API}/api/health`, () =>
+        HttpResponse.json({ ...healthy, status: 'degraded' }, { status: 503 }),
+      ),
+    );
     const client = createApiClient({ baseUrl: API });
     expect((await client.health()).status).toBe('degraded');
     server.use(http.get(`${API}/api/config`, () => HttpResponse.json({ web_url: 'nope' })));
@@ -30,13 +66,20 @@ describe('createApiClient', () => {
   it("surfaces the server's error text and body", async () => {
     server.use(
       http.post(`${API}/api/x`, () =>
-        HttpResponse.json({ error: 'Quantity must be positive', code: 'BAD_REQUEST', statusCode: 400 }, { status: 400 }),
+        HttpResponse.json(
+          { error: 'Quantity must be positive', code: 'BAD_REQUEST', statusCode: 400 },
+          { status: 400 },
+        ),
       ),
     );
     const client = createApiClient({ baseUrl: API });
-    const error = await client.post('/api/x', { schema: z.object({}), body: { quantity: 0 } }).catch((e: unknown) => e);
+    const error = await client.call(quantityRoute, { body: { quantity: 0 } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ message: 'Quantity must be positive', status: 400, body: { code: 'BAD_REQUEST' } });
+    expect(error).toMatchObject({
+      message: 'Quantity must be positive',
+      status: 400,
+      body: { code: 'BAD_REQUEST' },
+    });
   });
 
   it("reports a transport failure as the spec's 'Network Error'", async () => {
@@ -63,18 +106,23 @@ describe('createApiClient', () => {
         return Promise.resolve(true);
       },
     });
-    const schema = z.object({ ok: z.boolean() });
-    const results = await Promise.all([client.get('/api/me', { schema }), client.get('/api/me', { schema })]);
+    const results = await Promise.all([client.call(meRoute), client.call(meRoute)]);
     expect(results).toEqual([{ ok: true }, { ok: true }]);
     expect(refreshes).toBe(1);
   });
 
   it('gives up after one failed refresh with the 401 error', async () => {
     server.use(
-      http.get(`${API}/api/me`, () => HttpResponse.json({ error: 'expired', code: 'UNAUTHORIZED', statusCode: 401 }, { status: 401 })),
+      http.get(`${API}/api/me`, () =>
+        HttpResponse.json({ error: 'expired', code: 'UNAUTHORIZED', statusCode: 401 }, { status: 401 }),
+      ),
     );
-    const client = createApiClient({ baseUrl: API, getAccessToken: () => 't', refresh: () => Promise.resolve(false) });
-    await expect(client.get('/api/me', { schema: z.object({}) })).rejects.toMatchObject({ status: 401 });
+    const client = createApiClient({
+      baseUrl: API,
+      getAccessToken: () => 't',
+      refresh: () => Promise.resolve(false),
+    });
+    await expect(client.call(meRoute)).rejects.toMatchObject({ status: 401 });
   });
 
   it('builds query strings and skips empty values', async () => {
@@ -85,8 +133,7 @@ describe('createApiClient', () => {
         return HttpResponse.json([]);
       }),
     );
-    await createApiClient({ baseUrl: API }).get('/api/calculator/bindings/', {
-      schema: z.array(z.unknown()),
+    await createApiClient({ baseUrl: API }).call(bindingsRoute, {
       query: { trim_size_id: 3, page_count: 120, binding_id: undefined, x: '' },
     });
     expect(seen).toBe('?trim_size_id=3&page_count=120');

@@ -7,6 +7,8 @@
  *   is filled from it (pathOf), the input and the result are typed by it, the answer is parsed with the schema it
  *   declares for the status. A multipart route sends FormData; with `onUploadProgress` it goes by XMLHttpRequest,
  *   because fetch reports no upload progress, with the same token, refresh, abort and errors as fetch.
+ * - `download(route, input)` for a route whose contract `produces` a file (a GET): the same exchange, the 2xx read
+ *   as bytes (a Blob and the server's file name); `fetchFile(path)` for an API path the server gave.
  * - auth: a bearer token from `getAccessToken`; on a 401 the client calls `refresh` once and retries, so an
  *   expired access token is renewed transparently. Requests carry the browser's cookies for the API's origin
  *   (`credentials: 'include'`) so the refresh cookie reaches the refresh path when the API is on another origin
@@ -38,19 +40,6 @@ export class ApiError extends Error {
 
 export type Query = Record<string, string | number | boolean | undefined | null>;
 
-export interface RequestOptions<S extends z.ZodType> {
-  schema: S;
-  body?: unknown;
-  query?: Query;
-  signal?: AbortSignal;
-  /** Statuses other than 2xx whose body still follows `schema` (e.g. 503 from /api/health). */
-  okStatuses?: number[];
-  /** Send no Authorization header even when a token exists (login, refresh). */
-  anonymous?: boolean;
-  /** Send this bearer token instead of the session's (e.g. revoking a session that is not kept). No refresh. */
-  bearer?: string;
-}
-
 export interface CallOptions {
   signal?: AbortSignal;
   /** Share of the request's bytes sent so far, 0 to 1 (an upload's progress bar); sends by XMLHttpRequest. */
@@ -67,10 +56,45 @@ export type CallArgs<R extends RouteContract> =
     ? [input?: RouteInput<R>, options?: CallOptions]
     : [input: RouteInput<R>, options?: CallOptions];
 
-/** The answer as read off the wire, whichever transport carried it. */
+/** A file's bytes as the API served them (a download: a route that `produces` a binary type). */
+export interface FetchedFile {
+  blob: Blob;
+  /** From the server's Content-Disposition, when it names one. */
+  fileName: string | null;
+}
+
+/** `attachment; filename*=UTF-8''my%20book.pdf` or `filename="my book.pdf"` → the name. */
+export function fileNameFromDisposition(header: string | null): string | null {
+  if (!header) return null;
+  const encoded = /filename\*\s*=\s*[^']*''([^;]+)/i.exec(header)?.[1];
+  if (encoded) {
+    try {
+      return decodeURIComponent(encoded.trim());
+    } catch {
+      // A malformed encoding: fall back to the plain parameter.
+    }
+  }
+  return /filename\s*=\s*"?([^";]+)"?/i.exec(header)?.[1]?.trim() ?? null;
+}
+
+/** A route whose success answer is a file's bytes, not JSON (its contract names the media types). */
+export type DownloadRoute = RouteContract & { readonly method: 'GET'; readonly produces: readonly string[] };
+
+export interface DownloadOptions {
+  signal?: AbortSignal;
+}
+
+/** `download`'s arguments: the input may be left out when the route takes none. */
+export type DownloadArgs<R extends DownloadRoute> =
+  Record<string, never> extends RouteInput<R>
+    ? [input?: RouteInput<R>, options?: DownloadOptions]
+    : [input: RouteInput<R>, options?: DownloadOptions];
+
+/** The answer as read off the wire, whichever transport carried it; `file` for a download's 2xx. */
 interface RawResponse {
   status: number;
   text: string;
+  file?: FetchedFile;
 }
 
 export interface ApiClientOptions {
@@ -103,6 +127,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
     query?: Query;
     signal?: AbortSignal;
     onUploadProgress?: (fraction: number) => void;
+    /** A download: a 2xx is read as bytes (an error answer is still read as JSON, for its text). */
+    binary?: boolean;
   }
 
   const transportError = (error: unknown) =>
@@ -119,7 +145,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
     opts: Outgoing,
     token?: string | null,
   ): Promise<RawResponse> {
-    const headers: Record<string, string> = { accept: 'application/json' };
+    const headers: Record<string, string> = { accept: opts.binary ? '*/*' : 'application/json' };
     const isForm = typeof FormData !== 'undefined' && opts.body instanceof FormData;
     if (opts.body !== undefined && !isForm) headers['content-type'] = 'application/json';
     if (token) headers.authorization = `Bearer ${token}`;
@@ -134,6 +160,10 @@ export function createApiClient(options: ApiClientOptions = {}) {
         signal: opts.signal,
         credentials: 'include',
       });
+      if (opts.binary && res.ok) {
+        const fileName = fileNameFromDisposition(res.headers.get('content-disposition'));
+        return { status: res.status, text: '', file: { blob: await res.blob(), fileName } };
+      }
       return { status: res.status, text: await res.text() };
     } catch (error) {
       throw transportError(error);
@@ -212,21 +242,6 @@ export function createApiClient(options: ApiClientOptions = {}) {
     );
   }
 
-  async function request<S extends z.ZodType>(
-    method: string,
-    path: string,
-    opts: RequestOptions<S>,
-  ): Promise<z.infer<S>> {
-    const res = await exchange(method, path, opts);
-    const json = parseJson(res.text);
-    const ok = res.status >= 200 && res.status < 300;
-    if (!ok && !opts.okStatuses?.includes(res.status)) throw refusal(res, json);
-    const parsed = opts.schema.safeParse(json);
-    if (!parsed.success)
-      throw new ApiError(`Unexpected response from the server for ${method} ${path}`, res.status);
-    return parsed.data;
-  }
-
   /**
    * Calls the endpoint a route object describes. A 2xx is parsed with the schema the route declares for it (none
    * for a 204 or a `null` answer: undefined); a status other than 2xx that the route answers with its success
@@ -262,13 +277,39 @@ export function createApiClient(options: ApiClientOptions = {}) {
     return parsed.data as RouteResult<R>;
   }
 
+  /** A download: a 2xx's bytes, else the server's error text (the same exchange as every call). */
+  async function getFile(path: string, outgoing: Outgoing): Promise<FetchedFile> {
+    const res = await exchange('GET', path, { ...outgoing, binary: true });
+    if (!res.file) throw refusal(res, parseJson(res.text));
+    return res.file;
+  }
+
+  /**
+   * Downloads what a route that `produces` a binary type answers (a project's file, an e-book's download, a
+   * certificate): the path and query from the route object, as `call` fills them; the bytes and the server's file
+   * name back, with the same token, one refresh on a 401, abort and error texts.
+   */
+  function download<R extends DownloadRoute>(
+    route: R,
+    ...[input, options]: DownloadArgs<R>
+  ): Promise<FetchedFile> {
+    const given = (input ?? {}) as { params?: Record<string, string | number>; query?: Query };
+    return getFile(pathOf(route, given.params), { ...options, query: given.query });
+  }
+
+  /**
+   * The same for an API path the server gave (an order's `pdf_file`, an e-book's download link). Only the API's own
+   * paths: the bearer token must never travel to another address.
+   */
+  function fetchFile(path: string, options: DownloadOptions = {}): Promise<FetchedFile> {
+    if (!/^\/?api\//.test(path)) return Promise.reject(new ApiError(`Unexpected file path: ${path}`, 0));
+    return getFile(path.startsWith('/') ? path : `/${path}`, options);
+  }
+
   return {
     call,
-    request,
-    get: <S extends z.ZodType>(path: string, opts: RequestOptions<S>) => request('GET', path, opts),
-    post: <S extends z.ZodType>(path: string, opts: RequestOptions<S>) => request('POST', path, opts),
-    put: <S extends z.ZodType>(path: string, opts: RequestOptions<S>) => request('PUT', path, opts),
-    delete: <S extends z.ZodType>(path: string, opts: RequestOptions<S>) => request('DELETE', path, opts),
+    download,
+    fetchFile,
     // The health route answers 503 with its success schema too: call() reads it as an answer, not an error.
     health: (signal?: AbortSignal) => call(healthRoute, {}, { signal }),
     config: (signal?: AbortSignal) => call(configRoute, {}, { signal }),

@@ -2,15 +2,42 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { ErrorBody } from '@bindery/contracts/common';
+import { defineRoute } from '@bindery/contracts/route';
 import { SessionUser } from '@bindery/contracts/store/users';
 import { createSessionApiClient, endSession, requestLogin, revokeSession } from './session.js';
-import { createSessionStore, isSessionUser, LEGACY_TOKEN_KEYS, SESSION_KEYS, type Session } from './session-store.js';
+import {
+  createSessionStore,
+  isSessionUser,
+  LEGACY_TOKEN_KEYS,
+  SESSION_KEYS,
+  type Session,
+} from './session-store.js';
 
 const API = 'http://api.test';
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
+
+const meRoute = defineRoute({
+  method: 'GET',
+  path: '/api/me',
+  operationId: 'getMe',
+  summary: 'test',
+  tags: ['test'],
+  access: 'customer',
+  responses: { 200: z.object({ ok: z.boolean() }), 401: ErrorBody },
+});
+const publicRoute = defineRoute({
+  method: 'GET',
+  path: '/api/public',
+  operationId: 'getPublic',
+  summary: 'test',
+  tags: ['test'],
+  access: 'public',
+  responses: { 200: z.object({ auth: z.null() }) },
+});
 
 /** A Storage shared by "tabs" (stores) in one test, like one origin's localStorage. */
 class MemoryStorage implements Storage {
@@ -37,18 +64,24 @@ class MemoryStorage implements Storage {
 
 const user = { id: 7, name: 'Ann', email: 'ann@example.test', is_admin: false };
 const session = (access: string) => ({ user, access });
-const unauthorized = () => HttpResponse.json({ error: 'expired', code: 'UNAUTHORIZED', statusCode: 401 }, { status: 401 });
+const unauthorized = () =>
+  HttpResponse.json({ error: 'expired', code: 'UNAUTHORIZED', statusCode: 401 }, { status: 401 });
 const newStore = (storage: Storage = new MemoryStorage()) => createSessionStore(storage, new EventTarget());
 
 /** A protected endpoint that accepts exactly one access token. */
 function protectedEndpoint(valid: () => string) {
   return http.get(`${API}/api/me`, ({ request }) =>
-    request.headers.get('authorization') === `Bearer ${valid()}` ? HttpResponse.json({ ok: true }) : unauthorized(),
+    request.headers.get('authorization') === `Bearer ${valid()}`
+      ? HttpResponse.json({ ok: true })
+      : unauthorized(),
   );
 }
 
 /** The refresh path as the API answers it: a body-less POST carrying the refresh cookie (here a header msw sees). */
-function refreshEndpoint(answer: () => Response, seen: Array<{ body: string; authorization: string | null }> = []) {
+function refreshEndpoint(
+  answer: () => Response,
+  seen: Array<{ body: string; authorization: string | null }> = [],
+) {
   return http.post(`${API}/api/users/token/refresh/`, async ({ request }) => {
     seen.push({ body: await request.text(), authorization: request.headers.get('authorization') });
     return answer();
@@ -118,12 +151,12 @@ describe('session api client', () => {
     const store = newStore();
     store.set(session('expired'));
     const refreshes: Array<{ body: string; authorization: string | null }> = [];
-    server.use(protectedEndpoint(() => 'fresh'), refreshEndpoint(renewed('fresh'), refreshes));
+    server.use(
+      protectedEndpoint(() => 'fresh'),
+      refreshEndpoint(renewed('fresh'), refreshes),
+    );
     const api = createSessionApiClient({ baseUrl: API, store });
-    const [a, b] = await Promise.all([
-      api.get('/api/me', { schema: z.object({ ok: z.boolean() }) }),
-      api.get('/api/me', { schema: z.object({ ok: z.boolean() }) }),
-    ]);
+    const [a, b] = await Promise.all([api.call(meRoute), api.call(meRoute)]);
     expect(a).toEqual({ ok: true });
     expect(b).toEqual({ ok: true });
     expect(refreshes).toEqual([{ body: '', authorization: null }]);
@@ -135,23 +168,30 @@ describe('session api client', () => {
     newStore(storage).set(session('from-before-the-reload'));
     const store = newStore(storage); // the reloaded page: the user, no token
     const refreshes: Array<{ body: string; authorization: string | null }> = [];
-    server.use(protectedEndpoint(() => 'restored'), refreshEndpoint(renewed('restored'), refreshes));
+    server.use(
+      protectedEndpoint(() => 'restored'),
+      refreshEndpoint(renewed('restored'), refreshes),
+    );
     const api = createSessionApiClient({ baseUrl: API, store });
-    const schema = z.object({ ok: z.boolean() });
-    await expect(Promise.all([api.get('/api/me', { schema }), api.get('/api/me', { schema })])).resolves.toEqual([{ ok: true }, { ok: true }]);
+    await expect(Promise.all([api.call(meRoute), api.call(meRoute)])).resolves.toEqual([
+      { ok: true },
+      { ok: true },
+    ]);
     expect(refreshes).toHaveLength(1);
     expect(store.get()).toEqual(session('restored'));
   });
 
-  it('sends a visitor\'s requests without a token and without trying a refresh', async () => {
+  it("sends a visitor's requests without a token and without trying a refresh", async () => {
     const store = newStore();
     const refreshes: Array<{ body: string; authorization: string | null }> = [];
     server.use(
-      http.get(`${API}/api/public`, ({ request }) => HttpResponse.json({ auth: request.headers.get('authorization') })),
+      http.get(`${API}/api/public`, ({ request }) =>
+        HttpResponse.json({ auth: request.headers.get('authorization') }),
+      ),
       refreshEndpoint(renewed('x'), refreshes),
     );
     const api = createSessionApiClient({ baseUrl: API, store });
-    await expect(api.get('/api/public', { schema: z.object({ auth: z.null() }) })).resolves.toEqual({ auth: null });
+    await expect(api.call(publicRoute)).resolves.toEqual({ auth: null });
     expect(refreshes).toHaveLength(0);
   });
 
@@ -161,20 +201,26 @@ describe('session api client', () => {
     server.use(
       protectedEndpoint(() => 'never'),
       refreshEndpoint(() =>
-        HttpResponse.json({ error: 'Session expired. Please log in again.', code: 'UNAUTHORIZED', statusCode: 401 }, { status: 401 }),
+        HttpResponse.json(
+          { error: 'Session expired. Please log in again.', code: 'UNAUTHORIZED', statusCode: 401 },
+          { status: 401 },
+        ),
       ),
     );
     const api = createSessionApiClient({ baseUrl: API, store });
-    await expect(api.get('/api/me', { schema: z.unknown() })).rejects.toMatchObject({ status: 401 });
+    await expect(api.call(meRoute)).rejects.toMatchObject({ status: 401 });
     expect(store.get()).toBeNull();
   });
 
   it('keeps the session when the refresh fails for a network reason', async () => {
     const store = newStore();
     store.set(session('expired'));
-    server.use(protectedEndpoint(() => 'never'), refreshEndpoint(() => HttpResponse.error()));
+    server.use(
+      protectedEndpoint(() => 'never'),
+      refreshEndpoint(() => HttpResponse.error()),
+    );
     const api = createSessionApiClient({ baseUrl: API, store });
-    await expect(api.get('/api/me', { schema: z.unknown() })).rejects.toMatchObject({ status: 401 });
+    await expect(api.call(meRoute)).rejects.toMatchObject({ status: 401 });
     expect(store.get()).toEqual(session('expired'));
   });
 
@@ -191,13 +237,13 @@ describe('session api client', () => {
     );
     // While the lock was held, another refresher of this page (an upload's) stored a fresh token.
     const locks = {
-      request: async <T,>(_name: string, work: () => Promise<T>) => {
+      request: async <T>(_name: string, work: () => Promise<T>) => {
         store.set(session('got-meanwhile'));
         return work();
       },
     };
     const api = createSessionApiClient({ baseUrl: API, store, locks });
-    await expect(api.get('/api/me', { schema: z.object({ ok: z.boolean() }) })).resolves.toEqual({ ok: true });
+    await expect(api.call(meRoute)).resolves.toEqual({ ok: true });
     expect(refreshes).toBe(0);
   });
 
@@ -205,11 +251,16 @@ describe('session api client', () => {
     const store = newStore();
     server.use(
       http.post(`${API}/api/users/login/`, () =>
-        HttpResponse.json({ error: 'Invalid or unverified account', code: 'UNAUTHORIZED', statusCode: 401 }, { status: 401 }),
+        HttpResponse.json(
+          { error: 'Invalid or unverified account', code: 'UNAUTHORIZED', statusCode: 401 },
+          { status: 401 },
+        ),
       ),
     );
     const api = createSessionApiClient({ baseUrl: API, store });
-    await expect(requestLogin(api, { email: 'a@b.co', password: 'x' })).rejects.toThrow('Invalid or unverified account');
+    await expect(requestLogin(api, { email: 'a@b.co', password: 'x' })).rejects.toThrow(
+      'Invalid or unverified account',
+    );
   });
 
   it('endSession revokes the session with its bearer token and clears it locally even if that fails', async () => {
@@ -233,7 +284,7 @@ describe('session api client', () => {
     expect(store.get()).toBeNull();
   });
 
-  it('revokeSession sends the given token, not the session\'s (a login the admin app refuses)', async () => {
+  it("revokeSession sends the given token, not the session's (a login the admin app refuses)", async () => {
     const store = newStore();
     store.set(session('kept'));
     const seen: Array<string | null> = [];
@@ -264,6 +315,7 @@ describe('isSessionUser (the store reads users without zod)', () => {
       'user',
       [],
     ];
-    for (const sample of samples) expect(isSessionUser(sample), JSON.stringify(sample)).toBe(SessionUser.safeParse(sample).success);
+    for (const sample of samples)
+      expect(isSessionUser(sample), JSON.stringify(sample)).toBe(SessionUser.safeParse(sample).success);
   });
 });

@@ -1,13 +1,12 @@
 /**
  * An order's files (pdf_file, cover_file) are API paths (GET api/book/{id}/files/{pdf|cover}/) served only with
- * the admin's bearer token, so a plain link cannot open them: fetched with the token by the shared file fetcher
- * (@bindery/api-client/files; docs/decisions/0017).
+ * the admin's bearer token, so a plain link cannot open them: fetched with the token by the one client
+ * (`api.fetchFile`, the same token, refresh and error texts as every call; docs/decisions/0017, 0043).
  */
-import { createFileFetcher, type FetchedFile } from '@bindery/api-client/files';
-import { env } from '#config/env.ts';
-import { api, sessionStore } from '#lib/api-client.ts';
+import type { FetchedFile } from '@bindery/api-client/files';
+import { api } from '#lib/api-client.ts';
 
-export { fileNameFromDisposition } from '@bindery/api-client/files';
 export type OrderFile = FetchedFile;
 
-export const fetchOrderFile = createFileFetcher({ baseUrl: env.VITE_API_URL, api, store: sessionStore });
+export const fetchOrderFile = (path: string, signal?: AbortSignal): Promise<OrderFile> =>
+  api.fetchFile(path, { signal });
