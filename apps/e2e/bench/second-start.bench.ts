@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '@bindery/pg-test';
+import { defined } from '../support/defined.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '../../..');
@@ -43,7 +44,7 @@ async function serving(urls: string[], child: ChildProcess, t0: number): Promise
 async function stop(child: ChildProcess) {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((r) => child.once('exit', r));
-  process.kill(-child.pid!, 'SIGINT');
+  process.kill(-defined(child.pid, 'the pid of a started process'), 'SIGINT');
   await exited;
 }
 
@@ -111,7 +112,8 @@ try {
       `  round ${round + 1}: second pnpm start on other ports ${start.toFixed(2)} s | bare Fastify process ${bare.toFixed(2)} s | ratio ${(start / bare).toFixed(1)}`,
     );
   }
-  const mid = [...results].sort((a, b) => a.start - b.start)[Math.floor(results.length / 2)]!;
+  const mid = [...results].sort((a, b) => a.start - b.start)[Math.floor(results.length / 2)];
+  if (!mid) throw new Error('no round was measured');
   console.info(
     `median: second pnpm start serving after ${mid.start.toFixed(2)} s (target < 5 s), ${(mid.start / mid.bare).toFixed(1)}× a bare Fastify process start (${mid.bare.toFixed(2)} s)`,
   );

@@ -45,7 +45,7 @@ export async function layoutProblems(page: Page): Promise<string[]> {
     const describe = (el: Element) => {
       const id = el.id ? `#${el.id}` : '';
       const cls = typeof el.className === 'string' && el.className ? `.${el.className.trim().split(/\s+/).join('.')}` : '';
-      const text = (el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
+      const text = el.textContent.trim().replace(/\s+/g, ' ').slice(0, 40);
       return `<${el.tagName.toLowerCase()}${id}${cls}> "${text}"`;
     };
     const clips = (style: CSSStyleDeclaration) => style.overflowX !== 'visible';

@@ -26,6 +26,7 @@ import { apiEnv } from '@bindery/payment-fakes/api-env';
 import { startFakePaypal } from '@bindery/payment-fakes/paypal';
 import { startFakeStripe } from '@bindery/payment-fakes/stripe';
 import { createDatabase, freePort, startPostgres } from '@bindery/pg-test';
+import { defined } from './defined.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '../../..');
@@ -48,8 +49,8 @@ function startProcess(
   mkdirSync(logDir, { recursive: true });
   const log = createWriteStream(join(logDir, `${name}.log`));
   const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached });
-  child.stdout?.pipe(log);
-  child.stderr?.pipe(log);
+  child.stdout.pipe(log);
+  child.stderr.pipe(log);
   return child;
 }
 
@@ -57,7 +58,7 @@ function startProcess(
 async function stopProcess(child: ChildProcess, group = false) {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((r) => child.once('exit', r));
-  if (group) process.kill(-child.pid!, 'SIGINT');
+  if (group) process.kill(-defined(child.pid, 'the pid of a started process'), 'SIGINT');
   else child.kill('SIGTERM');
   await exited;
 }
@@ -67,7 +68,7 @@ async function stripeUrlFromLog(file: string, timeoutMs = 15_000): Promise<strin
   const started = Date.now();
   for (;;) {
     const found = /Stripe (http:\/\/[^\s,]+)/.exec(existsSync(file) ? readFileSync(file, 'utf8') : '');
-    if (found) return found[1]!;
+    if (found) return defined(found[1], 'the Stripe URL group');
     if (Date.now() - started > timeoutMs) throw new Error(`no test Stripe URL in ${file}`);
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -101,7 +102,7 @@ export default async function globalSetup() {
     ? {
         DATABASE_URL: await createDatabase(pg, 'bindery_e2e'),
         JWT_SECRET: 'e2e-secret-e2e-secret-e2e-secret-0123456789',
-        SMTP_URL: mail!.url,
+        SMTP_URL: defined(mail, 'the mail catcher').url,
       }
     : {};
 

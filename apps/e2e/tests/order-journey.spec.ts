@@ -27,6 +27,7 @@ import {
 } from '../support/books.js';
 import { noSidewaysScroll, usd } from '../support/checks.js';
 import { apiLogIn, createCustomer, logInAsAdmin, logInOnWeb, webAccessToken } from '../support/customer.js';
+import { defined } from '../support/defined.js';
 import { e2e } from '../support/env.js';
 import { mailTo } from '../support/mail.js';
 
@@ -140,7 +141,10 @@ test('a customer designs a print book, ships it to Texas and pays by card', asyn
   await expect(services).toHaveCount(rate.available_services.length);
   expect(rate.available_services.length).toBeGreaterThan(1);
   const cents = (amount: string) => Math.round(Number(amount) * 100);
-  const cheapest = [...rate.available_services].sort((a, b) => cents(a.total_charge) - cents(b.total_charge))[0]!;
+  const cheapest = defined(
+    [...rate.available_services].sort((a, b) => cents(a.total_charge) - cents(b.total_charge))[0],
+    'a shipping service',
+  );
   expect(rate.service_code).toBe(cheapest.service_code);
   await expect(page.locator(`input[name="shipping_service"][value="${cheapest.service_code}"]`)).toBeChecked();
   expect(cents(cheapest.tax)).toBeGreaterThan(0);
@@ -222,7 +226,7 @@ test('on a phone, a customer takes a project from the dashboard through the cart
   await page.goto(`${e2e.webUrl}/userdashboard`);
   await page.getByRole('button', { name: `Add ${project.title} to cart` }).click();
   await page.waitForURL(`${e2e.webUrl}/orders`);
-  await expect(page.getByTestId('total-value')).toContainText(usd(project.price!.total_cost));
+  await expect(page.getByTestId('total-value')).toContainText(usd(defined(project.price, "the project's price").total_cost));
   await noSidewaysScroll(page);
 
   await page.getByRole('button', { name: 'Checkout' }).click();
@@ -273,20 +277,20 @@ test("the dashboard and the cart show the server's prices; an admin finds the pa
   await page.goto(`${e2e.webUrl}/userdashboard`);
   const paidRow = page.getByRole('row').filter({ hasText: paidBook.title });
   const draftRow = page.getByRole('row').filter({ hasText: draft.title });
-  await expect(paidRow).toContainText(usd(paidBook.price!.total_cost));
+  await expect(paidRow).toContainText(usd(defined(paidBook.price, "the paid book's price").total_cost));
   await expect(paidRow).toContainText('Ordered');
   await expect(paidRow.getByRole('button')).toHaveCount(0);
-  await expect(draftRow).toContainText(usd(draft.price!.total_cost));
+  await expect(draftRow).toContainText(usd(defined(draft.price, "the draft's price").total_cost));
   await expect(page.getByTestId('total-projects')).toContainText('2');
 
   // The cart lists the draft with the server's total.
   await draftRow.getByRole('button', { name: `Add ${draft.title} to cart` }).click();
   await page.waitForURL(`${e2e.webUrl}/orders`);
   const cartRow = page.getByRole('row').filter({ hasText: draft.title });
-  await expect(cartRow).toContainText(usd(draft.price!.total_cost));
+  await expect(cartRow).toContainText(usd(defined(draft.price, "the draft's price").total_cost));
   await expect(cartRow).toContainText(messages.cart.inCart);
   await expect(page.getByTestId('items-in-cart')).toContainText('1');
-  await expect(page.getByTestId('total-value')).toContainText(usd(draft.price!.total_cost));
+  await expect(page.getByTestId('total-value')).toContainText(usd(defined(draft.price, "the draft's price").total_cost));
   await cartRow.getByRole('button', { name: `Remove ${draft.title} from cart` }).click();
   // The cart is empty, and the paid order is listed below it.
   await expect(page.getByText('your cart is empty')).toBeVisible();

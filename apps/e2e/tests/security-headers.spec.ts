@@ -6,6 +6,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { createCustomer, logInAsAdmin, logInOnWeb } from '../support/customer.js';
+import { defined } from '../support/defined.js';
 import { e2e } from '../support/env.js';
 
 /** Collects CSP violations of every page of the context (events and console reports), from the first script on. */
@@ -30,7 +31,7 @@ async function visit(page: Page, origin: string, paths: string[]) {
   for (const path of paths) {
     const response = await page.goto(`${origin}${path}`);
     expect(response?.status(), path).toBe(200);
-    const headers = response!.headers();
+    const headers = defined(response, `the response of ${path}`).headers();
     expect(headers['content-security-policy'], path).toContain("script-src 'self'");
     expect(headers['content-security-policy'], path).toContain("frame-ancestors 'none'");
     expect(headers['x-content-type-options'], path).toBe('nosniff');
@@ -47,7 +48,7 @@ test('the built pages have no inline script or style', async ({ request }) => {
     expect(scripts.length, origin).toBeGreaterThan(0);
     for (const [, attributes, body] of scripts) {
       expect(attributes, origin).toMatch(/\bsrc=/);
-      expect(body!.trim(), origin).toBe('');
+      expect(defined(body, 'a script body').trim(), origin).toBe('');
     }
     expect(html, origin).not.toMatch(/<style\b|\sstyle=|\son[a-z]+=/i);
   }
