@@ -11,8 +11,8 @@
  */
 import { Link } from 'react-router-dom';
 import { Alert } from '@bindery/ui/alert';
-import { Button } from '@bindery/ui/button';
 import { Dialog } from '@bindery/ui/dialog';
+import { firstPageFailed, ListFailed, LoadMore } from '@bindery/ui/list-state';
 import { Spinner } from '@bindery/ui/spinner';
 import { messages } from '@bindery/contracts/messages';
 import type { SessionUser } from '@bindery/contracts/store/users';
@@ -39,14 +39,13 @@ export function UserDashboard({ user }: { user: SessionUser }) {
     );
   }
   // A failed "load more" sets isError too: then the list stays, with its own alert below.
-  if (books.isError && !books.isFetchNextPageError) {
+  if (firstPageFailed(books)) {
     return (
       <div className="b-container b-stack">
         <h1>Your Projects</h1>
-        <Alert tone="error">We could not load your projects. Please try again.</Alert>
-        <div className="b-row">
-          <Button onClick={() => void books.refetch()}>Try again</Button>
-        </div>
+        <ListFailed retryVariant="primary" onRetry={() => void books.refetch()}>
+          We could not load your projects. Please try again.
+        </ListFailed>
       </div>
     );
   }
@@ -100,20 +99,7 @@ export function UserDashboard({ user }: { user: SessionUser }) {
         <p className="b-muted" role="status">
           Showing {listed.length} of {d.total} projects
         </p>
-        {books.isFetchNextPageError ? (
-          <Alert tone="error">We could not load more projects. Please try again.</Alert>
-        ) : null}
-        {books.hasNextPage ? (
-          <div className="b-row">
-            <Button
-              variant="secondary"
-              busy={books.isFetchingNextPage}
-              onClick={() => void books.fetchNextPage()}
-            >
-              {messages.orderScreens.loadMore}
-            </Button>
-          </div>
-        ) : null}
+        <LoadMore list={books} failed="We could not load more projects. Please try again." />
       </div>
       {d.confirming ? (
         <Dialog
