@@ -7,12 +7,8 @@ import { useLocation } from 'react-router-dom';
 import { IdParam } from '@bindery/contracts/common';
 import { RequireSession } from '#features/auth/components/require-session.tsx';
 import { useSession } from '#features/auth/hooks/use-session.ts';
-import {
-  CardReturn,
-  NoPaymentToConfirm,
-  PaymentCancelled,
-  PaypalReturn,
-} from '#features/checkout/components/payment-result.tsx';
+import { NoPaymentToConfirm, PaymentCancelled } from '#features/checkout/components/payment-messages.tsx';
+import { CardReturn, PaypalReturn } from '#features/checkout/components/payment-result.tsx';
 
 export default function PaymentResultRoute() {
   const { pathname, search } = useLocation();

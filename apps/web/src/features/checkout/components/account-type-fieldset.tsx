@@ -32,14 +32,24 @@ export function AccountTypeFieldset({ accountType, onAccountType, certificate }:
       <legend>Account type</legend>
       <div className="b-row">
         {choices.map((c) => (
-          <ChoiceCard key={c.value} name="account_type" value={c.value} checked={accountType === c.value} onChange={() => onAccountType(c.value)}>
+          <ChoiceCard
+            key={c.value}
+            name="account_type"
+            value={c.value}
+            checked={accountType === c.value}
+            onChange={() => onAccountType(c.value)}
+          >
             {c.label}
           </ChoiceCard>
         ))}
       </div>
       {accountType === 'enterprise' ? (
         <div className="b-stack" data-testid="resale-certificate-status">
-          {certificate ? <Alert tone={tones[certificate.status]}>{certificate.message}</Alert> : <p className="b-muted">{m.shopHint}</p>}
+          {certificate ? (
+            <Alert tone={tones[certificate.status]}>{certificate.message}</Alert>
+          ) : (
+            <p className="b-muted">{m.shopHint}</p>
+          )}
           <p>
             <Link to="/account-settings#resale-certificate">{m.shopManage}</Link>
           </p>

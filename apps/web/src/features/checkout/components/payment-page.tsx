@@ -64,7 +64,11 @@ function OrderPayment({ user, orderId }: { user: SessionUser; orderId: number })
   return (
     <div className="b-calc">
       <div className="b-stack">
-        {query.data.order.status === 'awaiting_payment' ? <PaymentForm order={query.data.order} /> : <NotPayable order={query.data.order} />}
+        {query.data.order.status === 'awaiting_payment' ? (
+          <PaymentForm order={query.data.order} />
+        ) : (
+          <NotPayable order={query.data.order} />
+        )}
         <p>
           <Link className="b-btn b-btn--ghost" to="/start-project">
             Cancel
@@ -85,7 +89,9 @@ function NotPayable({ order }: { order: Order }) {
     <Card className="b-stack">
       <p role="status">
         This order is <strong>{messages.orderStatus[order.status]}</strong>.{' '}
-        {paid ? 'It has been paid; we will e-mail you as it goes to print and ships.' : messages.checkout.orderNotPayable}
+        {paid
+          ? 'It has been paid; we will e-mail you as it goes to print and ships.'
+          : messages.checkout.orderNotPayable}
       </p>
       <p>
         {paid ? (

@@ -8,7 +8,11 @@
  */
 import { useEffect, useReducer } from 'react';
 import { z } from 'zod';
-import { AccountType, type ShippingRateResponse, type ShippingService } from '@bindery/contracts/store/checkout';
+import {
+  AccountType,
+  type ShippingRateResponse,
+  type ShippingService,
+} from '@bindery/contracts/store/checkout';
 
 export interface AddressDraft {
   first_name: string;
@@ -41,7 +45,13 @@ export const emptyDraft: AddressDraft = {
 };
 
 // No resale-certificate field: the server reads the buyer's approved certificates itself (docs/decisions/0032).
-const RATE_FIELDS: ReadonlySet<DraftField> = new Set(['country', 'state', 'city', 'postal_code', 'account_type']);
+const RATE_FIELDS: ReadonlySet<DraftField> = new Set([
+  'country',
+  'state',
+  'city',
+  'postal_code',
+  'account_type',
+]);
 
 /** What the server compares (§5 Shop rate: country and state trimmed and upper-cased; city and postal code trimmed). */
 function normalized(field: DraftField, value: string | boolean): string | boolean {
@@ -72,7 +82,10 @@ const noRate = { rate: null, rateCart: null, selected: null, rateError: null } a
 
 /** The cheapest service: the server puts its code at the top level (ShippingRateResponse.service_code). */
 function cheapest(rate: ShippingRateResponse): string | null {
-  return (rate.available_services.find((s) => s.service_code === rate.service_code) ?? rate.available_services[0])?.service_code ?? null;
+  return (
+    (rate.available_services.find((s) => s.service_code === rate.service_code) ?? rate.available_services[0])
+      ?.service_code ?? null
+  );
 }
 
 export function shopReducer(state: ShopState, action: Action): ShopState {
@@ -81,7 +94,9 @@ export function shopReducer(state: ShopState, action: Action): ShopState {
       const draft = { ...state.draft, [action.field]: action.value };
       // A new country has other states.
       if (action.field === 'country' && action.value !== state.draft.country) draft.state = '';
-      const invalidates = [...RATE_FIELDS].some((f) => normalized(f, draft[f]) !== normalized(f, state.draft[f]));
+      const invalidates = [...RATE_FIELDS].some(
+        (f) => normalized(f, draft[f]) !== normalized(f, state.draft[f]),
+      );
       return invalidates ? { ...state, draft, version: state.version + 1, ...noRate } : { ...state, draft };
     }
     case 'rate-ok':
@@ -99,7 +114,9 @@ export function shopReducer(state: ShopState, action: Action): ShopState {
       if (action.version !== state.version) return state;
       return { ...state, ...noRate, rateError: action.message };
     case 'select':
-      return state.rate?.available_services.some((s) => s.service_code === action.code) ? { ...state, selected: action.code } : state;
+      return state.rate?.available_services.some((s) => s.service_code === action.code)
+        ? { ...state, selected: action.code }
+        : state;
   }
 }
 
@@ -140,14 +157,16 @@ export function useShopForm(userId: number) {
     const kept = readKeptShopForm(id);
     return { draft: kept?.draft ?? emptyDraft, version: 0, ...noRate, selected: kept?.selected ?? null };
   });
-  const service: ShippingService | null = state.rate?.available_services.find((s) => s.service_code === state.selected) ?? null;
+  const service: ShippingService | null =
+    state.rate?.available_services.find((s) => s.service_code === state.selected) ?? null;
   const kept = JSON.stringify({ draft: state.draft, selected: state.selected } satisfies KeptShopForm);
   useEffect(() => sessionStorage.setItem(shopFormKey(userId), kept), [kept, userId]);
   return { state, service, dispatch };
 }
 
 /** The four fields a rate needs (§5 Shop rate). */
-export const hasRateFields = (d: AddressDraft) => [d.country, d.state, d.city, d.postal_code].every((v) => v.trim() !== '');
+export const hasRateFields = (d: AddressDraft) =>
+  [d.country, d.state, d.city, d.postal_code].every((v) => v.trim() !== '');
 
 /** The fields the spec requires before saving (§5 Shop save). */
 export const hasSaveFields = (d: AddressDraft) =>

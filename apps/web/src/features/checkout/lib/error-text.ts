@@ -7,13 +7,17 @@ import { ApiError } from '@bindery/api-client';
  * the cart, an order that can no longer be paid); the spec's fallback for everything else (5xx, network).
  */
 export function refusalText(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.body && error.status >= 400 && error.status < 500 ? error.body.error : fallback;
+  return error instanceof ApiError && error.body && error.status >= 400 && error.status < 500
+    ? error.body.error
+    : fallback;
 }
 
 /** The first message per field of a failed zod parse (a form's field errors). */
 export function firstIssuePerField(error: z.ZodError): Record<string, string> {
   const { fieldErrors } = z.flattenError(error) as { fieldErrors: Record<string, string[] | undefined> };
-  return Object.fromEntries(Object.entries(fieldErrors).flatMap(([key, list]) => (list?.[0] ? [[key, list[0]]] : [])));
+  return Object.fromEntries(
+    Object.entries(fieldErrors).flatMap(([key, list]) => (list?.[0] ? [[key, list[0]]] : [])),
+  );
 }
 
 /** Field messages of the server's 400 answer, keyed by the field's own name ("body.user_address.city" → "city"). */
