@@ -5,55 +5,26 @@
  * 'In Cart' per row, the server's price and a Remove action, the empty-search state, the footer ('Showing n of m
  * items', 'Last updated') and Checkout → /shop.
  */
-import { Link, useNavigate } from 'react-router-dom';
-import { Alert } from '@bindery/ui/alert';
+import { useNavigate } from 'react-router-dom';
 import { Button } from '@bindery/ui/button';
-import { Spinner } from '@bindery/ui/spinner';
+import { formatUsd } from '@bindery/ui/format';
 import { messages } from '@bindery/contracts/messages';
-import type { Project } from '@bindery/contracts/store/projects';
 import type { SessionUser } from '@bindery/contracts/store/users';
 import { Counters } from '#components/list/counters.tsx';
 import { EmptySearch } from '#components/list/empty-search.tsx';
-import {
-  titledColumns,
-  titledSearchText,
-  titledSortText,
-  type TitledSortKey,
-} from '#components/list/project-columns.tsx';
+import { titledSearchText, titledSortText } from '#components/list/project-columns.tsx';
 import { SearchBox } from '#components/list/search-box.tsx';
-import { SortableTable, type SortableColumn } from '#components/list/sortable-table.tsx';
-import { removeFromCart } from '#lib/cart.ts';
-import { formatUsd } from '@bindery/ui/format';
+import { SortableTable } from '#components/list/sortable-table.tsx';
 import { useListView } from '#lib/use-list-view.ts';
 import { useCartProjects } from '../hooks/use-cart-projects';
+import { cartColumns } from './cart-columns';
+import { BackToDashboard, CartFailed, CartLoading, CartNeedsLogin, EmptyCart } from './cart-states';
 
 const c = messages.cart;
-const p = messages.projects;
 const timeFormat = new Intl.DateTimeFormat('en-US', { timeStyle: 'short' });
 
-function BackToDashboard() {
-  return (
-    <p>
-      <Link to="/userdashboard">← Back to Dashboard</Link>
-    </p>
-  );
-}
-
 export function CartScreen({ user, ordersPlaced = 0 }: { user: SessionUser | null; ordersPlaced?: number }) {
-  if (!user) {
-    return (
-      <div className="b-container b-stack">
-        <BackToDashboard />
-        <h1>{c.pleaseLogin}</h1>
-        <p>{c.needLogin}</p>
-        <div className="b-row">
-          <Link to="/login" className="b-btn b-btn--primary">
-            Go to Login
-          </Link>
-        </div>
-      </div>
-    );
-  }
+  if (!user) return <CartNeedsLogin />;
   return <Cart user={user} ordersPlaced={ordersPlaced} />;
 }
 
@@ -62,96 +33,9 @@ function Cart({ user, ordersPlaced }: { user: SessionUser; ordersPlaced: number 
   const { items, books, total } = useCartProjects(user.id);
   const view = useListView(items, { searchText: titledSearchText, sortText: titledSortText });
 
-  if (books.isPending) {
-    return (
-      <div className="b-container b-stack" role="status">
-        <BackToDashboard />
-        <Spinner label="" />
-        <p>
-          <strong>{c.loadingOrders}</strong>
-        </p>
-        <p className="b-muted">{c.loadingOrdersSub}</p>
-      </div>
-    );
-  }
-  if (books.isError) {
-    return (
-      <div className="b-container b-stack">
-        <BackToDashboard />
-        <h1>Your Cart</h1>
-        <Alert tone="error">We could not load your cart. Please try again.</Alert>
-        <div className="b-row">
-          <Button onClick={() => void books.refetch()}>Try again</Button>
-        </div>
-      </div>
-    );
-  }
-  if (items.length === 0 && ordersPlaced > 0) {
-    return (
-      <div className="b-container b-stack">
-        <BackToDashboard />
-        <h1>Your Cart</h1>
-        <p className="b-lead">Hi {user.name || 'User'}, your cart is empty.</p>
-        <div className="b-row">
-          <Link to="/userdashboard" className="b-btn b-btn--primary">
-            Back to Dashboard
-          </Link>
-        </div>
-      </div>
-    );
-  }
-  if (items.length === 0) {
-    return (
-      <div className="b-container b-stack">
-        <BackToDashboard />
-        <h1>{c.noOrdersYet}</h1>
-        <p className="b-lead">Hi {user.name || 'User'}, your cart is empty.</p>
-        <div className="b-row">
-          <Link to="/userdashboard" className="b-btn b-btn--primary">
-            Back to Dashboard
-          </Link>
-        </div>
-        <ol className="b-steps" aria-label="How to order">
-          <li>
-            <strong>Add Projects</strong>: on your dashboard, press Add to Cart on a project.
-          </li>
-          <li>
-            <strong>Review Cart</strong>: check your projects and their prices here.
-          </li>
-          <li>
-            <strong>Place Order</strong>: press Checkout to choose shipping and pay.
-          </li>
-        </ol>
-      </div>
-    );
-  }
-
-  const columns: SortableColumn<Project, TitledSortKey>[] = [
-    ...titledColumns<Project>(
-      (x) => `${x.page_count} pages · ${x.quantity} ${x.quantity === 1 ? 'copy' : 'copies'}`,
-    ),
-    { key: 'status', header: 'Status', cell: () => c.inCart },
-    {
-      key: 'price',
-      header: 'Price',
-      numeric: true,
-      cell: (x) => (x.price ? formatUsd(x.price.total_cost) : '—'),
-    },
-    {
-      key: 'actions',
-      header: 'Actions',
-      cell: (x) => (
-        <Button
-          size="sm"
-          variant="secondary"
-          aria-label={`Remove ${x.title || p.untitled} from cart`}
-          onClick={() => removeFromCart(user.id, [x.id])}
-        >
-          Remove
-        </Button>
-      ),
-    },
-  ];
+  if (books.isPending) return <CartLoading />;
+  if (books.isError) return <CartFailed onRetry={() => void books.refetch()} />;
+  if (items.length === 0) return <EmptyCart name={user.name} ordersPlaced={ordersPlaced} />;
 
   return (
     <div className="b-container b-stack">
@@ -179,7 +63,7 @@ function Cart({ user, ordersPlaced }: { user: SessionUser; ordersPlaced: number 
       {view.shown.length > 0 ? (
         <SortableTable
           caption="Projects in your cart"
-          columns={columns}
+          columns={cartColumns(user.id)}
           rows={view.shown}
           rowKey={(x) => String(x.id)}
           sort={view.sort}
