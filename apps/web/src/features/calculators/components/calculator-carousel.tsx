@@ -11,12 +11,18 @@ export function CalculatorCarousel({ current }: { current: CategorySlug }) {
     return {
       key: slug,
       content: (
-        <Link to={product.calculatorPath} className="b-tile" aria-current={slug === current ? 'page' : undefined}>
+        <Link
+          to={product.calculatorPath}
+          className="b-tile"
+          aria-current={slug === current ? 'page' : undefined}
+        >
           <strong>{copy.tile}</strong>
           <span>{copy.blurb}</span>
         </Link>
       ),
     };
   });
-  return <Carousel label="calculators" items={items} initialIndex={Math.max(0, CAROUSEL_ORDER.indexOf(current))} />;
+  return (
+    <Carousel label="calculators" items={items} initialIndex={Math.max(0, CAROUSEL_ORDER.indexOf(current))} />
+  );
 }

@@ -7,7 +7,15 @@ import { messages } from '@bindery/contracts/messages';
 import { PRODUCTS, type CategorySlug, type ProductDefinition } from '@bindery/pricing/products';
 
 /** The spec's carousel order (docs/spec/calculators-account-admin.md §2). */
-export const CAROUSEL_ORDER: readonly CategorySlug[] = ['calculator', 'comicbook', 'pricing', 'yearbook', 'calender', 'magazine', 'photobook'];
+export const CAROUSEL_ORDER: readonly CategorySlug[] = [
+  'calculator',
+  'comicbook',
+  'pricing',
+  'yearbook',
+  'calender',
+  'magazine',
+  'photobook',
+];
 
 interface Copy {
   tile: string;
@@ -16,15 +24,47 @@ interface Copy {
 }
 
 export const CALCULATOR_COPY: Readonly<Record<CategorySlug, Copy>> = {
-  calculator: { tile: 'Print Book', blurb: 'Paperback or hardcover', invalidForm: messages.calculators.fillAllRequired },
-  comicbook: { tile: 'Comic Book', blurb: 'Full-color comics', invalidForm: messages.calculators.fillAllCorrectly },
-  pricing: { tile: 'Thesis Binding', blurb: 'Bound theses and dissertations', invalidForm: messages.calculators.fillAllRequired },
-  yearbook: { tile: 'Yearbook', blurb: 'School and club yearbooks', invalidForm: messages.calculators.fillAllRequired },
-  calender: { tile: 'Calendar', blurb: 'Wire-O wall calendars', invalidForm: messages.calculators.fillAllRequired },
-  magazine: { tile: 'Magazine', blurb: 'Glossy short runs', invalidForm: messages.calculators.fillAllRequired },
-  photobook: { tile: 'Photo Book', blurb: 'Premium photo books', invalidForm: messages.calculators.fillAllRequired },
+  calculator: {
+    tile: 'Print Book',
+    blurb: 'Paperback or hardcover',
+    invalidForm: messages.calculators.fillAllRequired,
+  },
+  comicbook: {
+    tile: 'Comic Book',
+    blurb: 'Full-color comics',
+    invalidForm: messages.calculators.fillAllCorrectly,
+  },
+  pricing: {
+    tile: 'Thesis Binding',
+    blurb: 'Bound theses and dissertations',
+    invalidForm: messages.calculators.fillAllRequired,
+  },
+  yearbook: {
+    tile: 'Yearbook',
+    blurb: 'School and club yearbooks',
+    invalidForm: messages.calculators.fillAllRequired,
+  },
+  calender: {
+    tile: 'Calendar',
+    blurb: 'Wire-O wall calendars',
+    invalidForm: messages.calculators.fillAllRequired,
+  },
+  magazine: {
+    tile: 'Magazine',
+    blurb: 'Glossy short runs',
+    invalidForm: messages.calculators.fillAllRequired,
+  },
+  photobook: {
+    tile: 'Photo Book',
+    blurb: 'Premium photo books',
+    invalidForm: messages.calculators.fillAllRequired,
+  },
   // Not in the carousel: an e-book has one flat fee and no calculator (docs/decisions/0034).
-  ebook: { tile: 'E-Book', blurb: 'Your files, ready to download', invalidForm: messages.calculators.fillAllRequired },
+  ebook: {
+    tile: 'E-Book',
+    blurb: 'Your files, ready to download',
+    invalidForm: messages.calculators.fillAllRequired,
+  },
 };
 
 export const pageTitle = (product: ProductDefinition) => product.calculatorTitle ?? `${product.name} Pricing`;
