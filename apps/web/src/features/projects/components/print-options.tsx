@@ -5,7 +5,7 @@
 import { Alert } from '@bindery/ui/alert';
 import { Spinner } from '@bindery/ui/spinner';
 import { messages } from '@bindery/contracts/messages';
-import { OptionCards } from '#components/catalog/option-cards.tsx';
+import { OptionCards } from '#components/catalog/cascade-option-cards.tsx';
 import { OptionSelect } from '#components/catalog/option-select.tsx';
 import { availabilityErrorMessage } from '#lib/catalog/get-availability.ts';
 import { CARD_KINDS } from '#lib/catalog/option-looks.ts';
