@@ -13,7 +13,9 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { messages } from '@bindery/contracts/messages';
 import type { Order } from '@bindery/contracts/store/checkout';
-import type { Project } from '@bindery/contracts/store/projects';
+import { CalculateResponse } from '@bindery/contracts/store/catalog';
+import { PublicConfigResponse } from '@bindery/contracts/store/config';
+import { MyBooksResponse, UploadBookResponse } from '@bindery/contracts/store/projects';
 import {
   chooseOptionCard,
   createOrder,
@@ -36,8 +38,8 @@ import { mailTo } from '../support/mail.js';
  * Bindery's own payment test servers (the README's run command without keys; docs/decisions/0028).
  */
 async function expectPaymentsMode(page: Page, request: APIRequestContext) {
-  const config = (await (await request.get(`${e2e.apiUrl}/api/config`)).json()) as { payments: { test_mode?: boolean } };
-  expect(config.payments.test_mode === true).toBe(e2e.paymentsTestMode);
+  const config = PublicConfigResponse.parse(await (await request.get(`${e2e.apiUrl}/api/config`)).json());
+  expect(config.payments?.test_mode === true).toBe(e2e.paymentsTestMode);
   if (e2e.paymentsTestMode) await expect(page.getByText(messages.payments.testModeBanner)).toBeVisible();
   else await expect(page.getByText(messages.payments.testModeBanner)).toHaveCount(0);
 }
@@ -99,7 +101,7 @@ test('a customer designs a print book, ships it to Texas and pays by card', asyn
   await page.getByRole('button', { name: 'Calculate', exact: true }).click();
   const quoteResponse = await quoted;
   expect(quoteResponse.status(), await quoteResponse.text()).toBe(200);
-  const quote = (await quoteResponse.json()) as { total_cost: string; cost_per_book: string };
+  const quote = CalculateResponse.parse(await quoteResponse.json());
   await expect(page.getByTestId('quote-total')).toHaveText(usd(quote.total_cost));
   await expect(page.getByTestId('quote-cost-per-book')).toHaveText(usd(quote.cost_per_book));
 
@@ -108,7 +110,7 @@ test('a customer designs a print book, ships it to Texas and pays by card', asyn
   await page.getByRole('button', { name: 'Print Your Book' }).click();
   const submission = await submitted;
   expect(submission.status(), await submission.text()).toBe(201);
-  const project = ((await submission.json()) as { project: Project }).project;
+  const { project } = UploadBookResponse.parse(await submission.json());
   expect(project.page_count).toBe(40);
   expect(project.price?.total_cost).toBe(quote.total_cost);
   await expect(page.getByText(messages.projects.submitted)).toBeVisible();
@@ -319,9 +321,9 @@ test("the dashboard and the cart show the server's prices; an admin finds the pa
   await draftRow.getByRole('button', { name: `Delete ${draft.title}` }).click();
   await dialog.getByRole('button', { name: 'Delete' }).click();
   await expect(draftRow).toHaveCount(0);
-  const left = (await (await request.get(`${e2e.apiUrl}/api/book/my-books/`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
-    data: Project[];
-  };
+  const left = MyBooksResponse.parse(
+    await (await request.get(`${e2e.apiUrl}/api/book/my-books/`, { headers: { authorization: `Bearer ${token}` } })).json(),
+  );
   expect(left.data.map((p) => p.id)).toEqual([paidBook.id]);
 
   // The admin: Manage Orders finds the paid order by the customer's e-mail; its details show the book and its PDF.
@@ -370,7 +372,7 @@ test('an admin changes a print book price and the public calculator quotes with 
   const quoteNow = async () => {
     const res = await request.post(`${e2e.apiUrl}/api/calculator/calculate/`, { data: { ...ids, page_count: pageCount, quantity: 1 } });
     expect(res.status(), await res.text()).toBe(200);
-    return ((await res.json()) as { total_cost: string }).total_cost;
+    return CalculateResponse.parse(await res.json()).total_cost;
   };
   const before = await quoteNow();
 
