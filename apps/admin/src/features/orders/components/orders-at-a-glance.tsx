@@ -12,7 +12,7 @@ import { ORDER_STATUSES } from '@bindery/contracts/order-lifecycle';
 import { useAdminOrders } from '../api/get-admin-orders';
 import { useOrderCounts } from '../api/get-order-counts';
 import { formatDateTimeShort, formatUsd, orderStatusLabel } from '../lib/order-format';
-import { orderDetailsPath } from './order-list';
+import { orderDetailsPath } from './order-columns';
 import { OrderStatusBadge } from '@bindery/ui/order-status-badge';
 
 const s = messages.orderScreens;
