@@ -9,7 +9,7 @@
  */
 import { z } from 'zod';
 import { errorBodies, IdParams } from '../common.js';
-import { defineRoute } from '../route.js';
+import { defineRoute, operationIdOf } from '../route.js';
 import { BindingItem, CatalogItem, TrimSizeItem } from '../store/catalog.js';
 
 /** A price as typed: "2.5", " 0.0325 " or 2.5. Checked on the server (parseListPrice). */
@@ -42,14 +42,6 @@ export interface PriceEditorKind {
   readonly label: string;
 }
 
-/** `trim-size` → `TrimSize`: the operationId's words (apps/api/src/lib/openapi-operations.ts operationIdOf). */
-const pascal = (text: string) =>
-  text
-    .split(/[^A-Za-z0-9]+/)
-    .filter(Boolean)
-    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
-    .join('');
-
 /**
  * PUT api/{slug}/{segment}/{id}/update/: one price of one kind of one category (apps/api/src/routes/admin/catalog).
  * A kind without an adminSegment has no such route: asking for one is a programming error, and throws.
@@ -57,10 +49,12 @@ const pascal = (text: string) =>
 export function adminPriceUpdateRoute(category: PriceEditorCategory, kind: PriceEditorKind) {
   const segment = kind.adminSegment;
   if (segment === null) throw new Error(`${category.name} has no update path for ${kind.label}`);
+  const path = `/api/${category.slug}/${segment}/{id}/update/`;
   return defineRoute({
     method: 'PUT',
-    path: `/api/${category.slug}/${segment}/{id}/update/`,
-    operationId: `put${pascal(category.slug)}${pascal(segment)}ByIdUpdate`,
+    path,
+    // The name the OpenAPI document has always given it (`putCalculatorTrimSizeByIdUpdate`).
+    operationId: operationIdOf('PUT', path),
     summary: `${category.name}: set the ${kind.priceField} of one of the ${kind.label.toLowerCase()}`,
     tags: [`admin: ${category.name} prices`],
     access: 'admin',
