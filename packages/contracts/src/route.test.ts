@@ -7,6 +7,7 @@ import {
   operationIdOf,
   pathOf,
   successStatusOf,
+  urlOf,
   type MultipartBody,
   type RouteInput,
   type RouteResult,
@@ -62,6 +63,9 @@ describe('route contracts', () => {
 
   it('gives Fastify its form of the path and the status a client parses', () => {
     expect(fastifyPathOf(getThing)).toBe('/api/things/:id/');
+    // A test's handler: every such path, or the one a call with these params goes to.
+    expect(urlOf(getThing)).toBe('/api/things/:id/');
+    expect(urlOf(getThing, { id: 7 })).toBe('/api/things/7/');
     expect(successStatusOf(getThing)).toBe(200);
     expect(successStatusOf(upload)).toBe(201);
     expect(successStatusOf(remove)).toBe(204);

@@ -131,3 +131,12 @@ export const fastifyPathOf = (route: Pick<RouteContract, 'path'>): string =>
 export function successStatusOf(route: Pick<RouteContract, 'responses'>): number | undefined {
   return ([200, 201, 202, 204] as const).find((status) => status in route.responses);
 }
+
+/**
+ * Where a test's request handler (msw) listens for a route, so a test names no path of its own: with `params`, the
+ * path a call with them goes to (pathOf); without, the pattern of every such path (`/api/orders/:id/`).
+ */
+export const urlOf = (
+  route: Pick<RouteContract, 'path'>,
+  params?: Readonly<Record<string, string | number>>,
+): string => (params ? pathOf(route, params) : fastifyPathOf(route));

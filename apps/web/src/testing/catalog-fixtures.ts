@@ -2,12 +2,20 @@
  * Contract-valid catalog responses for component tests, built from the product definitions (every key a
  * category's response has), so a test states only the items it cares about.
  */
+import { urlOf } from '@bindery/contracts/route';
 import {
   availableOptionsKeys,
   catalogOptionsKeys,
+  catalogRoutes,
   type CalculateResponse,
+  type CatalogRoutes,
 } from '@bindery/contracts/store/catalog';
-import type { OptionKind, ProductDefinition } from '@bindery/pricing/products';
+import {
+  PRODUCTS,
+  type CategorySlug,
+  type OptionKind,
+  type ProductDefinition,
+} from '@bindery/pricing/products';
 
 const code = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
 
@@ -71,3 +79,10 @@ export const quote100: CalculateResponse = {
     { min_quantity: 1000, max_quantity: null, discount_percent: 15, cost_per_book: '17.93' },
   ],
 };
+
+/** Where a test's handler listens for one of a category's catalog routes: the contracts' path, never a copy. */
+export function catalogUrl(slug: CategorySlug, name: keyof CatalogRoutes): string {
+  const route = catalogRoutes(PRODUCTS[slug])[name];
+  if (!route) throw new Error(`${slug} has no ${name} route`);
+  return urlOf(route);
+}

@@ -4,7 +4,13 @@
  */
 import { http, HttpResponse } from 'msw';
 import { OrderResponse, type Order } from '@bindery/contracts/store/checkout';
-import { MyOrdersResponse, SalesOverviewResponse, type OrderSummary } from '@bindery/contracts/store/orders';
+import { urlOf } from '@bindery/contracts/route';
+import {
+  MyOrdersResponse,
+  orderRoutes,
+  SalesOverviewResponse,
+  type OrderSummary,
+} from '@bindery/contracts/store/orders';
 
 export const emptyOverview = SalesOverviewResponse.parse({
   currency: 'USD',
@@ -17,10 +23,10 @@ export const emptyOverview = SalesOverviewResponse.parse({
 
 /** No orders: what a new customer's pages read. */
 export const noOrdersHandlers = [
-  http.get('/api/orders/', () =>
+  http.get(urlOf(orderRoutes.list), () =>
     HttpResponse.json(MyOrdersResponse.parse({ data: [], next_cursor: null, total: 0 })),
   ),
-  http.get('/api/orders/overview/', () => HttpResponse.json(emptyOverview)),
+  http.get(urlOf(orderRoutes.overview), () => HttpResponse.json(emptyOverview)),
 ];
 
 /** The list row of an order, as GET api/orders/ answers it. */
@@ -53,7 +59,7 @@ export interface OrdersSeen {
  */
 export function myOrdersHandlers(orders: Order[], seen: OrdersSeen = { list: [], details: [] }) {
   return [
-    http.get('/api/orders/', ({ request }) => {
+    http.get(urlOf(orderRoutes.list), ({ request }) => {
       const p = new URL(request.url).searchParams;
       seen.list.push({
         limit: p.get('limit'),
@@ -71,7 +77,7 @@ export function myOrdersHandlers(orders: Order[], seen: OrdersSeen = { list: [],
         }),
       );
     }),
-    http.get('/api/orders/:id/', ({ params }) => {
+    http.get(urlOf(orderRoutes.get), ({ params }) => {
       const id = Number(params.id);
       // api/orders/overview/ and api/orders/lookup/ are other handlers' (a resolver that answers nothing passes on).
       if (!Number.isInteger(id)) return undefined;

@@ -4,7 +4,8 @@
  */
 import { http, HttpResponse, type DefaultBodyType, type StrictRequest } from 'msw';
 import type { ErrorBody } from '@bindery/contracts/common';
-import type { UploadBookResponse } from '@bindery/contracts/store/projects';
+import { urlOf } from '@bindery/contracts/route';
+import { projectRoutes, type UploadBookResponse } from '@bindery/contracts/store/projects';
 import {
   DropdownDataResponse,
   MyBooksResponse,
@@ -150,7 +151,7 @@ export function myBooksHandler(
   projects: Project[] | (() => Project[]),
   { requests = [], gate }: { requests?: URLSearchParams[]; gate?: Promise<unknown> } = {},
 ) {
-  return http.get('/api/book/my-books/', async ({ request }) => {
+  return http.get(urlOf(projectRoutes.myBooks), async ({ request }) => {
     const query = new URL(request.url).searchParams;
     requests.push(query);
     await gate;
@@ -187,7 +188,9 @@ export function myBooksHandler(
 }
 
 export const dropdownDataHandler = () =>
-  http.get('/api/book/dropdown-data/', () => HttpResponse.json<DropdownDataResponse>(dropdownDataFixture));
+  http.get(urlOf(projectRoutes.dropdownData), () =>
+    HttpResponse.json<DropdownDataResponse>(dropdownDataFixture),
+  );
 
 /** POST api/book/upload-book/: records each JSON body and answers with `answer(body)` (default: the stored project). */
 export function uploadBookHandler(
@@ -206,7 +209,7 @@ export function uploadBookHandler(
     }),
 ) {
   const bodies: UploadBookBody[] = [];
-  const handler = http.post('/api/book/upload-book/', async ({ request }) => {
+  const handler = http.post(urlOf(projectRoutes.uploadBook), async ({ request }) => {
     const body = (await request.clone().json()) as UploadBookBody;
     bodies.push(body);
     return answer(body, request);

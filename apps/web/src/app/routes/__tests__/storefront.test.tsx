@@ -5,7 +5,7 @@ import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { PRODUCTS } from '@bindery/pricing/products';
 import { addToCart } from '#lib/cart.ts';
 import { publicConfig } from '#testing/checkout-fixtures.ts';
-import { bindingItem, dropdownsFor, item, trimItem } from '#testing/catalog-fixtures.ts';
+import { bindingItem, dropdownsFor, item, trimItem, catalogUrl } from '#testing/catalog-fixtures.ts';
 import { server } from '#testing/msw-server.ts';
 import { renderRoute } from '#testing/render-route.tsx';
 import { signInForTest } from '#testing/session.ts';
@@ -173,7 +173,7 @@ describe('storefront shell', () => {
 
   it("lists a product's trim sizes, bindings and papers from the catalog API and links its calculator", async () => {
     server.use(
-      http.get('/api/photobook/dropdowns/', () =>
+      http.get(catalogUrl('photobook', 'options'), () =>
         HttpResponse.json(
           dropdownsFor(PRODUCTS.photobook, {
             trim_size: [trimItem(1, '8 x 8 in')],
@@ -202,7 +202,7 @@ describe('storefront shell', () => {
 
   it('scrolls the endless carousel with the arrows and the keyboard', async () => {
     const user = userEvent.setup();
-    server.use(http.get('/api/calculator/dropdowns/', () => HttpResponse.json({})));
+    server.use(http.get(catalogUrl('calculator', 'options'), () => HttpResponse.json({})));
     renderRoute('/calculator/printbook');
     const carousel = await screen.findByRole('region', { name: 'calculators' });
     const firstTile = () => within(carousel).getAllByRole('link')[0];

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@bindery/contracts/messages';
-import type { CatalogItem } from '@bindery/contracts/store/catalog';
+import { urlOf } from '@bindery/contracts/route';
+import { catalogRoutes, type CatalogItem } from '@bindery/contracts/store/catalog';
 import { PRODUCTS } from '@bindery/pricing/products';
 import { server } from '#testing/msw-server.ts';
 import { renderAdminRoute } from '#testing/render-route.tsx';
@@ -265,7 +266,7 @@ describe('price editor: comic book', () => {
 
   it("says 'Failed to load comic book settings.' when the lists cannot be loaded", async () => {
     server.use(
-      http.get('/api/comicbook/dropdowns/', () =>
+      http.get(urlOf(catalogRoutes(comic).options), () =>
         HttpResponse.json({ error: 'boom', code: 'INTERNAL', statusCode: 500 }, { status: 500 }),
       ),
       allBindingsHandler(comic, comicBindings),

@@ -5,11 +5,14 @@
 import { http, HttpResponse, delay } from 'msw';
 import type { AdminPriceUpdateBody, AdminPriceUpdateResponse } from '@bindery/contracts/admin/catalog';
 import type { ErrorBody } from '@bindery/contracts/common';
-import type {
-  AllBindingsResponse,
-  BindingItem,
-  CatalogItem,
-  CatalogOptionsResponse,
+import { urlOf } from '@bindery/contracts/route';
+import {
+  catalogOptionsKeys,
+  catalogRoutes,
+  type AllBindingsResponse,
+  type BindingItem,
+  type CatalogItem,
+  type CatalogOptionsResponse,
 } from '@bindery/contracts/store/catalog';
 import type { OptionKind, ProductDefinition } from '@bindery/pricing/products';
 import { defined } from '@bindery/ui/testing';
@@ -45,9 +48,7 @@ export const binding = (
 export type Lists = Partial<Record<OptionKind, CatalogItem[]>>;
 
 export function dropdownsFor(product: ProductDefinition, lists: Lists): CatalogOptionsResponse {
-  return Object.fromEntries(
-    product.kinds.flatMap((k) => k.dropdownKeys.map((key) => [key, lists[k.kind] ?? []])),
-  );
+  return Object.fromEntries(catalogOptionsKeys(product).map(({ key, kind }) => [key, lists[kind] ?? []]));
 }
 
 /** GET of the category's lists; `versions` answers the 1st, 2nd… request in turn (the last one repeats). */
@@ -56,18 +57,15 @@ export function listsHandler(
   versions: Lists[],
   calls: { count: number } = { count: 0 },
 ) {
-  return http.get<never, never, CatalogOptionsResponse>(
-    `/api/${product.slug}/${product.optionsPath}/`,
-    () => {
-      const lists = defined(versions[Math.min(calls.count, versions.length - 1)]);
-      calls.count += 1;
-      return HttpResponse.json(dropdownsFor(product, lists));
-    },
-  );
+  return http.get<never, never, CatalogOptionsResponse>(urlOf(catalogRoutes(product).options), () => {
+    const lists = defined(versions[Math.min(calls.count, versions.length - 1)]);
+    calls.count += 1;
+    return HttpResponse.json(dropdownsFor(product, lists));
+  });
 }
 
 export function allBindingsHandler(product: ProductDefinition, rows: AllBindingsResponse) {
-  return http.get<never, never, AllBindingsResponse>(`/api/${product.slug}/${product.allBindingsPath}/`, () =>
+  return http.get<never, never, AllBindingsResponse>(urlOf(defined(catalogRoutes(product).allBindings)), () =>
     HttpResponse.json(rows),
   );
 }

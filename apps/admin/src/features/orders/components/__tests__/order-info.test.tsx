@@ -2,11 +2,17 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AdminOrderDetail, ChangeStatusBody } from '@bindery/contracts/admin/orders';
+import {
+  adminOrderRoutes,
+  type AdminOrderDetail,
+  type ChangeStatusBody,
+} from '@bindery/contracts/admin/orders';
 import type { ErrorBody } from '@bindery/contracts/common';
 import { messages } from '@bindery/contracts/messages';
 import { ORDER_STATUSES, availableTransitions } from '@bindery/contracts/order-lifecycle';
-import type { StoreTokenRefreshResponse } from '@bindery/contracts/store/users';
+import { urlOf } from '@bindery/contracts/route';
+import { projectRoutes } from '@bindery/contracts/store/projects';
+import { userRoutes, type StoreTokenRefreshResponse } from '@bindery/contracts/store/users';
 import { sessionStore } from '#lib/api-client.ts';
 import { server } from '#testing/msw-server.ts';
 import { renderAdminRoute } from '#testing/render-route.tsx';
@@ -44,7 +50,7 @@ interface FileRequest {
 }
 
 function fileHandler(requests: FileRequest[], answer?: (auth: string | null) => Response | undefined) {
-  return http.get('/api/book/:id/files/:kind/', ({ request }) => {
+  return http.get(urlOf(projectRoutes.file), ({ request }) => {
     const auth = request.headers.get('authorization');
     const url = new URL(request.url);
     requests.push({ path: url.pathname + url.search, auth });
@@ -82,7 +88,7 @@ describe('Order Details', () => {
     second.unmount();
 
     server.use(
-      http.get('/api/admin/orders/:id/', () =>
+      http.get(urlOf(adminOrderRoutes.get), () =>
         HttpResponse.json<ErrorBody>({ error: 'boom', code: 'INTERNAL', statusCode: 500 }, { status: 500 }),
       ),
     );
@@ -283,7 +289,7 @@ describe('Order Details', () => {
   it("shows the server's field message under its field (a 400) and keeps the dialog open", async () => {
     serve(detail(8, 'in_production'));
     server.use(
-      http.post('/api/admin/orders/:id/status/', () =>
+      http.post(urlOf(adminOrderRoutes.changeStatus), () =>
         HttpResponse.json<ErrorBody>(
           {
             error: messages.orders.trackingUrlInvalid,
@@ -404,7 +410,7 @@ describe('Order Details: files', () => {
               })
             : undefined,
       ),
-      http.post('/api/users/token/refresh/', async ({ request: r }) => {
+      http.post(urlOf(userRoutes.refresh), async ({ request: r }) => {
         refreshed.push(await r.text());
         return HttpResponse.json<StoreTokenRefreshResponse>({
           access: 'fresh-access',

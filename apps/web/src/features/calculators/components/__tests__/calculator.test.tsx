@@ -13,6 +13,7 @@ import {
   quote100,
   trimItem,
   type Lists,
+  catalogUrl,
 } from '#testing/catalog-fixtures.ts';
 import { renderRoute } from '#testing/render-route.tsx';
 import { signInForTest } from '#testing/session.ts';
@@ -39,8 +40,8 @@ function printBookApi(calc: (body: Record<string, unknown>) => Response | Promis
     bodies: [],
   };
   server.use(
-    http.get('/api/calculator/dropdowns/', () => HttpResponse.json(dropdowns('calculator'))),
-    http.get('/api/calculator/available-options/', ({ request }) => {
+    http.get(catalogUrl('calculator', 'options'), () => HttpResponse.json(dropdowns('calculator'))),
+    http.get(catalogUrl('calculator', 'availableOptions'), ({ request }) => {
       const url = new URL(request.url);
       seen.availability.push(url.search);
       const trim = Number(url.searchParams.get('trim_size_id'));
@@ -48,7 +49,7 @@ function printBookApi(calc: (body: Record<string, unknown>) => Response | Promis
       const lists = { ...book, binding: book.binding.filter((b) => b.trim_size_id === trim) };
       return HttpResponse.json(availableOptionsFor(PRODUCTS.calculator, lists, new Set(big ? [11, 21] : [])));
     }),
-    http.post('/api/calculator/calculate/', async ({ request }) => {
+    http.post(catalogUrl('calculator', 'calculate'), async ({ request }) => {
       const body = (await request.json()) as Record<string, unknown>;
       seen.bodies.push(body);
       return calc(body);
@@ -72,7 +73,7 @@ describe('calculator page', () => {
   it('shows the banner, the carousel, the title and a loading state, then every labelled field', async () => {
     printBookApi(() => HttpResponse.json(quote100));
     renderRoute('/calculator/comicbook');
-    server.use(http.get('/api/comicbook/dropdowns/', () => HttpResponse.json(dropdowns('comicbook'))));
+    server.use(http.get(catalogUrl('comicbook', 'options'), () => HttpResponse.json(dropdowns('comicbook'))));
     expect(await screen.findByText('Pricing Calculator')).toBeInTheDocument();
     expect(
       screen.getByRole('heading', { level: 1, name: 'High-Quality Comic Printing' }),
@@ -102,7 +103,9 @@ describe('calculator page', () => {
 
   it("says 'Failed to load dropdowns.' when the options cannot be loaded", async () => {
     server.use(
-      http.get('/api/magazine/dropdowns/', () => HttpResponse.json({ error: 'down' }, { status: 500 })),
+      http.get(catalogUrl('magazine', 'options'), () =>
+        HttpResponse.json({ error: 'down' }, { status: 500 }),
+      ),
     );
     renderRoute('/calculator/magazine');
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load dropdowns.');
@@ -147,7 +150,7 @@ describe('calculator page', () => {
     const user = userEvent.setup();
     printBookApi(() => HttpResponse.json(quote100));
     server.use(
-      http.get('/api/calculator/available-options/', () =>
+      http.get(catalogUrl('calculator', 'availableOptions'), () =>
         HttpResponse.json({ error: 'x' }, { status: 500 }),
       ),
     );
@@ -196,7 +199,7 @@ describe('calculator page', () => {
 
   it("uses the comic book's own wording for an incomplete form", async () => {
     const user = userEvent.setup();
-    server.use(http.get('/api/comicbook/dropdowns/', () => HttpResponse.json(dropdowns('comicbook'))));
+    server.use(http.get(catalogUrl('comicbook', 'options'), () => HttpResponse.json(dropdowns('comicbook'))));
     renderRoute('/calculator/comicbook');
     await user.click(await screen.findByRole('button', { name: 'Calculate Price' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Please fill all fields correctly.');
@@ -273,13 +276,13 @@ describe('calculator page', () => {
 
   it('shows the photo book extras and all eight thesis kinds, and no trim size or pages for calendars', async () => {
     server.use(
-      http.get('/api/photobook/dropdowns/', () =>
+      http.get(catalogUrl('photobook', 'options'), () =>
         HttpResponse.json(dropdowns('photobook', { spine: [item(50, 'Round')] })),
       ),
-      http.get('/api/pricing/options/', () =>
+      http.get(catalogUrl('pricing', 'options'), () =>
         HttpResponse.json(dropdownsFor(PRODUCTS.pricing, { binding: [bindingItem(1, 'Hardcover')] })),
       ),
-      http.get('/api/calender/dropdowns/', () => HttpResponse.json(dropdowns('calender'))),
+      http.get(catalogUrl('calender', 'options'), () => HttpResponse.json(dropdowns('calender'))),
     );
     const photo = renderRoute('/calculator/photobook');
     for (const label of ['Spine', 'Exterior Color', 'Foil Stamping', 'Screen Stamping'])
@@ -330,7 +333,7 @@ describe('calculator page', () => {
 
   it('redirects /calculator/thesis to the thesis calculator at /pricing-calculator', async () => {
     server.use(
-      http.get('/api/pricing/options/', () => HttpResponse.json(dropdownsFor(PRODUCTS.pricing, {}))),
+      http.get(catalogUrl('pricing', 'options'), () => HttpResponse.json(dropdownsFor(PRODUCTS.pricing, {}))),
     );
     const { router } = renderRoute('/calculator/thesis');
     expect(await screen.findByLabelText('Corner Protector')).toBeInTheDocument();
@@ -341,8 +344,8 @@ describe('calculator page', () => {
     const user = userEvent.setup();
     let fail = false;
     server.use(
-      http.get('/api/yearbook/dropdowns/', () => HttpResponse.json(dropdowns('yearbook'))),
-      http.get('/api/yearbook/bindings/', () =>
+      http.get(catalogUrl('yearbook', 'options'), () => HttpResponse.json(dropdowns('yearbook'))),
+      http.get(catalogUrl('yearbook', 'bindings'), () =>
         fail
           ? HttpResponse.json({ error: 'x' }, { status: 500 })
           : HttpResponse.json([book.binding[0], book.binding[2]]),

@@ -15,6 +15,7 @@ import {
   item,
   quote100,
   trimItem,
+  catalogUrl,
 } from '#testing/catalog-fixtures.ts';
 import { server } from '#testing/msw-server.ts';
 import {
@@ -47,8 +48,8 @@ const book = {
 function catalogApi(slug: CategorySlug = 'calculator') {
   const seen = { availability: [] as string[], calculate: [] as Record<string, unknown>[] };
   server.use(
-    http.get(`/api/${slug}/dropdowns/`, () => HttpResponse.json(dropdownsFor(PRODUCTS[slug], book))),
-    http.get(`/api/${slug}/available-options/`, ({ request }) => {
+    http.get(catalogUrl(slug, 'options'), () => HttpResponse.json(dropdownsFor(PRODUCTS[slug], book))),
+    http.get(catalogUrl(slug, 'availableOptions'), ({ request }) => {
       const url = new URL(request.url);
       seen.availability.push(url.search);
       const trim = Number(url.searchParams.get('trim_size_id'));
@@ -61,7 +62,7 @@ function catalogApi(slug: CategorySlug = 'calculator') {
         ),
       );
     }),
-    http.post(`/api/${slug}/calculate/`, async ({ request }) => {
+    http.post(catalogUrl(slug, 'calculate'), async ({ request }) => {
       seen.calculate.push((await request.json()) as Record<string, unknown>);
       return HttpResponse.json(quote100);
     }),
@@ -233,7 +234,9 @@ describe('/design-project', () => {
     signInForTest();
     startWith({ projectTitle: 'Wall 2027', language: null, category: 'Calender' });
     server.use(
-      http.get('/api/calender/dropdowns/', () => HttpResponse.json(dropdownsFor(PRODUCTS.calender, book))),
+      http.get(catalogUrl('calender', 'options'), () =>
+        HttpResponse.json(dropdownsFor(PRODUCTS.calender, book)),
+      ),
     );
     renderRoute('/design-project');
     await waitFor(() => expect(card('Binding', 'Perfect Bound')).toBeEnabled());
@@ -283,7 +286,7 @@ describe('/design-project', () => {
   it("says 'Failed to calculate price. Please try again.' when the server fails", async () => {
     const { user } = openDesign();
     server.use(
-      http.post('/api/calculator/calculate/', () =>
+      http.post(catalogUrl('calculator', 'calculate'), () =>
         HttpResponse.json(errorBody('boom', 500), { status: 500 }),
       ),
     );
@@ -681,7 +684,7 @@ describe('/design-project', () => {
     server.use(
       submit.handler,
       myBooksHandler([]),
-      http.get('/api/ebook/dropdowns/', () =>
+      http.get(catalogUrl('ebook', 'options'), () =>
         HttpResponse.json({
           flat_fees: [{ id: 77, code: 'e-book-files', name: 'E-Book Files', price: '12.5000' }],
         }),

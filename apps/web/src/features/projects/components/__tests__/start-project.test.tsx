@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { messages } from '@bindery/contracts/messages';
 import { PROJECT_CATEGORIES, type Project, type UploadedFile } from '@bindery/contracts/store/projects';
 import { PRODUCTS } from '@bindery/pricing/products';
-import { dropdownsFor, item } from '#testing/catalog-fixtures.ts';
+import { dropdownsFor, item, catalogUrl } from '#testing/catalog-fixtures.ts';
 import { server } from '#testing/msw-server.ts';
 import {
   dropdownDataHandler,
@@ -52,7 +52,7 @@ describe('/start-project', () => {
     signInForTest();
     server.use(
       dropdownDataHandler(),
-      http.get('/api/calender/dropdowns/', () =>
+      http.get(catalogUrl('calender', 'options'), () =>
         HttpResponse.json(
           dropdownsFor(PRODUCTS.calender, {
             binding: [item(9, 'Wire O')],

@@ -6,7 +6,7 @@ import { messages } from '@bindery/contracts/messages';
 import type { DeleteProjectResponse } from '@bindery/contracts/store/projects';
 import { addToCart, readCart } from '#lib/cart.ts';
 import { PRODUCTS } from '@bindery/pricing/products';
-import { dropdownsFor, item, trimItem } from '#testing/catalog-fixtures.ts';
+import { dropdownsFor, item, trimItem, catalogUrl } from '#testing/catalog-fixtures.ts';
 import { server } from '#testing/msw-server.ts';
 import {
   deferred,
@@ -296,7 +296,7 @@ describe('/userdashboard: an unfinished design (issue 13.5, docs/decisions/0038)
     keep(draftForm());
     server.use(
       myBooksHandler([alpha]),
-      http.get('/api/calculator/dropdowns/', () =>
+      http.get(catalogUrl('calculator', 'options'), () =>
         HttpResponse.json(
           dropdownsFor(PRODUCTS.calculator, {
             trim_size: [trimItem(1, '6 x 9 in')],
