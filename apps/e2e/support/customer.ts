@@ -5,6 +5,7 @@
  * The sign-up and verification screens themselves are covered by accounts.spec.ts.
  */
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { StoreLoginResponse } from '@bindery/contracts/store/users';
 import { e2e } from './env.js';
 import { mailTo } from './mail.js';
 
@@ -74,7 +75,7 @@ export async function apiLogIn(request: APIRequestContext, customer: Customer): 
     data: { email: customer.email, password: customer.password },
   });
   expect(res.status(), await res.text()).toBe(200);
-  const body = (await res.json()) as { access: string; user: { id: number } };
+  const body = StoreLoginResponse.parse(await res.json());
   return { token: body.access, userId: body.user.id };
 }
 
