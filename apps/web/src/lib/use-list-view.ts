@@ -4,12 +4,7 @@
  * (docs/spec/customer-journey.md §4; docs/spec/calculators-account-admin.md §2).
  */
 import { useMemo, useState } from 'react';
-
-export type SortDirection = 'asc' | 'desc';
-export interface SortState<K extends string> {
-  key: K;
-  direction: SortDirection;
-}
+import { nextSort, type SortState } from '@bindery/ui/table';
 
 export interface ListViewOptions<Row, K extends string> {
   /** The texts a search term is looked for in. */
@@ -17,12 +12,6 @@ export interface ListViewOptions<Row, K extends string> {
   /** The text a column sorts by. */
   sortText: (row: Row, key: K) => string;
 }
-
-/** A column's header pressed: ascending first, then the other way on the same column. */
-export const nextSort = <K extends string>(current: SortState<K> | null, key: K): SortState<K> =>
-  current?.key === key
-    ? { key, direction: current.direction === 'asc' ? 'desc' : 'asc' }
-    : { key, direction: 'asc' };
 
 const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
 

@@ -3,7 +3,7 @@
  * case-insensitively, 'Untitled Project' and 'General' where the server sent nothing.
  */
 import { messages } from '@bindery/contracts/messages';
-import type { SortableColumn } from './sortable-table';
+import type { Column } from '@bindery/ui/table';
 import { TitleCell } from './title-cell';
 
 export interface Titled {
@@ -22,7 +22,7 @@ export const titledSortText = (row: Titled, key: TitledSortKey) =>
 /** Title (with the avatar letter and `detail` below it) and Category. */
 export function titledColumns<Row extends Titled>(
   detail: (row: Row) => string,
-): SortableColumn<Row, TitledSortKey>[] {
+): Column<Row, TitledSortKey>[] {
   return [
     {
       key: 'title',

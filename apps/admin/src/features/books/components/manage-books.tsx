@@ -10,7 +10,8 @@ import { Link } from 'react-router-dom';
 import { Table, type Column } from '@bindery/ui/table';
 import { messages } from '@bindery/contracts/messages';
 import { PRODUCT_LIST, type ProductDefinition } from '@bindery/pricing/products';
-import { SearchBox, matchesSearch } from '#components/search-box.tsx';
+import { SearchBox } from '@bindery/ui/search-box';
+import { matchesSearch } from '#lib/matches-search.ts';
 import { FirstPrintDiscount } from '#features/promotions/components/first-print-discount.tsx';
 
 const columns: Column<ProductDefinition>[] = [

@@ -6,15 +6,14 @@
  * or Back keeps them. A row: order number, date, customer, items, amount, status, payment method and 'View Details'
  * → /admin/order-info?id=. In a narrow box the rows become cards. The parts: order-status-tabs, order-columns.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useLocation, useNavigation, useSearchParams } from 'react-router-dom';
 import { Alert } from '@bindery/ui/alert';
 import { ListCount, ListLoading, LoadMore } from '@bindery/ui/list-state';
 import { Table } from '@bindery/ui/table';
 import { messages } from '@bindery/contracts/messages';
 import { ORDER_STATUSES, type OrderStatus } from '@bindery/contracts/order-lifecycle';
-import { SearchBox } from '#components/search-box.tsx';
-import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '@bindery/ui/use-debounced-value';
+import { SearchBox, useSearchTerm } from '@bindery/ui/search-box';
 import { useAdminOrders } from '../api/get-admin-orders';
 import { orderStatusLabel } from '../lib/order-format';
 import { orderColumns } from './order-columns';
@@ -32,8 +31,7 @@ export function OrderList() {
   const statusParam = params.get('status');
   const status = isStatus(statusParam) ? statusParam : undefined;
   const q = (params.get('q') ?? '').trim();
-  const [term, setTerm] = useState(q);
-  const settled = useDebouncedValue(term.trim(), SEARCH_DEBOUNCE_MS);
+  const { term, setTerm, settled } = useSearchTerm(q);
   const written = useRef(q);
 
   // The address follows the search once the typing pauses (replace: each key is not a step of Back). Not while

@@ -14,7 +14,7 @@ import { ListCount, ListLoading, LoadMore } from '@bindery/ui/list-state';
 import { Table, type Column } from '@bindery/ui/table';
 import type { AdminUser } from '@bindery/contracts/admin/users';
 import { messages } from '@bindery/contracts/messages';
-import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '@bindery/ui/use-debounced-value';
+import { SearchBox, useSearchTerm } from '@bindery/ui/search-box';
 import { useDeleteUser } from '../api/delete-user';
 import { useUsers } from '../api/get-users';
 
@@ -26,8 +26,7 @@ export interface ManageUsersProps {
 }
 
 export function ManageUsers({ confirm = (q) => window.confirm(q) }: ManageUsersProps) {
-  const [search, setSearch] = useState('');
-  const settled = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const { term, setTerm, settled } = useSearchTerm();
   const users = useUsers(settled || undefined);
   const remove = useDeleteUser();
   const [deleteFailed, setDeleteFailed] = useState(false);
@@ -69,21 +68,13 @@ export function ManageUsers({ confirm = (q) => window.confirm(q) }: ManageUsersP
   return (
     <div className="b-stack">
       <h1>{messages.admin.manageUsers}</h1>
-      <div className="b-row" role="search">
-        <input
-          className="b-input"
-          type="search"
-          aria-label="Search users"
-          placeholder={messages.admin.searchUsers}
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-        />
-        {search ? (
-          <Button size="sm" variant="ghost" onClick={() => setSearch('')}>
-            Clear search
-          </Button>
-        ) : null}
-      </div>
+      <SearchBox
+        label="Search users"
+        clearLabel="Clear search"
+        placeholder={messages.admin.searchUsers}
+        value={term}
+        onChange={setTerm}
+      />
       {deleteFailed ? <Alert tone="error">{messages.admin.deleteUserFailed}</Alert> : null}
       {users.isError ? (
         <Alert tone="error">

@@ -10,11 +10,11 @@ import { Button } from '@bindery/ui/button';
 import { formatUsd } from '@bindery/ui/format';
 import { messages } from '@bindery/contracts/messages';
 import type { SessionUser } from '@bindery/contracts/store/users';
+import { SearchBox } from '@bindery/ui/search-box';
+import { Table } from '@bindery/ui/table';
 import { Counters } from '#components/list/counters.tsx';
 import { EmptySearch } from '#components/list/empty-search.tsx';
 import { titledSearchText, titledSortText } from '#components/list/project-columns.tsx';
-import { SearchBox } from '#components/list/search-box.tsx';
-import { SortableTable } from '#components/list/sortable-table.tsx';
 import { useListView } from '#lib/use-list-view.ts';
 import { useCartProjects } from '../hooks/use-cart-projects';
 import { cartColumns } from './cart-columns';
@@ -55,14 +55,16 @@ function Cart({ user, ordersPlaced }: { user: SessionUser; ordersPlaced: number 
       />
       <SearchBox
         label="Search orders"
+        clearLabel="Clear search"
         placeholder={c.searchOrders}
         value={view.term}
         onChange={view.setTerm}
         count={`${view.shown.length} of ${view.total} items`}
       />
       {view.shown.length > 0 ? (
-        <SortableTable
+        <Table
           caption="Projects in your cart"
+          captionHidden
           columns={cartColumns(user.id)}
           rows={view.shown}
           rowKey={(x) => String(x.id)}

@@ -4,10 +4,10 @@
  */
 import { Button } from '@bindery/ui/button';
 import { formatUsd } from '@bindery/ui/format';
+import type { Column } from '@bindery/ui/table';
 import { messages } from '@bindery/contracts/messages';
 import type { Project } from '@bindery/contracts/store/projects';
 import { titledColumns, type TitledSortKey } from '#components/list/project-columns.tsx';
-import type { SortableColumn } from '#components/list/sortable-table.tsx';
 import { formatDate, isOrderable } from '../lib/project-facts';
 
 const m = messages.projects;
@@ -60,7 +60,7 @@ function ProjectActions({ p, onAdd, onEdit, onDelete }: ProjectRowActions & { p:
   );
 }
 
-export function projectColumns(actions: ProjectRowActions): SortableColumn<Project, TitledSortKey>[] {
+export function projectColumns(actions: ProjectRowActions): Column<Project, TitledSortKey>[] {
   return [
     ...titledColumns<Project>((p) => `Created ${formatDate(p.created_at)} · ${p.page_count} pages`),
     {

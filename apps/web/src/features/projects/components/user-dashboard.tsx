@@ -13,13 +13,13 @@ import { Link } from 'react-router-dom';
 import { Alert } from '@bindery/ui/alert';
 import { Dialog } from '@bindery/ui/dialog';
 import { firstPageFailed, ListFailed, LoadMore } from '@bindery/ui/list-state';
+import { SearchBox } from '@bindery/ui/search-box';
 import { Spinner } from '@bindery/ui/spinner';
+import { Table } from '@bindery/ui/table';
 import { messages } from '@bindery/contracts/messages';
 import type { SessionUser } from '@bindery/contracts/store/users';
 import { Counters } from '#components/list/counters.tsx';
 import { EmptySearch } from '#components/list/empty-search.tsx';
-import { SearchBox } from '#components/list/search-box.tsx';
-import { SortableTable } from '#components/list/sortable-table.tsx';
 import { useDashboard } from '../hooks/use-dashboard';
 import { projectColumns } from './dashboard-columns';
 import { ResumeDesign, Welcome } from './dashboard-welcome';
@@ -71,6 +71,7 @@ export function UserDashboard({ user }: { user: SessionUser }) {
         <div className="b-row" style={{ justifyContent: 'space-between' }}>
           <SearchBox
             label="Search projects"
+            clearLabel="Clear search"
             placeholder={m.searchProjects}
             value={d.term}
             onChange={d.setTerm}
@@ -81,8 +82,9 @@ export function UserDashboard({ user }: { user: SessionUser }) {
         </div>
         {d.deleteError ? <Alert tone="error">{d.deleteError}</Alert> : null}
         {listed.length > 0 ? (
-          <SortableTable
+          <Table
             caption="Your projects"
+            captionHidden
             columns={projectColumns(d.actions)}
             rows={listed}
             rowKey={(p) => String(p.id)}

@@ -9,11 +9,11 @@ import { ApiError } from '@bindery/api-client';
 import { messages } from '@bindery/contracts/messages';
 import type { Project } from '@bindery/contracts/store/projects';
 import type { SessionUser } from '@bindery/contracts/store/users';
-import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '@bindery/ui/use-debounced-value';
+import { useSearchTerm } from '@bindery/ui/search-box';
+import { nextSort, type SortState } from '@bindery/ui/table';
 import type { TitledSortKey } from '#components/list/project-columns.tsx';
 import { addToCart, useCart } from '#lib/cart.ts';
 import { MY_BOOKS_IDS_MAX, useMyBooksByIds, useMyBooksPages } from '#lib/my-books.ts';
-import { nextSort, type SortState } from '#lib/use-list-view.ts';
 import { useDeleteProject } from '../api/delete-project';
 import { unfinishedDesign } from '../lib/project-data';
 
@@ -23,9 +23,8 @@ export function useDashboard(user: SessionUser) {
   const remove = useDeleteProject(user.id);
   const [confirming, setConfirming] = useState<Project | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
-  const [term, setTerm] = useState('');
   const [sort, setSort] = useState<SortState<TitledSortKey> | null>(null);
-  const q = useDebouncedValue(term.trim(), SEARCH_DEBOUNCE_MS);
+  const { term, setTerm, settled: q } = useSearchTerm();
   const [draft] = useState(() => unfinishedDesign(user.id));
 
   const cartIds = cart.map((i) => i.id);
