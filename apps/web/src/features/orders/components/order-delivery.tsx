@@ -1,0 +1,41 @@
+/** Where an order goes (or, for e-books alone, whom it bills), by which service, and how it was paid. */
+import type { Order } from '@bindery/contracts/store/checkout';
+import { shippingServiceName } from '#lib/shipping-service-name.ts';
+import { formatDateTime, isDigitalOrder } from '../lib/order-display';
+
+export function OrderDelivery({ order }: { order: Order }) {
+  const a = order.address;
+  const digital = isDigitalOrder(order);
+  return (
+    <section className="b-card b-stack" aria-labelledby="order-delivery">
+      <h2 id="order-delivery">Delivery and payment</h2>
+      <dl className="b-facts">
+        <dt>{digital ? 'Billing address' : 'Ships to'}</dt>
+        <dd>
+          <address style={{ fontStyle: 'normal' }}>
+            {a.first_name} {a.last_name}
+            {a.company ? `, ${a.company}` : ''}
+            <br />
+            {a.address}
+            {a.apt_floor ? `, ${a.apt_floor}` : ''}
+            <br />
+            {a.city}, {a.state} {a.postal_code}, {a.country}
+          </address>
+        </dd>
+        <dt>Service</dt>
+        <dd>
+          {shippingServiceName(order.shipping_service)} ({order.shipping_service.delivery_time})
+        </dd>
+        <dt>Payment</dt>
+        <dd>
+          {order.payment_method === 'card'
+            ? 'Card'
+            : order.payment_method === 'paypal'
+              ? 'PayPal'
+              : 'Not paid'}
+          {order.paid_at ? `, ${formatDateTime(order.paid_at)}` : ''}
+        </dd>
+      </dl>
+    </section>
+  );
+}
