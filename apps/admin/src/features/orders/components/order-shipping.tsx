@@ -3,6 +3,7 @@
  * service, the parcel's weight, what the customer paid for shipping and what the carrier charges, and tracking.
  */
 import type { AdminOrderDetail } from '@bindery/contracts/admin/orders';
+import { OrderAddress } from '@bindery/ui/order-address';
 import { formatUsd } from '../lib/order-format';
 import { Facts, orDash, Section, type Fact } from './order-facts';
 
@@ -16,20 +17,7 @@ export function ShippingSection({ order }: { order: AdminOrderDetail }) {
     <Section id="order-shipping" title="Shipping">
       <Facts
         rows={[
-          [
-            'Ship to',
-            <address key="a" style={{ fontStyle: 'normal' }}>
-              {a.first_name} {a.last_name}
-              {a.company ? `, ${a.company}` : ''}
-              <br />
-              {a.address}
-              {a.apt_floor ? `, ${a.apt_floor}` : ''}
-              <br />
-              {a.city}, {a.state} {a.postal_code}, {a.country}
-              <br />
-              {a.phone_number}
-            </address>,
-          ],
+          ['Ship to', <OrderAddress key="a" address={a} showPhone />],
           [
             'Buyer',
             `${a.account_type === 'enterprise' ? 'Enterprise / Business' : 'Individual'}${a.has_resale_cert ? ', resale certificate' : ''}`,

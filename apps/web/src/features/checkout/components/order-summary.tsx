@@ -9,6 +9,7 @@ import type { Order, OrderItem } from '@bindery/contracts/store/checkout';
 import { formatCents, parseCents } from '@bindery/pricing/money';
 import { lineBreakdown, type LineBreakdown } from '@bindery/pricing/quote';
 import { formatUsd } from '@bindery/ui/format';
+import { OrderAddress } from '@bindery/ui/order-address';
 import { OrderAmounts } from '@bindery/ui/order-amounts';
 import { messages } from '@bindery/contracts/messages';
 import { shippingServiceName } from '#lib/shipping-service-name.ts';
@@ -85,17 +86,11 @@ export function OrderSummary({ order }: { order: Order }) {
         }
       />
       <p className="b-muted">{order.tax_reason}</p>
-      <address style={{ fontStyle: 'normal' }} aria-label={digital ? 'Billing address' : 'Delivery address'}>
-        <strong>{digital ? 'Billing address' : 'Ships to'}</strong>
-        <br />
-        {a.first_name} {a.last_name}
-        {a.company ? `, ${a.company}` : ''}
-        <br />
-        {a.address}
-        {a.apt_floor ? `, ${a.apt_floor}` : ''}
-        <br />
-        {a.city}, {a.state} {a.postal_code}, {a.country}
-      </address>
+      <OrderAddress
+        address={a}
+        label={digital ? 'Billing address' : 'Delivery address'}
+        heading={<strong>{digital ? 'Billing address' : 'Ships to'}</strong>}
+      />
     </section>
   );
 }

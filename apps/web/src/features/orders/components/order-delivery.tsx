@@ -1,5 +1,6 @@
 /** Where an order goes (or, for e-books alone, whom it bills), by which service, and how it was paid. */
 import type { Order } from '@bindery/contracts/store/checkout';
+import { OrderAddress } from '@bindery/ui/order-address';
 import { shippingServiceName } from '#lib/shipping-service-name.ts';
 import { formatDateTime, isDigitalOrder } from '../lib/order-display';
 
@@ -12,15 +13,7 @@ export function OrderDelivery({ order }: { order: Order }) {
       <dl className="b-facts">
         <dt>{digital ? 'Billing address' : 'Ships to'}</dt>
         <dd>
-          <address style={{ fontStyle: 'normal' }}>
-            {a.first_name} {a.last_name}
-            {a.company ? `, ${a.company}` : ''}
-            <br />
-            {a.address}
-            {a.apt_floor ? `, ${a.apt_floor}` : ''}
-            <br />
-            {a.city}, {a.state} {a.postal_code}, {a.country}
-          </address>
+          <OrderAddress address={a} />
         </dd>
         <dt>Service</dt>
         <dd>
