@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ErrorBody } from '@bindery/contracts/common';
 import { defineRoute } from '@bindery/contracts/route';
-import { ApiError, createApiClient } from './client.js';
+import { ApiError, createApiClient, publicConfigQuery } from './client.js';
 
 const API = 'http://api.test';
 const server = setupServer();
@@ -61,6 +61,20 @@ describe('createApiClient', () => {
     expect((await client.health()).status).toBe('degraded');
     server.use(http.get(`${API}/api/config`, () => HttpResponse.json({ web_url: 'nope' })));
     await expect(client.config()).rejects.toThrow(/Unexpected response/);
+  });
+
+  it('publicConfigQuery: one cache key for both SPAs, fetched once per page, through the client', async () => {
+    const config = {
+      web_url: 'http://web.test',
+      admin_url: 'http://admin.test',
+      api_url: API,
+      brand: 'Bindery',
+    };
+    server.use(http.get(`${API}/api/config`, () => HttpResponse.json(config)));
+    const query = publicConfigQuery(createApiClient({ baseUrl: API }));
+    expect(query.queryKey).toEqual(['public-config']);
+    expect(query.staleTime).toBe(Infinity);
+    expect(await query.queryFn({ signal: new AbortController().signal })).toEqual(config);
   });
 
   it("surfaces the server's error text and body", async () => {

@@ -315,3 +315,16 @@ export function createApiClient(options: ApiClientOptions = {}) {
     config: (signal?: AbortSignal) => call(configRoute, {}, { signal }),
   };
 }
+
+/**
+ * GET /api/config as TanStack Query options, one cache entry for both SPAs (ADR 0045): the deployment's public
+ * config does not change while a page is open, so it is fetched once. A plain object (TanStack's `queryOptions` is
+ * only a typing identity), so this package needs no React; each app wraps it in its own query hook.
+ */
+export function publicConfigQuery(api: Pick<ApiClient, 'config'>) {
+  return {
+    queryKey: ['public-config'] as const,
+    queryFn: ({ signal }: { signal?: AbortSignal }) => api.config(signal),
+    staleTime: Infinity,
+  };
+}

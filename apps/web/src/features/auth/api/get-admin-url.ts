@@ -3,13 +3,10 @@
  * cache entry of the public config, fetched at most once per page load.
  */
 import type { QueryClient } from '@tanstack/react-query';
+import { publicConfigQuery } from '@bindery/api-client';
 import { api } from '#lib/api-client.ts';
 
 export async function getAdminUrl(queryClient: QueryClient): Promise<string> {
-  const config = await queryClient.query({
-    queryKey: ['public-config'],
-    queryFn: ({ signal }) => api.config(signal),
-    staleTime: Infinity,
-  });
+  const config = await queryClient.query(publicConfigQuery(api));
   return config.admin_url;
 }
