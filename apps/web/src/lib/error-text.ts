@@ -12,12 +12,5 @@ export function fieldErrors(error: unknown): Record<string, string> {
   return Object.fromEntries(error.body.fields.map((f) => [f.path.replace(/^body\./, ''), f.message]));
 }
 
-/** The first message per field of a failed zod parse of a form. */
-export function issuesByField(issues: { path: PropertyKey[]; message: string }[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of issues) {
-    const key = String(issue.path[0] ?? '');
-    out[key] ??= issue.message;
-  }
-  return out;
-}
+/** The first message per field of a failed zod parse of a form (one rule for both SPAs' forms). */
+export { issuesByField } from '@bindery/ui/auth-form';

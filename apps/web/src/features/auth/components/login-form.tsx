@@ -5,16 +5,14 @@
  * ('Invalid or unverified account') or 'Login failed'.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type SubmitEvent } from 'react';
+import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { Alert } from '@bindery/ui/alert';
-import { Button } from '@bindery/ui/button';
-import { TextField } from '@bindery/ui/field';
+import { AuthForm, EmailField, PasswordField, useAuthForm } from '@bindery/ui/auth-form';
 import { messages } from '@bindery/contracts/messages';
 import { StoreLoginBody } from '@bindery/contracts/store/users';
 import { getAdminUrl } from '../api/get-admin-url';
 import { useLogin } from '../api/login';
-import { errorText, issuesByField } from '#lib/error-text.ts';
+import { errorText } from '#lib/error-text.ts';
 import { AuthCard } from './auth-card';
 
 export interface LoginFormProps {
@@ -40,30 +38,20 @@ export function LoginForm({ onAdminLogin = goTo }: LoginFormProps) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const location = useLocation();
-  const [fields, setFields] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string>();
   const [leaving, setLeaving] = useState(false);
-
-  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const parsed = StoreLoginBody.safeParse({ email: form.get('email'), password: form.get('password') });
-    setFailure(undefined);
-    if (!parsed.success) {
-      setFields(issuesByField(parsed.error.issues));
-      return;
-    }
-    setFields({});
-    try {
-      const { user } = await login.mutateAsync(parsed.data);
+  const { fields, failure, onSubmit } = useAuthForm({
+    parse: (form) => StoreLoginBody.safeParse({ email: form.get('email'), password: form.get('password') }),
+    send: async (body: StoreLoginBody) => {
+      const { user } = await login.mutateAsync(body);
       if (!user.is_admin) return void navigate(returnPath(location.state), { replace: true });
       setLeaving(true);
       onAdminLogin(`${await getAdminUrl(queryClient)}/admin`);
-    } catch (error) {
+    },
+    onFailure: (error) => {
       setLeaving(false);
-      setFailure(errorText(error, messages.auth.loginFailed));
-    }
-  }
+      return { failure: errorText(error, messages.auth.loginFailed) };
+    },
+  });
 
   const busy = login.isPending || leaving;
   return (
@@ -76,30 +64,10 @@ export function LoginForm({ onAdminLogin = goTo }: LoginFormProps) {
         </>
       }
     >
-      <form className="b-stack" onSubmit={(event) => void onSubmit(event)} noValidate>
-        <fieldset className="b-stack" disabled={busy} style={{ border: 0, padding: 0, margin: 0 }}>
-          <TextField
-            label="Email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            error={fields.email}
-          />
-          <TextField
-            label="Password"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            required
-            error={fields.password}
-          />
-          {failure ? <Alert tone="error">{failure}</Alert> : null}
-          <Button type="submit" busy={busy}>
-            Login
-          </Button>
-        </fieldset>
-      </form>
+      <AuthForm onSubmit={onSubmit} disabled={busy} busy={busy} failure={failure} submitLabel="Login">
+        <EmailField error={fields.email} />
+        <PasswordField error={fields.password} />
+      </AuthForm>
     </AuthCard>
   );
 }
