@@ -18,7 +18,7 @@ import {
   type Lists,
   type RecordedPut,
 } from './price-fixtures';
-import { defined } from '@bindery/ui/testing';
+import { bodyCells, defined } from '@bindery/ui/testing';
 
 const comic = PRODUCTS.comicbook;
 const comicLists: Lists = {
@@ -83,14 +83,7 @@ describe('price editor: comic book', () => {
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
     ).toEqual(['Name', 'Price', 'Min Pages', 'Max Pages']);
-    const rows = within(bindings).getAllByRole('row').slice(1);
-    expect(
-      rows.map((r) =>
-        within(r)
-          .getAllByRole('cell')
-          .map((c) => c.textContent),
-      ),
-    ).toEqual([
+    expect(bodyCells(bindings)).toEqual([
       ['Saddle Stitch (Comic Book)', '', '8', '48'],
       ['Perfect Bound (Comic Book)', '', '32', '∞'],
       ['Perfect Bound (Larger Deluxe)', '', '32', '800'],

@@ -8,19 +8,12 @@ import { renderAdminRoute } from '#testing/render-route.tsx';
 import { signInForTest } from '#testing/session.ts';
 import { ORDERS_PAGE_SIZE } from '#features/orders/api/get-admin-orders.ts';
 import { detail, detailHandler, listHandler, row, rows, type ListRequest } from './order-fixtures';
+import { bodyCells } from '@bindery/ui/testing';
 
 const s = messages.orderScreens;
 
 const table = () => screen.getByRole('table');
-const bodyRows = () =>
-  within(table())
-    .getAllByRole('row')
-    .slice(1)
-    .map((r) =>
-      within(r)
-        .getAllByRole('cell')
-        .map((c) => c.textContent),
-    );
+const bodyRows = () => bodyCells(table());
 /** The list's own requests (the tabs' counts ask for one row each). */
 const listRequests = (seen: ListRequest[]) => seen.filter((r) => r.limit === String(ORDERS_PAGE_SIZE));
 

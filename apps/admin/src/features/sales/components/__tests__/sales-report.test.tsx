@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -8,7 +8,7 @@ import { server } from '#testing/msw-server.ts';
 import { renderAdminRoute } from '#testing/render-route.tsx';
 import { signInForTest } from '#testing/session.ts';
 import { SALES_PAYMENTS_PAGE_SIZE } from '#features/sales/api/get-sales-report.ts';
-import { defined } from '@bindery/ui/testing';
+import { bodyCells, defined } from '@bindery/ui/testing';
 
 const s = messages.orderScreens;
 
@@ -124,15 +124,7 @@ function salesApi(
   return asked;
 }
 
-const rowsOf = (name: string) =>
-  within(screen.getByRole('table', { name }))
-    .getAllByRole('row')
-    .slice(1)
-    .map((r) =>
-      within(r)
-        .getAllByRole('cell')
-        .map((c) => c.textContent),
-    );
+const rowsOf = (name: string) => bodyCells(screen.getByRole('table', { name }));
 
 describe('Sales and payments (/admin/payment)', () => {
   beforeEach(() => void signInForTest());

@@ -6,6 +6,7 @@ import { messages } from '@bindery/contracts/messages';
 import { server } from '#testing/msw-server.ts';
 import { renderAdminRoute } from '#testing/render-route.tsx';
 import { signInForTest } from '#testing/session.ts';
+import { bodyCells } from '@bindery/ui/testing';
 
 const table = ShippingTableResponse.parse({
   source: 'table',
@@ -70,15 +71,7 @@ const table = ShippingTableResponse.parse({
   ],
 });
 
-const cells = (name: string) =>
-  within(screen.getByRole('table', { name }))
-    .getAllByRole('row')
-    .slice(1)
-    .map((r) =>
-      within(r)
-        .getAllByRole('cell')
-        .map((c) => c.textContent),
-    );
+const cells = (name: string) => bodyCells(screen.getByRole('table', { name }));
 
 describe('Shipping', () => {
   beforeEach(() => void signInForTest());

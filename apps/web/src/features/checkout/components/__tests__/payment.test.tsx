@@ -25,7 +25,7 @@ import {
   recordPosts,
 } from '#testing/checkout-fixtures.ts';
 import { LeaveSiteProvider } from '#features/checkout/lib/leave-site.tsx';
-import { defined } from '@bindery/ui/testing';
+import { bodyCells, defined } from '@bindery/ui/testing';
 
 const m = messages.payments;
 
@@ -100,16 +100,7 @@ describe('/payment', () => {
     const seen = paymentApi();
     openPayment();
     expect(await screen.findByRole('heading', { level: 2, name: 'Order #42' })).toBeInTheDocument();
-    const lines = within(screen.getByRole('table', { name: 'Books in this order' }))
-      .getAllByRole('row')
-      .slice(1);
-    expect(
-      lines.map((r) =>
-        within(r)
-          .getAllByRole('cell')
-          .map((c) => c.textContent),
-      ),
-    ).toEqual([
+    expect(bodyCells(screen.getByRole('table', { name: 'Books in this order' }))).toEqual([
       ['My Novel (Print Book)', '10', '$8.48', '$84.80', '—', '$84.80'],
       ['Family Album (Photo Book)', '2', '$20.00', '$40.00', '—', '$40.00'],
     ]);

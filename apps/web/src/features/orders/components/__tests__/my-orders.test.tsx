@@ -11,6 +11,7 @@ import { renderRoute } from '#testing/render-route.tsx';
 import { signInForTest } from '#testing/session.ts';
 import { addToCart } from '#lib/cart.ts';
 import { MY_ORDERS_PAGE_SIZE } from '#features/orders/api/get-my-orders.ts';
+import { bodyCells } from '@bindery/ui/testing';
 
 const s = messages.orderScreens;
 
@@ -28,15 +29,7 @@ const shipped = order({
 const unpaid = order({ id: 42, created_at: '2026-11-20T10:00:00.000Z' });
 
 const ordersRegion = () => screen.getByRole('region', { name: s.yourOrders });
-const orderRows = () =>
-  within(within(ordersRegion()).getByRole('table'))
-    .getAllByRole('row')
-    .slice(1)
-    .map((r) =>
-      within(r)
-        .getAllByRole('cell')
-        .map((c) => c.textContent),
-    );
+const orderRows = () => bodyCells(within(ordersRegion()).getByRole('table'));
 
 describe("/orders: the customer's orders below the cart", () => {
   it('lists each order with number (→ its page), date, books, total, status and tracking link, with the customer token', async () => {

@@ -11,6 +11,7 @@ import { myOrdersHandlers, type OrdersSeen } from '#testing/order-fixtures.ts';
 import { myBooksHandler, projectFixture } from '#testing/project-fixtures.ts';
 import { renderRoute } from '#testing/render-route.tsx';
 import { signInForTest, testCustomer } from '#testing/session.ts';
+import { bodyCells } from '@bindery/ui/testing';
 
 const s = messages.orderScreens;
 
@@ -160,14 +161,7 @@ describe('/orders/:id: the order page', () => {
     const print = vi.spyOn(window, 'print').mockImplementation(() => undefined);
     renderRoute('/orders/43');
     const books = await screen.findByRole('region', { name: 'Books' });
-    const rows = within(within(books).getByRole('table')).getAllByRole('row').slice(1);
-    expect(
-      rows.map((r) =>
-        within(r)
-          .getAllByRole('cell')
-          .map((c) => c.textContent),
-      ),
-    ).toEqual([
+    expect(bodyCells(within(books).getByRole('table'))).toEqual([
       ['My Novel (Print Book)', '10', '$8.48', '—', '$84.80'],
       ['Family Album (Photo Book)', '2', '$20.00', '—', '$40.00'],
     ]);
