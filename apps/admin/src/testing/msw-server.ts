@@ -5,10 +5,14 @@
  */
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import type { FirstPrintDiscountSetting } from '@bindery/contracts/admin/promotions';
-import type { PublicConfigResponse } from '@bindery/contracts/store/config';
+import { adminPromotionRoutes, type FirstPrintDiscountSetting } from '@bindery/contracts/admin/promotions';
+import { urlOf } from '@bindery/contracts/route';
+import { configRoute, type PublicConfigResponse } from '@bindery/contracts/store/config';
+import { healthRoute, type HealthResponse } from '@bindery/contracts/store/health';
 
-export const publicConfig = (payments: PublicConfigResponse['payments'] = { card: true, paypal: true, test_mode: false }) =>
+export const publicConfig = (
+  payments: PublicConfigResponse['payments'] = { card: true, paypal: true, test_mode: false },
+) =>
   ({
     web_url: 'http://web.test',
     admin_url: 'http://admin.test',
@@ -17,7 +21,9 @@ export const publicConfig = (payments: PublicConfigResponse['payments'] = { card
     payments,
   }) satisfies PublicConfigResponse;
 
-export const firstPrintSetting = (over: Partial<FirstPrintDiscountSetting> = {}): FirstPrintDiscountSetting => ({
+export const firstPrintSetting = (
+  over: Partial<FirstPrintDiscountSetting> = {},
+): FirstPrintDiscountSetting => ({
   enabled: true,
   percent: 10,
   rate_basis_points: 1000,
@@ -26,7 +32,22 @@ export const firstPrintSetting = (over: Partial<FirstPrintDiscountSetting> = {})
   ...over,
 });
 
+/** GET /api/config answering `publicConfig(payments)`: a test that needs test payment mode uses it. */
+export const configHandler = (payments?: PublicConfigResponse['payments']) =>
+  http.get(urlOf(configRoute), () => HttpResponse.json(publicConfig(payments)));
+
+/** GET /api/health of a healthy service on PostgreSQL: what the dashboard's service status reads. */
+export const healthyHandler = () =>
+  http.get(urlOf(healthRoute), () =>
+    HttpResponse.json({
+      status: 'ok',
+      database: { reachable: true, mode: 'postgres' },
+      version: '0.1.0',
+      uptime_s: 1,
+    } satisfies HealthResponse),
+  );
+
 export const server = setupServer(
-  http.get('/api/config', () => HttpResponse.json(publicConfig())),
-  http.get('/api/admin/first-print-discount/', () => HttpResponse.json(firstPrintSetting())),
+  configHandler(),
+  http.get(urlOf(adminPromotionRoutes.firstPrintDiscount), () => HttpResponse.json(firstPrintSetting())),
 );

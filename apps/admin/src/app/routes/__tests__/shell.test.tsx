@@ -1,11 +1,11 @@
 import { QueryClient } from '@tanstack/react-query';
 import { act, screen, waitFor } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '@bindery/contracts/messages';
-import { publicConfig, server } from '#testing/msw-server.ts';
+import { configHandler, healthyHandler, server } from '#testing/msw-server.ts';
 import { signInForTest } from '#testing/session.ts';
 import { renderAdminRoute as renderAt } from '#testing/render-route.tsx';
+import { listHandler } from '#features/orders/components/__tests__/order-fixtures.ts';
 
 const newQueryClient = () => new QueryClient({ defaultOptions: { queries: { retry: false } } });
 
@@ -14,16 +14,9 @@ describe('admin shell', () => {
   beforeEach(() => void signInForTest());
   it('sends / to the dashboard, which shows the API status', async () => {
     server.use(
-      http.get('/api/health', () =>
-        HttpResponse.json({
-          status: 'ok',
-          database: { reachable: true, mode: 'postgres' },
-          version: '0.1.0',
-          uptime_s: 1,
-        }),
-      ),
+      healthyHandler(),
       // The dashboard's orders (features/orders: dashboard.test.tsx covers them).
-      http.get('/api/admin/orders/', () => HttpResponse.json({ data: [], next_cursor: null, total: 0 })),
+      listHandler([]),
     );
     renderAt('/');
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
@@ -44,11 +37,7 @@ describe('admin shell', () => {
     ]);
   });
   it('says on every page that no real money is taken while the server is in test payment mode', async () => {
-    server.use(
-      http.get('/api/config', () =>
-        HttpResponse.json(publicConfig({ card: true, paypal: true, test_mode: true })),
-      ),
-    );
+    server.use(configHandler({ card: true, paypal: true, test_mode: true }));
     renderAt('/admin/payment');
     expect(await screen.findByText(messages.payments.testModeBanner)).toBeInTheDocument();
   });

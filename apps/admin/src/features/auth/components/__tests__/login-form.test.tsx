@@ -3,20 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@bindery/contracts/messages';
+import { urlOf } from '@bindery/contracts/route';
+import { userRoutes } from '@bindery/contracts/store/users';
 import { sessionStore } from '#lib/api-client.ts';
-import { server } from '#testing/msw-server.ts';
+import { healthyHandler, server } from '#testing/msw-server.ts';
 import { renderAdminRoute } from '#testing/render-route.tsx';
 import { signInForTest, testAdmin } from '#testing/session.ts';
-
-const health = () =>
-  http.get('/api/health', () =>
-    HttpResponse.json({
-      status: 'ok',
-      database: { reachable: true, mode: 'postgres' },
-      version: '1',
-      uptime_s: 1,
-    }),
-  );
 
 async function logIn(email: string, password = 'Adm1n-pass!') {
   const user = userEvent.setup();
@@ -34,8 +26,8 @@ describe('admin login and session', () => {
 
   it('logs an admin in and opens the dashboard, with Logout in the header', async () => {
     server.use(
-      health(),
-      http.post('/api/users/login/', () =>
+      healthyHandler(),
+      http.post(urlOf(userRoutes.login), () =>
         HttpResponse.json({ access: 'a', access_expires_in: 3600, user: testAdmin }),
       ),
     );
@@ -50,14 +42,14 @@ describe('admin login and session', () => {
   it('refuses a customer clearly, keeps no session and revokes the one the server opened', async () => {
     const revoked: unknown[] = [];
     server.use(
-      http.post('/api/users/login/', () =>
+      http.post(urlOf(userRoutes.login), () =>
         HttpResponse.json({
           access: 'customer-access',
           access_expires_in: 3600,
           user: { ...testAdmin, id: 9, is_admin: false },
         }),
       ),
-      http.post('/api/users/logout/', ({ request }) => {
+      http.post(urlOf(userRoutes.logout), ({ request }) => {
         revoked.push(request.headers.get('authorization'));
         return new HttpResponse(null, { status: 204 });
       }),
@@ -72,7 +64,7 @@ describe('admin login and session', () => {
 
   it("shows the server's refusal of bad credentials", async () => {
     server.use(
-      http.post('/api/users/login/', () =>
+      http.post(urlOf(userRoutes.login), () =>
         HttpResponse.json(
           { error: messages.auth.invalidOrUnverified, code: 'UNAUTHORIZED', statusCode: 401 },
           { status: 401 },
@@ -88,8 +80,8 @@ describe('admin login and session', () => {
   it('Logout in the admin header ends the session and goes to /login', async () => {
     const revoked: unknown[] = [];
     server.use(
-      health(),
-      http.post('/api/users/logout/', ({ request }) => {
+      healthyHandler(),
+      http.post(urlOf(userRoutes.logout), ({ request }) => {
         revoked.push(request.headers.get('authorization'));
         return new HttpResponse(null, { status: 204 });
       }),

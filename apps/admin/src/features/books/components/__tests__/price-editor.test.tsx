@@ -14,7 +14,7 @@ import {
   binding,
   item,
   listsHandler,
-  updateHandler,
+  updateHandlers,
   type Lists,
   type RecordedPut,
 } from './price-fixtures';
@@ -152,7 +152,7 @@ describe('price editor: comic book', () => {
 
   it('refuses an empty or negative price before sending anything, with a precise message', async () => {
     const puts: RecordedPut[] = [];
-    server.use(updateHandler(comic, comicItem, { puts }));
+    server.use(...updateHandlers(comic, comicItem, { puts }));
     const user = await openComic();
     await typeInto(user, 'Matte price', '');
     expect(await screen.findByText(messages.admin.enterPrice)).toBeInTheDocument();
@@ -178,7 +178,7 @@ describe('price editor: comic book', () => {
         defined(comicLists.interior_color?.[1]),
       ],
     };
-    server.use(updateHandler(comic, comicItem, { puts, events, wait: 60 }));
+    server.use(...updateHandlers(comic, comicItem, { puts, events, wait: 60 }));
     const user = await openComic([comicLists, reloaded], calls);
     await typeInto(user, 'Premium Black & White price per page', '0.0325');
     await typeInto(user, 'Perfect Bound (Larger Deluxe) price', '6');
@@ -188,6 +188,7 @@ describe('price editor: comic book', () => {
     expect(saveButton()).toBeDisabled();
     expect(input('Gloss price')).toBeDisabled();
     expect(await screen.findByText(messages.admin.priceEditors.comicbook.saved)).toBeInTheDocument();
+    // The literal paths are the assertion: each change goes to its kind's spec path, in the screen's order.
     expect(puts).toEqual([
       {
         path: '/api/comicbook/interior-color/11/update/',
@@ -213,7 +214,7 @@ describe('price editor: comic book', () => {
     const puts: RecordedPut[] = [];
     const calls = { count: 0 };
     server.use(
-      updateHandler(comic, comicItem, {
+      ...updateHandlers(comic, comicItem, {
         puts,
         // The server is the authority: here it refuses a price the client's own check let through.
         refuse: (id) => (id === 42 ? 'price: Must be at most 1000.00 for a binding.' : undefined),
@@ -228,6 +229,7 @@ describe('price editor: comic book', () => {
     expect(failure).toHaveTextContent(
       `${messages.admin.priceEditors.comicbook.saveFailed} Perfect Bound (Comic Book): price: Must be at most 1000.00 for a binding.`,
     );
+    // The literal paths are the assertion: what was sent, in order, before the refusal stopped the rest.
     expect(puts.map((p) => p.path)).toEqual([
       '/api/comicbook/interior-color/12/update/',
       '/api/comicbook/binding-type/42/update/',
@@ -244,13 +246,14 @@ describe('price editor: comic book', () => {
     expect(calls.count).toBe(1);
 
     // Fixing the refused price and saving again sends the two that are left, in their order.
-    server.use(updateHandler(comic, comicItem, { puts }));
+    server.use(...updateHandlers(comic, comicItem, { puts }));
     await typeInto(user, 'Perfect Bound (Comic Book) price', '2.75');
     expect(
       within(section('Binding Types')).queryByText('price: Must be at most 1000.00 for a binding.'),
     ).not.toBeInTheDocument();
     await user.click(saveButton());
     expect(await screen.findByText(messages.admin.priceEditors.comicbook.saved)).toBeInTheDocument();
+    // The literal paths are the assertion: the two changes left, and nothing else, in their order.
     expect(puts.slice(2).map((p) => [p.path, p.body])).toEqual([
       ['/api/comicbook/binding-type/42/update/', { price: '2.75' }],
       ['/api/comicbook/cover-finish/32/update/', { price: '0.5' }],
@@ -383,7 +386,7 @@ describe('price editor: the other six from the same component', () => {
     const lists: Lists = { corner_protector: [item(9, 'Gold Round', { price: '4.00' })] };
     server.use(
       listsHandler(thesis, [lists]),
-      updateHandler(thesis, (id) => defined(lists.corner_protector).find((i) => i.id === id)),
+      ...updateHandlers(thesis, (id) => defined(lists.corner_protector).find((i) => i.id === id)),
     );
     renderAdminRoute('/admin/books/thesis/edit');
     expect(await screen.findByRole('heading', { name: 'Thesis Settings', level: 1 })).toBeInTheDocument();

@@ -3,7 +3,11 @@
  * its product definition (every key it has, empty unless given), and msw handlers for its lists and updates.
  */
 import { http, HttpResponse, delay } from 'msw';
-import type { AdminPriceUpdateBody, AdminPriceUpdateResponse } from '@bindery/contracts/admin/catalog';
+import {
+  adminPriceUpdateRoute,
+  type AdminPriceUpdateBody,
+  type AdminPriceUpdateResponse,
+} from '@bindery/contracts/admin/catalog';
 import type { ErrorBody } from '@bindery/contracts/common';
 import { urlOf } from '@bindery/contracts/route';
 import {
@@ -77,10 +81,11 @@ export interface RecordedPut {
 }
 
 /**
- * PUT api/{slug}/*: records each request, answers the item with the new price, or the 400 `refuse` returns for
- * it. `events` logs when each request starts and ends, to show they never overlap.
+ * PUT api/{slug}/{segment}/{id}/update/ of each of the category's kinds that has one: records each request,
+ * answers the item with the new price, or the 400 `refuse` returns for it. `events` logs when each request starts
+ * and ends, to show they never overlap.
  */
-export function updateHandler(
+export function updateHandlers(
   product: ProductDefinition,
   find: (id: number) => CatalogItem | undefined,
   options: {
@@ -90,30 +95,35 @@ export function updateHandler(
     wait?: number;
   } = {},
 ) {
-  return http.put<
-    { segment: string; id: string },
-    AdminPriceUpdateBody,
-    AdminPriceUpdateResponse | ErrorBody
-  >(`/api/${product.slug}/:segment/:id/update/`, async ({ request, params }) => {
-    const id = Number(params.id);
-    const body = await request.json();
-    options.puts?.push({
-      path: new URL(request.url).pathname,
-      body,
-      auth: request.headers.get('authorization'),
-    });
-    options.events?.push(`start ${id}`);
-    await delay(options.wait ?? 20);
-    options.events?.push(`end ${id}`);
-    const refusal = options.refuse?.(id);
-    if (refusal)
-      return HttpResponse.json(
-        { error: refusal, code: 'VALIDATION_ERROR', statusCode: 400 },
-        { status: 400 },
-      );
-    const current = find(id);
-    if (!current)
-      return HttpResponse.json({ error: 'Not found', code: 'NOT_FOUND', statusCode: 404 }, { status: 404 });
-    return HttpResponse.json({ ...current, ...body } as AdminPriceUpdateResponse);
-  });
+  const priced = product.kinds.filter((kind) => kind.adminSegment !== null);
+  return priced.map((kind) =>
+    http.put<{ id: string }, AdminPriceUpdateBody, AdminPriceUpdateResponse | ErrorBody>(
+      urlOf(adminPriceUpdateRoute(product, kind)),
+      async ({ request, params }) => {
+        const id = Number(params.id);
+        const body = await request.json();
+        options.puts?.push({
+          path: new URL(request.url).pathname,
+          body,
+          auth: request.headers.get('authorization'),
+        });
+        options.events?.push(`start ${id}`);
+        await delay(options.wait ?? 20);
+        options.events?.push(`end ${id}`);
+        const refusal = options.refuse?.(id);
+        if (refusal)
+          return HttpResponse.json(
+            { error: refusal, code: 'VALIDATION_ERROR', statusCode: 400 },
+            { status: 400 },
+          );
+        const current = find(id);
+        if (!current)
+          return HttpResponse.json(
+            { error: 'Not found', code: 'NOT_FOUND', statusCode: 404 },
+            { status: 404 },
+          );
+        return HttpResponse.json({ ...current, ...body } as AdminPriceUpdateResponse);
+      },
+    ),
+  );
 }

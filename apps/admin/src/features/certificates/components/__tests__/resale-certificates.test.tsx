@@ -7,8 +7,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { AdminCertificate } from '@bindery/contracts/admin/resale-certificates';
+import { adminCertificateRoutes, type AdminCertificate } from '@bindery/contracts/admin/resale-certificates';
 import { messages } from '@bindery/contracts/messages';
+import { urlOf } from '@bindery/contracts/route';
 import type { CertificateStatus } from '@bindery/contracts/store/resale-certificates';
 import { adminCertificateFixture } from '@bindery/contracts/testing/resale-certificates';
 import { server } from '#testing/msw-server.ts';
@@ -24,15 +25,10 @@ const certificate = (overrides: Partial<AdminCertificate> = {}) =>
 /** The API over a list of certificates: GET by status, approve and reject (409 unless pending). */
 function certificatesApi(list: AdminCertificate[]) {
   const reviews: { id: number; decision: string; body: unknown }[] = [];
-  server.use(
-    http.get('/api/admin/resale-certificates/', ({ request }) => {
-      const status = (new URL(request.url).searchParams.get('status') ?? 'pending') as CertificateStatus;
-      const data = list.filter((c) => c.status === status);
-      return HttpResponse.json({ data, next_cursor: null, total: data.length });
-    }),
-    http.post('/api/admin/resale-certificates/:id/:decision/', async ({ params, request }) => {
+  // Approve and reject answer alike: each is its own route (a pending certificate moves, any other is a 409).
+  const review = (decision: 'approve' | 'reject') =>
+    http.post(urlOf(adminCertificateRoutes[decision]), async ({ params, request }) => {
       const id = Number(params['id']);
-      const decision = String(params['decision']);
       // Approving sends no body (the route takes none); rejecting sends the reason.
       const text = await request.text();
       const body = (text ? JSON.parse(text) : undefined) as { reason?: string } | undefined;
@@ -49,7 +45,15 @@ function certificatesApi(list: AdminCertificate[]) {
       found.reviewed_at = '2026-11-25T12:00:00.000Z';
       found.reviewed_by = { id: 1, name: 'Administrator', email: 'admin@bindery.test' };
       return HttpResponse.json({ certificate: found });
+    });
+  server.use(
+    http.get(urlOf(adminCertificateRoutes.list), ({ request }) => {
+      const status = (new URL(request.url).searchParams.get('status') ?? 'pending') as CertificateStatus;
+      const data = list.filter((c) => c.status === status);
+      return HttpResponse.json({ data, next_cursor: null, total: data.length });
     }),
+    review('approve'),
+    review('reject'),
   );
   return reviews;
 }

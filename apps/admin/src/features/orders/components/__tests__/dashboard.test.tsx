@@ -1,21 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '@bindery/contracts/messages';
-import { server } from '#testing/msw-server.ts';
+import { healthyHandler, server } from '#testing/msw-server.ts';
 import { renderAdminRoute } from '#testing/render-route.tsx';
 import { signInForTest } from '#testing/session.ts';
 import { LATEST_ORDERS } from '../orders-at-a-glance';
-import { listHandler, row, rows, type ListRequest } from './order-fixtures';
+import { listFailsHandler, listHandler, row, rows, type ListRequest } from './order-fixtures';
 
-const health = http.get('/api/health', () =>
-  HttpResponse.json({
-    status: 'ok',
-    database: { reachable: true, mode: 'postgres' },
-    version: '0.1.0',
-    uptime_s: 1,
-  }),
-);
+const health = healthyHandler();
 
 describe('Admin dashboard', () => {
   beforeEach(() => void signInForTest());
@@ -52,12 +44,7 @@ describe('Admin dashboard', () => {
   });
 
   it("says 'Failed to load orders' when the orders cannot be read", async () => {
-    server.use(
-      health,
-      http.get('/api/admin/orders/', () =>
-        HttpResponse.json({ error: 'boom', code: 'X', statusCode: 500 }, { status: 500 }),
-      ),
-    );
+    server.use(health, listFailsHandler());
     renderAdminRoute('/admin');
     await waitFor(() =>
       expect(screen.getAllByRole('alert').map((a) => a.textContent)).toContain(

@@ -8,15 +8,22 @@ import {
   AdminOrderDetail,
   AdminOrderListResponse,
   AdminOrderResponse,
+  adminOrderRoutes,
   ChangeStatusBody as ChangeStatusBodySchema,
   RefundResponse,
   type AdminOrderRow,
   type ChangeStatusBody,
   type RefundBody,
 } from '@bindery/contracts/admin/orders';
-import { ReconcileResponse, type AttemptOutcome } from '@bindery/contracts/admin/payments';
+import {
+  adminPaymentRoutes,
+  ReconcileResponse,
+  type AttemptOutcome,
+} from '@bindery/contracts/admin/payments';
 import type { ErrorBody } from '@bindery/contracts/common';
 import { nextStatuses, type OrderStatus } from '@bindery/contracts/order-lifecycle';
+import { urlOf } from '@bindery/contracts/route';
+import { projectRoutes } from '@bindery/contracts/store/projects';
 import { defined } from '@bindery/ui/testing';
 
 export const row = (id: number, fields: Partial<AdminOrderRow> = {}): AdminOrderRow => ({
@@ -56,8 +63,8 @@ const file = (projectId: number, kind: 'pdf' | 'cover', name: string, type: stri
   file_name: name,
   content_type: type,
   size_bytes: 2_400_000,
-  url: `/api/book/${projectId}/files/${kind}/`,
-  download_url: `/api/book/${projectId}/files/${kind}/?download=true`,
+  url: urlOf(projectRoutes.file, { id: projectId, kind }),
+  download_url: `${urlOf(projectRoutes.file, { id: projectId, kind })}?download=true`,
 });
 
 export function detail(
@@ -234,7 +241,7 @@ export interface ListRequest {
  * keyset by position), recording each request. `wait` delays the answer.
  */
 export function listHandler(list: AdminOrderRow[] = rows, seen: ListRequest[] = [], wait = 0) {
-  return http.get('/api/admin/orders/', async ({ request }) => {
+  return http.get(urlOf(adminOrderRoutes.list), async ({ request }) => {
     const url = new URL(request.url);
     const p = url.searchParams;
     seen.push({
@@ -261,9 +268,13 @@ export function listHandler(list: AdminOrderRow[] = rows, seen: ListRequest[] = 
   });
 }
 
+/** GET api/admin/orders/ failing with a 500: what a list screen shows when its orders cannot be read. */
+export const listFailsHandler = () =>
+  http.get(urlOf(adminOrderRoutes.list), () => problem(500, 'boom', 'INTERNAL_ERROR'));
+
 /** GET api/admin/orders/{id}/ from a map of orders (404 for any other id). */
 export function detailHandler(orders: Map<number, AdminOrderDetail>, seen: string[] = []) {
-  return http.get('/api/admin/orders/:id/', ({ params, request }) => {
+  return http.get(urlOf(adminOrderRoutes.get), ({ params, request }) => {
     seen.push(`${request.headers.get('authorization')} ${String(params.id)}`);
     const order = orders.get(Number(params.id));
     return order
@@ -278,7 +289,7 @@ export function detailHandler(orders: Map<number, AdminOrderDetail>, seen: strin
  * moves (and the map is updated, so the next GET sees it).
  */
 export function statusHandler(orders: Map<number, AdminOrderDetail>, bodies: ChangeStatusBody[] = []) {
-  return http.post('/api/admin/orders/:id/status/', async ({ params, request }) => {
+  return http.post(urlOf(adminOrderRoutes.changeStatus), async ({ params, request }) => {
     const raw = (await request.json()) as ChangeStatusBody;
     bodies.push(raw);
     // Read as the server reads it (blank fields are absent, notes internal unless said otherwise).
@@ -334,7 +345,7 @@ export function refundHandler(
   bodies: RefundBody[] = [],
   fail?: () => Response,
 ) {
-  return http.post('/api/admin/orders/:id/refund/', async ({ params, request }) => {
+  return http.post(urlOf(adminPaymentRoutes.refund), async ({ params, request }) => {
     const body = (await request.json()) as RefundBody;
     bodies.push(body);
     if (fail) return fail();
@@ -375,7 +386,7 @@ export function reconcileHandler(
   outcome: AttemptOutcome,
   calls: number[] = [],
 ) {
-  return http.post('/api/admin/orders/:id/reconcile/', ({ params }) => {
+  return http.post(urlOf(adminPaymentRoutes.reconcile), ({ params }) => {
     const order = defined(orders.get(Number(params.id)), `order ${String(params.id)}`);
     calls.push(order.id);
     const open = order.payments.filter((p) => p.status === 'created');

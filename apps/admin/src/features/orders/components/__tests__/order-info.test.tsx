@@ -389,6 +389,7 @@ describe('Order Details: files', () => {
     await waitFor(() => expect(tab.location.href).toBe('blob:admin/1'));
     expect(open).toHaveBeenCalledWith('', '_blank');
     expect(tab.opener).toBeNull();
+    // The literal path is the assertion: the file of item 11's PDF, as the spec names it.
     expect(requests).toEqual([{ path: '/api/book/11/files/pdf/', auth: 'Bearer admin-access' }]);
     expect(await defined(created[0]).text()).toBe(PDF_BYTES);
   });

@@ -1,13 +1,20 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@bindery/contracts/messages';
 import { server } from '#testing/msw-server.ts';
 import { renderAdminRoute } from '#testing/render-route.tsx';
 import { signInForTest } from '#testing/session.ts';
 import { ORDERS_PAGE_SIZE } from '#features/orders/api/get-admin-orders.ts';
-import { detail, detailHandler, listHandler, row, rows, type ListRequest } from './order-fixtures';
+import {
+  detail,
+  detailHandler,
+  listFailsHandler,
+  listHandler,
+  row,
+  rows,
+  type ListRequest,
+} from './order-fixtures';
 import { bodyCells } from '@bindery/ui/testing';
 
 const s = messages.orderScreens;
@@ -158,11 +165,7 @@ describe('Manage Orders', () => {
     const first = renderAdminRoute('/admin/orders');
     expect(await screen.findByText(s.noOrdersYet)).toBeInTheDocument();
     first.unmount();
-    server.use(
-      http.get('/api/admin/orders/', () =>
-        HttpResponse.json({ error: 'boom', code: 'INTERNAL_ERROR', statusCode: 500 }, { status: 500 }),
-      ),
-    );
+    server.use(listFailsHandler());
     renderAdminRoute('/admin/orders');
     expect(await screen.findByRole('alert')).toHaveTextContent(messages.admin.loadOrdersFailed);
     expect(screen.queryByRole('table')).not.toBeInTheDocument();

@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { FirstPrintDiscountBody } from '@bindery/contracts/admin/promotions';
+import { adminPromotionRoutes, type FirstPrintDiscountBody } from '@bindery/contracts/admin/promotions';
+import { urlOf } from '@bindery/contracts/route';
 import { renderAdminRoute } from '#testing/render-route.tsx';
 import { signInForTest } from '#testing/session.ts';
 import { firstPrintSetting, server } from '#testing/msw-server.ts';
@@ -11,7 +12,7 @@ import { firstPrintSetting, server } from '#testing/msw-server.ts';
 function saveApi(answer?: (body: FirstPrintDiscountBody) => Response) {
   const bodies: FirstPrintDiscountBody[] = [];
   server.use(
-    http.put('/api/admin/first-print-discount/', async ({ request }) => {
+    http.put(urlOf(adminPromotionRoutes.setFirstPrintDiscount), async ({ request }) => {
       const body = (await request.json()) as FirstPrintDiscountBody;
       bodies.push(body);
       return (

@@ -2,8 +2,9 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { SalesReportResponse, type SalesPayment } from '@bindery/contracts/admin/sales';
+import { adminSalesRoutes, SalesReportResponse, type SalesPayment } from '@bindery/contracts/admin/sales';
 import { messages } from '@bindery/contracts/messages';
+import { urlOf } from '@bindery/contracts/route';
 import { server } from '#testing/msw-server.ts';
 import { renderAdminRoute } from '#testing/render-route.tsx';
 import { signInForTest } from '#testing/session.ts';
@@ -98,7 +99,7 @@ function salesApi(
 ) {
   const asked: Asked[] = [];
   server.use(
-    http.get('/api/admin/sales/', ({ request }) => {
+    http.get(urlOf(adminSalesRoutes.report), ({ request }) => {
       const p = new URL(request.url).searchParams;
       asked.push({
         from: p.get('from'),
@@ -249,7 +250,7 @@ describe('Sales and payments (/admin/payment)', () => {
 
   it("shows the server's words for a period it refuses, and 'Failed to load sales' otherwise", async () => {
     server.use(
-      http.get('/api/admin/sales/', () =>
+      http.get(urlOf(adminSalesRoutes.report), () =>
         HttpResponse.json(
           {
             error: 'Invalid query',
@@ -267,7 +268,7 @@ describe('Sales and payments (/admin/payment)', () => {
     );
     first.unmount();
     server.use(
-      http.get('/api/admin/sales/', () =>
+      http.get(urlOf(adminSalesRoutes.report), () =>
         HttpResponse.json({ error: 'boom', code: 'X', statusCode: 500 }, { status: 500 }),
       ),
     );

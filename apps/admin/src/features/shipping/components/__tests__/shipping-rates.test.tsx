@@ -1,8 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ShippingTableResponse } from '@bindery/contracts/admin/shipping';
+import { adminShippingRoutes, ShippingTableResponse } from '@bindery/contracts/admin/shipping';
 import { messages } from '@bindery/contracts/messages';
+import { urlOf } from '@bindery/contracts/route';
 import { server } from '#testing/msw-server.ts';
 import { renderAdminRoute } from '#testing/render-route.tsx';
 import { signInForTest } from '#testing/session.ts';
@@ -79,7 +80,7 @@ describe('Shipping', () => {
   it("shows the services, each carrier's rates per zone, the rules and what parcels cost, with the admin's token", async () => {
     const auth: (string | null)[] = [];
     server.use(
-      http.get('/api/admin/shipping/', ({ request }) => {
+      http.get(urlOf(adminShippingRoutes.table), ({ request }) => {
         auth.push(request.headers.get('authorization'));
         return HttpResponse.json(table);
       }),
@@ -115,7 +116,7 @@ describe('Shipping', () => {
 
   it('says when the rates cannot be loaded, and when a live carrier service prices shipments', async () => {
     server.use(
-      http.get('/api/admin/shipping/', () =>
+      http.get(urlOf(adminShippingRoutes.table), () =>
         HttpResponse.json({ error: 'boom', code: 'X', statusCode: 500 }, { status: 500 }),
       ),
     );
@@ -123,7 +124,7 @@ describe('Shipping', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(messages.orderScreens.loadShippingFailed);
     failed.unmount();
     server.use(
-      http.get('/api/admin/shipping/', () =>
+      http.get(urlOf(adminShippingRoutes.table), () =>
         HttpResponse.json({ ...table, source: 'live', services: [], examples: [] }),
       ),
     );

@@ -5,7 +5,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
+import { adminUserRoutes } from '@bindery/contracts/admin/users';
 import { messages } from '@bindery/contracts/messages';
+import { urlOf } from '@bindery/contracts/route';
 import { deferred } from '@bindery/vite-config/dom-test-setup';
 import { AppProvider } from '#app/provider.tsx';
 import { server } from '#testing/msw-server.ts';
@@ -24,7 +26,7 @@ const users = [
  * after `cursor` (here simply the index of the next row); `total` every match. `seen` records each query.
  */
 const listUsers = (list = users, seen: { q: string | null; cursor: string | null }[] = []) =>
-  http.get('/api/users/admin/users/', ({ request }) => {
+  http.get(urlOf(adminUserRoutes.list), ({ request }) => {
     const url = new URL(request.url);
     const q = url.searchParams.get('q');
     const cursor = url.searchParams.get('cursor');
@@ -65,7 +67,7 @@ describe('Manage Users', () => {
     let auth: string | null = null;
     const answer = deferred();
     server.use(
-      http.get('/api/users/admin/users/', async ({ request }) => {
+      http.get(urlOf(adminUserRoutes.list), async ({ request }) => {
         auth = request.headers.get('authorization');
         await answer.promise;
         return HttpResponse.json({ data: users, next_cursor: null, total: users.length });
@@ -165,7 +167,7 @@ describe('Manage Users', () => {
     const deleted: string[] = [];
     server.use(
       listUsers(),
-      http.delete('/api/users/admin/users/:id/delete/', ({ params }) => {
+      http.delete(urlOf(adminUserRoutes.delete), ({ params }) => {
         deleted.push(String(params.id));
         return new HttpResponse(null, { status: 204 });
       }),
@@ -187,7 +189,7 @@ describe('Manage Users', () => {
   it("says 'Failed to delete user. Please try again.' and keeps the user when the deletion fails", async () => {
     server.use(
       listUsers(),
-      http.delete('/api/users/admin/users/:id/delete/', () =>
+      http.delete(urlOf(adminUserRoutes.delete), () =>
         HttpResponse.json({ error: 'boom', code: 'INTERNAL_ERROR', statusCode: 500 }, { status: 500 }),
       ),
     );
