@@ -8,7 +8,8 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ErrorBody, IdParam } from '@bindery/contracts/common';
-import { defineRoute } from '@bindery/contracts/route';
+import { defineRoute, urlOf } from '@bindery/contracts/route';
+import { healthRoute } from '@bindery/contracts/store/health';
 import { ApiError, createApiClient, fileNameFromDisposition } from './client.js';
 
 const API = 'http://api.test';
@@ -29,16 +30,6 @@ const fileRoute = defineRoute({
   produces: ['application/pdf'],
   responses: { 200: null, 401: ErrorBody, 404: ErrorBody },
 });
-const jsonRoute = defineRoute({
-  method: 'GET',
-  path: '/api/things/',
-  operationId: 'getThings',
-  summary: 'Things',
-  tags: ['things'],
-  access: 'public',
-  responses: { 200: z.array(z.object({ id: z.number() })) },
-});
-
 const pdf = () =>
   new HttpResponse(new Uint8Array([37, 80, 68, 70]), {
     headers: {
@@ -51,6 +42,7 @@ describe('api.download', () => {
   it('fills the path and query from the route, sends the token, and gives the bytes and the file name', async () => {
     let seen: { auth: string | null; search: string } | undefined;
     server.use(
+      // The literal path is the assertion: the client fills {id} and {kind} of the route's path.
       http.get(`${API}/api/things/7/files/pdf/`, ({ request }) => {
         seen = { auth: request.headers.get('authorization'), search: new URL(request.url).search };
         return pdf();
@@ -67,20 +59,20 @@ describe('api.download', () => {
     expect(seen).toEqual({ auth: 'Bearer tok', search: '?download=true' });
     // Only routes whose contract says they produce a file: a JSON route is not a download.
     const notADownload = () =>
-      // @ts-expect-error jsonRoute produces JSON
-      client.download(jsonRoute);
+      // @ts-expect-error the health route answers JSON
+      client.download(healthRoute);
     expect(notADownload).toBeTypeOf('function');
   });
 
   it("refreshes once on a 401 and retries; a refusal is the server's error text; abort says 'Request aborted'", async () => {
     let token = 'old';
     server.use(
-      http.get(`${API}/api/things/7/files/pdf/`, ({ request }) =>
+      http.get(`${API}${urlOf(fileRoute, { id: 7, kind: 'pdf' })}`, ({ request }) =>
         request.headers.get('authorization') === 'Bearer new'
           ? pdf()
           : HttpResponse.json({ error: 'expired', code: 'UNAUTHORIZED', statusCode: 401 }, { status: 401 }),
       ),
-      http.get(`${API}/api/things/8/files/cover/`, () =>
+      http.get(`${API}${urlOf(fileRoute, { id: 8, kind: 'cover' })}`, () =>
         HttpResponse.json(
           { error: 'Project not found.', code: 'NOT_FOUND', statusCode: 404 },
           { status: 404 },
@@ -116,7 +108,7 @@ describe('api.download', () => {
 
 describe('api.fetchFile', () => {
   it('fetches an API path the server gave, and never sends the token anywhere else', async () => {
-    server.use(http.get(`${API}/api/things/7/files/pdf/`, () => pdf()));
+    server.use(http.get(`${API}${urlOf(fileRoute, { id: 7, kind: 'pdf' })}`, () => pdf()));
     const client = createApiClient({ baseUrl: API, getAccessToken: () => 'tok' });
     await expect(client.fetchFile('api/things/7/files/pdf/')).resolves.toMatchObject({
       fileName: 'my book.pdf',

@@ -9,7 +9,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ErrorBody } from '@bindery/contracts/common';
-import { defineRoute } from '@bindery/contracts/route';
+import { defineRoute, urlOf } from '@bindery/contracts/route';
 import { ApiError, createApiClient } from './client.js';
 
 const API = 'http://api.test';
@@ -44,7 +44,7 @@ describe('api.call with upload progress', () => {
       text: null,
     };
     server.use(
-      http.post(`${API}/api/uploads/`, async ({ request }) => {
+      http.post(`${API}${urlOf(upload)}`, async ({ request }) => {
         seen.auth = request.headers.get('authorization');
         const data = await request.formData();
         seen.purpose = data.get('purpose');
@@ -63,7 +63,7 @@ describe('api.call with upload progress', () => {
 
   it("throws the server's error text on a refusal", async () => {
     server.use(
-      http.post(`${API}/api/uploads/`, () =>
+      http.post(`${API}${urlOf(upload)}`, () =>
         HttpResponse.json(
           { error: 'Invalid PDF file or corrupted.', code: 'BAD_REQUEST', statusCode: 400 },
           { status: 400 },
@@ -81,7 +81,7 @@ describe('api.call with upload progress', () => {
     let token = 'old';
     const auths: (string | null)[] = [];
     server.use(
-      http.post(`${API}/api/uploads/`, ({ request }) => {
+      http.post(`${API}${urlOf(upload)}`, ({ request }) => {
         const auth = request.headers.get('authorization');
         auths.push(auth);
         return auth === 'Bearer new'
@@ -109,7 +109,7 @@ describe('api.call with upload progress', () => {
   });
 
   it("says 'Network Error' when the request cannot be sent and 'Request aborted' when the caller aborts", async () => {
-    server.use(http.post(`${API}/api/uploads/`, () => HttpResponse.error()));
+    server.use(http.post(`${API}${urlOf(upload)}`, () => HttpResponse.error()));
     const client = createApiClient({ baseUrl: API });
     await expect(
       client.call(upload, { body: form() }, { onUploadProgress: () => undefined }),

@@ -7,7 +7,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
 import { ErrorBody, IdParams } from '@bindery/contracts/common';
-import { defineRoute } from '@bindery/contracts/route';
+import { defineRoute, urlOf } from '@bindery/contracts/route';
 import { ApiError, createApiClient } from './client.js';
 
 const API = 'http://api.test';
@@ -66,6 +66,7 @@ describe('api.call', () => {
   it('fills the path, sends the JSON body with the token and parses the answer with the route schema', async () => {
     let seen: unknown;
     server.use(
+      // The literal path is the assertion: the client fills {id} of the route's path.
       http.put(`${API}/api/things/7/`, async ({ request }) => {
         seen = { auth: request.headers.get('authorization'), body: await request.json() };
         return HttpResponse.json({ id: 7, name: 'New' });
@@ -81,11 +82,14 @@ describe('api.call', () => {
   it('builds the query string, needs no input where the route takes none, and resolves a 204 to undefined', async () => {
     let search = '';
     server.use(
-      http.get(`${API}/api/things/`, ({ request }) => {
+      http.get(`${API}${urlOf(thingRoutes.list)}`, ({ request }) => {
         search = new URL(request.url).search;
         return HttpResponse.json([{ id: 1, name: 'A' }]);
       }),
-      http.delete(`${API}/api/things/1/`, () => new HttpResponse(null, { status: 204 })),
+      http.delete(
+        `${API}${urlOf(thingRoutes.remove, { id: 1 })}`,
+        () => new HttpResponse(null, { status: 204 }),
+      ),
     );
     const client = createApiClient({ baseUrl: API });
     await expect(client.call(thingRoutes.list, { query: { limit: 5, q: '' } })).resolves.toEqual([
@@ -98,13 +102,13 @@ describe('api.call', () => {
 
   it("throws the server's error text on a refusal, and refuses an answer that breaks the contract", async () => {
     server.use(
-      http.put(`${API}/api/things/8/`, () =>
+      http.put(`${API}${urlOf(thingRoutes.rename, { id: 8 })}`, () =>
         HttpResponse.json(
           { error: 'Project not found.', code: 'NOT_FOUND', statusCode: 404 },
           { status: 404 },
         ),
       ),
-      http.put(`${API}/api/things/9/`, () => HttpResponse.json({ id: 'nine' })),
+      http.put(`${API}${urlOf(thingRoutes.rename, { id: 9 })}`, () => HttpResponse.json({ id: 'nine' })),
     );
     const client = createApiClient({ baseUrl: API });
     const error = await client
@@ -118,19 +122,21 @@ describe('api.call', () => {
   });
 
   it('reads a non-2xx status the route answers with its success schema (a 503 status) as an answer', async () => {
-    server.use(http.get(`${API}/api/status/`, () => HttpResponse.json({ up: false }, { status: 503 })));
+    server.use(
+      http.get(`${API}${urlOf(statusRoute)}`, () => HttpResponse.json({ up: false }, { status: 503 })),
+    );
     await expect(createApiClient({ baseUrl: API }).call(statusRoute)).resolves.toEqual({ up: false });
   });
 
   it('refreshes once on a 401 and retries; aborts and transport failures say the spec texts', async () => {
     let token = 'old';
     server.use(
-      http.get(`${API}/api/things/`, ({ request }) =>
+      http.get(`${API}${urlOf(thingRoutes.list)}`, ({ request }) =>
         request.headers.get('authorization') === 'Bearer new'
           ? HttpResponse.json([])
           : HttpResponse.json({ error: 'expired', code: 'UNAUTHORIZED', statusCode: 401 }, { status: 401 }),
       ),
-      http.delete(`${API}/api/things/2/`, () => HttpResponse.error()),
+      http.delete(`${API}${urlOf(thingRoutes.remove, { id: 2 })}`, () => HttpResponse.error()),
     );
     const client = createApiClient({
       baseUrl: API,

@@ -3,7 +3,9 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ErrorBody } from '@bindery/contracts/common';
-import { defineRoute } from '@bindery/contracts/route';
+import { defineRoute, urlOf } from '@bindery/contracts/route';
+import { configRoute } from '@bindery/contracts/store/config';
+import { healthRoute } from '@bindery/contracts/store/health';
 import { ApiError, createApiClient, publicConfigQuery } from './client.js';
 
 const API = 'http://api.test';
@@ -46,20 +48,20 @@ const healthy = { status: 'ok', database: { reachable: true, mode: 'postgres' },
 
 describe('createApiClient', () => {
   it('parses responses with the contract schema', async () => {
-    server.use(http.get(`${API}/api/health`, () => HttpResponse.json(healthy)));
+    server.use(http.get(`${API}${urlOf(healthRoute)}`, () => HttpResponse.json(healthy)));
     const client = createApiClient({ baseUrl: API });
     await expect(client.health()).resolves.toEqual(healthy);
   });
 
   it('accepts a declared non-2xx body (503 health) and rejects a body that breaks the contract', async () => {
     server.use(
-      http.get(`${API}/api/health`, () =>
+      http.get(`${API}${urlOf(healthRoute)}`, () =>
         HttpResponse.json({ ...healthy, status: 'degraded' }, { status: 503 }),
       ),
     );
     const client = createApiClient({ baseUrl: API });
     expect((await client.health()).status).toBe('degraded');
-    server.use(http.get(`${API}/api/config`, () => HttpResponse.json({ web_url: 'nope' })));
+    server.use(http.get(`${API}${urlOf(configRoute)}`, () => HttpResponse.json({ web_url: 'nope' })));
     await expect(client.config()).rejects.toThrow(/Unexpected response/);
   });
 
@@ -70,7 +72,7 @@ describe('createApiClient', () => {
       api_url: API,
       brand: 'Bindery',
     };
-    server.use(http.get(`${API}/api/config`, () => HttpResponse.json(config)));
+    server.use(http.get(`${API}${urlOf(configRoute)}`, () => HttpResponse.json(config)));
     const query = publicConfigQuery(createApiClient({ baseUrl: API }));
     expect(query.queryKey).toEqual(['public-config']);
     expect(query.staleTime).toBe(Infinity);
@@ -79,7 +81,7 @@ describe('createApiClient', () => {
 
   it("surfaces the server's error text and body", async () => {
     server.use(
-      http.post(`${API}/api/x`, () =>
+      http.post(`${API}${urlOf(quantityRoute)}`, () =>
         HttpResponse.json(
           { error: 'Quantity must be positive', code: 'BAD_REQUEST', statusCode: 400 },
           { status: 400 },
@@ -97,7 +99,7 @@ describe('createApiClient', () => {
   });
 
   it("reports a transport failure as the spec's 'Network Error'", async () => {
-    server.use(http.get(`${API}/api/health`, () => HttpResponse.error()));
+    server.use(http.get(`${API}${urlOf(healthRoute)}`, () => HttpResponse.error()));
     await expect(createApiClient({ baseUrl: API }).health()).rejects.toThrow('Network Error');
   });
 
@@ -105,7 +107,7 @@ describe('createApiClient', () => {
     let token = 'old';
     let refreshes = 0;
     server.use(
-      http.get(`${API}/api/me`, ({ request }) =>
+      http.get(`${API}${urlOf(meRoute)}`, ({ request }) =>
         request.headers.get('authorization') === 'Bearer new'
           ? HttpResponse.json({ ok: true })
           : HttpResponse.json({ error: 'expired', code: 'UNAUTHORIZED', statusCode: 401 }, { status: 401 }),
@@ -127,7 +129,7 @@ describe('createApiClient', () => {
 
   it('gives up after one failed refresh with the 401 error', async () => {
     server.use(
-      http.get(`${API}/api/me`, () =>
+      http.get(`${API}${urlOf(meRoute)}`, () =>
         HttpResponse.json({ error: 'expired', code: 'UNAUTHORIZED', statusCode: 401 }, { status: 401 }),
       ),
     );
@@ -142,7 +144,7 @@ describe('createApiClient', () => {
   it('builds query strings and skips empty values', async () => {
     let seen = '';
     server.use(
-      http.get(`${API}/api/calculator/bindings/`, ({ request }) => {
+      http.get(`${API}${urlOf(bindingsRoute)}`, ({ request }) => {
         seen = new URL(request.url).search;
         return HttpResponse.json([]);
       }),

@@ -3,8 +3,8 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ErrorBody } from '@bindery/contracts/common';
-import { defineRoute } from '@bindery/contracts/route';
-import { SessionUser } from '@bindery/contracts/store/users';
+import { defineRoute, urlOf } from '@bindery/contracts/route';
+import { SessionUser, userRoutes } from '@bindery/contracts/store/users';
 import { createSessionApiClient, endSession, requestLogin, revokeSession } from './session.js';
 import {
   createSessionStore,
@@ -70,7 +70,7 @@ const newStore = (storage: Storage = new MemoryStorage()) => createSessionStore(
 
 /** A protected endpoint that accepts exactly one access token. */
 function protectedEndpoint(valid: () => string) {
-  return http.get(`${API}/api/me`, ({ request }) =>
+  return http.get(`${API}${urlOf(meRoute)}`, ({ request }) =>
     request.headers.get('authorization') === `Bearer ${valid()}`
       ? HttpResponse.json({ ok: true })
       : unauthorized(),
@@ -82,11 +82,17 @@ function refreshEndpoint(
   answer: () => Response,
   seen: Array<{ body: string; authorization: string | null }> = [],
 ) {
-  return http.post(`${API}/api/users/token/refresh/`, async ({ request }) => {
+  return http.post(`${API}${urlOf(userRoutes.refresh)}`, async ({ request }) => {
     seen.push({ body: await request.text(), authorization: request.headers.get('authorization') });
     return answer();
   });
 }
+/** The logout path: records the bearer token each revocation carries, and answers 204. */
+const logoutEndpoint = (seen: Array<string | null>) =>
+  http.post(`${API}${urlOf(userRoutes.logout)}`, ({ request }) => {
+    seen.push(request.headers.get('authorization'));
+    return new HttpResponse(null, { status: 204 });
+  });
 const renewed = (access: string) => () => HttpResponse.json({ access, access_expires_in: 3600, user });
 
 describe('session store', () => {
@@ -185,7 +191,7 @@ describe('session api client', () => {
     const store = newStore();
     const refreshes: Array<{ body: string; authorization: string | null }> = [];
     server.use(
-      http.get(`${API}/api/public`, ({ request }) =>
+      http.get(`${API}${urlOf(publicRoute)}`, ({ request }) =>
         HttpResponse.json({ auth: request.headers.get('authorization') }),
       ),
       refreshEndpoint(renewed('x'), refreshes),
@@ -250,7 +256,7 @@ describe('session api client', () => {
   it('never tries a refresh for a request sent without a token (e.g. a failed login)', async () => {
     const store = newStore();
     server.use(
-      http.post(`${API}/api/users/login/`, () =>
+      http.post(`${API}${urlOf(userRoutes.login)}`, () =>
         HttpResponse.json(
           { error: 'Invalid or unverified account', code: 'UNAUTHORIZED', statusCode: 401 },
           { status: 401 },
@@ -267,19 +273,14 @@ describe('session api client', () => {
     const store = newStore();
     store.set(session('a'));
     const revoked: Array<string | null> = [];
-    server.use(
-      http.post(`${API}/api/users/logout/`, ({ request }) => {
-        revoked.push(request.headers.get('authorization'));
-        return new HttpResponse(null, { status: 204 });
-      }),
-    );
+    server.use(logoutEndpoint(revoked));
     const api = createSessionApiClient({ baseUrl: API, store });
     await endSession(api, store);
     expect(revoked).toEqual(['Bearer a']);
     expect(store.get()).toBeNull();
 
     store.set(session('b'));
-    server.use(http.post(`${API}/api/users/logout/`, () => HttpResponse.error()));
+    server.use(http.post(`${API}${urlOf(userRoutes.logout)}`, () => HttpResponse.error()));
     await endSession(api, store);
     expect(store.get()).toBeNull();
   });
@@ -288,12 +289,7 @@ describe('session api client', () => {
     const store = newStore();
     store.set(session('kept'));
     const seen: Array<string | null> = [];
-    server.use(
-      http.post(`${API}/api/users/logout/`, ({ request }) => {
-        seen.push(request.headers.get('authorization'));
-        return new HttpResponse(null, { status: 204 });
-      }),
-    );
+    server.use(logoutEndpoint(seen));
     await revokeSession(createSessionApiClient({ baseUrl: API, store }), 'not-kept');
     expect(seen).toEqual(['Bearer not-kept']);
     expect(store.get()).toEqual(session('kept'));
