@@ -3,8 +3,11 @@
  * Taxes are the TX rule on books + shipping (ADR 0013): Express's tax (17.72) is not Ground's scaled by the
  * shipping charges (12.36 × 90 / 25 = 44.50), so a test can tell the server's tax from one scaled in the browser.
  */
-import { http, type DefaultBodyType } from 'msw';
+import { http, HttpResponse, type DefaultBodyType } from 'msw';
 import type { ErrorBody } from '@bindery/contracts/common';
+import { urlOf, type RouteContract } from '@bindery/contracts/route';
+import { configRoute } from '@bindery/contracts/store/config';
+import { orderRoutes } from '@bindery/contracts/store/orders';
 import type {
   Order,
   OrderResponse,
@@ -141,7 +144,7 @@ export const errorBody = (statusCode: number, error: string, code = 'ERROR'): Er
   statusCode,
 });
 
-/** GET /api/config with the payment methods this server offers. */
+/** GET api/config with the payment methods this server offers. */
 export const publicConfig = (payments: { card: boolean; paypal: boolean; test_mode?: boolean }) => ({
   web_url: 'http://web.test',
   admin_url: 'http://admin.test',
@@ -150,17 +153,44 @@ export const publicConfig = (payments: { card: boolean; paypal: boolean; test_mo
   payments,
 });
 
+/** GET api/config answering `payments` (publicConfig). */
+export const publicConfigHandler = (payments: { card: boolean; paypal: boolean; test_mode?: boolean }) =>
+  http.get(urlOf(configRoute), () => HttpResponse.json(publicConfig(payments)));
+
 /**
- * A POST handler for `path` whose request body is the contract's `Body`: answers with `answer` (a plain Response,
- * so a test can also send an error body or a broken one) and records every body and bearer token it received.
+ * What the payment page reads: GET api/orders/{id}/ answering `order` (the ids asked recorded in `seen`) and
+ * GET api/config offering `methods`.
+ */
+export function paymentPageHandlers({
+  order = orderResponse(),
+  methods = { card: true, paypal: true },
+  seen = { orderIds: [] },
+}: {
+  order?: OrderResponse;
+  methods?: { card: boolean; paypal: boolean; test_mode?: boolean };
+  seen?: { orderIds: string[] };
+} = {}) {
+  return [
+    http.get<{ id: string }, never, OrderResponse>(urlOf(orderRoutes.get), ({ params }) => {
+      seen.orderIds.push(params.id);
+      return HttpResponse.json(order);
+    }),
+    publicConfigHandler(methods),
+  ];
+}
+
+/**
+ * A handler for the POST `route` whose request body is the contract's `Body`: answers with `answer` (a plain
+ * Response, so a test can also send an error body or a broken one) and records every body and bearer token it
+ * received. Only a POST route is accepted (type check), so the handler's verb is the route's.
  */
 export function recordPosts<Body extends DefaultBodyType>(
-  path: string,
+  route: Pick<RouteContract, 'path'> & { readonly method: 'POST' },
   answer: (body: Body, call: number) => Response | Promise<Response>,
 ) {
   const seen = { bodies: [] as Body[], auth: [] as (string | null)[] };
   server.use(
-    http.post<never, Body>(path, async ({ request }) => {
+    http.post<never, Body>(urlOf(route), async ({ request }) => {
       const body = await request.json();
       seen.bodies.push(body);
       seen.auth.push(request.headers.get('authorization'));

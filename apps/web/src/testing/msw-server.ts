@@ -6,11 +6,13 @@
  * which the home page's promise reads.
  */
 import { http, HttpResponse } from 'msw';
+import { urlOf } from '@bindery/contracts/route';
+import { configRoute } from '@bindery/contracts/store/config';
 import { setupServer } from 'msw/node';
 import { noCertificatesHandlers } from './certificate-fixtures';
 import { noOrdersHandlers } from './order-fixtures';
 
-const configHandler = http.get('*/api/config', () =>
+const configHandler = http.get(urlOf(configRoute), () =>
   HttpResponse.json({
     web_url: 'http://web.test',
     admin_url: 'http://admin.test',

@@ -1,8 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+import { urlOf } from '@bindery/contracts/route';
+import { configRoute } from '@bindery/contracts/store/config';
 import { describe, expect, it, vi } from 'vitest';
 import { LeaveSiteProvider, type LeaveSite } from '#lib/leave-site.tsx';
-import { publicConfig } from '#testing/checkout-fixtures.ts';
+import { publicConfigHandler } from '#testing/checkout-fixtures.ts';
 import { server } from '#testing/msw-server.ts';
 import { renderRoute } from '#testing/render-route.tsx';
 
@@ -17,9 +19,7 @@ describe('admin paths opened on the web app (issue 13.8)', () => {
   ])(
     '%s goes to the same page of the admin console, replacing itself in the history',
     async (path, target) => {
-      server.use(
-        http.get('/api/config', () => HttpResponse.json(publicConfig({ card: true, paypal: true }))),
-      );
+      server.use(publicConfigHandler({ card: true, paypal: true }));
       const leave = vi.fn<LeaveSite>();
       renderRoute(path, (router) => <LeaveSiteProvider value={leave}>{router}</LeaveSiteProvider>);
       await waitFor(() => expect(leave).toHaveBeenCalledWith(target, { replace: true }));
@@ -29,7 +29,7 @@ describe('admin paths opened on the web app (issue 13.8)', () => {
   );
 
   it('says so when the console cannot be found, instead of leaving for nowhere', async () => {
-    server.use(http.get('/api/config', () => new HttpResponse('down', { status: 503 })));
+    server.use(http.get(urlOf(configRoute), () => new HttpResponse('down', { status: 503 })));
     const leave = vi.fn<LeaveSite>();
     renderRoute('/admin', (router) => <LeaveSiteProvider value={leave}>{router}</LeaveSiteProvider>);
     expect(await screen.findByRole('alert')).toHaveTextContent('We could not find the admin console');

@@ -1,5 +1,7 @@
 import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+import { urlOf } from '@bindery/contracts/route';
+import { healthRoute } from '@bindery/contracts/store/health';
 import { describe, expect, it } from 'vitest';
 import { server } from '#testing/msw-server.ts';
 import { renderRoute as renderAt } from '#testing/render-route.tsx';
@@ -7,7 +9,7 @@ import { renderRoute as renderAt } from '#testing/render-route.tsx';
 describe('web shell', () => {
   it('shows the API and database status from /api/health', async () => {
     server.use(
-      http.get('/api/health', () =>
+      http.get(urlOf(healthRoute), () =>
         HttpResponse.json({
           status: 'ok',
           database: { reachable: true, mode: 'embedded' },
@@ -22,7 +24,7 @@ describe('web shell', () => {
     );
   });
   it('says so when the API cannot be reached', async () => {
-    server.use(http.get('/api/health', () => HttpResponse.error()));
+    server.use(http.get(urlOf(healthRoute), () => HttpResponse.error()));
     renderAt('/status');
     expect(await screen.findByRole('alert')).toHaveTextContent('Service unavailable: Network Error');
   });

@@ -2,6 +2,8 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { urlOf } from '@bindery/contracts/route';
+import { configRoute } from '@bindery/contracts/store/config';
 import { PRODUCTS } from '@bindery/pricing/products';
 import { addToCart } from '#lib/cart.ts';
 import { publicConfig } from '#testing/checkout-fixtures.ts';
@@ -111,7 +113,7 @@ describe('storefront shell', () => {
     vi.setSystemTime(new Date('2031-06-01T12:00:00Z'));
     onTestFinished(() => void vi.useRealTimers());
     server.use(
-      http.get('*/api/config', () =>
+      http.get(urlOf(configRoute), () =>
         HttpResponse.json(configWithPromo({ enabled: true, rate_basis_points: 1000 })),
       ),
     );
@@ -132,7 +134,7 @@ describe('storefront shell', () => {
 
   it('promises the first-print discount at the rate staff set, and not at all when it is off (docs/decisions/0033)', async () => {
     server.use(
-      http.get('*/api/config', () =>
+      http.get(urlOf(configRoute), () =>
         HttpResponse.json(configWithPromo({ enabled: true, rate_basis_points: 1500 })),
       ),
     );
@@ -143,7 +145,7 @@ describe('storefront shell', () => {
 
     let served = false;
     server.use(
-      http.get('*/api/config', () => {
+      http.get(urlOf(configRoute), () => {
         served = true;
         return HttpResponse.json(configWithPromo({ enabled: false, rate_basis_points: 1000 }));
       }),
@@ -165,7 +167,12 @@ describe('storefront shell', () => {
     ['/resources/blogs', '/resources/blog', 'Blog'],
     ['/resources/orderlookup', '/resources/order-lookup', 'Order Lookup'],
   ])('redirects %s to %s', async (from, to, heading) => {
-    server.use(http.get('/api/:slug/dropdowns/', () => HttpResponse.json({})));
+    // Whatever category a product page reads, its options answer empty.
+    server.use(
+      ...Object.values(PRODUCTS).map((p) =>
+        http.get(catalogUrl(p.slug, 'options'), () => HttpResponse.json({})),
+      ),
+    );
     const { router } = renderRoute(from);
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(to);

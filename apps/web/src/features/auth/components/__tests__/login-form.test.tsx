@@ -2,6 +2,9 @@ import { QueryClient } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
+import { urlOf } from '@bindery/contracts/route';
+import { configRoute } from '@bindery/contracts/store/config';
+import { userRoutes } from '@bindery/contracts/store/users';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { messages } from '@bindery/contracts/messages';
@@ -25,7 +28,7 @@ async function fillAndSubmit(email = 'ann@example.test', password = 'Corr3ct-hor
 
 describe('LoginForm', () => {
   it('returns a customer to the page that asked for a login, query string included, and never off the site', async () => {
-    server.use(http.post('/api/users/login/', () => HttpResponse.json(loginAnswer())));
+    server.use(http.post(urlOf(userRoutes.login), () => HttpResponse.json(loginAnswer())));
     const first = renderRoute('/payment?order=12');
     await waitFor(() => expect(first.router.state.location.pathname).toBe('/login'));
     await fillAndSubmit();
@@ -47,7 +50,7 @@ describe('LoginForm', () => {
     let body: unknown;
     const answer = deferred();
     server.use(
-      http.post('/api/users/login/', async ({ request }) => {
+      http.post(urlOf(userRoutes.login), async ({ request }) => {
         body = await request.json();
         await answer.promise;
         return HttpResponse.json(loginAnswer());
@@ -69,7 +72,7 @@ describe('LoginForm', () => {
 
   it("shows the server's refusal and re-enables the form", async () => {
     server.use(
-      http.post('/api/users/login/', () =>
+      http.post(urlOf(userRoutes.login), () =>
         HttpResponse.json(
           { error: messages.auth.invalidOrUnverified, code: 'UNAUTHORIZED', statusCode: 401 },
           { status: 401 },
@@ -84,7 +87,7 @@ describe('LoginForm', () => {
   });
 
   it("falls back to 'Login failed' when the server gives no error body", async () => {
-    server.use(http.post('/api/users/login/', () => new HttpResponse('Bad gateway', { status: 502 })));
+    server.use(http.post(urlOf(userRoutes.login), () => new HttpResponse('Bad gateway', { status: 502 })));
     renderRoute('/login');
     await fillAndSubmit();
     expect(await screen.findByRole('alert')).toHaveTextContent(messages.auth.loginFailed);
@@ -92,7 +95,7 @@ describe('LoginForm', () => {
 
   it('requires both fields and sends nothing without them', async () => {
     const sent = vi.fn();
-    server.use(http.post('/api/users/login/', () => void sent()));
+    server.use(http.post(urlOf(userRoutes.login), () => void sent()));
     renderRoute('/login');
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Login' }));
     expect(await screen.findByText(messages.auth.emailRequired)).toBeInTheDocument();
@@ -102,8 +105,10 @@ describe('LoginForm', () => {
 
   it('sends an admin to the admin app named by /api/config', async () => {
     server.use(
-      http.post('/api/users/login/', () => HttpResponse.json(loginAnswer({ ...customer, is_admin: true }))),
-      http.get('/api/config', () =>
+      http.post(urlOf(userRoutes.login), () =>
+        HttpResponse.json(loginAnswer({ ...customer, is_admin: true })),
+      ),
+      http.get(urlOf(configRoute), () =>
         HttpResponse.json({
           web_url: 'http://web.test',
           admin_url: 'http://admin.test:5174',

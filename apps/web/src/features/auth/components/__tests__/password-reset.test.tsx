@@ -1,6 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
+import { urlOf } from '@bindery/contracts/route';
+import { userRoutes } from '@bindery/contracts/store/users';
 import { describe, expect, it, vi } from 'vitest';
 import { messages } from '@bindery/contracts/messages';
 import { deferred } from '@bindery/vite-config/dom-test-setup';
@@ -11,7 +13,7 @@ describe('request a reset link (/reset-password)', () => {
   it("sends the address and says 'Reset link sent to your email'", async () => {
     let body: unknown;
     server.use(
-      http.post('/api/users/request-reset-password/', async ({ request }) => {
+      http.post(urlOf(userRoutes.requestResetPassword), async ({ request }) => {
         body = await request.json();
         return HttpResponse.json({ message: messages.auth.resetRequested });
       }),
@@ -26,7 +28,7 @@ describe('request a reset link (/reset-password)', () => {
 
   it("says 'Error sending reset link' on failure, and the server's text when it is rate-limited", async () => {
     server.use(
-      http.post('/api/users/request-reset-password/', () => new HttpResponse(null, { status: 500 })),
+      http.post(urlOf(userRoutes.requestResetPassword), () => new HttpResponse(null, { status: 500 })),
     );
     renderRoute('/reset-password');
     const user = userEvent.setup();
@@ -36,7 +38,7 @@ describe('request a reset link (/reset-password)', () => {
 
     const limited = messages.auth.tooManyAttempts('60 minutes');
     server.use(
-      http.post('/api/users/request-reset-password/', () =>
+      http.post(urlOf(userRoutes.requestResetPassword), () =>
         HttpResponse.json({ error: limited, code: 'TOO_MANY_REQUESTS', statusCode: 429 }, { status: 429 }),
       ),
     );
@@ -52,7 +54,7 @@ describe('set a new password (/reset-password/:uidb64/:token)', () => {
     let body: unknown;
     const answer = deferred();
     server.use(
-      http.post('/api/users/reset-password/Nw/abc-def/', async ({ request }) => {
+      http.post(urlOf(userRoutes.resetPassword, { uidb64: 'Nw', token: 'abc-def' }), async ({ request }) => {
         body = await request.json();
         await answer.promise;
         return HttpResponse.json({ message: messages.auth.resetSuccess });
@@ -81,7 +83,7 @@ describe('set a new password (/reset-password/:uidb64/:token)', () => {
 
   it("says 'Failed to reset password. Try again.' with the server's reason", async () => {
     server.use(
-      http.post('/api/users/reset-password/Nw/abc-def/', () =>
+      http.post(urlOf(userRoutes.resetPassword, { uidb64: 'Nw', token: 'abc-def' }), () =>
         HttpResponse.json(
           { error: messages.auth.resetLinkInvalid, code: 'BAD_REQUEST', statusCode: 400 },
           { status: 400 },
@@ -103,7 +105,7 @@ describe('verify e-mail (/verify-email/:uidb64/:token)', () => {
   it('verifies once on arrival, shows the success text, then goes to /login after 2 s', async () => {
     const calls = vi.fn();
     server.use(
-      http.get('/api/users/verify-email/Nw/tok-en/', () => {
+      http.get(urlOf(userRoutes.verifyEmail, { uidb64: 'Nw', token: 'tok-en' }), () => {
         calls();
         return HttpResponse.json({ message: messages.auth.verified });
       }),
@@ -116,7 +118,7 @@ describe('verify e-mail (/verify-email/:uidb64/:token)', () => {
 
   it("says 'Invalid or expired verification link.' and offers the way out", async () => {
     server.use(
-      http.get('/api/users/verify-email/Nw/used/', () =>
+      http.get(urlOf(userRoutes.verifyEmail, { uidb64: 'Nw', token: 'used' }), () =>
         HttpResponse.json(
           { error: messages.auth.verifyFailed, code: 'BAD_REQUEST', statusCode: 400 },
           { status: 400 },

@@ -1,6 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
+import { urlOf } from '@bindery/contracts/route';
+import { configRoute } from '@bindery/contracts/store/config';
+import { userRoutes } from '@bindery/contracts/store/users';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@bindery/contracts/messages';
 import { server } from '#testing/msw-server.ts';
@@ -44,7 +47,7 @@ describe('session in the web app', () => {
     signInForTest();
     let served = 0;
     const promo = (enabled: boolean) =>
-      http.get('*/api/config', () => {
+      http.get(urlOf(configRoute), () => {
         served++;
         return HttpResponse.json({
           web_url: 'http://web.test',
@@ -84,7 +87,7 @@ describe('session in the web app', () => {
   it('Logout revokes the session with its bearer token, clears the session and goes to /login', async () => {
     const revoked: unknown[] = [];
     server.use(
-      http.post('/api/users/logout/', ({ request }) => {
+      http.post(urlOf(userRoutes.logout), ({ request }) => {
         revoked.push(request.headers.get('authorization'));
         return new HttpResponse(null, { status: 204 });
       }),
@@ -104,7 +107,7 @@ describe('session in the web app', () => {
     // certificates) restores one from the refresh cookie, as a real tab would.
     const refreshes: unknown[] = [];
     server.use(
-      http.post('/api/users/token/refresh/', () => {
+      http.post(urlOf(userRoutes.refresh), () => {
         refreshes.push(1);
         return HttpResponse.json({ access: 'this-tab-access', access_expires_in: 3600, user: testCustomer });
       }),

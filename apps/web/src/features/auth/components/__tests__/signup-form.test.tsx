@@ -1,6 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
+import { urlOf } from '@bindery/contracts/route';
+import { userRoutes } from '@bindery/contracts/store/users';
 import { describe, expect, it, vi } from 'vitest';
 import { messages } from '@bindery/contracts/messages';
 import { deferred } from '@bindery/vite-config/dom-test-setup';
@@ -20,7 +22,7 @@ describe('SignupForm', () => {
     let body: unknown;
     const answer = deferred();
     server.use(
-      http.post('/api/users/register/', async ({ request }) => {
+      http.post(urlOf(userRoutes.register), async ({ request }) => {
         body = await request.json();
         await answer.promise;
         return HttpResponse.json({ message: messages.auth.registered }, { status: 201 });
@@ -39,7 +41,7 @@ describe('SignupForm', () => {
 
   it('checks the password rule before sending anything', async () => {
     const sent = vi.fn();
-    server.use(http.post('/api/users/register/', () => void sent()));
+    server.use(http.post(urlOf(userRoutes.register), () => void sent()));
     renderRoute('/signup');
     await fill({ password: 'weakpass' });
     expect(await screen.findByRole('alert')).toHaveTextContent(messages.auth.passwordPolicy);
@@ -50,7 +52,7 @@ describe('SignupForm', () => {
   // errors left are the server's own validation.
   it("shows the server's e-mail error and re-enables the form", async () => {
     server.use(
-      http.post('/api/users/register/', () =>
+      http.post(urlOf(userRoutes.register), () =>
         HttpResponse.json(
           {
             error: `Invalid request: email: ${messages.auth.emailInvalid}`,
@@ -69,7 +71,7 @@ describe('SignupForm', () => {
 
   it("shows the server's detail when the mail could not go out, and re-enables the form", async () => {
     server.use(
-      http.post('/api/users/register/', () =>
+      http.post(urlOf(userRoutes.register), () =>
         HttpResponse.json(
           { error: messages.auth.verificationMailFailed, code: 'MAIL_UNAVAILABLE', statusCode: 503 },
           { status: 503 },
@@ -83,7 +85,7 @@ describe('SignupForm', () => {
   });
 
   it("says 'Registration failed. Please try again.' when the server gives no detail", async () => {
-    server.use(http.post('/api/users/register/', () => HttpResponse.error()));
+    server.use(http.post(urlOf(userRoutes.register), () => HttpResponse.error()));
     renderRoute('/signup');
     await fill();
     // No error body from the server (here: no answer at all): the spec's fallback.

@@ -6,9 +6,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
+import { urlOf } from '@bindery/contracts/route';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@bindery/contracts/messages';
-import type { ResaleCertificate } from '@bindery/contracts/store/resale-certificates';
+import { certificateRoutes, type ResaleCertificate } from '@bindery/contracts/store/resale-certificates';
 import { certificate } from '#testing/certificate-fixtures.ts';
 import { server } from '#testing/msw-server.ts';
 import { renderRoute } from '#testing/render-route.tsx';
@@ -21,10 +22,10 @@ function certificatesApi(initial: ResaleCertificate[], answer?: () => Response) 
   const list = [...initial];
   const sent: { state: FormDataEntryValue | null; file: File | null }[] = [];
   server.use(
-    http.get('/api/resale-certificates/', () =>
+    http.get(urlOf(certificateRoutes.list), () =>
       HttpResponse.json({ data: [...list].reverse(), next_cursor: null }),
     ),
-    http.post('/api/resale-certificates/', async ({ request }) => {
+    http.post(urlOf(certificateRoutes.upload), async ({ request }) => {
       const form = await request.formData();
       sent.push({ state: form.get('state'), file: form.get('file') as File | null });
       if (answer) return answer();

@@ -6,7 +6,9 @@ import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { messages } from '@bindery/contracts/messages';
 import type { OrderResponse } from '@bindery/contracts/store/checkout';
-import type { PaypalCapturePaymentBody } from '@bindery/contracts/store/payments';
+import { urlOf } from '@bindery/contracts/route';
+import { orderRoutes } from '@bindery/contracts/store/orders';
+import { paymentRoutes, type PaypalCapturePaymentBody } from '@bindery/contracts/store/payments';
 import { AppProvider } from '#app/provider.tsx';
 import { readCart } from '#lib/cart.ts';
 import { server } from '#testing/msw-server.ts';
@@ -22,7 +24,7 @@ const heading = (name: string) => screen.findByRole('heading', { level: 1, name 
 function orderApi(...answers: OrderResponse[]) {
   const seen = { calls: 0 };
   server.use(
-    http.get<{ id: string }, never, OrderResponse>('/api/orders/:id/', () => {
+    http.get<{ id: string }, never, OrderResponse>(urlOf(orderRoutes.get), () => {
       const answer = defined(answers[Math.min(seen.calls, answers.length - 1)]);
       seen.calls += 1;
       return HttpResponse.json(answer);
@@ -103,7 +105,7 @@ describe('back from Stripe (/success?order=&session_id=)', () => {
 
 describe('back from PayPal (/payment/success?order=&token=)', () => {
   const captureApi = (...answers: (() => Response)[]) =>
-    recordPosts<PaypalCapturePaymentBody>('/api/paypal/capture-payment/', (_body, call) =>
+    recordPosts<PaypalCapturePaymentBody>(paymentRoutes.paypalCapturePayment, (_body, call) =>
       defined(answers[Math.min(call, answers.length - 1)])(),
     );
 

@@ -5,12 +5,14 @@ import { describe, expect, it, vi } from 'vitest';
 import type { ErrorBody } from '@bindery/contracts/common';
 import { messages } from '@bindery/contracts/messages';
 import { deferred } from '@bindery/vite-config/dom-test-setup';
-import type { OrderResponse } from '@bindery/contracts/store/checkout';
-import type {
-  CreateCheckoutSessionBody,
-  CreateCheckoutSessionResponse,
-  PaypalCreatePaymentBody,
-  PaypalCreatePaymentResponse,
+import { urlOf } from '@bindery/contracts/route';
+import { orderRoutes } from '@bindery/contracts/store/orders';
+import {
+  paymentRoutes,
+  type CreateCheckoutSessionBody,
+  type CreateCheckoutSessionResponse,
+  type PaypalCreatePaymentBody,
+  type PaypalCreatePaymentResponse,
 } from '@bindery/contracts/store/payments';
 import { readCart } from '#lib/cart.ts';
 import { server } from '#testing/msw-server.ts';
@@ -20,7 +22,8 @@ import {
   errorBody,
   orderResponse,
   paidOrder,
-  publicConfig,
+  paymentPageHandlers,
+  publicConfigHandler,
   putInCart,
   recordPosts,
 } from '#testing/checkout-fixtures.ts';
@@ -37,13 +40,7 @@ function paymentApi({
   methods?: { card: boolean; paypal: boolean; test_mode?: boolean };
 } = {}) {
   const seen = { orderIds: [] as string[] };
-  server.use(
-    http.get<{ id: string }, never, OrderResponse>('/api/orders/:id/', ({ params }) => {
-      seen.orderIds.push(params.id);
-      return HttpResponse.json(order);
-    }),
-    http.get('/api/config', () => HttpResponse.json(publicConfig(methods))),
-  );
+  server.use(...paymentPageHandlers({ order, methods, seen }));
   return seen;
 }
 
@@ -122,7 +119,7 @@ describe('/payment', () => {
       id: 'cs_test_1',
       url: 'https://checkout.stripe.test/c/cs_test_1',
     };
-    const seen = recordPosts<CreateCheckoutSessionBody>('/api/create-checkout-session/', () =>
+    const seen = recordPosts<CreateCheckoutSessionBody>(paymentRoutes.createCheckoutSession, () =>
       HttpResponse.json(session),
     );
     const { leave } = openPayment();
@@ -140,7 +137,7 @@ describe('/payment', () => {
     const user = userEvent.setup();
     paymentApi();
     server.use(
-      http.post<never, CreateCheckoutSessionBody, ErrorBody>('/api/create-checkout-session/', () =>
+      http.post<never, CreateCheckoutSessionBody, ErrorBody>(urlOf(paymentRoutes.createCheckoutSession), () =>
         HttpResponse.json(errorBody(409, messages.checkout.orderNotPayable, 'CONFLICT'), { status: 409 }),
       ),
     );
@@ -148,7 +145,7 @@ describe('/payment', () => {
     await user.click(await payButton());
     expect(await screen.findByRole('alert')).toHaveTextContent(messages.checkout.orderNotPayable);
 
-    server.use(http.post('/api/create-checkout-session/', () => HttpResponse.error()));
+    server.use(http.post(urlOf(paymentRoutes.createCheckoutSession), () => HttpResponse.error()));
     await user.click(await payButton());
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(m.checkoutFailed));
     expect(leave).not.toHaveBeenCalled();
@@ -162,7 +159,7 @@ describe('/payment', () => {
       approval_url: 'https://www.sandbox.paypal.test/checkoutnow?token=5O190127TN364715T',
     };
     const answer = deferred();
-    const seen = recordPosts<PaypalCreatePaymentBody>('/api/paypal/create-payment/', async () => {
+    const seen = recordPosts<PaypalCreatePaymentBody>(paymentRoutes.paypalCreatePayment, async () => {
       await answer.promise;
       return HttpResponse.json(created);
     });
@@ -197,7 +194,7 @@ describe('/payment', () => {
   ])('a PayPal start that fails shows $name', async ({ answer, text }) => {
     const user = userEvent.setup();
     paymentApi();
-    server.use(http.post('/api/paypal/create-payment/', answer));
+    server.use(http.post(urlOf(paymentRoutes.paypalCreatePayment), answer));
     const { leave } = openPayment();
     await user.click(await screen.findByRole('radio', { name: /PayPal/ }));
     await user.click(screen.getByRole('button', { name: /with PayPal/ }));
@@ -276,10 +273,10 @@ describe('/payment', () => {
 
   it("says 'Order not found.' for an order that is not the buyer's, and explains a missing order id", async () => {
     server.use(
-      http.get<{ id: string }, never, ErrorBody>('/api/orders/:id/', () =>
+      http.get<{ id: string }, never, ErrorBody>(urlOf(orderRoutes.get), () =>
         HttpResponse.json(errorBody(404, messages.checkout.orderNotFound, 'NOT_FOUND'), { status: 404 }),
       ),
-      http.get('/api/config', () => HttpResponse.json(publicConfig({ card: true, paypal: true }))),
+      publicConfigHandler({ card: true, paypal: true }),
     );
     openPayment('/payment?order=77');
     expect(await screen.findByRole('alert')).toHaveTextContent(messages.checkout.orderNotFound);

@@ -4,7 +4,13 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import type { ErrorBody } from '@bindery/contracts/common';
 import { messages } from '@bindery/contracts/messages';
-import type { OrderResponse, SaveShippingBody, ShippingRateBody } from '@bindery/contracts/store/checkout';
+import { urlOf } from '@bindery/contracts/route';
+import {
+  checkoutRoutes,
+  type SaveShippingBody,
+  type ShippingRateBody,
+} from '@bindery/contracts/store/checkout';
+import { userRoutes } from '@bindery/contracts/store/users';
 import { server } from '#testing/msw-server.ts';
 import { renderRoute } from '#testing/render-route.tsx';
 import { signInForTest, testCustomer } from '#testing/session.ts';
@@ -12,7 +18,7 @@ import {
   address,
   errorBody,
   orderResponse,
-  publicConfig,
+  paymentPageHandlers,
   putInCart,
   rateResponse,
   recordPosts,
@@ -24,7 +30,7 @@ type User = ReturnType<typeof userEvent.setup>;
 
 /** POST api/shipping-rate/ answering `answer` (default: the two-service rate); records bodies and bearer tokens. */
 const rateApi = (answer: (body: ShippingRateBody) => Response = () => HttpResponse.json(rateResponse())) =>
-  recordPosts<ShippingRateBody>('/api/shipping-rate/', answer);
+  recordPosts<ShippingRateBody>(checkoutRoutes.shippingRate, answer);
 
 function openShop(path = '/shop') {
   signInForTest();
@@ -224,7 +230,7 @@ describe('/shop', () => {
     const user = userEvent.setup();
     let answer!: () => void;
     const answered = new Promise<void>((resolve) => (answer = resolve));
-    recordPosts<ShippingRateBody>('/api/shipping-rate/', async () => {
+    recordPosts<ShippingRateBody>(checkoutRoutes.shippingRate, async () => {
       await answered;
       return HttpResponse.json(rateResponse());
     });
@@ -311,7 +317,7 @@ describe('/shop', () => {
   it('checks the required fields, then the rate, then the phone, before saving', async () => {
     const user = userEvent.setup();
     const saved = vi.fn();
-    server.use(http.post('/api/save-shipping/', () => void saved()));
+    server.use(http.post(urlOf(checkoutRoutes.saveShipping), () => void saved()));
     rateApi();
     openShop();
     await user.click(await screen.findByRole('button', { name: 'Check Delivery Method' }));
@@ -335,15 +341,10 @@ describe('/shop', () => {
   it("saves the address, the cart's projects and the chosen service, then opens the order's payment page", async () => {
     const user = userEvent.setup();
     rateApi();
-    const saved = recordPosts<SaveShippingBody>('/api/save-shipping/', () =>
+    const saved = recordPosts<SaveShippingBody>(checkoutRoutes.saveShipping, () =>
       HttpResponse.json(orderResponse()),
     );
-    server.use(
-      http.get<{ id: string }, never, OrderResponse>('/api/orders/:id/', () =>
-        HttpResponse.json(orderResponse()),
-      ),
-      http.get('/api/config', () => HttpResponse.json(publicConfig({ card: true, paypal: true }))),
-    );
+    server.use(...paymentPageHandlers());
     const { router } = openShop();
     await calculated(user);
     await user.click(screen.getByRole('radio', { name: /DHL Express/ }));
@@ -362,10 +363,10 @@ describe('/shop', () => {
     const user = userEvent.setup();
     rateApi();
     server.use(
-      http.post<never, SaveShippingBody, ErrorBody>('/api/save-shipping/', () =>
+      http.post<never, SaveShippingBody, ErrorBody>(urlOf(checkoutRoutes.saveShipping), () =>
         HttpResponse.json(errorBody(401, messages.generic.unauthorized, 'UNAUTHORIZED'), { status: 401 }),
       ),
-      http.post('/api/users/token/refresh/', () =>
+      http.post(urlOf(userRoutes.refresh), () =>
         HttpResponse.json(errorBody(401, 'Refresh token refused', 'UNAUTHORIZED'), { status: 401 }),
       ),
     );
@@ -379,7 +380,7 @@ describe('/shop', () => {
 
     // Logging in again brings the customer back to the shop, not to account settings (issue 13.8).
     server.use(
-      http.post('/api/users/login/', () =>
+      http.post(urlOf(userRoutes.login), () =>
         HttpResponse.json({ access: 'acc-2', access_expires_in: 3600, user: testCustomer }),
       ),
     );
@@ -395,14 +396,16 @@ describe('/shop', () => {
   it("other failures say 'Failed to save shipping info…'; a refusal the server explains shows its reason", async () => {
     const user = userEvent.setup();
     rateApi();
-    server.use(http.post('/api/save-shipping/', () => new HttpResponse('Bad gateway', { status: 502 })));
+    server.use(
+      http.post(urlOf(checkoutRoutes.saveShipping), () => new HttpResponse('Bad gateway', { status: 502 })),
+    );
     openShop();
     await calculated(user);
     await user.click(saveButton());
     expect(await screen.findByRole('alert')).toHaveTextContent(m.saveShippingFailed);
 
     server.use(
-      http.post<never, SaveShippingBody, ErrorBody>('/api/save-shipping/', () =>
+      http.post<never, SaveShippingBody, ErrorBody>(urlOf(checkoutRoutes.saveShipping), () =>
         HttpResponse.json(errorBody(409, m.unknownService, 'CONFLICT'), { status: 409 }),
       ),
     );
@@ -480,13 +483,8 @@ describe('/shop keeps its form (issue 13.5, docs/decisions/0038)', () => {
   it('Back from the payment page finds the shop as it was left', async () => {
     const user = userEvent.setup();
     rateApi();
-    recordPosts<SaveShippingBody>('/api/save-shipping/', () => HttpResponse.json(orderResponse()));
-    server.use(
-      http.get<{ id: string }, never, OrderResponse>('/api/orders/:id/', () =>
-        HttpResponse.json(orderResponse()),
-      ),
-      http.get('/api/config', () => HttpResponse.json(publicConfig({ card: true, paypal: true }))),
-    );
+    recordPosts<SaveShippingBody>(checkoutRoutes.saveShipping, () => HttpResponse.json(orderResponse()));
+    server.use(...paymentPageHandlers());
     const { router } = openShop();
     await calculated(user);
     await user.click(screen.getByRole('radio', { name: /DHL Express/ }));
