@@ -4,6 +4,7 @@
  */
 import { http, HttpResponse, type DefaultBodyType, type StrictRequest } from 'msw';
 import type { ErrorBody } from '@bindery/contracts/common';
+import { messages } from '@bindery/contracts/messages';
 import { urlOf } from '@bindery/contracts/route';
 import { projectRoutes, type UploadBookResponse } from '@bindery/contracts/store/projects';
 import {
@@ -53,7 +54,7 @@ export function projectFixture(overrides: Partial<Project> = {}): Project {
       file_name: 'interior.pdf',
       content_type: 'application/pdf',
       size_bytes: 2048,
-      url: `/api/book/${id}/files/pdf/`,
+      url: urlOf(projectRoutes.file, { id, kind: 'pdf' }),
     },
     cover_file: null,
     pdf_upload_id: '6f1c1a52-3c1e-4d6f-9a53-0d3cb1d2a0f1',
@@ -215,6 +216,42 @@ export function uploadBookHandler(
     return answer(body, request);
   });
   return { handler, bodies };
+}
+
+/** GET api/book/{id}/ for this one project. */
+export const projectHandler = (project: Project) =>
+  http.get(urlOf(projectRoutes.get, { id: project.id }), () => HttpResponse.json<Project>(project));
+
+/**
+ * POST api/book/uploads/: answers `answer(purpose)` (default: an upload of that purpose, 201) once `gate` opens;
+ * records the purposes sent.
+ */
+export function uploadsHandler(
+  answer: (purpose: string) => Response = (purpose) =>
+    HttpResponse.json<UploadedFile>(uploadedFixture({ purpose: purpose as UploadedFile['purpose'] }), {
+      status: 201,
+    }),
+  gate?: Promise<void>,
+) {
+  const purposes: string[] = [];
+  const handler = http.post(urlOf(projectRoutes.upload), async ({ request }) => {
+    const purpose = (await request.formData()).get('purpose') as string;
+    purposes.push(purpose);
+    if (gate) await gate;
+    return answer(purpose);
+  });
+  return { handler, purposes };
+}
+
+/** GET api/book/uploads/{id}/facts/: the server's facts for these uploads, 404 for any other id; records the ids asked. */
+export function uploadFactsHandler(files: UploadedFile[], asked: string[] = []) {
+  return http.get(urlOf(projectRoutes.uploadFacts), ({ params }) => {
+    asked.push(String(params['id']));
+    const found = files.find((f) => f.id === params['id']);
+    return found
+      ? HttpResponse.json<UploadedFile>(found)
+      : HttpResponse.json(errorBody(messages.projects.uploadNotFound, 404), { status: 404 });
+  });
 }
 
 /** A promise a test resolves when it wants a held response to go out (to see loading and progress states). */

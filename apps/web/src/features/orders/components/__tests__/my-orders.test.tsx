@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@bindery/contracts/messages';
+import { urlOf } from '@bindery/contracts/route';
+import { orderRoutes } from '@bindery/contracts/store/orders';
 import { order } from '#testing/checkout-fixtures.ts';
 import { server } from '#testing/msw-server.ts';
 import { myOrdersHandlers, type OrdersSeen } from '#testing/order-fixtures.ts';
@@ -115,7 +117,7 @@ describe("/orders: the customer's orders below the cart", () => {
     server.use(
       myBooksHandler([]),
       // The next page fails; the first page is the fixtures' (a resolver that answers nothing passes on).
-      http.get('/api/orders/', ({ request }) =>
+      http.get(urlOf(orderRoutes.list), ({ request }) =>
         new URL(request.url).searchParams.get('cursor')
           ? HttpResponse.json({ error: 'boom', code: 'X', statusCode: 500 }, { status: 500 })
           : undefined,
@@ -135,7 +137,7 @@ describe("/orders: the customer's orders below the cart", () => {
     let fail = true;
     server.use(
       myBooksHandler([]),
-      http.get('/api/orders/', () =>
+      http.get(urlOf(orderRoutes.list), () =>
         fail
           ? HttpResponse.json({ error: 'boom', code: 'X', statusCode: 500 }, { status: 500 })
           : HttpResponse.json({ data: [], next_cursor: null, total: 0 }),

@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
+import { urlOf } from '@bindery/contracts/route';
+import { orderRoutes } from '@bindery/contracts/store/orders';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@bindery/contracts/messages';
 import { OrderResponse } from '@bindery/contracts/store/checkout';
@@ -24,7 +26,7 @@ const shipped = order({
 function lookupApi() {
   const asked: { number: string | null; auth: string | null }[] = [];
   server.use(
-    http.get('/api/orders/lookup/', ({ request }) => {
+    http.get(urlOf(orderRoutes.lookup), ({ request }) => {
       const number = new URL(request.url).searchParams.get('number');
       asked.push({ number, auth: request.headers.get('authorization') });
       return /^(BND-?)?0*42$/i.test(number ?? '')

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@bindery/contracts/messages';
-import { ReorderResponse, type ReorderBody } from '@bindery/contracts/store/orders';
+import { urlOf } from '@bindery/contracts/route';
+import { orderRoutes, ReorderResponse, type ReorderBody } from '@bindery/contracts/store/orders';
 import { readCart } from '#lib/cart.ts';
 import { order } from '#testing/checkout-fixtures.ts';
 import { server } from '#testing/msw-server.ts';
@@ -61,7 +62,10 @@ describe('/orders/:id: the order page', () => {
           cost_per_book: '9.99',
           discount_amount: '0.00',
           line_total: '9.99',
-          downloads: { pdf: '/api/orders/44/downloads/15/pdf/', cover: '/api/orders/44/downloads/15/cover/' },
+          downloads: {
+            pdf: urlOf(orderRoutes.download, { id: 44, project_id: 15, kind: 'pdf' }),
+            cover: urlOf(orderRoutes.download, { id: 44, project_id: 15, kind: 'cover' }),
+          },
         },
       ],
       subtotal: '9.99',
@@ -79,15 +83,18 @@ describe('/orders/:id: the order page', () => {
     const fetched: { path: string; auth: string | null }[] = [];
     server.use(
       ...myOrdersHandlers([digital]),
-      http.get('/api/orders/44/downloads/15/:kind/', ({ request, params }) => {
-        fetched.push({ path: String(params['kind']), auth: request.headers.get('authorization') });
-        return new HttpResponse(new Uint8Array([37, 80, 68, 70]), {
-          headers: {
-            'content-type': 'application/pdf',
-            'content-disposition': 'attachment; filename="night.pdf"',
-          },
-        });
-      }),
+      // This order's and book's two files only: a request for another order's would go unanswered.
+      ...(['pdf', 'cover'] as const).map((kind) =>
+        http.get(urlOf(orderRoutes.download, { id: 44, project_id: 15, kind }), ({ request }) => {
+          fetched.push({ path: kind, auth: request.headers.get('authorization') });
+          return new HttpResponse(new Uint8Array([37, 80, 68, 70]), {
+            headers: {
+              'content-type': 'application/pdf',
+              'content-disposition': 'attachment; filename="night.pdf"',
+            },
+          });
+        }),
+      ),
     );
     const created = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:night');
     vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
@@ -217,7 +224,7 @@ describe('/orders/:id: the order page', () => {
     signInForTest();
     let fail = true;
     server.use(
-      http.get('/api/orders/:id/', ({ params }) =>
+      http.get(urlOf(orderRoutes.get), ({ params }) =>
         params.id === 'overview'
           ? undefined
           : fail
@@ -237,7 +244,7 @@ describe('/orders/:id: reorder', () => {
   function reorderApi(answer: (body: ReorderBody) => Response) {
     const bodies: ReorderBody[] = [];
     server.use(
-      http.post('/api/orders/:id/reorder/', async ({ request, params }) => {
+      http.post(urlOf(orderRoutes.reorder), async ({ request, params }) => {
         expect(params.id).toBe('43');
         const body = (await request.json()) as ReorderBody;
         bodies.push(body);

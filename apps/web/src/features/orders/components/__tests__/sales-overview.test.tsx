@@ -1,8 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+import { urlOf } from '@bindery/contracts/route';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@bindery/contracts/messages';
-import { SalesOverviewResponse } from '@bindery/contracts/store/orders';
+import { orderRoutes, SalesOverviewResponse } from '@bindery/contracts/store/orders';
 import { order } from '#testing/checkout-fixtures.ts';
 import { server } from '#testing/msw-server.ts';
 import { myOrdersHandlers, type OrdersSeen } from '#testing/order-fixtures.ts';
@@ -44,7 +45,7 @@ describe('/userdashboard: Sales and payments overview', () => {
     server.use(
       myBooksHandler([]),
       ...myOrdersHandlers(orders, seen),
-      http.get('/api/orders/overview/', ({ request }) => {
+      http.get(urlOf(orderRoutes.overview), ({ request }) => {
         expect(request.headers.get('authorization')).toBe('Bearer access-token');
         return HttpResponse.json(
           SalesOverviewResponse.parse({

@@ -1,13 +1,13 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@bindery/contracts/messages';
 import type { UploadedFile } from '@bindery/contracts/store/projects';
 import { sessionStore } from '#lib/session-store.ts';
 import { readCart } from '#lib/cart.ts';
 import { server } from '#testing/msw-server.ts';
-import { errorBody, uploadBookHandler, uploadedFixture } from '#testing/project-fixtures.ts';
+import { errorBody, uploadBookHandler, uploadedFixture, uploadsHandler } from '#testing/project-fixtures.ts';
 import { renderRoute } from '#testing/render-route.tsx';
 import { signInForTest } from '#testing/session.ts';
 
@@ -102,13 +102,10 @@ describe('/cover-expert', () => {
     const user = userEvent.setup({ applyAccept: false });
     signInForTest();
     saved({ pdf: null });
-    const purposes: string[] = [];
-    server.use(
-      http.post('/api/book/uploads/', async ({ request }) => {
-        purposes.push((await request.formData()).get('purpose') as string);
-        return HttpResponse.json<UploadedFile>(uploadedFixture({ file_name: 'again.pdf', page_count: 88 }));
-      }),
+    const { handler, purposes } = uploadsHandler(() =>
+      HttpResponse.json<UploadedFile>(uploadedFixture({ file_name: 'again.pdf', page_count: 88 })),
     );
+    server.use(handler);
     renderRoute('/cover-expert');
     const input = await screen.findByLabelText('Book PDF');
     await user.upload(input, new File(['x'], 'notes.docx', { type: 'application/msword' }));

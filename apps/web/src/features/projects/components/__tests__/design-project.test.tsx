@@ -3,8 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@bindery/contracts/messages';
-import type { ShippingRateResponse } from '@bindery/contracts/store/checkout';
-import type { Project, UploadedFile } from '@bindery/contracts/store/projects';
+import { urlOf } from '@bindery/contracts/route';
+import { checkoutRoutes, type ShippingRateResponse } from '@bindery/contracts/store/checkout';
+import { projectRoutes, type Project, type UploadedFile } from '@bindery/contracts/store/projects';
 import { PRODUCTS, type CategorySlug } from '@bindery/pricing/products';
 import { sessionStore } from '#lib/session-store.ts';
 import { readCart } from '#lib/cart.ts';
@@ -23,8 +24,11 @@ import {
   errorBody,
   myBooksHandler,
   projectFixture,
+  projectHandler,
   uploadBookHandler,
   uploadedFixture,
+  uploadFactsHandler,
+  uploadsHandler,
 } from '#testing/project-fixtures.ts';
 import { renderRoute } from '#testing/render-route.tsx';
 import { signInForTest } from '#testing/session.ts';
@@ -78,30 +82,15 @@ function uploadsApi(
     }),
   gate?: Promise<void>,
 ) {
-  const purposes: string[] = [];
-  server.use(
-    http.post('/api/book/uploads/', async ({ request }) => {
-      const purpose = (await request.formData()).get('purpose') as string;
-      purposes.push(purpose);
-      if (gate) await gate;
-      return answer(purpose);
-    }),
-  );
+  const { handler, purposes } = uploadsHandler(answer, gate);
+  server.use(handler);
   return purposes;
 }
 
 /** GET api/book/uploads/{id}/facts/: the server's facts for these uploads, 404 for any other id; records the ids asked. */
 function uploadFactsApi(files: UploadedFile[]) {
   const asked: string[] = [];
-  server.use(
-    http.get('/api/book/uploads/:id/facts/', ({ params }) => {
-      asked.push(String(params['id']));
-      const found = files.find((f) => f.id === params['id']);
-      return found
-        ? HttpResponse.json<UploadedFile>(found)
-        : HttpResponse.json(errorBody(m.uploadNotFound, 404), { status: 404 });
-    }),
-  );
+  server.use(uploadFactsHandler(files, asked));
   return asked;
 }
 
@@ -313,7 +302,7 @@ describe('/design-project', () => {
       },
     ];
     server.use(
-      http.post('/api/shipping-rate/', async ({ request }) => {
+      http.post(urlOf(checkoutRoutes.shippingRate), async ({ request }) => {
         bodies.push(await request.json());
         return HttpResponse.json<ShippingRateResponse>({
           shipping_rate: services[0]?.total_charge ?? '0.00',
@@ -354,7 +343,9 @@ describe('/design-project', () => {
     await user.type(screen.getByLabelText('Postal Code'), '1');
     expect(await screen.findByText(messages.checkout.noShippingOptions)).toBeInTheDocument();
     // A failure without the server's own words gets the spec's text.
-    server.use(http.post('/api/shipping-rate/', () => new HttpResponse('upstream', { status: 502 })));
+    server.use(
+      http.post(urlOf(checkoutRoutes.shippingRate), () => new HttpResponse('upstream', { status: 502 })),
+    );
     await user.type(screen.getByLabelText('Postal Code'), '2');
     expect(await screen.findByText(messages.checkout.fetchShippingOptionsFailed)).toBeInTheDocument();
     await user.clear(screen.getByLabelText('City'));
@@ -365,7 +356,7 @@ describe('/design-project', () => {
     const { user } = openDesign();
     const bodies: Record<string, unknown>[] = [];
     server.use(
-      http.post('/api/shipping-rate/', async ({ request }) => {
+      http.post(urlOf(checkoutRoutes.shippingRate), async ({ request }) => {
         const body = (await request.json()) as Record<string, unknown>;
         bodies.push(body);
         const charge = body['book'] ? '16.70' : '18.40';
@@ -564,7 +555,7 @@ describe('/design-project', () => {
   it('keeps Contact Cover Design Expert for a cover the server refused, and disables it for an uploaded one', async () => {
     const { user } = openDesign();
     server.use(
-      http.post('/api/book/uploads/', () => HttpResponse.json(errorBody(m.invalidPdf, 400), { status: 400 })),
+      uploadsHandler(() => HttpResponse.json(errorBody(m.invalidPdf, 400), { status: 400 })).handler,
     );
     renderRoute('/design-project');
     const expert = await screen.findByRole('button', { name: 'Contact Cover Design Expert' });
@@ -617,7 +608,7 @@ describe('/design-project', () => {
       category: 'Print Book',
       projectId: 5,
     });
-    server.use(http.get('/api/book/5/', () => HttpResponse.json<Project>(existing)));
+    server.use(projectHandler(existing));
     uploadFactsApi([projectPdf, coverFixture]);
     const submit = uploadBookHandler();
     server.use(submit.handler);
@@ -646,7 +637,7 @@ describe('/design-project', () => {
   it('edits a project with a new PDF when one is chosen, and drops the cover when it is removed', async () => {
     const existing: Project = projectFixture({ id: 6, cover_upload_id: coverFixture.id });
     const { user } = openDesign({ projectTitle: 'Book', category: 'Print Book', projectId: 6 });
-    server.use(http.get('/api/book/6/', () => HttpResponse.json<Project>(existing)));
+    server.use(projectHandler(existing));
     uploadFactsApi([uploadedFixture({ id: existing.pdf_upload_id, file_name: 'old.pdf' }), coverFixture]);
     const submit = uploadBookHandler();
     server.use(submit.handler);
@@ -822,8 +813,8 @@ describe('/design-project keeps its state (issue 13.5, docs/decisions/0038)', ()
     const submit = uploadBookHandler();
     server.use(
       submit.handler,
-      http.get('/api/book/501/', () => HttpResponse.json<Project>(created)),
-      http.get('/api/book/my-books/', () => HttpResponse.json({ data: [created] })),
+      projectHandler(created),
+      http.get(urlOf(projectRoutes.myBooks), () => HttpResponse.json({ data: [created] })),
     );
     uploadFactsApi([uploadedFixture(), coverFixture]);
     const { router } = renderRoute('/design-project');

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@bindery/contracts/messages';
-import { PROJECT_CATEGORIES, type Project, type UploadedFile } from '@bindery/contracts/store/projects';
+import { urlOf } from '@bindery/contracts/route';
+import { PROJECT_CATEGORIES, projectRoutes } from '@bindery/contracts/store/projects';
 import { PRODUCTS } from '@bindery/pricing/products';
 import { dropdownsFor, item, catalogUrl } from '#testing/catalog-fixtures.ts';
 import { server } from '#testing/msw-server.ts';
@@ -11,7 +12,9 @@ import {
   dropdownDataHandler,
   errorBody,
   projectFixture,
+  projectHandler,
   uploadedFixture,
+  uploadFactsHandler,
 } from '#testing/project-fixtures.ts';
 import { renderRoute } from '#testing/render-route.tsx';
 import { signInForTest } from '#testing/session.ts';
@@ -28,7 +31,7 @@ describe('/start-project', () => {
     signInForTest();
     let auth: string | null = null;
     server.use(
-      http.get('/api/book/dropdown-data/', async (info) => {
+      http.get(urlOf(projectRoutes.dropdownData), async (info) => {
         auth = info.request.headers.get('authorization');
         return (await dropdownDataHandler().run(info))?.response;
       }),
@@ -179,11 +182,9 @@ describe('/start-project', () => {
     );
     server.use(
       dropdownDataHandler(),
-      http.get('/api/book/5/', () => HttpResponse.json<Project>(existing)),
+      projectHandler(existing),
       // The design page shows the project's own PDF, as the server describes it (docs/decisions/0038).
-      http.get(`/api/book/uploads/${existing.pdf_upload_id}/facts/`, () =>
-        HttpResponse.json<UploadedFile>(uploadedFixture({ id: existing.pdf_upload_id })),
-      ),
+      uploadFactsHandler([uploadedFixture({ id: existing.pdf_upload_id })]),
     );
     const { router } = renderRoute('/design-project');
     expect(await screen.findByText(/You are editing this project/)).toBeInTheDocument();
@@ -213,7 +214,9 @@ describe('/start-project', () => {
   it('still offers the categories when the list cannot be loaded', async () => {
     signInForTest();
     server.use(
-      http.get('/api/book/dropdown-data/', () => HttpResponse.json(errorBody('down', 503), { status: 503 })),
+      http.get(urlOf(projectRoutes.dropdownData), () =>
+        HttpResponse.json(errorBody('down', 503), { status: 503 }),
+      ),
     );
     renderRoute('/start-project');
     const select = await screen.findByLabelText('Book Category');

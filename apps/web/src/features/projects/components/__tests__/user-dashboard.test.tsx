@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@bindery/contracts/messages';
-import type { DeleteProjectResponse } from '@bindery/contracts/store/projects';
+import { urlOf } from '@bindery/contracts/route';
+import { projectRoutes, type DeleteProjectResponse } from '@bindery/contracts/store/projects';
 import { addToCart, readCart } from '#lib/cart.ts';
 import { PRODUCTS } from '@bindery/pricing/products';
 import { dropdownsFor, item, trimItem, catalogUrl } from '#testing/catalog-fixtures.ts';
@@ -54,7 +55,7 @@ describe('/userdashboard', () => {
     signInForTest();
     const gate = deferred();
     server.use(
-      http.get('/api/book/my-books/', async ({ request }) => {
+      http.get(urlOf(projectRoutes.myBooks), async ({ request }) => {
         expect(request.headers.get('authorization')).toBe('Bearer access-token');
         await gate.promise;
         return HttpResponse.json({ data: [], next_cursor: null, total: 0, total_projects: 0 });
@@ -230,7 +231,7 @@ describe('/userdashboard', () => {
     const deleted: string[] = [];
     server.use(
       myBooksHandler(() => projects),
-      http.delete('/api/book/:id/delete/', async ({ params }) => {
+      http.delete(urlOf(projectRoutes.remove), async ({ params }) => {
         deleted.push(String(params.id));
         await gate.promise;
         projects = [alpha];
@@ -264,7 +265,9 @@ describe('/userdashboard', () => {
     signInForTest();
     server.use(
       myBooksHandler([alpha, beta]),
-      http.delete('/api/book/:id/delete/', () => HttpResponse.json(errorBody('boom', 500), { status: 500 })),
+      http.delete(urlOf(projectRoutes.remove), () =>
+        HttpResponse.json(errorBody('boom', 500), { status: 500 }),
+      ),
     );
     renderRoute('/userdashboard');
     await user.click(await screen.findByRole('button', { name: 'Delete alpha poems' }));
