@@ -33,7 +33,6 @@ import dbPlugin from './plugins/external/db.js';
 import docs from './plugins/external/docs.js';
 import rateLimit from './plugins/external/rate-limit.js';
 import compress from './plugins/external/compress.js';
-import cookie from './plugins/external/cookie.js';
 import security from './plugins/external/security.js';
 import routes from './routes/index.js';
 
@@ -125,7 +124,6 @@ export async function buildApp({
   await app.register(jobs, { clock });
   await app.register(security);
   await app.register(compress);
-  await app.register(cookie);
   await app.register(rateLimit);
   await app.register(docs);
   await app.register(auth);

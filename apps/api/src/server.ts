@@ -8,6 +8,7 @@ import closeWithGrace from 'close-with-grace';
 import { messages } from '@bindery/contracts/messages';
 import { DatabaseInUseError } from './db/embedded-lock.js';
 import { EnvError, parseEnv, processEnv } from './env.js';
+import { bufferedStdout } from './lib/log-destination.js';
 import { startApi } from './start.js';
 
 async function main() {
@@ -24,7 +25,7 @@ async function main() {
     }
     throw error;
   }
-  const api = await startApi(config, { level: config.logLevel });
+  const api = await startApi(config, { level: config.logLevel, stream: bufferedStdout() });
   const { app } = api;
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'server closing with error');

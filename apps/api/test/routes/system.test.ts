@@ -132,6 +132,48 @@ describe('CORS and security headers', () => {
     });
     expect(evil.headers['access-control-allow-origin']).toBeUndefined();
   });
+  it('answers a preflight from an allowed origin before authentication, with what the page may send', async () => {
+    const origin = 'http://web.test:5173';
+    // api/orders/ needs a bearer token: the preflight (which never carries one) must still be answered.
+    const res = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/orders/',
+      headers: {
+        origin,
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'authorization, content-type',
+      },
+    });
+    expect(res.statusCode).toBe(204);
+    expect(res.headers['access-control-allow-origin']).toBe(origin);
+    expect(res.headers['access-control-allow-credentials']).toBe('true');
+    expect(res.headers['access-control-allow-methods']).toContain('PATCH');
+    expect(res.headers['access-control-allow-headers']).toBe('authorization, content-type');
+    expect(res.headers['access-control-max-age']).toBe('600');
+    expect(res.headers.vary).toContain('Origin');
+    // From any other origin, or without one, an OPTIONS is not found, as any unknown route.
+    for (const headers of [
+      { origin: 'http://evil.test', 'access-control-request-method': 'GET' },
+      { 'access-control-request-method': 'GET' },
+    ]) {
+      const other = await t.app.inject({ method: 'OPTIONS', url: '/api/orders/', headers });
+      expect(other.statusCode).toBe(404);
+      expect(other.headers['access-control-allow-origin']).toBeUndefined();
+    }
+  });
+  it('reflects an allowed origin on its requests and adds no CORS header to any other', async () => {
+    const origin = 'http://admin.test:5174';
+    const allowed = await t.app.inject({ method: 'GET', url: '/api/health', headers: { origin } });
+    expect(allowed.headers['access-control-allow-origin']).toBe(origin);
+    expect(allowed.headers['access-control-allow-credentials']).toBe('true');
+    expect(allowed.headers.vary).toContain('Origin');
+    for (const headers of [{}, { origin: 'http://evil.test' }]) {
+      const res = await t.app.inject({ method: 'GET', url: '/api/health', headers });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['access-control-allow-origin']).toBeUndefined();
+      expect(res.headers['access-control-allow-credentials']).toBeUndefined();
+    }
+  });
   it('sets the REST security headers on JSON answers', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.headers['x-content-type-options']).toBe('nosniff');

@@ -39,7 +39,9 @@ const catalog: FastifyPluginAsyncZod<CatalogRoutesOptions> = async (app, { produ
     contractRoute(app, routes.allBindings, async () => app.catalog.allBindings(slug));
   }
 
-  contractRoute(app, routes.calculate, async (request, reply) => {
+  // A quote's answer is a few hundred bytes, always under the compression threshold (plugins/external/compress.ts):
+  // the compression hooks would only cost time on the hottest route there is (issue 12.3).
+  contractRoute(app, routes.calculate, { compress: false }, async (request, reply) => {
     const result = await app.catalog.calculate(slug, request.body as CalculateBody);
     // The hot path of every calculator: its shape is tested against CalculateResponse (lib/ready-json.ts).
     return sendReadyJson(reply, result);

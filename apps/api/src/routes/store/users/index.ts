@@ -8,6 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messages } from '@bindery/contracts/messages';
 import { userRoutes } from '@bindery/contracts/store/users';
 import { contractRoute } from '#lib/contract-route.js';
+import cookie from '#plugins/external/cookie.js';
 import { sendError } from '#plugins/app/errors.js';
 import { AUTH_LIMITS, authRateLimit } from '#plugins/app/users/auth-rate-limits.js';
 import {
@@ -25,6 +26,9 @@ function hand(reply: FastifyReply, s: IssuedSession) {
 const emailOfBody = (request: { body: unknown }) => (request.body as { email: string }).email;
 
 const users: FastifyPluginAsyncZod = async (app) => {
+  // The refresh cookie is the only cookie Bindery reads or sets, and only these routes do: the cookie hooks
+  // (parse every request's Cookie header, serialize on every send) run here and nowhere else (issue 12.3).
+  await app.register(cookie);
   contractRoute(
     app,
     userRoutes.register,
