@@ -1,11 +1,19 @@
 /**
- * The yardstick: a bare Fastify hello-world in a process of its own (not the load generator's, not the API's).
- * Prints {"hello": port} once it listens.
+ * The yardsticks, each a bare Fastify (no hooks, no logger) in a process of its own (not the load generator's, not
+ * the API's). Prints {"hello": port} once it listens.
+ * - `hello-server.ts`: the hello-world of issue 12.3, GET / answering {"hello":"world"}.
+ * - `hello-server.ts post`: POST / reading a JSON body and answering the JSON in BENCH_POST_ANSWER, the quote's own
+ *   answer: what any POST route of the same size costs in Fastify before it does any work (the quote's floor).
  */
 import Fastify from 'fastify';
 
 const hello = Fastify();
-hello.get('/', async () => ({ hello: 'world' }));
+if (process.argv[2] === 'post') {
+  const answer: unknown = JSON.parse(process.env.BENCH_POST_ANSWER ?? '{}');
+  hello.post('/', async (request) => (request.body === undefined ? {} : answer));
+} else {
+  hello.get('/', async () => ({ hello: 'world' }));
+}
 await hello.listen({ host: '127.0.0.1', port: 0 });
 const address = hello.server.address();
 console.info(JSON.stringify({ hello: typeof address === 'object' && address ? address.port : 0 }));

@@ -85,3 +85,20 @@ export async function waitUntilUp(url: string, child: Child, timeoutMs = 120_000
   }
   throw new Error(`${url} did not answer within ${timeoutMs} ms:\n${child.tail()}`);
 }
+
+/**
+ * Resolves once `child` has written nothing for `quietMs` (a server that buffers its log has written it out),
+ * within `timeoutMs`.
+ */
+export async function outputSettled(child: Child, quietMs = 500, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let last = child.stdoutBytes();
+  let quietSince = Date.now();
+  while (Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 50));
+    const now = child.stdoutBytes();
+    if (now !== last) [last, quietSince] = [now, Date.now()];
+    else if (Date.now() - quietSince >= quietMs) return;
+  }
+  throw new Error(`still writing after ${timeoutMs} ms:\n${child.tail()}`);
+}
