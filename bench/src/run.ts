@@ -191,19 +191,22 @@ try {
   }
 
   // ------------------------------------------------------------------------------ quote vs bare Fastify
+  // Each port is awaited from its first line, read from the moment the process starts (a line is not kept).
+  const portOf = (child: Child) =>
+    firstLine(child, (line) =>
+      line.startsWith('{"hello"') ? (JSON.parse(line) as { hello: number }).hello : undefined,
+    );
   const hello = start(process.execPath, ['--import', 'tsx', join(here, 'hello-server.ts')], { cwd: here });
   children.push(hello);
+  const helloPortRead = portOf(hello);
   const postFloor = start(process.execPath, ['--import', 'tsx', join(here, 'hello-server.ts'), 'post'], {
     cwd: here,
     env: { BENCH_POST_ANSWER: quoteAnswer },
   });
   children.push(postFloor);
-  const portOf = (child: Child) =>
-    firstLine(child, (line) =>
-      line.startsWith('{"hello"') ? (JSON.parse(line) as { hello: number }).hello : undefined,
-    );
-  const helloPort = await portOf(hello);
-  const floorTarget = { ...quote, url: `http://127.0.0.1:${await portOf(postFloor)}/` };
+  const floorPortRead = portOf(postFloor);
+  const helloPort = await helloPortRead;
+  const floorTarget = { ...quote, url: `http://127.0.0.1:${await floorPortRead}/` };
   const rate = async (target: autocannon.Options, duration: number) => {
     const r = await autocannon({ ...target, connections: 10, duration });
     if (r.non2xx || r.errors) throw new Error(`${target.url}: ${r.non2xx} non-2xx, ${r.errors} errors`);
