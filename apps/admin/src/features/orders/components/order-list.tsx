@@ -52,12 +52,13 @@ export function OrderList() {
     );
   }, [settled, setParams, leaving]);
 
-  // Back/forward may change q under the box (not this box's own write): show what is searched.
+  // Back/forward may change q under the box (not this box's own write): show what is searched. setTerm is
+  // useSearchTerm's useState setter, the same function every render, so it never re-runs this effect.
   useEffect(() => {
     if (q === written.current) return;
     written.current = q;
     setTerm(q);
-  }, [q]);
+  }, [q, setTerm]);
 
   const orders = useAdminOrders({ status, q: q || undefined });
   const rows = orders.data?.pages.flatMap((p) => p.data) ?? [];

@@ -21,6 +21,10 @@ import { signInForTest } from '#testing/session.ts';
 
 const m = messages.projects;
 
+/** The e Book's dropdowns (no printed options): the design page both edit tests end on reads them. */
+const ebookOptionsHandler = () =>
+  http.get(catalogUrl('ebook', 'options'), () => HttpResponse.json(dropdownsFor(PRODUCTS.ebook, {})));
+
 describe('/start-project', () => {
   it('sends guests to /login', async () => {
     renderRoute('/start-project');
@@ -146,7 +150,7 @@ describe('/start-project', () => {
         pdf_upload: null,
       }),
     );
-    server.use(dropdownDataHandler());
+    server.use(dropdownDataHandler(), ebookOptionsHandler());
     const { router } = renderRoute('/start-project');
     expect(await screen.findByRole('heading', { name: 'Start Your Project' })).toBeInTheDocument();
     expect(await screen.findByLabelText('Project Title')).toHaveValue('');
@@ -182,6 +186,7 @@ describe('/start-project', () => {
     );
     server.use(
       dropdownDataHandler(),
+      ebookOptionsHandler(),
       projectHandler(existing),
       // The design page shows the project's own PDF, as the server describes it (docs/decisions/0038).
       uploadFactsHandler([uploadedFixture({ id: existing.pdf_upload_id })]),
