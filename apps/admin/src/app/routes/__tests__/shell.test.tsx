@@ -1,40 +1,14 @@
 import { QueryClient } from '@tanstack/react-query';
 import { act, screen, waitFor } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { adminSalesRoutes, SalesReportResponse } from '@bindery/contracts/admin/sales';
 import { messages } from '@bindery/contracts/messages';
-import { urlOf } from '@bindery/contracts/route';
 import { configHandler, healthyHandler, server } from '#testing/msw-server.ts';
 import { signInForTest } from '#testing/session.ts';
 import { renderAdminRoute as renderAt } from '#testing/render-route.tsx';
 import { listHandler } from '#features/orders/components/__tests__/order-fixtures.ts';
+import { emptySalesHandler } from '#features/sales/components/__tests__/sales-fixtures.ts';
 
 const newQueryClient = () => new QueryClient({ defaultOptions: { queries: { retry: false } } });
-
-const nothing = {
-  paid_cents: 0,
-  refunded_cents: 0,
-  outstanding_cents: 0,
-  payments: 0,
-  refunds: 0,
-  awaiting_orders: 0,
-};
-/** GET api/admin/sales/ of a day without money: /admin/payment's own report (sales-report.test.tsx covers it). */
-const emptySalesHandler = () =>
-  http.get(urlOf(adminSalesRoutes.report), () =>
-    HttpResponse.json(
-      SalesReportResponse.parse({
-        from: '2026-11-23',
-        to: '2026-11-23',
-        currency: 'USD',
-        totals: nothing,
-        by_method: [],
-        days: [{ date: '2026-11-23', ...nothing, methods: [] }],
-        payments: { data: [], next_cursor: null, total: 0 },
-      }),
-    ),
-  );
 
 describe('admin shell', () => {
   // The admin pages need an admin session (features/auth/components/require-admin.tsx).

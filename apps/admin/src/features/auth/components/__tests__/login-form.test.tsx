@@ -9,6 +9,7 @@ import { sessionStore } from '#lib/api-client.ts';
 import { healthyHandler, server } from '#testing/msw-server.ts';
 import { renderAdminRoute } from '#testing/render-route.tsx';
 import { signInForTest, testAdmin } from '#testing/session.ts';
+import { listHandler } from '#features/orders/components/__tests__/order-fixtures.ts';
 
 async function logIn(email: string, password = 'Adm1n-pass!') {
   const user = userEvent.setup();
@@ -27,6 +28,8 @@ describe('admin login and session', () => {
   it('logs an admin in and opens the dashboard, with Logout in the header', async () => {
     server.use(
       healthyHandler(),
+      // The dashboard's orders (features/orders: dashboard.test.tsx covers them).
+      listHandler([]),
       http.post(urlOf(userRoutes.login), () =>
         HttpResponse.json({ access: 'a', access_expires_in: 3600, user: testAdmin }),
       ),
@@ -81,6 +84,8 @@ describe('admin login and session', () => {
     const revoked: unknown[] = [];
     server.use(
       healthyHandler(),
+      // The dashboard's orders (features/orders: dashboard.test.tsx covers them).
+      listHandler([]),
       http.post(urlOf(userRoutes.logout), ({ request }) => {
         revoked.push(request.headers.get('authorization'));
         return new HttpResponse(null, { status: 204 });

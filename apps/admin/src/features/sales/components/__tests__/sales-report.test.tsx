@@ -9,18 +9,11 @@ import { server } from '#testing/msw-server.ts';
 import { renderAdminRoute } from '#testing/render-route.tsx';
 import { signInForTest } from '#testing/session.ts';
 import { SALES_PAYMENTS_PAGE_SIZE } from '#features/sales/api/get-sales-report.ts';
+import { zero } from './sales-fixtures';
 import { bodyCells, defined } from '@bindery/ui/testing';
 
 const s = messages.orderScreens;
 
-const zero = {
-  paid_cents: 0,
-  refunded_cents: 0,
-  outstanding_cents: 0,
-  payments: 0,
-  refunds: 0,
-  awaiting_orders: 0,
-};
 const payment = (id: number, fields: Partial<SalesPayment> = {}): SalesPayment => ({
   id,
   order_id: 40 + id,
