@@ -30,6 +30,7 @@ import { firstLine, outputSettled, start, waitUntilUp, type Child } from './proc
 import { measure, quantile, type Figure } from './measure.js';
 import { SCALE, seed } from './seed.js';
 import { defined } from './defined.js';
+import { printBookQuoteBody } from '../../apps/api/bench/harness.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '../..');
@@ -135,27 +136,12 @@ try {
   const health = defined(figures[0], 'the health figure');
 
   // ------------------------------------------------------------------------------- quotes while lists load
-  type Item = { id: number; name: string; trim_size_id?: number | null };
-  const o = (await (await fetch(`${apiUrl}/api/calculator/dropdowns/`)).json()) as Record<string, Item[]>;
-  const find = (key: string, name: string, trim?: number) =>
-    defined(
-      defined(o[key], key).find((i) => i.name === name && (trim === undefined || i.trim_size_id === trim)),
-      `${name} in ${key}`,
-    ).id;
-  const trim = find('trim_sizes', 'US Trade');
+  // The same Print Book configuration as the API's own benchmarks (one definition: apps/api/bench/harness.ts).
   const quote = {
     url: `${apiUrl}/api/calculator/calculate/`,
     method: 'POST' as const,
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      trim_size_id: trim,
-      binding_id: find('bindings', 'Perfect Bound', trim),
-      interior_color_id: find('interior_colors', 'Standard Color'),
-      paper_type_id: find('paper_types', '60# White-Uncoated'),
-      cover_finish_id: find('cover_finishes', 'Matte'),
-      page_count: 200,
-      quantity: 250,
-    }),
+    body: await printBookQuoteBody(`${apiUrl}/api/calculator`),
   };
   const check = await fetch(quote.url, quote);
   if (check.status !== 200) throw new Error(`calculate answered ${check.status}: ${await check.text()}`);
