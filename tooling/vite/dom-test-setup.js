@@ -30,22 +30,33 @@ export function setupDomTests(server, reset) {
 }
 
 /**
- * Imports the module of every lazy route in `routes` (React Router route objects, children included) and waits
- * for them all. A component test's router then finds each page already loaded: its `lazy()` resolves within the
- * same turn, so neither the first render nor a navigation waits on an import. Without it a test's first page
- * module is transformed and evaluated inside the test, against the deadline of findBy* and waitFor, which on two shared
- * cores it can outlast (issue 14.8: /success's first test failed in full runs and passed alone). Call it at the
- * top level of the test render helper (`await preloadLazyRoutes(routes)`), so the cost is paid once per test file,
- * at import, outside every test's clock.
+ * Loads the module of every lazy route in `routes` (React Router route objects, children included) and puts what
+ * each `lazy()` returned on the route itself, removing `lazy`. A component test's router then has no lazy route
+ * left, so it is initialized the moment it is created and the first `render()` draws the whole page (layout and
+ * page) inside React's act(): every effect of that render, such as the header's store subscriptions, has run when
+ * `render()` returns. While `lazy` stayed, even an already imported module resolved a turn later, so the layout
+ * was first drawn outside act() and its passive effects could still be pending when a test acted on what
+ * findBy* had just found (issue 14.8: the storefront's cart badge missed a cart change in a CI run; /success's
+ * first test had waited on a page module's import). Call it at the top level of the test render helper
+ * (`await preloadLazyRoutes(routes)`), so the cost is paid once per test file, at import, outside every test's clock.
+ * The route objects are changed in place: they are the test file's own module instances.
  * @param {ReadonlyArray<{ lazy?: unknown; children?: ReadonlyArray<unknown> }>} routes
  */
 export async function preloadLazyRoutes(routes) {
-  /** @type {Promise<unknown>[]} */
+  /** @type {Promise<void>[]} */
   const loads = [];
   /** @param {ReadonlyArray<any>} list */
   const visit = (list) => {
     for (const route of list) {
-      if (typeof route.lazy === 'function') loads.push(route.lazy());
+      const lazy = route.lazy;
+      if (typeof lazy === 'function') {
+        loads.push(
+          Promise.resolve(lazy()).then((resolved) => {
+            Object.assign(route, resolved);
+            delete route.lazy;
+          }),
+        );
+      }
       if (route.children) visit(route.children);
     }
   };
