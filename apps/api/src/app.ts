@@ -19,6 +19,7 @@ import auth from './plugins/app/auth.js';
 import catalog from './plugins/app/catalog/catalog.plugin.js';
 import certificates from './plugins/app/certificates/certificates.plugin.js';
 import checkout from './plugins/app/checkout/checkout.plugin.js';
+import counts from './plugins/app/counts.plugin.js';
 import errors from './plugins/app/errors.js';
 import mail from './plugins/app/mail/mail.plugin.js';
 import mailOutbox from './plugins/app/mail/mail-outbox.plugin.js';
@@ -122,6 +123,7 @@ export async function buildApp({
   const database = db ?? (await openDatabase(config.database, { log: app.log }));
   await app.register(dbPlugin, { db: database, owned: !db });
   await app.register(jobs, { clock });
+  await app.register(counts);
   await app.register(security);
   await app.register(compress);
   await app.register(rateLimit);

@@ -59,6 +59,8 @@ export const EnvSchema = z
     REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(7),
     /** How long an instance may reuse what it read for an access token (docs/decisions/0025); 0: read every time. */
     AUTH_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
+    /** How long an instance may reuse a list's "n of m" count (docs/decisions/0047); 0: count every time. */
+    COUNT_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
     ADMIN_EMAIL: z.preprocess((v) => (v === '' ? undefined : v), z.email().optional()),
     ADMIN_PASSWORD: optionalText,
     /** Receives cover expert requests (docs/decisions/0012). Unset: ADMIN_EMAIL, else the default admin's address. */
@@ -219,6 +221,8 @@ export interface Config {
   refreshTokenTtlDays: number;
   /** AUTH_CACHE_SECONDS in ms: the longest a revoked session may still pass on another instance. */
   authCacheMs: number;
+  /** COUNT_CACHE_SECONDS in ms: the longest another instance's write may take to show in a list's count. */
+  countCacheMs: number;
   admin?: { email: string; password: string };
   /** COVER_EXPERT_EMAIL, else ADMIN_EMAIL; undefined: the default admin's address. */
   coverExpertEmail?: string;
@@ -367,6 +371,7 @@ export function parseEnv(source: Record<string, string | undefined>): Config {
     accessTokenTtlMinutes: env.ACCESS_TOKEN_TTL_MINUTES,
     refreshTokenTtlDays: env.REFRESH_TOKEN_TTL_DAYS,
     authCacheMs: env.AUTH_CACHE_SECONDS * 1000,
+    countCacheMs: env.COUNT_CACHE_SECONDS * 1000,
     admin:
       env.ADMIN_EMAIL && env.ADMIN_PASSWORD
         ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD }

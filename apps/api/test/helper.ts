@@ -91,6 +91,9 @@ export function setupTestApp(options: TestAppOptions = {}): TestContext {
     });
     options.register?.(ctx.app);
     await ctx.app.ready();
+    // What a test writes straight into the database is written as this instance would write it: through the app's
+    // handle, whose write watch drops the lists' cached counts (src/db/count-cache.ts). The same connections.
+    ctx.db = ctx.app.db;
     if (!database.url) await runStartupTasks(ctx.app);
   });
   afterAll(async () => {

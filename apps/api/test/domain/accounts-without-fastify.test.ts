@@ -12,6 +12,7 @@ import { systemClock } from '#lib/clock.js';
 import { isDomainError } from '#lib/domain-error.js';
 import type { Mailer, MailMessage } from '#plugins/app/mail/mailer.js';
 import { createAccounts } from '#plugins/app/users/accounts.service.js';
+import { countEveryTime } from '#db/count-cache.js';
 import { createSessionCache } from '#plugins/app/users/session-cache.js';
 import { insertSession } from '#plugins/app/users/sessions.repository.js';
 import { findUserById, insertUser } from '#plugins/app/users/users.repository.js';
@@ -47,6 +48,7 @@ afterAll(async () => {
 const accounts = () =>
   createAccounts({
     db,
+    counts: countEveryTime,
     mailer,
     sendInBackground: (message) => void mailer.send(message),
     clock: systemClock,

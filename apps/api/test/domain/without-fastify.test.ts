@@ -14,6 +14,7 @@ import { CatalogCache } from '#plugins/app/catalog/catalog-cache.js';
 import { createCatalog } from '#plugins/app/catalog/catalog.service.js';
 import { createCartPricing } from '#plugins/app/checkout/checkout.service.js';
 import { createProjectReads } from '#plugins/app/projects/projects.service.js';
+import { countEveryTime } from '#db/count-cache.js';
 import { insertUser } from '#plugins/app/users/users.repository.js';
 import { insertProject, printBookConfiguration } from '../checkout-fixtures.js';
 import { privateDatabase } from '../helper.js';
@@ -95,7 +96,7 @@ describe('a script lists a customer books with a Kysely instance and nothing els
     await insertProject(db, stranger.id, { title: 'Not theirs' });
     await insertProject(db, reader.id, { title: 'Deleted', deleted: true });
 
-    const projects = createProjectReads({ db });
+    const projects = createProjectReads({ db, counts: countEveryTime });
     const page = await projects.listMine(reader.id, MyBooksQuery.parse({ limit: 1 }));
     expect(page.data.map((p) => p.title)).toEqual(['Second']);
     expect(page).toMatchObject({ total: 2, total_projects: 2 });

@@ -23,6 +23,7 @@ export default fp<OrdersPluginOptions>(
       createOrders({
         db: app.db,
         clock: app.clock,
+        counts: app.counts,
         outbox: app.mailOutbox,
         config: { webUrl: app.config.webUrl, unpaidOrderTtlHours: app.config.orders.unpaidOrderTtlHours },
         refunder: options.refunder,
@@ -30,5 +31,5 @@ export default fp<OrdersPluginOptions>(
       }),
     );
   },
-  { name: 'orders', dependencies: ['config', 'db', 'jobs', 'mail-outbox', 'catalog', 'projects'] },
+  { name: 'orders', dependencies: ['config', 'db', 'jobs', 'counts', 'mail-outbox', 'catalog', 'projects'] },
 );

@@ -42,6 +42,7 @@ import { formatCents } from '@bindery/pricing/money';
 import type { z } from 'zod';
 import type { DB, OrdersTable } from '#db/database.js';
 import type { Clock } from '#lib/clock.js';
+import type { CountCache } from '#db/count-cache.js';
 import { DomainError } from '#lib/domain-error.js';
 import { TimeIdCursor, decodeCursor, toPage } from '#lib/keyset.js';
 import type { MailOutbox, OutboxMail } from '../mail/mail-outbox.js';
@@ -146,6 +147,8 @@ export interface OrdersConfig {
 export interface OrdersDeps {
   db: Kysely<DB>;
   clock: Clock;
+  /** The lists' counts, reused until this instance writes orders (db/count-cache.ts). */
+  counts: CountCache;
   outbox: MailOutbox;
   config: OrdersConfig;
   refunder?: OrderRefunder;
@@ -172,7 +175,7 @@ export type AdminListQuery = z.output<typeof AdminOrderListQuery>;
 export type OrdersModule = ReturnType<typeof createOrders>;
 
 export function createOrders(deps: OrdersDeps) {
-  const { db, clock, outbox, config } = deps;
+  const { db, clock, outbox, config, counts } = deps;
 
   const notFound = () => new DomainError('not_found', messages.checkout.orderNotFound);
   const conflict = (message: string) =>
@@ -509,7 +512,9 @@ export function createOrders(deps: OrdersDeps) {
     };
     const [rows, total] = await Promise.all([
       listAdminOrders(db, filters, { after, limit: query.limit }),
-      countAdminOrders(db, filters),
+      counts.count(`admin-orders:${JSON.stringify(filters)}`, ['orders', 'order_items'], () =>
+        countAdminOrders(db, filters),
+      ),
     ]);
     const page = toPage(rows, query.limit, (row) => [row.cursor_time, row.id]);
     return { data: page.rows.map(toAdminRow), next_cursor: page.next_cursor, total };
@@ -568,7 +573,9 @@ export function createOrders(deps: OrdersDeps) {
     const after = decodeCursor(query.cursor, TimeIdCursor);
     const [rows, total] = await Promise.all([
       listUserOrders(db, userId, { after, limit: query.limit }, query.status),
-      countUserOrders(db, userId, query.status),
+      counts.count(`user-orders:${userId}:${query.status ?? ''}`, ['orders'], () =>
+        countUserOrders(db, userId, query.status),
+      ),
     ]);
     const page = toPage(rows, query.limit, (row) => [row.cursor_time, row.id]);
     const items = await findOrderItems(

@@ -58,6 +58,7 @@ export default fp(
       'projects',
       createProjects({
         db: app.db,
+        counts: app.counts,
         catalog: app.catalog,
         fileStore,
         // The orders plugin is registered after this one (it copies projects for a reorder): looked up when used.
@@ -106,5 +107,5 @@ export default fp(
       await fileStore.close();
     });
   },
-  { name: 'projects', dependencies: ['config', 'db', 'jobs', 'catalog'] },
+  { name: 'projects', dependencies: ['config', 'db', 'jobs', 'counts', 'catalog'] },
 );

@@ -36,6 +36,7 @@ import { formatCents } from '@bindery/pricing/money';
 import { productByName, type OptionKind, type ProductDefinition } from '@bindery/pricing/products';
 import type { DB } from '#db/database.js';
 import type { Clock } from '#lib/clock.js';
+import type { CountCache } from '#db/count-cache.js';
 import { DomainError } from '#lib/domain-error.js';
 import { INVALID_CURSOR, TimeIdCursor, decodeCursor, toPage } from '#lib/keyset.js';
 import type { CatalogModule, PricedQuote } from '../catalog/catalog.service.js';
@@ -56,6 +57,7 @@ import {
   softDeleteProject,
   updateProject,
   type OrderStatusValue,
+  type OwnProjectsFilter,
   type ProjectWithFilesRow,
 } from './projects.repository.js';
 import {
@@ -253,6 +255,8 @@ export interface SubmitResult {
 
 export interface ProjectsDeps {
   db: Kysely<DB>;
+  /** The lists' counts, reused until this instance writes projects (db/count-cache.ts). */
+  counts: CountCache;
   catalog: Pick<CatalogModule, 'category' | 'digitalConfiguration' | 'priceInCents'>;
   fileStore: Pick<FileStore, 'open' | 'remove'>;
   /** The orders module cancels the unpaid orders an edit or a delete makes stale, in the same transaction. */
@@ -269,8 +273,13 @@ export type ProjectsModule = ReturnType<typeof createProjects>;
 
 export type ProjectReads = ReturnType<typeof createProjectReads>;
 
-/** The customer's and the admin's reads of projects: a database and nothing else (a report, a script). */
-export function createProjectReads({ db }: { db: Kysely<DB> }) {
+/** The customer's and the admin's reads of projects: a database and its count cache (a report, a script). */
+export function createProjectReads({ db, counts }: { db: Kysely<DB>; counts: CountCache }) {
+  const countOwn = (userId: number, filter: OwnProjectsFilter) =>
+    counts.count(`own-projects:${userId}:${JSON.stringify(filter)}`, ['projects'], () =>
+      countOwnProjects(db, userId, filter),
+    );
+
   // ---------------------------------------------------------------------------------------------------------------
   // Reads
 
@@ -297,8 +306,8 @@ export function createProjectReads({ db }: { db: Kysely<DB> }) {
         limit: query.limit,
         after: after ? [after[2], after[3]] : undefined,
       }).execute(),
-      countOwnProjects(db, userId, filter),
-      filtered ? countOwnProjects(db, userId, {}) : undefined,
+      countOwn(userId, filter),
+      filtered ? countOwn(userId, {}) : undefined,
     ]);
     const page = toPage(rows, query.limit, (row) => [query.sort, direction, row.cursor_key, row.id]);
     return {

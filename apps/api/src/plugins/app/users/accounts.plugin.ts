@@ -14,6 +14,7 @@ export default fp(
       'accounts',
       createAccounts({
         db: app.db,
+        counts: app.counts,
         mailer: app.mailer,
         sendInBackground: app.sendMailInBackground,
         clock: app.clock,
@@ -23,5 +24,5 @@ export default fp(
       }),
     );
   },
-  { name: 'accounts', dependencies: ['config', 'db', 'auth', 'jobs', 'mail'] },
+  { name: 'accounts', dependencies: ['config', 'db', 'counts', 'auth', 'jobs', 'mail'] },
 );

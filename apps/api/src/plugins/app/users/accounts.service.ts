@@ -13,6 +13,7 @@ import type { StoreMessageResponse, StoreRegisterBody } from '@bindery/contracts
 import { messages } from '@bindery/contracts/messages';
 import type { DB } from '#db/database.js';
 import type { Clock } from '#lib/clock.js';
+import type { CountCache } from '#db/count-cache.js';
 import { DomainError } from '#lib/domain-error.js';
 import {
   checkEmailToken,
@@ -55,6 +56,8 @@ const UserCursor = z.tuple([z.number().int().positive()]);
 
 export interface AccountsDeps {
   db: Kysely<DB>;
+  /** The lists' counts, reused until this instance writes users (db/count-cache.ts). */
+  counts: CountCache;
   /** Mails the caller waits for (sign-up's verification: without it the account could never be verified). */
   mailer: Mailer;
   /**
@@ -73,6 +76,7 @@ export type Accounts = ReturnType<typeof createAccounts>;
 
 export function createAccounts({
   db,
+  counts,
   mailer,
   sendInBackground,
   clock,
@@ -200,7 +204,7 @@ export function createAccounts({
     const after = decodeCursor(cursor, UserCursor);
     const [rows, total] = await Promise.all([
       listActiveUsers(db, { q, limit, afterId: after?.[0] }),
-      countActiveUsers(db, q),
+      counts.count(`active-users:${q ?? ''}`, ['users'], () => countActiveUsers(db, q)),
     ]);
     const { rows: pageRows, next_cursor } = toPage(rows, limit, (u) => [u.id]);
     return {
