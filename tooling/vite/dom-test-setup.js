@@ -1,6 +1,6 @@
 /**
  * Vitest set-up shared by the SPAs' component tests (jsdom): jest-dom matchers, one msw server per test file
- * (unhandled requests fail the test), and a clean DOM, msw, localStorage, sessionStorage and in-memory session
+ * (a request no handler answers fails the test it was made in), and a clean DOM, msw, localStorage, sessionStorage and in-memory session
  * after each test.
  */
 import '@testing-library/jest-dom/vitest';
@@ -18,13 +18,26 @@ export function setupDomTests(server, reset) {
   // jsdom has no scrolling; React Router's ScrollRestoration calls it.
   window.scrollTo = () => undefined;
 
-  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  // msw's 'error' only prints and answers a network error, which the app under test may well swallow (a query
+  // that shows its own error state): each unhandled request is also kept and fails the test it happened in.
+  /** @type {string[]} */
+  const unhandled = [];
+  beforeAll(() =>
+    server.listen({
+      onUnhandledRequest: (request, print) => {
+        unhandled.push(`${request.method} ${request.url}`);
+        print.error();
+      },
+    }),
+  );
   afterEach(() => {
+    const missed = unhandled.splice(0);
     cleanup();
     server.resetHandlers();
     localStorage.clear();
     reset?.();
     sessionStorage.clear();
+    if (missed.length > 0) throw new Error(`requests no msw handler answered: ${missed.join(', ')}`);
   });
   afterAll(() => server.close());
 }
