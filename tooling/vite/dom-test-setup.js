@@ -5,7 +5,7 @@
  */
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 
 /**
  * @param {import('msw/node').SetupServerApi} server
@@ -19,7 +19,9 @@ export function setupDomTests(server, reset) {
   window.scrollTo = () => undefined;
 
   // msw's 'error' only prints and answers a network error, which the app under test may well swallow (a query
-  // that shows its own error state): each unhandled request is also kept and fails the test it happened in.
+  // that shows its own error state): each unhandled request is also kept and fails the test it happened in. One
+  // made after a test's end (a timer of an unmounted page) is printed only: dropped when the next test starts, so
+  // it never fails a test that did not make it.
   /** @type {string[]} */
   const unhandled = [];
   beforeAll(() =>
@@ -30,6 +32,9 @@ export function setupDomTests(server, reset) {
       },
     }),
   );
+  beforeEach(() => {
+    unhandled.length = 0;
+  });
   afterEach(() => {
     const missed = unhandled.splice(0);
     cleanup();
