@@ -1,25 +1,7 @@
-import {
-  DummyDriver,
-  Kysely,
-  PostgresAdapter,
-  PostgresIntrospector,
-  PostgresQueryCompiler,
-  sql,
-} from 'kysely';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import type { DB } from './database.js';
-import { createWriteWatch, writtenTables } from './write-watch.js';
-
-/** Kysely's own compile-only driver: statements are built and "run" (no rows) without a database. */
-const offline = () =>
-  new Kysely<DB>({
-    dialect: {
-      createAdapter: () => new PostgresAdapter(),
-      createDriver: () => new DummyDriver(),
-      createIntrospector: (db) => new PostgresIntrospector(db),
-      createQueryCompiler: () => new PostgresQueryCompiler(),
-    },
-  });
+import { offlineDb as offline } from './offline-db.js';
+import { createWriteWatch, writtenTables } from '#db/write-watch.js';
 
 describe('writtenTables', () => {
   const db = offline();

@@ -1,20 +1,12 @@
-import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { manualClock } from '#lib/clock.js';
-import { createCountCache } from './count-cache.js';
-import type { DB } from './database.js';
-import { createWriteWatch } from './write-watch.js';
+import { offlineDb } from './offline-db.js';
+import { createCountCache } from '#db/count-cache.js';
+import { createWriteWatch } from '#db/write-watch.js';
 
 function setup(ttlMs = 5000, maxEntries?: number) {
   const writes = createWriteWatch();
-  const db = new Kysely<DB>({
-    dialect: {
-      createAdapter: () => new PostgresAdapter(),
-      createDriver: () => new DummyDriver(),
-      createIntrospector: (k) => new PostgresIntrospector(k),
-      createQueryCompiler: () => new PostgresQueryCompiler(),
-    },
-  }).withPlugin(writes.plugin);
+  const db = offlineDb().withPlugin(writes.plugin);
   const clock = manualClock();
   const cache = createCountCache({ writes, clock, ttlMs, maxEntries });
   let counted = 0;
