@@ -6,6 +6,7 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
+import { CalculateResponse } from '@bindery/contracts/store/catalog';
 import { noSidewaysScroll, seriousAxeViolations, usd } from '../support/checks.js';
 import { e2e } from '../support/env.js';
 
@@ -62,14 +63,8 @@ for (const calc of calculators) {
     await form.getByRole('button', { name: 'Calculate Price' }).click();
     const response = await answer;
     expect(response.status(), await response.text()).toBe(200);
-    const quote = (await response.json()) as {
-      cost_per_book: string;
-      total_cost: string;
-      original_total_cost?: string;
-      discount_percent?: number;
-      discount_amount?: string;
-      tiers: { cost_per_book: string }[];
-    };
+    // The answer as its contract says it is: a field renamed or dropped fails here, not only on the page.
+    const quote = CalculateResponse.parse(await response.json());
     expect(quote.discount_percent).toBe(5);
 
     const result = page.getByTestId('quote-result');

@@ -6,6 +6,7 @@
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { messages } from '@bindery/contracts/messages';
+import { ShippingRateResponse } from '@bindery/contracts/store/checkout';
 import { createPrintBookProject, makeInteriorPdf, texasAddress } from '../support/books.js';
 import { apiLogIn, createCustomer, logInAsAdmin, logInOnWeb } from '../support/customer.js';
 import { e2e } from '../support/env.js';
@@ -19,7 +20,7 @@ async function texasRate(request: APIRequestContext, token: string, projectId: n
     data: { country, state, city, postal_code, account_type: 'enterprise', project_ids: [projectId] },
   });
   expect(res.status(), await res.text()).toBe(200);
-  return (await res.json()) as { tax: string; tax_reason: string; resale_certificate?: { status: string } };
+  return ShippingRateResponse.parse(await res.json());
 }
 
 test('an approved Texas certificate makes an enterprise order tax-exempt, not before', async ({
