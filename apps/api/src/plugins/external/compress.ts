@@ -66,7 +66,7 @@ function addVary(reply: FastifyReply) {
     reply.header('vary', `${String(vary)}, accept-encoding`);
 }
 
-export const compressReadyBody: onSendAsyncHookHandler = async (
+const compressReadyBody: onSendAsyncHookHandler = async (
   request: FastifyRequest,
   reply: FastifyReply,
   payload: unknown,
