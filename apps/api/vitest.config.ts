@@ -11,10 +11,14 @@ export default defineConfig({
   test: {
     environment: 'node',
     globalSetup: ['./test/global-setup.ts'],
+    setupFiles: ['./test/setup-hash-cost.ts'],
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Two cores: more forks than that only adds contention on the one PostgreSQL server.
     maxWorkers: 2,
+    // Each file builds its own app on its own database (test/helper.ts) and nothing mocks a module, so a worker
+    // keeps the modules it imported for the next file instead of importing the app again per file (ADR 0049).
+    isolate: false,
   },
 });

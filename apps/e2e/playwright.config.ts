@@ -8,8 +8,9 @@ import { defineConfig } from '@playwright/test';
 export default defineConfig({
   testDir: './tests',
   globalSetup: './support/global-setup.ts',
-  // One worker: the three servers and Chromium share two cores.
-  workers: 1,
+  // Two workers, one per core: each test signs up customers of its own, so two spec files run side by side against
+  // the one set of servers; the long layout spec runs its widths in parallel (ADR 0049).
+  workers: 2,
   fullyParallel: false,
   timeout: 60_000,
   expect: { timeout: 10_000 },

@@ -58,6 +58,11 @@ export function defineSpaConfig({ portVar, defaultPort }, overrides = {}) {
         // Whole-page interaction tests (typing a full address, uploads) take 2–3 s on a busy 2-core CI runner;
         // the 5 s default failed them there without any fault. A limit, not a speed check (speed is benchmarked).
         testTimeout: 15_000,
+        // Two workers on two cores (vitest 4 defaults to cores − 1), and no fresh module graph and jsdom per file:
+        // each file renders its own router and the shared set-up resets the DOM, msw, storage and the session
+        // after every test (dom-test-setup.js), and nothing mocks a module (ADR 0049).
+        maxWorkers: 2,
+        isolate: false,
       },
     }),
     overrides,

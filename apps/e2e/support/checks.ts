@@ -77,3 +77,7 @@ export async function layoutProblems(page: Page): Promise<string[]> {
     return problems;
   });
 }
+
+/** The next answer of the API at `path` (a pathname, e.g. '/api/shipping-rate/') to a `method` request. */
+export const apiResponse = (page: Page, path: string, method = 'POST') =>
+  page.waitForResponse((r) => new URL(r.url()).pathname === path && r.request().method() === method);

@@ -7,6 +7,7 @@
 import { expect, test } from '@playwright/test';
 import jpeg from 'jpeg-js';
 import { fillTexasAddress, makeInteriorPdf } from '../support/books.js';
+import { apiResponse } from '../support/checks.js';
 import { createCustomer, logInOnWeb } from '../support/customer.js';
 import { e2e } from '../support/env.js';
 
@@ -52,7 +53,11 @@ test('a customer buys an e Book, pays by card and downloads its files from the o
   ).toBeVisible();
   // The billing address: the shop's one address form, which sets the tax (nothing is shipped).
   await fillTexasAddress(page);
+  // The total comes from the server: wait for its answer before going on (a click meanwhile submits nothing).
+  const rated = apiResponse(page, '/api/shipping-rate/');
   await page.getByRole('button', { name: 'Calculate Total' }).click();
+  expect((await rated).status()).toBe(200);
+  await expect(page.getByText('Tax 8.25%: Texas individual sales tax')).toBeVisible();
   await expect(page.getByRole('group', { name: 'Shipping service' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Continue to Payment' }).click();
   await page.waitForURL(/\/payment\?order=\d+$/);

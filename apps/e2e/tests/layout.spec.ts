@@ -17,6 +17,9 @@ import { layoutProblems, seriousAxeViolations } from '../support/checks.js';
 import { apiLogIn, createCustomer, logInAsAdmin, logInOnWeb, type Customer } from '../support/customer.js';
 import { e2e } from '../support/env.js';
 
+// The widths are independent visits on data of their own: the two workers share them (ADR 0049).
+test.describe.configure({ mode: 'parallel' });
+
 const here = dirname(fileURLToPath(import.meta.url));
 const WIDTHS = [375, 768, 1280] as const;
 

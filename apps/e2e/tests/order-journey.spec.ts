@@ -27,7 +27,7 @@ import {
   printBookConfiguration,
   texasAddress,
 } from '../support/books.js';
-import { noSidewaysScroll, usd } from '../support/checks.js';
+import { apiResponse, noSidewaysScroll, usd } from '../support/checks.js';
 import { apiLogIn, createCustomer, logInAsAdmin, logInOnWeb, webAccessToken } from '../support/customer.js';
 import { defined } from '../support/defined.js';
 import { e2e } from '../support/env.js';
@@ -54,9 +54,6 @@ async function choose(select: Locator, name: string) {
   expect(value, `an option "${name}"`).not.toBe('');
   await select.selectOption(value);
 }
-
-const apiResponse = (page: Page, path: string, method = 'POST') =>
-  page.waitForResponse((r) => new URL(r.url()).pathname === path && r.request().method() === method);
 
 const summaryAmount = (page: Page, testId: string) => page.getByTestId(testId);
 

@@ -1,7 +1,10 @@
-import { describe, expect, it } from 'vitest';
-import { hashPassword, verifyPassword } from './password.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword, PASSWORD_HASH_COST, setHashCostForTests, verifyPassword } from './password.js';
 
 describe('password hashing', () => {
+  // The suite's set-up file makes hashing cheap for the other tests; this one checks the production cost.
+  beforeAll(() => setHashCostForTests(PASSWORD_HASH_COST));
+
   it('verifies the right password and refuses a wrong one', async () => {
     const hash = await hashPassword('Correct-horse-1');
     expect(hash).toMatch(/^scrypt\$32768\$8\$1\$/);

@@ -6,10 +6,22 @@
  */
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
-const N = 2 ** 15;
-const r = 8;
-const p = 1;
+/** The production cost. Stored with every hash, so verification always uses the cost a hash was made with. */
+export const PASSWORD_HASH_COST = { N: 2 ** 15, r: 8, p: 1 } as const;
 const KEYLEN = 32;
+
+let cost: { N: number; r: number; p: number } = PASSWORD_HASH_COST;
+let dummy: Promise<string> | undefined;
+
+/**
+ * Test suites only (the API's vitest set-up file): a cheaper cost for new hashes where a test is not about
+ * hashing, so a hundred logins do not spend a minute of CPU. Production never calls it; password.test.ts puts the
+ * production cost back and checks it (ADR 0049).
+ */
+export function setHashCostForTests(next: { N: number; r: number; p: number }): void {
+  cost = next;
+  dummy = undefined;
+}
 
 function derive(
   password: string,
@@ -29,6 +41,7 @@ function derive(
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
+  const { N, r, p } = cost;
   const key = await derive(password, salt, { N, r, p });
   return ['scrypt', N, r, p, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
@@ -50,4 +63,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
  * A hash of a random password, verified against when a login names an unknown e-mail, so a wrong e-mail
  * costs the same time as a wrong password (no account enumeration by timing).
  */
-export const dummyHash = hashPassword(randomBytes(16).toString('hex'));
+export function dummyHash(): Promise<string> {
+  dummy ??= hashPassword(randomBytes(16).toString('hex'));
+  return dummy;
+}

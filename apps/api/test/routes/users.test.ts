@@ -25,6 +25,8 @@ import {
 import { REFRESH_COOKIE, REFRESH_COOKIE_PATH } from '#plugins/app/users/refresh-cookie.js';
 import { buildApp } from '#app.js';
 import { manualClock } from '#lib/clock.js';
+import { PASSWORD_HASH_COST, setHashCostForTests } from '#lib/password.js';
+import { TEST_HASH_COST } from '../setup-hash-cost.js';
 import { anyNumber, bodyKeys, defined, json, request, setupTestApp } from '../helper.js';
 import { OpenApiDocument, operationOf, responseFields } from '../openapi-document.js';
 
@@ -96,7 +98,9 @@ describe('sign-up and e-mail verification', () => {
   });
 
   it('stores a memory-hard hash, never the password', async () => {
-    const { email } = await signUp(t, mail);
+    // The production cost for this sign-up (the suite's set-up file makes hashing cheap elsewhere).
+    setHashCostForTests(PASSWORD_HASH_COST);
+    const { email } = await signUp(t, mail).finally(() => setHashCostForTests(TEST_HASH_COST));
     const row = await t.db
       .selectFrom('users')
       .select('password_hash')

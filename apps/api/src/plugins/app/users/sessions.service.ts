@@ -97,7 +97,7 @@ export function createSessions({ db, clock, config, signAccessToken, cache, log 
   async function login(body: StoreLoginBody): Promise<IssuedSession> {
     const user = await findUserByEmail(db, body.email);
     // Always run one scrypt verification, against a dummy hash when there is no account.
-    const passwordOk = await verifyPassword(body.password, user?.password_hash ?? (await dummyHash));
+    const passwordOk = await verifyPassword(body.password, user?.password_hash ?? (await dummyHash()));
     if (!user || !passwordOk || !user.is_verified || user.deleted_at !== null) {
       throw new DomainError('unauthorized', messages.auth.invalidOrUnverified);
     }
