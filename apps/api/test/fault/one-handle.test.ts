@@ -6,7 +6,6 @@
  * answered 503 once the pool's wait ran out. Here every save answers, none with a 503, within a bound, on both.
  * The PostgreSQL app has DATABASE_POOL_MAX=2 and the production connect timeout (3 s).
  */
-import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,31 +15,12 @@ import { UploadBookResponse } from '@bindery/contracts/store/projects';
 import { buildApp } from '#app.js';
 import { runStartupTasks } from '#bootstrap/index.js';
 import { parseEnv } from '#env.js';
-import { catalogId, printBookConfiguration } from '../checkout-fixtures.js';
+import { catalogId, pendingUpload, printBookConfiguration } from '../checkout-fixtures.js';
 import { TEST_JWT_SECRET } from '../constants.js';
 import { answered, closeUnlessFrozen } from '../freeze.js';
 import { createUser, json, privateDatabase, type TestContext } from '../helper.js';
 
 const CUSTOMERS = 20;
-
-/** A checked interior PDF of the user's, as the uploads route leaves it (the file itself is not read by a save). */
-async function pendingUpload(t: TestContext, userId: number): Promise<string> {
-  const id = randomUUID();
-  await t.db
-    .insertInto('uploads')
-    .values({
-      id,
-      user_id: userId,
-      purpose: 'interior',
-      file_name: 'book.pdf',
-      content_type: 'application/pdf',
-      size_bytes: 12_345,
-      page_count: 48,
-      storage_key: `test/${id}.pdf`,
-    })
-    .execute();
-  return id;
-}
 
 function freezeScenario(mode: 'embedded' | 'postgres') {
   const t = {} as TestContext;
@@ -85,7 +65,7 @@ function freezeScenario(mode: 'embedded' | 'postgres') {
     const customers = await Promise.all(
       Array.from({ length: CUSTOMERS }, async () => {
         const customer = await createUser(t);
-        return { ...customer, upload: await pendingUpload(t, customer.user.id) };
+        return { ...customer, upload: await pendingUpload(t.db, customer.user.id) };
       }),
     );
     expect(t.app.catalogCache.version, 'nothing has read the price list yet').toBeUndefined();

@@ -42,7 +42,8 @@ import { INVALID_CURSOR, TimeIdCursor, decodeCursor, toPage } from '#lib/keyset.
 import type { CatalogModule, PricedQuote, PriceList } from '../catalog/catalog.service.js';
 import type { OrderActorInput, OrdersModule } from '../orders/orders.service.js';
 import type { MailMessage } from '../mail/mailer.js';
-import { coverExpertMail } from './cover-expert-mail.js';
+import type { RateLimiter } from '../rate-limits/rate-limiter.js';
+import { coverExpertMail, coverExpertTexts, coverExpertVerdict } from './cover-expert-mail.js';
 import { fieldRefusal } from './field-refusal.js';
 import type { FileStore } from './file-store.js';
 import {
@@ -264,6 +265,8 @@ export interface ProjectsDeps {
   clock: Clock;
   /** Sends a mail after the change is made (the cover expert team's); a failure never undoes the change. */
   sendMail: (message: MailMessage) => void;
+  /** Counts cover expert mails per project and per account (the shared counters; cover-expert-mail.ts). */
+  limiter: Pick<RateLimiter, 'hit' | 'reset'>;
   log: { error: (facts: object, message: string) => void };
   /** Where cover expert requests go, and the URLs their mail links to. */
   config: { coverExpertEmail: string; apiUrl: string; adminUrl: string };
@@ -364,7 +367,7 @@ export function createProjectReads({ db, counts }: { db: Kysely<DB>; counts: Cou
 }
 
 export function createProjects(deps: ProjectsDeps) {
-  const { db, catalog, fileStore, orders, clock, sendMail, log, config } = deps;
+  const { db, catalog, fileStore, orders, clock, sendMail, limiter, log, config } = deps;
   const reads = createProjectReads(deps);
   const getMyProject = reads.getMine;
 
@@ -456,7 +459,7 @@ export function createProjects(deps: ProjectsDeps) {
    * POST api/book/upload-book/. In one transaction: lock what is changed (the orders holding the project, the
    * project, the uploads), check and price, write the project, mark the uploads attached, drop uploads the edit
    * replaced, cancel unpaid orders holding an edited project. After commit: remove replaced files, mail the cover
-   * expert team. The price list is read before the transaction: nothing inside it takes another handle (ADR 0050).
+   * expert team (within its limits: cover-expert-mail.ts). The price list is read before the transaction: nothing inside it takes another handle (ADR 0050).
    */
   async function submitProject(
     user: { id: number; email: string; name: string },
@@ -549,11 +552,33 @@ export function createProjects(deps: ProjectsDeps) {
 
     await removeFiles(outcome.replacedKeys);
     const project = await getMyProject(user.id, outcome.id);
-    if (body.cover_expert) {
+    return {
+      created: outcome.created,
+      message: body.cover_expert ? await askCoverExpert(user, body.cover_expert, project) : m.submitted,
+      project,
+    };
+  }
+
+  /** Mails the cover expert team about a saved project, within the limits; the answer's message says what went. */
+  async function askCoverExpert(
+    user: { id: number; email: string },
+    request: CoverExpertRequest,
+    project: Project,
+  ): Promise<string> {
+    let verdict: Awaited<ReturnType<typeof coverExpertVerdict>>;
+    try {
+      verdict = await coverExpertVerdict(limiter, { userId: user.id, projectId: project.id });
+    } catch (err) {
+      // The project is saved; only the mail waits for a save that can count it.
+      log.error({ err, projectId: project.id }, 'cover expert request not counted: not sent');
+      return coverExpertTexts.unavailable;
+    }
+    if (verdict === 'account-limit') return coverExpertTexts.accountLimit;
+    if (verdict === 'send') {
       sendMail(
         coverExpertMail({
           to: config.coverExpertEmail,
-          request: body.cover_expert,
+          request,
           project,
           customerEmail: user.email,
           apiUrl: config.apiUrl,
@@ -561,11 +586,7 @@ export function createProjects(deps: ProjectsDeps) {
         }),
       );
     }
-    return {
-      created: outcome.created,
-      message: body.cover_expert ? m.coverExpertSubmitted : m.submitted,
-      project,
-    };
+    return m.coverExpertSubmitted;
   }
 
   // ---------------------------------------------------------------------------------------------------------------
