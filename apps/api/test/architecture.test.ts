@@ -176,7 +176,7 @@ describe('one database handle per transaction (ADR 0050)', () => {
       [4, 'a database handle (….db) inside a transaction'],
       [6, 'a database handle (….db) inside a transaction'],
       [8, 'an await that does not go through the transaction (trx)'],
-      [8, 'the outer \`db\` inside a transaction'],
+      [8, 'the outer `db` inside a transaction'],
       [9, 'a database handle (….db) inside a transaction'],
     ]);
   });

@@ -9,7 +9,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { UploadBookResponse } from '@bindery/contracts/store/projects';
 import { buildApp } from '#app.js';
@@ -51,7 +50,7 @@ function freezeScenario(mode: 'embedded' | 'postgres') {
   }, 120_000);
 
   afterAll(async () => {
-    await closeUnlessFrozen(t.app as FastifyInstance | undefined, frozen);
+    await closeUnlessFrozen(t.app, frozen);
     await drop();
     if (t.dataDir) await rm(t.dataDir, { recursive: true, force: true });
   });
