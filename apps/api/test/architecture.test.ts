@@ -7,11 +7,13 @@
  *   that import it — the mail folder's loop, issue 14.1).
  * The one exception list is explicit: an adapter is Fastify-facing by design (it reads a request or writes a
  * reply). Every service and repository is converted (issue 14.1); none is excused.
+ * - no code holding a transaction takes another database handle (ADR 0050; the rule is in transaction-handles.ts).
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { handleOffences } from './transaction-handles.js';
 
 const SRC = fileURLToPath(new URL('../src/', import.meta.url));
 const DOMAINS = join(SRC, 'plugins/app');
@@ -124,5 +126,58 @@ describe('imports', () => {
     );
     expect(files.length).toBeGreaterThan(100);
     expect(climbing).toEqual([]);
+  });
+});
+
+describe('one database handle per transaction (ADR 0050)', () => {
+  it('no transaction callback or …Within function in src reaches the database but through its transaction', () => {
+    const files = tsFiles(SRC);
+    const offences = files.flatMap((file) =>
+      handleOffences(file, readFileSync(file, 'utf8')).map(
+        (o) => `${relative(SRC, file)}:${o.line}: ${o.why}: ${o.text}`,
+      ),
+    );
+    expect(files.length).toBeGreaterThan(50);
+    expect(offences).toEqual([]);
+  });
+
+  it('catches a handle taken inside a transaction, as upload-book and reorder did', () => {
+    // The shape of upload-book before ADR 0050: the catalog (whose cache loads through the app's handle) awaited
+    // inside the transaction.
+    const uploadBook = `
+      async function submit() {
+        const outcome = await db.transaction().execute(async (trx) => {
+          const uploads = await lockUsableUploads(trx, ids);
+          const quote = await catalog.priceInCents(slug, selection);
+          const options = configuration ? await optionNames(product, configuration) : none;
+          return insertProject(trx, { quote, options });
+        });
+      }`;
+    expect(handleOffences('upload-book.ts', uploadBook).map((o) => [o.line, o.why])).toEqual([
+      [5, 'an await that does not go through the transaction (trx)'],
+      [6, 'an await that does not go through the transaction (trx)'],
+    ]);
+    const handles = `
+      class Cache { async load() { return this.db.transaction().setIsolationLevel('serializable').execute(async (tx) => {
+        await readVersion(tx);
+        void readRows(this.db);
+      }); } }
+      app.db.connection().execute((conn) => findUser(app.db, 1));
+      async function payWithin(trx: Transaction<DB>, id: number) {
+        await findOrder(db, id);
+        const db2 = deps.db;
+      }
+      await db.transaction().execute(async (trx) => {
+        // no database: hashing only
+        const hash = await hashPassword(secret);
+        await trx.insertInto('users').values({ hash }).execute();
+      });`;
+    expect(handleOffences('handles.ts', handles).map((o) => [o.line, o.why])).toEqual([
+      [4, 'a database handle (….db) inside a transaction'],
+      [6, 'a database handle (….db) inside a transaction'],
+      [8, 'an await that does not go through the transaction (trx)'],
+      [8, 'the outer `db` inside a transaction'],
+      [9, 'a database handle (….db) inside a transaction'],
+    ]);
   });
 });

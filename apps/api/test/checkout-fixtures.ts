@@ -91,3 +91,22 @@ export async function insertProject(db: Kysely<DB>, userId: number, p: ProjectFi
     .executeTakeFirstOrThrow();
   return row.id;
 }
+
+/** A checked interior PDF of the user's, pending, as the uploads route leaves it (a save reads the row, not the file). */
+export async function pendingUpload(db: Kysely<DB>, userId: number, pageCount = 48): Promise<string> {
+  const id = randomUUID();
+  await db
+    .insertInto('uploads')
+    .values({
+      id,
+      user_id: userId,
+      purpose: 'interior',
+      file_name: 'book.pdf',
+      content_type: 'application/pdf',
+      size_bytes: 12_345,
+      page_count: pageCount,
+      storage_key: `test/${id}.pdf`,
+    })
+    .execute();
+  return id;
+}

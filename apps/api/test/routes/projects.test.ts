@@ -524,7 +524,9 @@ describe('cover expert', () => {
     expect(json(res, UploadBookResponse).message).toBe(m.coverExpertSubmitted);
     expect(json(res, UploadBookResponse).project.cover_expert).toEqual(request_);
     const message = await mail.waitFor({ to: COVER_TEAM, subject: /Cover design request/ });
-    expect(message.subject).toContain(`project #${json(res, UploadBookResponse).project.id}`);
+    // A fixed subject (ADR 0031); the project is named in the body.
+    expect(message.subject).toBe('Cover design request');
+    expect(message.text).toContain(`Project: #${json(res, UploadBookResponse).project.id} Tides`);
     expect(message.text).toContain('Ann Author');
     expect(message.text).toContain(request_.cover_description);
     expect(message.text).toContain(owner.user.email);
@@ -957,7 +959,7 @@ describe('cover expert mail fallback', () => {
       },
     });
     expect(res.statusCode, res.body).toBe(201);
-    const message = await mail.waitFor({ to: 'admin@bindery.local', subject: /Fallback/ });
+    const message = await mail.waitFor({ to: 'admin@bindery.local', subject: 'Cover design request' });
     expect(message.text).toContain('Plain');
   });
 });

@@ -28,7 +28,13 @@ import { PRODUCTS, type CategorySlug, type KindDefinition } from '@bindery/prici
 import { quote, type Quote } from '@bindery/pricing/quote';
 import type { DB } from '#db/database.js';
 import { DomainError } from '#lib/domain-error.js';
-import { CatalogCache, type CategoryCatalog, type ContractItem, type ItemRecord } from './catalog-cache.js';
+import {
+  CatalogCache,
+  type CatalogSnapshot,
+  type CategoryCatalog,
+  type ContractItem,
+  type ItemRecord,
+} from './catalog-cache.js';
 import {
   bumpCatalogVersion,
   findCatalogItem,
@@ -44,7 +50,7 @@ export interface CatalogProblem {
   readonly error: string;
   readonly fields: FieldError[];
 }
-type Result<T> = { readonly ok: true; readonly value: T } | CatalogProblem;
+export type Result<T> = { readonly ok: true; readonly value: T } | CatalogProblem;
 
 /** A configuration priced from the server's list: every amount in integer cents. */
 export interface PricedQuote {
@@ -83,15 +89,75 @@ export interface CatalogDeps {
 
 export type CatalogModule = ReturnType<typeof createCatalog>;
 
+/**
+ * One snapshot of the catalog as plain functions: nothing here awaits or queries, so code holding a transaction
+ * prices from a list it read before the transaction began (ADR 0050).
+ */
+export interface PriceList {
+  /** The catalog version the list was read at. */
+  readonly version: number;
+  category(slug: CategorySlug): CategoryCatalog;
+  /**
+   * The choices of a digital product, which the customer never makes (the e-book has one flat fee and no print
+   * options): the first listed item of each kind, as the server lists them now. A kind with no item leaves its
+   * field out, so the price check names it like any missing choice.
+   */
+  digitalConfiguration(slug: CategorySlug): Record<string, number>;
+  /**
+   * A configuration priced from the server's list only, in integer cents: the one pricing of the calculator,
+   * checkout and projects. A refusal is returned (not thrown) with the catalog's words, which each caller places
+   * where its own request names the field.
+   */
+  priceInCents(slug: CategorySlug, selection: Selection): Result<PricedQuote>;
+}
+
+export function priceListOf(snapshot: CatalogSnapshot): PriceList {
+  function category(slug: CategorySlug): CategoryCatalog {
+    const catalog = snapshot.categories.get(slug);
+    if (!catalog) throw new Error(`No catalog for category ${slug}`);
+    return catalog;
+  }
+  return {
+    version: snapshot.version,
+    category,
+    digitalConfiguration(slug) {
+      const catalog = category(slug);
+      const chosen: Record<string, number> = {};
+      for (const def of catalog.product.kinds) {
+        const first = catalog.records.find((r) => r.kind === def.kind);
+        if (first) chosen[def.bodyField] = first.id;
+      }
+      return chosen;
+    },
+    priceInCents(slug, selection) {
+      const catalog = category(slug);
+      const checked = checkConfiguration(catalog.product, (_kind, id) => catalog.byId.get(id), selection);
+      if (!checked.ok) return problem(checked.problems);
+      return {
+        ok: true,
+        value: {
+          quote: quote(checked.quoteInput),
+          printedPageCount: catalog.product.hasPageCount ? checked.printedPageCount : undefined,
+        },
+      };
+    },
+  };
+}
+
 export function createCatalog(deps: CatalogDeps) {
   const { db } = deps;
   const cache = deps.cache ?? new CatalogCache(db, { listening: false });
 
+  /**
+   * The price list in force, read once: a transaction that prices reads it before it begins and prices from it
+   * inside (ADR 0050), so the cache never loads through the app's handle while the transaction holds a connection.
+   */
+  async function priceList(): Promise<PriceList> {
+    return priceListOf(await cache.get());
+  }
+
   async function category(slug: CategorySlug): Promise<CategoryCatalog> {
-    const snapshot = await cache.get();
-    const catalog = snapshot.categories.get(slug);
-    if (!catalog) throw new Error(`No catalog for category ${slug}`);
-    return catalog;
+    return (await priceList()).category(slug);
   }
 
   /** The first-print discount in force for new orders (versioned with the prices: no query when fresh). */
@@ -99,19 +165,9 @@ export function createCatalog(deps: CatalogDeps) {
     return (await cache.get()).firstPrint;
   }
 
-  /**
-   * The choices of a digital product, which the customer never makes (the e-book has one flat fee and no print
-   * options): the first listed item of each kind, as the server lists them now. A kind with no item leaves its
-   * field out, so the price check names it like any missing choice.
-   */
+  /** {@link PriceList.digitalConfiguration} on the list in force. */
   async function digitalConfiguration(slug: CategorySlug): Promise<Record<string, number>> {
-    const catalog = await category(slug);
-    const chosen: Record<string, number> = {};
-    for (const def of catalog.product.kinds) {
-      const first = catalog.records.find((r) => r.kind === def.kind);
-      if (first) chosen[def.bodyField] = first.id;
-    }
-    return chosen;
+    return (await priceList()).digitalConfiguration(slug);
   }
 
   /** GET api/{slug}/dropdowns/ (options/ for thesis). */
@@ -173,22 +229,9 @@ export function createCatalog(deps: CatalogDeps) {
     return value;
   }
 
-  /**
-   * A configuration priced from the server's list only, in integer cents: the one pricing of the calculator,
-   * checkout and projects. A refusal is returned (not thrown) with the catalog's words, which each caller places
-   * where its own request names the field.
-   */
+  /** {@link PriceList.priceInCents} on the list in force. */
   async function priceInCents(slug: CategorySlug, selection: Selection): Promise<Result<PricedQuote>> {
-    const catalog = await category(slug);
-    const checked = checkConfiguration(catalog.product, (_kind, id) => catalog.byId.get(id), selection);
-    if (!checked.ok) return problem(checked.problems);
-    return {
-      ok: true,
-      value: {
-        quote: quote(checked.quoteInput),
-        printedPageCount: catalog.product.hasPageCount ? checked.printedPageCount : undefined,
-      },
-    };
+    return (await priceList()).priceInCents(slug, selection);
   }
 
   /** POST api/{slug}/calculate/: the quote as the contract serializes it (decimal strings, the spec's shape). */
@@ -283,6 +326,7 @@ export function createCatalog(deps: CatalogDeps) {
 
   return {
     cache,
+    priceList,
     category,
     firstPrint,
     digitalConfiguration,

@@ -65,6 +65,7 @@ export default fp(
         orders: { cancelUnpaidWithin: (...args) => app.orders.cancelUnpaidWithin(...args) },
         clock: app.clock,
         sendMail: (message) => app.sendMailInBackground(message),
+        limiter: app.rateLimiter,
         log: app.log,
         config: {
           coverExpertEmail: app.config.coverExpertEmail ?? DEFAULT_ADMIN_EMAIL,
@@ -107,5 +108,5 @@ export default fp(
       await fileStore.close();
     });
   },
-  { name: 'projects', dependencies: ['config', 'db', 'jobs', 'counts', 'catalog'] },
+  { name: 'projects', dependencies: ['config', 'db', 'jobs', 'counts', 'catalog', 'rate-limit'] },
 );

@@ -39,10 +39,11 @@ import type { Clock } from '#lib/clock.js';
 import type { CountCache } from '#db/count-cache.js';
 import { DomainError } from '#lib/domain-error.js';
 import { INVALID_CURSOR, TimeIdCursor, decodeCursor, toPage } from '#lib/keyset.js';
-import type { CatalogModule, PricedQuote } from '../catalog/catalog.service.js';
+import type { CatalogModule, PricedQuote, PriceList } from '../catalog/catalog.service.js';
 import type { OrderActorInput, OrdersModule } from '../orders/orders.service.js';
 import type { MailMessage } from '../mail/mailer.js';
-import { coverExpertMail } from './cover-expert-mail.js';
+import type { RateLimiter } from '../rate-limits/rate-limiter.js';
+import { coverExpertMail, coverExpertTexts, coverExpertVerdict } from './cover-expert-mail.js';
 import { fieldRefusal } from './field-refusal.js';
 import type { FileStore } from './file-store.js';
 import {
@@ -102,7 +103,6 @@ export const projectFileUrl = (id: number, kind: ProjectFileKind) => `/api/book/
 
 /** Timestamps arrive as Date (pg) or text (PGlite may differ); the contract wants ISO 8601 with offset. */
 const iso = (d: unknown) => (d instanceof Date ? d : new Date(String(d))).toISOString();
-
 
 function toProject(row: ProjectWithFilesRow): Project {
   const configuration = row.configuration === null ? null : ProjectConfiguration.parse(row.configuration);
@@ -257,13 +257,16 @@ export interface ProjectsDeps {
   db: Kysely<DB>;
   /** The lists' counts, reused until this instance writes projects (db/count-cache.ts). */
   counts: CountCache;
-  catalog: Pick<CatalogModule, 'category' | 'digitalConfiguration' | 'priceInCents'>;
+  /** The price list is read before a transaction begins and priced from inside it (ADR 0050). */
+  catalog: Pick<CatalogModule, 'priceList'>;
   fileStore: Pick<FileStore, 'open' | 'remove'>;
   /** The orders module cancels the unpaid orders an edit or a delete makes stale, in the same transaction. */
   orders: Pick<OrdersModule, 'cancelUnpaidWithin'>;
   clock: Clock;
   /** Sends a mail after the change is made (the cover expert team's); a failure never undoes the change. */
   sendMail: (message: MailMessage) => void;
+  /** Counts cover expert mails per project and per account (the shared counters; cover-expert-mail.ts). */
+  limiter: Pick<RateLimiter, 'hit' | 'reset'>;
   log: { error: (facts: object, message: string) => void };
   /** Where cover expert requests go, and the URLs their mail links to. */
   config: { coverExpertEmail: string; apiUrl: string; adminUrl: string };
@@ -364,7 +367,7 @@ export function createProjectReads({ db, counts }: { db: Kysely<DB>; counts: Cou
 }
 
 export function createProjects(deps: ProjectsDeps) {
-  const { db, catalog, fileStore, orders, clock, sendMail, log, config } = deps;
+  const { db, catalog, fileStore, orders, clock, sendMail, limiter, log, config } = deps;
   const reads = createProjectReads(deps);
   const getMyProject = reads.getMine;
 
@@ -399,11 +402,12 @@ export function createProjects(deps: ProjectsDeps) {
   // upload-book
 
   /** The chosen options by name, from the server's catalog (a snapshot: names shown even if the catalog changes). */
-  async function optionNames(
+  function optionNames(
+    list: PriceList,
     product: ProductDefinition,
     configuration: ProjectConfiguration,
-  ): Promise<ProjectOptionNames> {
-    const items = (await catalog.category(product.slug)).byId;
+  ): ProjectOptionNames {
+    const items = list.category(product.slug).byId;
     const picked = configuration as Record<string, number | undefined>;
     const name = (field: string) => {
       const id = picked[field];
@@ -427,13 +431,14 @@ export function createProjects(deps: ProjectsDeps) {
   }
 
   /** Prices the configuration from the catalog; the catalog's own words for what it refuses. */
-  async function price(
+  function price(
+    list: PriceList,
     product: ProductDefinition,
     configuration: Readonly<Record<string, number | undefined>>,
     pageCount: number,
     quantity: number,
-  ): Promise<PricedQuote> {
-    const result = await catalog.priceInCents(product.slug, {
+  ): PricedQuote {
+    const result = list.priceInCents(product.slug, {
       ...configuration,
       page_count: pageCount,
       quantity,
@@ -454,7 +459,7 @@ export function createProjects(deps: ProjectsDeps) {
    * POST api/book/upload-book/. In one transaction: lock what is changed (the orders holding the project, the
    * project, the uploads), check and price, write the project, mark the uploads attached, drop uploads the edit
    * replaced, cancel unpaid orders holding an edited project. After commit: remove replaced files, mail the cover
-   * expert team.
+   * expert team (within its limits: cover-expert-mail.ts). The price list is read before the transaction: nothing inside it takes another handle (ADR 0050).
    */
   async function submitProject(
     user: { id: number; email: string; name: string },
@@ -462,6 +467,7 @@ export function createProjects(deps: ProjectsDeps) {
   ): Promise<SubmitResult> {
     const { product, configuration } = checkShape(body);
     const uploadIds = [body.pdf_upload_id, ...(body.cover_upload_id ? [body.cover_upload_id] : [])];
+    const list = await catalog.priceList();
 
     const outcome = await db.transaction().execute(async (trx) => {
       let existing: Awaited<ReturnType<typeof lockOwnProject>>;
@@ -498,11 +504,11 @@ export function createProjects(deps: ProjectsDeps) {
       }
 
       const quote = product.digital
-        ? await price(product, await catalog.digitalConfiguration(product.slug), pages, body.quantity)
+        ? price(list, product, list.digitalConfiguration(product.slug), pages, body.quantity)
         : configuration
-          ? await price(product, configuration, pages, body.quantity)
+          ? price(list, product, configuration, pages, body.quantity)
           : null;
-      const options = configuration ? await optionNames(product, configuration) : NO_OPTION_NAMES;
+      const options = configuration ? optionNames(list, product, configuration) : NO_OPTION_NAMES;
       const values = {
         title: body.title,
         category: body.category,
@@ -546,11 +552,33 @@ export function createProjects(deps: ProjectsDeps) {
 
     await removeFiles(outcome.replacedKeys);
     const project = await getMyProject(user.id, outcome.id);
-    if (body.cover_expert) {
+    return {
+      created: outcome.created,
+      message: body.cover_expert ? await askCoverExpert(user, body.cover_expert, project) : m.submitted,
+      project,
+    };
+  }
+
+  /** Mails the cover expert team about a saved project, within the limits; the answer's message says what went. */
+  async function askCoverExpert(
+    user: { id: number; email: string },
+    request: CoverExpertRequest,
+    project: Project,
+  ): Promise<string> {
+    let verdict: Awaited<ReturnType<typeof coverExpertVerdict>>;
+    try {
+      verdict = await coverExpertVerdict(limiter, { userId: user.id, projectId: project.id });
+    } catch (err) {
+      // The project is saved; only the mail waits for a save that can count it.
+      log.error({ err, projectId: project.id }, 'cover expert request not counted: not sent');
+      return coverExpertTexts.unavailable;
+    }
+    if (verdict === 'account-limit') return coverExpertTexts.accountLimit;
+    if (verdict === 'send') {
       sendMail(
         coverExpertMail({
           to: config.coverExpertEmail,
-          request: body.cover_expert,
+          request,
           project,
           customerEmail: user.email,
           apiUrl: config.apiUrl,
@@ -558,11 +586,7 @@ export function createProjects(deps: ProjectsDeps) {
         }),
       );
     }
-    return {
-      created: outcome.created,
-      message: body.cover_expert ? m.coverExpertSubmitted : m.submitted,
-      project,
-    };
+    return m.coverExpertSubmitted;
   }
 
   // ---------------------------------------------------------------------------------------------------------------
@@ -631,12 +655,14 @@ export function createProjects(deps: ProjectsDeps) {
    * New draft projects of the caller's, copies of books they ordered (the orders module checked the order is theirs
    * and paid): same title, options and files (no re-upload: the uploads are shared, and removing one project never
    * removes a file another uses), the copies asked for, priced at today's catalog. One transaction; a book the
-   * catalog can no longer price refuses the whole reorder with the catalog's words (400).
+   * catalog can no longer price refuses the whole reorder with the catalog's words (400). The price list is read
+   * before the transaction (ADR 0050).
    */
   async function copyProjectsForReorder(
     userId: number,
     items: readonly { projectId: number; quantity: number }[],
   ): Promise<Project[]> {
+    const list = await catalog.priceList();
     const ids = await db.transaction().execute(async (trx) => {
       const created: number[] = [];
       for (const item of items) {
@@ -647,7 +673,7 @@ export function createProjects(deps: ProjectsDeps) {
           source.configuration === null ? null : ProjectConfiguration.parse(source.configuration);
         if (!product || !configuration)
           throw fieldRefusal('invalid', messages.checkout.projectNotOrderable, 'items');
-        const quote = await price(product, configuration, source.page_count, item.quantity);
+        const quote = price(list, product, configuration, source.page_count, item.quantity);
         const id = await insertProject(trx, {
           user_id: userId,
           title: source.title,
@@ -657,7 +683,7 @@ export function createProjects(deps: ProjectsDeps) {
           page_count: source.page_count,
           quantity: item.quantity,
           configuration: JSON.stringify(configuration),
-          options: JSON.stringify(await optionNames(product, configuration)),
+          options: JSON.stringify(optionNames(list, product, configuration)),
           price: JSON.stringify(toProjectPrice(quote, clock.now())),
           pdf_upload_id: source.pdf_upload_id,
           cover_upload_id: source.cover_upload_id,

@@ -1,0 +1,131 @@
+/**
+ * Finds code that takes a second database handle while it holds a transaction (ADR 0050): on the embedded default
+ * (PGlite, one connection) such a query waits for the connection its own transaction holds, for good; on
+ * PostgreSQL it costs a second connection per request and exhausts the pool under load.
+ *
+ * A transaction scope is a callback given to `….transaction()….execute(…)` or `….connection().execute(…)`, or a
+ * function whose first parameter is a `Transaction<DB>` (the `…Within` functions other modules call from their
+ * transactions). Inside one:
+ * - no `db` that the scope did not declare itself and no `….db` (the module's handle, `app.db`, `deps.db`,
+ *   `this.db`): only the transaction reaches the database;
+ * - every `await` mentions the transaction (a repository call given it, a query built on it, another `…Within`):
+ *   an awaited call that does not is I/O through some other handle (a cache that loads through the app's handle,
+ *   another module's service) or work that belongs before the transaction.
+ * The one way out is a comment `// no database: <why>` on the line above an await that truly touches nothing.
+ */
+import ts from 'typescript';
+
+export interface HandleOffence {
+  line: number;
+  text: string;
+  why: string;
+}
+
+const EXCUSE = /\/\/\s*no database:\s*\S/;
+
+/** Whether a call chain (`a.b().c()….execute`) contains `.transaction()` or `.connection()` before `execute`. */
+function opensTransaction(callee: ts.Expression): boolean {
+  if (!ts.isPropertyAccessExpression(callee) || callee.name.text !== 'execute') return false;
+  for (let e: ts.Expression = callee.expression; ;) {
+    if (ts.isCallExpression(e)) {
+      const inner = e.expression;
+      if (ts.isPropertyAccessExpression(inner)) {
+        if (inner.name.text === 'transaction' || inner.name.text === 'connection') return true;
+        e = inner.expression;
+        continue;
+      }
+      return false;
+    }
+    if (ts.isPropertyAccessExpression(e)) {
+      e = e.expression;
+      continue;
+    }
+    return false;
+  }
+}
+
+type FunctionNode = ts.ArrowFunction | ts.FunctionExpression | ts.FunctionDeclaration | ts.MethodDeclaration;
+
+const isFunction = (node: ts.Node): node is FunctionNode =>
+  ts.isArrowFunction(node) ||
+  ts.isFunctionExpression(node) ||
+  ts.isFunctionDeclaration(node) ||
+  ts.isMethodDeclaration(node);
+
+/** The transaction parameter's name when `fn` is a transaction scope. */
+function scopeParameter(fn: FunctionNode): string | undefined {
+  const first = fn.parameters[0];
+  if (!first || !ts.isIdentifier(first.name)) return undefined;
+  const parent = fn.parent;
+  if (ts.isCallExpression(parent) && parent.arguments[0] === fn && opensTransaction(parent.expression)) {
+    return first.name.text;
+  }
+  const type = first.type;
+  if (type && ts.isTypeReferenceNode(type) && type.typeName.getText() === 'Transaction')
+    return first.name.text;
+  return undefined;
+}
+
+/** Names declared inside `scope` (parameters, variables, functions), so a local `db` is not the outer handle. */
+function declaredNames(scope: ts.Node): Set<string> {
+  const names = new Set<string>();
+  const visit = (node: ts.Node) => {
+    if (
+      (ts.isParameter(node) || ts.isVariableDeclaration(node) || ts.isBindingElement(node)) &&
+      ts.isIdentifier(node.name)
+    )
+      names.add(node.name.text);
+    if (ts.isFunctionDeclaration(node) && node.name) names.add(node.name.text);
+    ts.forEachChild(node, visit);
+  };
+  visit(scope);
+  return names;
+}
+
+function mentions(node: ts.Node, name: string): boolean {
+  if (ts.isIdentifier(node) && node.text === name) return true;
+  return ts.forEachChild(node, (child) => mentions(child, name) || undefined) ?? false;
+}
+
+/** The offences of one source file (its path only names it). */
+export function handleOffences(fileName: string, source: string): HandleOffence[] {
+  const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+  const lines = source.split('\n');
+  const offences: HandleOffence[] = [];
+  const report = (node: ts.Node, why: string) => {
+    const line = file.getLineAndCharacterOfPosition(node.getStart(file)).line;
+    offences.push({ line: line + 1, text: (lines[line] ?? '').trim(), why });
+  };
+
+  const checkScope = (fn: FunctionNode, trx: string) => {
+    const local = declaredNames(fn);
+    const visit = (node: ts.Node) => {
+      if (ts.isIdentifier(node) && node.text === 'db') {
+        const parent = node.parent;
+        const isMember = ts.isPropertyAccessExpression(parent) && parent.name === node;
+        const isKey = ts.isPropertyAssignment(parent) && parent.name === node;
+        if (isMember) report(node, 'a database handle (….db) inside a transaction');
+        else if (!isKey && !local.has('db')) report(node, 'the outer `db` inside a transaction');
+      }
+      if (ts.isAwaitExpression(node) && !mentions(node.expression, trx)) {
+        const line = file.getLineAndCharacterOfPosition(node.getStart(file)).line;
+        const above = lines[line - 1] ?? '';
+        if (!EXCUSE.test(above) && !EXCUSE.test(lines[line] ?? '')) {
+          report(node, `an await that does not go through the transaction (${trx})`);
+        }
+      }
+      ts.forEachChild(node, visit);
+    };
+    if (fn.body) visit(fn.body);
+  };
+
+  const walk = (node: ts.Node) => {
+    if (isFunction(node)) {
+      const trx = scopeParameter(node);
+      if (trx !== undefined) checkScope(node, trx);
+    }
+    ts.forEachChild(node, walk);
+  };
+  walk(file);
+  return offences;
+}
