@@ -92,7 +92,9 @@ test('Back from the provider, another service, pay: one paid order, the first on
   await expect(service(page, 'FEDEX_2_DAY')).toBeVisible();
   await service(page, 'FEDEX_2_DAY').check();
   await page.getByRole('button', { name: 'Check Delivery Method' }).click();
-  await page.waitForURL((url) => url.pathname === '/payment' && url.searchParams.get('order') !== String(firstId));
+  await page.waitForURL(
+    (url) => url.pathname === '/payment' && url.searchParams.get('order') !== String(firstId),
+  );
   const secondId = Number(new URL(page.url()).searchParams.get('order'));
   const second = await getOrder(request, token, secondId);
   expect(second.status).toBe('awaiting_payment');
@@ -118,7 +120,9 @@ test('Back from the provider, another service, pay: one paid order, the first on
 
   // Exactly one paid order, nothing left to pay; the first order's page says why it cannot be paid.
   const list = MyOrdersResponse.parse(
-    await (await request.get(`${e2e.apiUrl}/api/orders/`, { headers: { authorization: `Bearer ${token}` } })).json(),
+    await (
+      await request.get(`${e2e.apiUrl}/api/orders/`, { headers: { authorization: `Bearer ${token}` } })
+    ).json(),
   );
   expect(list.data.map((o) => [o.id, o.status])).toEqual([
     [secondId, 'paid'],

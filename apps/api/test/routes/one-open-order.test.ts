@@ -209,9 +209,14 @@ describe('money for an order that can no longer be paid', () => {
     // … and the buyer pays it in the tab left open: the webhook arrives for the superseded order.
     const late = await stripe.completeSession(session.id, { target: toApp(t) });
     expect(late.status).toBe(200);
-    const pi = defined(defined(stripe.session(session.id), 'the session').payment_intent, 'its PaymentIntent');
+    const pi = defined(
+      defined(stripe.session(session.id), 'the session').payment_intent,
+      'its PaymentIntent',
+    );
     expect(stripe.refunds(pi).map((r) => r.amount)).toEqual([Math.round(Number(first.total) * 100)]);
-    expect((await paymentsOf(t, first.id)).map((p) => [p.status, p.duplicate])).toEqual([['completed', true]]);
+    expect((await paymentsOf(t, first.id)).map((p) => [p.status, p.duplicate])).toEqual([
+      ['completed', true],
+    ]);
     expect(await refundsOf(t, first.id)).toMatchObject([
       { status: 'succeeded', actor_type: 'system', reason: messages.money.duplicateAfterCancel },
     ]);

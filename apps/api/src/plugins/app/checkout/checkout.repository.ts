@@ -41,7 +41,12 @@ export async function findCartProjects(
  * orders of the same books); answers the user's name (the timeline's label for what they do).
  */
 export async function lockUserForOrder(trx: Transaction<DB>, userId: number): Promise<{ name: string }> {
-  return trx.selectFrom('users').select('name').where('id', '=', userId).forUpdate().executeTakeFirstOrThrow();
+  return trx
+    .selectFrom('users')
+    .select('name')
+    .where('id', '=', userId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
 }
 
 /** The orders still awaiting payment that hold any of these projects (what a checkout of them would supersede). */

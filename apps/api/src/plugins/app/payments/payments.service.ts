@@ -353,7 +353,10 @@ export function createPayments(deps: PaymentsDeps) {
           }
         }
       } catch (err) {
-        log.error({ err, orderId }, 'closing the attempts of a canceled order failed; reconciliation retries');
+        log.error(
+          { err, orderId },
+          'closing the attempts of a canceled order failed; reconciliation retries',
+        );
       }
     }
   }
