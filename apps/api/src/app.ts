@@ -138,9 +138,11 @@ export async function buildApp({
   await app.register(certificates);
   await app.register(checkout);
   // The orders module refunds through the payments plugin's refunds module (a staff cancel after payment),
-  // which in turn moves orders: the refunder is looked up when used.
+  // which in turn moves orders: the refunder is looked up when used. Likewise the payments module closes the open
+  // payment attempts of an unpaid order that was canceled (ADR 0051).
   await app.register(orders, {
     refunder: { refundRemaining: (orderId, args) => app.refunds.refundRemaining(orderId, args) },
+    attempts: { closeAttempts: (orderIds) => app.payments.closeAttempts(orderIds) },
   });
   await app.register(payments);
   await app.register(sales);

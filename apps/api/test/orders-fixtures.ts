@@ -107,7 +107,7 @@ export async function payOrder(t: TestContext, orderId: number): Promise<void> {
     return t.app.orders.payWithin(trx, orderId, 'card');
   });
   expect(outcome.result).toBe('paid');
-  if (outcome.result === 'paid') t.app.orders.afterCommit(outcome.moved);
+  if (outcome.result === 'paid') await t.app.orders.afterCommit(outcome.moved);
 }
 
 /** A refund that went through (what the refunds work records), so a cancel after payment is allowed. */

@@ -166,6 +166,9 @@ export const messages = {
     projectCannotBePriced: (title: string, detail: string) => `"${title}" cannot be priced: ${detail}`,
     cartChanged:
       'Your cart changed while the order was being saved. Please calculate the shipping rate again.',
+    /** A project already paid for cannot be paid again; "Order again" makes a new copy (ADR 0051). */
+    projectAlreadyOrdered: (title: string) =>
+      `"${title}" has already been ordered and paid. Use "Order again" on that order to print it again.`,
     // US ZIP codes (issue 11.11 / 13.8): the form, and the state they belong to (us-zip.ts).
     usZipFormat: 'Enter a US ZIP code of 5 digits or ZIP+4 (for example 78701 or 78701-1234).',
     usZipNotInState: (zip: string, state: string) =>
@@ -277,6 +280,8 @@ export const messages = {
     /** Timeline notes of an unpaid order the customer's own change canceled. */
     canceledBookDeleted: 'Canceled: a book of this order was deleted.',
     canceledBookChanged: 'Canceled: a book of this order was changed; order it again from your cart.',
+    /** A checkout saved again for books of this unpaid order: the new order replaces it (ADR 0051). */
+    canceledSuperseded: 'Replaced by a newer order of the same books (the delivery or address was changed).',
     reordered: 'Your books are in your cart again: check the quantities, then choose the address.',
     /** Timeline: who made a move that no person made. */
     systemActor: 'Bindery',

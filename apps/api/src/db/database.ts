@@ -207,6 +207,11 @@ export interface OrderItemsTable {
   cost_per_book_cents: Cents;
   discount_cents: Cents;
   line_total_cents: Cents;
+  /**
+   * True while the order awaits payment (written by the insert, cleared by the move out of awaiting_payment). The
+   * unique index order_items_one_payable_order_per_project allows one such item per project (ADR 0051).
+   */
+  payable: Generated<boolean>;
 }
 
 export interface PaymentsTable {

@@ -556,7 +556,10 @@ describe('POST api/save-shipping/: the order', () => {
       tax_reason: 'Texas enterprise with resale certificate - no tax',
       address: { has_resale_cert: true },
     });
-    expect(parseCents(order.total)).toBe(parseCents(order.subtotal) + parseCents(order.shipping));
+    // The earlier orders of this book were superseded (ADR 0051), so this one may hold the first-print discount.
+    expect(parseCents(order.total)).toBe(
+      parseCents(order.subtotal) - parseCents(order.discount) + parseCents(order.shipping),
+    );
   });
 
   it('refuses every amount the browser sends (strict body) and writes nothing', async () => {

@@ -49,9 +49,11 @@ beforeAll(async () => {
 /** A customer with one print book project (200 pages × 10 = $98.10). */
 async function customer(): Promise<{ user: User; projectId: number }> {
   const user = await createUser(t);
-  const projectId = await insertProject(t.db, user.user.id, { quantity: 10, configuration: printBook });
-  return { user, projectId };
+  return { user, projectId: await anotherBook(user) };
 }
+/** Another book of the customer's, the same as the first (an unpaid order's books are in no other, ADR 0051). */
+const anotherBook = (user: User) =>
+  insertProject(t.db, user.user.id, { quantity: 10, configuration: printBook });
 
 const rate = (user: User, projectId: number) =>
   request(t, {
@@ -122,16 +124,28 @@ describe('the first-print discount on orders', () => {
     expectCharged(first, 981);
     expect(first.total).toBe(ground.total);
 
-    const again = ShippingRateResponse.parse((await rate(user, projectId)).data);
+    const other = await anotherBook(user);
+    const again = ShippingRateResponse.parse((await rate(user, other)).data);
     expect(again.discount).toBe('0.00');
     expect(again.discount_label).toBeUndefined();
-    const second = await place(user, projectId, 'FEDEX_2_DAY');
+    const second = await place(user, other, 'FEDEX_2_DAY');
     expectCharged(second, 0);
+
+    // The same book again with another service replaces the first order (ADR 0051), which gives its discount
+    // back: quoted and written alike.
+    const requoted = ShippingRateResponse.parse((await rate(user, projectId)).data);
+    expect(requoted.discount).toBe('9.81');
+    const replaced = await place(user, projectId, 'FEDEX_STANDARD_OVERNIGHT');
+    expectCharged(replaced, 981);
+    expect(replaced.total).toBe(
+      requoted.available_services.find((s) => s.service_code === 'FEDEX_STANDARD_OVERNIGHT')?.total,
+    );
   });
 
   it('gives one discount to two first orders placed at the same moment', async () => {
     const { user, projectId } = await customer();
-    const orders = await Promise.all(SERVICES.map((s) => place(user, projectId, s)));
+    const books = [projectId, await anotherBook(user), await anotherBook(user)];
+    const orders = await Promise.all(SERVICES.map((s, i) => place(user, defined(books[i], 'a book'), s)));
     expect(new Set(orders.map((o) => o.id)).size).toBe(3);
     expect(orders.map((o) => o.discount).sort()).toEqual(['0.00', '0.00', '9.81']);
     for (const o of orders) expectCharged(o, cents(o.discount));
@@ -184,7 +198,7 @@ describe('the first-print discount on orders', () => {
       .where('id', '=', retried.id)
       .executeTakeFirstOrThrow();
     expect(paid.status).toBe('paid');
-    const next = await place(user, projectId, 'FEDEX_STANDARD_OVERNIGHT');
+    const next = await place(user, await anotherBook(user), 'FEDEX_STANDARD_OVERNIGHT');
     expectCharged(next, 0);
   });
 });
@@ -223,7 +237,7 @@ describe('the provider is asked for the order’s total, with the discount as it
   it('Stripe: no coupon for an order without the discount', async () => {
     const { user, projectId } = await customer();
     await place(user, projectId);
-    const second = await place(user, projectId, 'FEDEX_2_DAY');
+    const second = await place(user, await anotherBook(user), 'FEDEX_2_DAY');
     const session = await payByCard(user, second.id);
     expect(stripe.received('coupon.create')).toHaveLength(0);
     expect(stripe.session(session.id)).toMatchObject({ amount_total: cents(second.total), discounts: [] });

@@ -40,6 +40,8 @@ export default fp<CheckoutPluginOptions>(
         orders: {
           placeWithin: (...args) => app.orders.placeWithin(...args),
           myOrder: (...args) => app.orders.myOrder(...args),
+          cancelUnpaidWithin: (...args) => app.orders.cancelUnpaidWithin(...args),
+          afterCommit: (...args) => app.orders.afterCommit(...args),
         },
       }),
     );

@@ -11,7 +11,7 @@ type Db = Kysely<DB> | Transaction<DB>;
 
 export type CartProjectRow = Pick<
   Selectable<ProjectsTable>,
-  'id' | 'title' | 'category' | 'page_count' | 'quantity' | 'configuration' | 'updated_at'
+  'id' | 'title' | 'category' | 'page_count' | 'quantity' | 'configuration' | 'updated_at' | 'status'
 >;
 export type OrderRow = Selectable<OrdersTable>;
 
@@ -27,7 +27,7 @@ export async function findCartProjects(
 ): Promise<CartProjectRow[]> {
   let query = db
     .selectFrom('projects')
-    .select(['id', 'title', 'category', 'page_count', 'quantity', 'configuration', 'updated_at'])
+    .select(['id', 'title', 'category', 'page_count', 'quantity', 'configuration', 'updated_at', 'status'])
     .where('user_id', '=', userId)
     .where('deleted_at', 'is', null)
     .where('id', 'in', [...ids])
@@ -36,9 +36,56 @@ export async function findCartProjects(
   return query.execute();
 }
 
-/** Serialises order creation per user (a double click must not race itself into two orders). */
-export async function lockUserForOrder(trx: Transaction<DB>, userId: number): Promise<void> {
-  await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirstOrThrow();
+/**
+ * Serialises order creation per user (a double click, two tabs or two requests at once must not race into two
+ * orders of the same books); answers the user's name (the timeline's label for what they do).
+ */
+export async function lockUserForOrder(trx: Transaction<DB>, userId: number): Promise<{ name: string }> {
+  return trx
+    .selectFrom('users')
+    .select('name')
+    .where('id', '=', userId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+}
+
+/** The orders still awaiting payment that hold any of these projects (what a checkout of them would supersede). */
+export async function findPayableOrdersOf(db: Db, projectIds: readonly number[]): Promise<number[]> {
+  if (projectIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('order_items')
+    .select('order_id')
+    .distinct()
+    .where('project_id', 'in', [...projectIds])
+    .where('payable', '=', true)
+    .execute();
+  return rows.map((r) => r.order_id);
+}
+
+/**
+ * The orders still awaiting payment that hold any of these projects (their payable items, ADR 0051), locked FOR
+ * UPDATE: orders before projects, the order a delete, an edit and a payment lock them in.
+ */
+export async function lockPayableOrdersOf(
+  trx: Transaction<DB>,
+  projectIds: readonly number[],
+): Promise<number[]> {
+  if (projectIds.length === 0) return [];
+  const rows = await trx
+    .selectFrom('orders')
+    .select('id')
+    .where('status', '=', 'awaiting_payment')
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('order_items')
+        .select('order_id')
+        .where('project_id', 'in', [...projectIds])
+        .where('payable', '=', true),
+    )
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  return rows.map((r) => r.id);
 }
 
 /** The user's orders still awaiting payment created after `since` (candidates for a repeated submission). */
@@ -55,14 +102,18 @@ export async function findRecentUnpaidOrders(db: Db, userId: number, since: Date
 
 /**
  * Whether the user has used the first-print discount (docs/decisions/0033): an order of theirs was ever paid
- * (whatever became of it), or one still holds the discount (not canceled). Served by the orders' user_id index and
+ * (whatever became of it), or one still holds the discount (not canceled) other than those the cart supersedes. Served by the orders' user_id index and
  * the partial unique index orders_first_print_discount_key.
  */
-export async function firstPrintTaken(db: Db, userId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('orders')
-    .select('id')
-    .where('user_id', '=', userId)
+export async function firstPrintTaken(
+  db: Db,
+  userId: number,
+  /** Unpaid orders this cart would supersede (ADR 0051): what they hold is given back by the new order. */
+  superseded: readonly number[] = [],
+): Promise<boolean> {
+  let query = db.selectFrom('orders').select('id').where('user_id', '=', userId);
+  if (superseded.length > 0) query = query.where('id', 'not in', [...superseded]);
+  const row = await query
     .where((eb) =>
       eb.or([
         eb('paid_at', 'is not', null),

@@ -63,8 +63,10 @@ import type { OrdersModule } from '../orders/orders.service.js';
 import type { CarrierRates } from './carrier-rates.js';
 import {
   findCartProjects,
+  findPayableOrdersOf,
   findRecentUnpaidOrders,
   firstPrintTaken,
+  lockPayableOrdersOf,
   lockUserForOrder,
   type CartProjectRow,
 } from './checkout.repository.js';
@@ -301,9 +303,10 @@ async function firstPrintFor(
   userId: number,
   setting: FirstPrintDiscount,
   subtotalCents: number,
+  superseded: readonly number[] = [],
 ): Promise<number> {
   if (!setting.enabled) return 0;
-  return (await firstPrintTaken(db, userId)) ? 0 : discountUnder(setting, subtotalCents);
+  return (await firstPrintTaken(db, userId, superseded)) ? 0 : discountUnder(setting, subtotalCents);
 }
 
 function serviceEntry(s: QuotedService, cart?: ChargedBooks & { tax: SalesTax }): ShippingService {
@@ -384,8 +387,11 @@ export interface CheckoutDeps extends CartPricingDeps {
   clock: Clock;
   /** The buyer's resale certificate for a state, from our records (the certificates module). */
   certificateForState: (userId: number, state: string) => Promise<CertificateStanding>;
-  /** The orders module writes the order (in checkout's transaction) and reads it back. */
-  orders: Pick<OrdersModule, 'placeWithin' | 'myOrder'>;
+  /**
+   * The orders module writes the order (in checkout's transaction), cancels the unpaid order it supersedes (and,
+   * after the commit, has its payment attempts closed at the providers) and reads the order back.
+   */
+  orders: Pick<OrdersModule, 'placeWithin' | 'myOrder' | 'cancelUnpaidWithin' | 'afterCommit'>;
 }
 
 export type CheckoutModule = ReturnType<typeof createCheckout>;
@@ -457,7 +463,17 @@ export function createCheckout(deps: CheckoutDeps) {
     const setting = cart ? await catalog.firstPrint() : undefined;
     const discountCents =
       cart && setting && userId !== undefined
-        ? await firstPrintFor(db, userId, setting, cart.subtotalCents)
+        ? await firstPrintFor(
+            db,
+            userId,
+            setting,
+            cart.subtotalCents,
+            // The unpaid order this cart would replace gives its discount back (ADR 0051): quote what is charged.
+            await findPayableOrdersOf(
+              db,
+              cart.lines.map((l) => l.projectId),
+            ),
+          )
         : 0;
     const entries = services.map((s) => {
       if (!cart) return { service: s, tax: taxOn(s.shippingCents), entry: serviceEntry(s) };
@@ -504,7 +520,9 @@ export function createCheckout(deps: CheckoutDeps) {
   /**
    * POST api/save-shipping/: prices the cart and the chosen service again and writes the order (awaiting_payment)
    * with its items in one transaction. `created` is false when an identical unpaid order made moments ago is
-   * returned instead (a double click or a retried request).
+   * returned instead (a double click or a retried request). A project is in at most one unpaid order (ADR 0051):
+   * an unpaid order holding any of these books is canceled as superseded in the same transaction, and after the
+   * commit what was opened for it at the providers is closed. A book already paid for is refused (409).
    */
   async function saveShipping(userId: number, body: SaveBody): Promise<{ order: Order; created: boolean }> {
     const state = normalisedState(
@@ -546,7 +564,13 @@ export function createCheckout(deps: CheckoutDeps) {
     });
 
     const saved = await db.transaction().execute(async (trx) => {
-      await lockUserForOrder(trx, userId);
+      const customer = await lockUserForOrder(trx, userId);
+      // After the user lock no other checkout of this user runs: the unpaid orders holding these books are final.
+      // Locked before the projects, in the order a delete, an edit and a payment lock them.
+      const held = await lockPayableOrdersOf(
+        trx,
+        cart.lines.map((l) => l.projectId),
+      );
       // The projects must still be what was priced: locked until commit, so a delete or an edit waits for us.
       const current = await findCartProjects(
         trx,
@@ -560,8 +584,21 @@ export function createCheckout(deps: CheckoutDeps) {
       if (current.some((p) => priced.get(p.id) !== stamp(p.updated_at))) {
         throw new DomainError('conflict', m.cartChanged);
       }
+      const ordered = current.find((p) => p.status === 'ordered');
+      if (ordered) {
+        throw new DomainError('conflict', m.projectAlreadyOrdered(ordered.title), {
+          code: 'PROJECT_ALREADY_ORDERED',
+        });
+      }
       const repeated = await repeatedOrder(trx, userId, fingerprint, clock.now());
-      if (repeated !== undefined) return { id: repeated, created: false };
+      if (repeated !== undefined) return { id: repeated, created: false, superseded: [] };
+      // One payable order per project (ADR 0051; the index order_items_one_payable_order_per_project).
+      const superseded = await orders.cancelUnpaidWithin(
+        trx,
+        held,
+        { type: 'customer', userId, label: customer.name },
+        messages.orders.canceledSuperseded,
+      );
 
       // After the user lock: a concurrent first order of this user has committed (and holds the discount) or has
       // not started. The partial unique index orders_first_print_discount_key refuses a second holder regardless.
@@ -594,8 +631,10 @@ export function createCheckout(deps: CheckoutDeps) {
         },
         items,
       );
-      return { id: written.order.id, created: true };
+      return { id: written.order.id, created: true, superseded };
     });
+    // The superseded order can no longer be paid: its Checkout Session expired, its PayPal order closed.
+    await orders.afterCommit(saved.superseded);
     return { order: await orders.myOrder(userId, saved.id), created: saved.created };
   }
 

@@ -3,7 +3,12 @@
  * checkout and payment code, and jobs call it; nothing else writes an order's status (docs/decisions/0020).
  */
 import fp from 'fastify-plugin';
-import { createOrders, type OrderRefunder, type OrdersModule } from './orders.service.js';
+import {
+  createOrders,
+  type OrderAttemptsCloser,
+  type OrderRefunder,
+  type OrdersModule,
+} from './orders.service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -14,6 +19,8 @@ declare module 'fastify' {
 export interface OrdersPluginOptions {
   /** Gives money back before a cancel after payment (the refunds work, docs/decisions/0022). */
   refunder?: OrderRefunder;
+  /** Closes the open payment attempts of an unpaid order that was canceled (the payments module, ADR 0051). */
+  attempts?: OrderAttemptsCloser;
 }
 
 export default fp<OrdersPluginOptions>(
@@ -27,6 +34,7 @@ export default fp<OrdersPluginOptions>(
         outbox: app.mailOutbox,
         config: { webUrl: app.config.webUrl, unpaidOrderTtlHours: app.config.orders.unpaidOrderTtlHours },
         refunder: options.refunder,
+        attempts: options.attempts,
         copyProjects: (userId, items) => app.projects.copyForReorder(userId, items),
       }),
     );

@@ -35,7 +35,7 @@ export type OrderEventRow = Selectable<OrderEventsTable>;
 export type RefundRow = Selectable<RefundsTable>;
 export type PaymentRow = Selectable<PaymentsTable>;
 export type NewOrder = Insertable<OrdersTable>;
-export type NewOrderItem = Omit<Insertable<OrderItemsTable>, 'order_id'>;
+export type NewOrderItem = Omit<Insertable<OrderItemsTable>, 'order_id' | 'payable'>;
 export type NewOrderEvent = Insertable<OrderEventsTable>;
 
 /**
@@ -78,10 +78,19 @@ export async function insertOrder(trx: Transaction<DB>, order: NewOrder, items: 
   const row = await trx.insertInto('orders').values(order).returningAll().executeTakeFirstOrThrow();
   const itemRows = await trx
     .insertInto('order_items')
-    .values(items.map((item) => ({ ...item, order_id: row.id })))
+    // Payable while the order awaits payment: one such item per project (ADR 0051).
+    .values(items.map((item) => ({ ...item, order_id: row.id, payable: row.status === 'awaiting_payment' })))
     .returningAll()
     .execute();
   return { order: row, items: itemRows };
+}
+
+/**
+ * The order left awaiting_payment: its items no longer hold their projects' one payable order (ADR 0051; the
+ * unique index order_items_one_payable_order_per_project).
+ */
+export async function releasePayableItems(trx: Transaction<DB>, orderId: number): Promise<void> {
+  await trx.updateTable('order_items').set({ payable: false }).where('order_id', '=', orderId).execute();
 }
 
 /**

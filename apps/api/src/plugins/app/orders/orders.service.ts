@@ -1,7 +1,7 @@
 /**
  * The orders module (issue 10; docs/decisions/0020): the one place that writes an order's status.
  *
- * `createOrders({ db, clock, outbox, config, refunder?, copyProjects? })` returns plain functions:
+ * `createOrders({ db, clock, outbox, config, refunder?, attempts?, copyProjects? })` returns plain functions:
  * - writes: `placeWithin` (checkout creates an order in its transaction), `payWithin` (the payment code, in the
  *   transaction that completes the payment), `transition` / `transitionWithin` (any move of the lifecycle table),
  *   `changeStatus` (staff, from the admin console), `cancelUnpaidWithin` (a customer's edit or delete);
@@ -11,7 +11,8 @@
  * Every move: the table is checked (order-lifecycle.ts: 409 naming both statuses, 403 when the move is not this
  * actor's, 400/409 when a requirement is missing), then `UPDATE … WHERE status = from` (a concurrent move makes
  * it match nothing: one winner, one 409), an order_events row, the projects following, and the mail written to
- * the outbox — all in one transaction. Effects leave only after the commit (`afterCommit`: the outbox delivers).
+ * the outbox — all in one transaction. Effects leave only after the commit (`afterCommit`: the outbox delivers,
+ * and an unpaid order that was canceled has its open payment attempts closed at the provider: ADR 0051).
  * The module never imports Fastify; it refuses with DomainError.
  */
 import type { Kysely, Transaction, Updateable } from 'kysely';
@@ -68,6 +69,7 @@ import {
   insertEvent,
   insertOrder,
   isAccountDeleted,
+  releasePayableItems,
   listAdminOrders,
   listUserOrders,
   markProjectsOrdered,
@@ -131,6 +133,16 @@ export interface OrderRefunder {
   refundRemaining(orderId: number, args: { reason: string; actor: OrderActorInput }): Promise<void>;
 }
 
+/**
+ * Closes what was opened at the providers for orders that can no longer be paid (the payments module, ADR 0051):
+ * each open attempt is asked about, then closed (the Stripe Checkout Session expired, the PayPal order never
+ * captured); money found there is refunded as a duplicate. Never throws: what it cannot close now (a provider that
+ * does not answer) the reconciliation job closes later.
+ */
+export interface OrderAttemptsCloser {
+  closeAttempts(orderIds: readonly number[]): Promise<void>;
+}
+
 /** Makes new draft projects of the caller's, on the same files, priced now (projects module). */
 export type ProjectCopier = (
   userId: number,
@@ -152,6 +164,7 @@ export interface OrdersDeps {
   outbox: MailOutbox;
   config: OrdersConfig;
   refunder?: OrderRefunder;
+  attempts?: OrderAttemptsCloser;
   copyProjects?: ProjectCopier;
 }
 
@@ -317,6 +330,8 @@ export function createOrders(deps: OrdersDeps) {
       internal: noteIsInternal(opts),
       created_at: now,
     });
+    // No longer payable: the projects may be in another payable order now (ADR 0051).
+    if (from === 'awaiting_payment') await releasePayableItems(trx, orderId);
     // The books follow their order: ordered once paid, drafts again when a paid order is canceled.
     if (to === 'paid') await markProjectsOrdered(trx, orderId, now);
     if (to === 'canceled' && isPaidStatus(from)) await releaseProjects(trx, orderId, now);
@@ -330,10 +345,17 @@ export function createOrders(deps: OrdersDeps) {
     return { ok: true, moved: { order, from, mailIds } };
   }
 
-  /** Effects of committed moves: their mails leave now (in the background). */
-  function afterCommit(moved: Moved | readonly Moved[]): void {
+  /**
+   * Effects of committed moves: their mails leave now (in the background), and the unpaid orders that were
+   * canceled have their open payment attempts closed at the provider before this resolves (never rejects).
+   */
+  async function afterCommit(moved: Moved | readonly Moved[]): Promise<void> {
     const all: readonly Moved[] = isMovedList(moved) ? moved : [moved];
     outbox.deliver(all.flatMap((m) => m.mailIds));
+    const unpayable = all
+      .filter((m) => m.from === 'awaiting_payment' && m.order.status === 'canceled')
+      .map((m) => m.order.id);
+    if (unpayable.length > 0 && deps.attempts) await deps.attempts.closeAttempts(unpayable);
   }
 
   /** A move inside the caller's transaction; the caller calls `afterCommit` once it committed. */
@@ -351,7 +373,7 @@ export function createOrders(deps: OrdersDeps) {
   /** A move in its own transaction, effects after the commit. */
   async function transition(orderId: number, to: OrderStatus, opts: TransitionOptions): Promise<Moved> {
     const moved = await db.transaction().execute((trx) => transitionWithin(trx, orderId, to, opts));
-    afterCommit(moved);
+    await afterCommit(moved);
     return moved;
   }
 
@@ -434,7 +456,9 @@ export function createOrders(deps: OrdersDeps) {
 
   /**
    * Cancels the given orders that still await payment, inside the caller's transaction (the customer deleted or
-   * edited one of their books). No mail: the customer did it. Orders already elsewhere are left alone.
+   * edited one of their books, or saved shipping again for them). No mail: the customer did it. Orders already
+   * elsewhere are left alone. The caller passes what it returns to `afterCommit` once committed, which closes
+   * their open payment attempts at the providers (ADR 0051).
    */
   async function cancelUnpaidWithin(
     trx: Transaction<DB>,

@@ -234,8 +234,9 @@ export async function findOpenPayments(db: Db, orderId: number): Promise<Payment
 }
 
 /**
- * Open attempts older than `createdBefore`, least recently checked first (each run gets through the list in
- * turn), with their order's status. Bounded by `limit`.
+ * Open attempts older than `createdBefore`, and every open attempt of an order that no longer awaits payment (to
+ * be closed at once: ADR 0051), least recently checked first (each run gets through the list in turn), with their
+ * order's status. Bounded by `limit`.
  */
 export async function findAttemptsToReconcile(db: Db, createdBefore: Date, limit: number) {
   return db
@@ -244,7 +245,9 @@ export async function findAttemptsToReconcile(db: Db, createdBefore: Date, limit
     .selectAll('payments')
     .select('orders.status as order_status')
     .where('payments.status', '=', 'created')
-    .where('payments.created_at', '<=', createdBefore)
+    .where((eb) =>
+      eb.or([eb('payments.created_at', '<=', createdBefore), eb('orders.status', '<>', 'awaiting_payment')]),
+    )
     .orderBy(sql`payments.checked_at nulls first`)
     .orderBy('payments.id')
     .limit(limit)

@@ -180,7 +180,7 @@ export function createPayments(deps: PaymentsDeps) {
       return;
     }
     if (settled.kind !== 'paid') return;
-    if (settled.moved) orders.afterCommit(settled.moved);
+    if (settled.moved) await orders.afterCommit(settled.moved);
     for (const other of await findOpenPayments(db, settled.payment.order_id)) {
       await reconcileAttempt(other, { close: true });
     }
@@ -329,6 +329,35 @@ export function createPayments(deps: PaymentsDeps) {
       if (outcome === 'paid' || outcome === 'duplicate' || outcome === 'already_completed')
         throw notPayable();
       if (outcome !== 'closed') throw problem('upstream', failed, 'PAYMENT_PROVIDER_ERROR');
+    }
+  }
+
+  /**
+   * The orders module's OrderAttemptsCloser (ADR 0051): the open attempts of unpaid orders that were canceled (by
+   * staff, by the customer's delete or edit of a book, superseded by a new checkout) are closed at the provider
+   * now: the Checkout Session expired at Stripe (its page refuses to pay), the PayPal order closed on our side (it
+   * is never captured). Money already taken there is refunded as a duplicate. A provider that does not answer
+   * leaves the attempt open on our side, and the reconciliation job closes it at its next run (an attempt of an
+   * order that no longer awaits payment is due at once). Never throws.
+   */
+  async function closeAttempts(orderIds: readonly number[]): Promise<void> {
+    for (const orderId of orderIds) {
+      try {
+        for (const payment of await findOpenPayments(db, orderId)) {
+          const outcome = await reconcileAttempt(payment, { close: true });
+          if (outcome !== 'closed' && outcome !== 'duplicate') {
+            log.warn(
+              { orderId, paymentId: payment.id, ref: payment.provider_ref, outcome },
+              'an attempt of a canceled order could not be closed now; reconciliation closes it',
+            );
+          }
+        }
+      } catch (err) {
+        log.error(
+          { err, orderId },
+          'closing the attempts of a canceled order failed; reconciliation retries',
+        );
+      }
     }
   }
 
@@ -714,6 +743,7 @@ export function createPayments(deps: PaymentsDeps) {
   }
 
   return {
+    closeAttempts,
     startCardCheckout,
     handleCardWebhook,
     startPaypalPayment,

@@ -62,7 +62,10 @@ export default fp(
         catalog: app.catalog,
         fileStore,
         // The orders plugin is registered after this one (it copies projects for a reorder): looked up when used.
-        orders: { cancelUnpaidWithin: (...args) => app.orders.cancelUnpaidWithin(...args) },
+        orders: {
+          cancelUnpaidWithin: (...args) => app.orders.cancelUnpaidWithin(...args),
+          afterCommit: (...args) => app.orders.afterCommit(...args),
+        },
         clock: app.clock,
         sendMail: (message) => app.sendMailInBackground(message),
         limiter: app.rateLimiter,

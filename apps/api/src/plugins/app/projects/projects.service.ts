@@ -40,7 +40,7 @@ import type { CountCache } from '#db/count-cache.js';
 import { DomainError } from '#lib/domain-error.js';
 import { INVALID_CURSOR, TimeIdCursor, decodeCursor, toPage } from '#lib/keyset.js';
 import type { CatalogModule, PricedQuote, PriceList } from '../catalog/catalog.service.js';
-import type { OrderActorInput, OrdersModule } from '../orders/orders.service.js';
+import type { Moved, OrderActorInput, OrdersModule } from '../orders/orders.service.js';
 import type { MailMessage } from '../mail/mailer.js';
 import type { RateLimiter } from '../rate-limits/rate-limiter.js';
 import { coverExpertMail, coverExpertTexts, coverExpertVerdict } from './cover-expert-mail.js';
@@ -261,7 +261,7 @@ export interface ProjectsDeps {
   catalog: Pick<CatalogModule, 'priceList'>;
   fileStore: Pick<FileStore, 'open' | 'remove'>;
   /** The orders module cancels the unpaid orders an edit or a delete makes stale, in the same transaction. */
-  orders: Pick<OrdersModule, 'cancelUnpaidWithin'>;
+  orders: Pick<OrdersModule, 'cancelUnpaidWithin' | 'afterCommit'>;
   clock: Clock;
   /** Sends a mail after the change is made (the cover expert team's); a failure never undoes the change. */
   sendMail: (message: MailMessage) => void;
@@ -472,6 +472,7 @@ export function createProjects(deps: ProjectsDeps) {
     const outcome = await db.transaction().execute(async (trx) => {
       let existing: Awaited<ReturnType<typeof lockOwnProject>>;
       let unpaidOrders: number[] = [];
+      let canceled: Moved[] = [];
       if (body.project_id !== undefined) {
         // Orders first, then the project: the order a payment confirmation locks them in (no deadlock).
         const visible = await findOwnProject(trx, body.project_id, user.id);
@@ -534,7 +535,7 @@ export function createProjects(deps: ProjectsDeps) {
         );
         replacedKeys = await deleteUnusedUploads(trx, replaced);
         // The unpaid order priced the project as it was: it no longer describes what would be printed.
-        await orders.cancelUnpaidWithin(
+        canceled = await orders.cancelUnpaidWithin(
           trx,
           unpaidOrders,
           customerActor(user),
@@ -547,9 +548,11 @@ export function createProjects(deps: ProjectsDeps) {
         trx,
         uploads.filter((u) => u.attached_at === null).map((u) => u.id),
       );
-      return { id, created: !existing, replacedKeys };
+      return { id, created: !existing, replacedKeys, canceled };
     });
 
+    // The canceled orders' open payment attempts are closed at the providers (ADR 0051).
+    await orders.afterCommit(outcome.canceled);
     await removeFiles(outcome.replacedKeys);
     const project = await getMyProject(user.id, outcome.id);
     return {
@@ -599,7 +602,7 @@ export function createProjects(deps: ProjectsDeps) {
    */
   async function deleteProject(user: { id: number; name: string }, id: number): Promise<void> {
     const userId = user.id;
-    const keys = await db.transaction().execute(async (trx) => {
+    const { keys, canceled } = await db.transaction().execute(async (trx) => {
       const visible = await findOwnProject(trx, id, userId);
       if (!visible) throw new DomainError('not_found', m.projectNotFound);
       await lockOrdersOfProject(trx, id);
@@ -610,7 +613,7 @@ export function createProjects(deps: ProjectsDeps) {
       if (project.status === 'ordered' || held.some((o) => PAID_STATES.includes(o.status))) {
         throw new DomainError('conflict', m.projectInOrder);
       }
-      await orders.cancelUnpaidWithin(
+      const canceled = await orders.cancelUnpaidWithin(
         trx,
         held.filter((o) => o.status === 'awaiting_payment').map((o) => o.id),
         customerActor(user),
@@ -619,7 +622,7 @@ export function createProjects(deps: ProjectsDeps) {
       // Read the files after the lock: an edit that committed meanwhile may have replaced them.
       const current = await findOwnProject(trx, id, userId);
       await softDeleteProject(trx, id);
-      if (held.length > 0 || !current) return [];
+      if (held.length > 0 || !current) return { keys: [], canceled };
       // A reorder's projects share the files of the ordered ones: a file another project uses stays.
       const files = [
         { upload: current.pdf_upload_id, key: current.pdf_storage_key },
@@ -632,8 +635,10 @@ export function createProjects(deps: ProjectsDeps) {
         files.map((f) => f.upload),
         id,
       );
-      return files.filter((f) => !shared.has(f.upload)).map((f) => f.key);
+      return { keys: files.filter((f) => !shared.has(f.upload)).map((f) => f.key), canceled };
     });
+    // The canceled orders' open payment attempts are closed at the providers (ADR 0051).
+    await orders.afterCommit(canceled);
     await removeFiles(keys);
   }
 

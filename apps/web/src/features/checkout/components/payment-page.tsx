@@ -82,9 +82,16 @@ function OrderPayment({ user, orderId }: { user: SessionUser; orderId: number })
   );
 }
 
-/** Paid (or further along), or canceled: nothing to pay; say so and point on. */
+/**
+ * Paid (or further along), or canceled: nothing to pay; say so, and why a canceled order was canceled (e.g. a
+ * newer order of the same books replaced it: ADR 0051), and point on.
+ */
 function NotPayable({ order }: { order: Order }) {
   const paid = isPaid(order);
+  const why =
+    order.status === 'canceled'
+      ? order.timeline.findLast((entry) => entry.status === 'canceled')?.note
+      : undefined;
   return (
     <Card className="b-stack">
       <p role="status">
@@ -93,6 +100,7 @@ function NotPayable({ order }: { order: Order }) {
           ? 'It has been paid; we will e-mail you as it goes to print and ships.'
           : messages.checkout.orderNotPayable}
       </p>
+      {why ? <p>{why}</p> : null}
       <p>
         {paid ? (
           <Link className="b-btn b-btn--primary" to="/userdashboard">

@@ -271,6 +271,28 @@ describe('/payment', () => {
     expect(screen.queryByRole('button', { name: /^Pay / })).not.toBeInTheDocument();
   });
 
+  it('says why a canceled order was canceled: replaced by a newer order of the same books (Back, another service)', async () => {
+    const placed = orderResponse().order.timeline;
+    paymentApi({
+      order: orderResponse({
+        status: 'canceled',
+        timeline: [
+          ...placed,
+          {
+            from: 'awaiting_payment',
+            status: 'canceled',
+            at: '2026-11-22T10:05:00.000Z',
+            note: messages.orders.canceledSuperseded,
+          },
+        ],
+      }),
+    });
+    openPayment();
+    expect(await screen.findByText(messages.orders.canceledSuperseded)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to your cart' })).toHaveAttribute('href', '/orders');
+    expect(screen.queryByRole('button', { name: /^Pay / })).not.toBeInTheDocument();
+  });
+
   it("says 'Order not found.' for an order that is not the buyer's, and explains a missing order id", async () => {
     server.use(
       http.get<{ id: string }, never, ErrorBody>(urlOf(orderRoutes.get), () =>
