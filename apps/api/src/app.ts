@@ -11,6 +11,7 @@ import { openDatabase } from './db/connect.js';
 import type { DB } from './db/database.js';
 import { fastifyTrustProxy, type Config } from './env.js';
 import type { Access } from './lib/access.js';
+import { limitConnectionsPerAddress, proxyAddresses, serverOptions, watchBodies } from './lib/http-limits.js';
 import { ensurePrivateDirSync } from './lib/private-fs.js';
 import { responseSerializerCompiler } from './lib/response-serializer.js';
 import jobs from './jobs/jobs.plugin.js';
@@ -84,7 +85,16 @@ export async function buildApp({
     requestIdHeader: 'x-request-id',
     // One access line per request instead of Fastify's two (lib/access-log.ts).
     logController: new AccessLog(),
+    // Headers, whole requests, keep-alive and idle connections bounded (lib/http-limits.ts, docs/decisions/0054).
+    ...serverOptions(config.http),
   }).withTypeProvider<ZodTypeProvider>();
+  // A body that stalls or trickles is cut (408); one address holds at most so many connections.
+  watchBodies(app, config.http);
+  limitConnectionsPerAddress(
+    app.server,
+    config.http.maxConnectionsPerAddress,
+    proxyAddresses(config.trustProxy),
+  );
   app.setValidatorCompiler(validatorCompiler);
   // Responses are checked against their contract in development and tests, only serialized in production.
   app.setSerializerCompiler(responseSerializerCompiler(config.responseChecks));

@@ -139,6 +139,23 @@ export const EnvSchema = z
     UPLOAD_INSPECT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(20),
     /** An upload whose client sends nothing for this long is cut off and its staged bytes removed. */
     UPLOAD_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
+    /** An upload (any request) must have arrived whole within this many minutes (docs/decisions/0054). */
+    UPLOAD_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(240).default(30),
+    /** A customer may keep this many MB in uploads waiting to be used and in draft projects (docs/decisions/0054). */
+    UPLOAD_DRAFT_QUOTA_MB: z.coerce.number().int().min(1).max(1_000_000).default(1024),
+    // --- HTTP limits (docs/decisions/0054) ---
+    /** A request's headers must have arrived within this many seconds. */
+    HTTP_HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(10),
+    /** A request body that is not an upload may pause at most this long between two reads… */
+    HTTP_BODY_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(10),
+    /** …and must have arrived whole within this long; past either it is answered 408 and its connection closed. */
+    HTTP_BODY_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
+    /** An idle keep-alive connection is closed after this many seconds. */
+    HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
+    /** A connection on which nothing is read or written for this long is closed (a client that stops reading). */
+    HTTP_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),
+    /** Open connections one client address may hold (more are closed at once); 0: no limit. Not behind a hop count. */
+    HTTP_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).max(100_000).default(256),
     /** S3-compatible object store for uploaded files; unset: DATA_DIR/uploads on the local disk. */
     S3_BUCKET: optionalText,
     /** Another endpoint than AWS (MinIO, a local test server): http(s)://host:port. */
@@ -242,6 +259,25 @@ export interface Config {
   orders: OrdersConfig;
   /** Upload inspection workers and where files are stored (docs/decisions/0026). */
   files: FilesConfig;
+  /** Request timeouts and connections per address (docs/decisions/0054; lib/http-limits.ts). */
+  http: HttpLimits;
+}
+
+/** Request timeouts and connections per address (lib/http-limits.ts, docs/decisions/0054). */
+export interface HttpLimits {
+  headersTimeoutMs: number;
+  /** The whole request, headers and body, of any route (uploads included): Node's requestTimeout. */
+  requestTimeoutMs: number;
+  /** A body that is not multipart: the longest pause between two reads, and the whole body. */
+  bodyIdleTimeoutMs: number;
+  bodyTimeoutMs: number;
+  /** A multipart body (an upload): the longest pause between two reads. */
+  uploadIdleTimeoutMs: number;
+  keepAliveTimeoutMs: number;
+  /** Nothing read nor written on a connection for this long closes it. */
+  idleTimeoutMs: number;
+  /** Open sockets per client address; 0: no limit. */
+  maxConnectionsPerAddress: number;
 }
 
 export interface OrdersConfig {
@@ -251,7 +287,8 @@ export interface OrdersConfig {
 
 export interface FilesConfig {
   inspect: { workers: number; maxHeapMb: number; timeoutMs: number };
-  uploadIdleTimeoutMs: number;
+  /** UPLOAD_DRAFT_QUOTA_MB in bytes: pending uploads and draft projects' files per customer (docs/decisions/0054). */
+  draftQuotaBytes: number;
   /** Unset: the local disk under DATA_DIR/uploads. Credentials unset: the SDK's default chain (IAM role, …). */
   s3?: {
     bucket: string;
@@ -392,6 +429,16 @@ export function parseEnv(source: Record<string, string | undefined>): Config {
     },
     orders: { unpaidOrderTtlHours: env.UNPAID_ORDER_TTL_HOURS },
     files: filesConfig(env),
+    http: {
+      headersTimeoutMs: env.HTTP_HEADERS_TIMEOUT_SECONDS * 1000,
+      requestTimeoutMs: env.UPLOAD_TIMEOUT_MINUTES * 60_000,
+      bodyIdleTimeoutMs: env.HTTP_BODY_IDLE_TIMEOUT_SECONDS * 1000,
+      bodyTimeoutMs: env.HTTP_BODY_TIMEOUT_SECONDS * 1000,
+      uploadIdleTimeoutMs: env.UPLOAD_IDLE_TIMEOUT_SECONDS * 1000,
+      keepAliveTimeoutMs: env.HTTP_KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
+      idleTimeoutMs: env.HTTP_IDLE_TIMEOUT_SECONDS * 1000,
+      maxConnectionsPerAddress: env.HTTP_MAX_CONNECTIONS_PER_ADDRESS,
+    },
   };
 }
 
@@ -443,7 +490,7 @@ function filesConfig(env: z.infer<typeof EnvSchema>): FilesConfig {
       maxHeapMb: env.UPLOAD_INSPECT_MEMORY_MB,
       timeoutMs: env.UPLOAD_INSPECT_TIMEOUT_SECONDS * 1000,
     },
-    uploadIdleTimeoutMs: env.UPLOAD_IDLE_TIMEOUT_SECONDS * 1000,
+    draftQuotaBytes: env.UPLOAD_DRAFT_QUOTA_MB * 1024 * 1024,
     s3: env.S3_BUCKET
       ? {
           bucket: env.S3_BUCKET,

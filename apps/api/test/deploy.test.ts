@@ -77,3 +77,49 @@ describe('docker-compose.yml', () => {
     expect(config.database.mode).toBe('postgres');
   });
 });
+
+describe('deploy/nginx-spa.conf.template (the SPAs’ nginx, in front of the API in compose)', () => {
+  const conf = readFileSync(join(root, 'deploy/nginx-spa.conf.template'), 'utf8')
+    .split('\n')
+    .map((line) => line.replace(/#.*/, '').trim())
+    .join('\n');
+  const dockerfile = readFileSync(join(root, 'deploy/spa.Dockerfile'), 'utf8');
+  /** The value of a directive: its first occurrence in `text` (the whole file: the server level comes first). */
+  const directive = (name: string, text = conf) => new RegExp(`^${name}\\s+([^;]+);`, 'm').exec(text)?.[1];
+  const seconds = (value: string | undefined) => Number(/^(\d+)s$/.exec(value ?? '')?.[1] ?? NaN);
+
+  it('is the configuration the SPA image installs', () => {
+    expect(dockerfile).toContain(
+      'COPY deploy/nginx-spa.conf.template /etc/nginx/templates/default.conf.template',
+    );
+  });
+
+  it('bounds slow clients: headers, bodies, answers and idle keep-alive connections', () => {
+    expect(seconds(directive('client_header_timeout'))).toBeLessThanOrEqual(15);
+    expect(seconds(directive('client_body_timeout'))).toBeLessThanOrEqual(15);
+    expect(seconds(directive('send_timeout'))).toBeLessThanOrEqual(60);
+    expect(seconds(directive('keepalive_timeout'))).toBeLessThanOrEqual(30);
+    expect(Number(directive('keepalive_requests'))).toBeGreaterThan(0);
+    expect(directive('reset_timedout_connection')).toBe('on');
+  });
+
+  it('limits the connections of one client address (the API sees only the proxy’s)', () => {
+    const zone = /^limit_conn_zone\s+\$binary_remote_addr\s+zone=(\w+):\w+;/m.exec(conf)?.[1];
+    expect(zone).toBeDefined();
+    const [, usedZone, count] = /^limit_conn\s+(\w+)\s+(\d+);/m.exec(conf) ?? [];
+    expect(usedZone).toBe(zone);
+    expect(Number(count)).toBeGreaterThan(0);
+    expect(Number(count)).toBeLessThanOrEqual(256);
+  });
+
+  it('lets uploads pause as long as the API does (UPLOAD_IDLE_TIMEOUT_SECONDS), nothing else', () => {
+    const uploads = defined(
+      /location ~ \^\/api\/\(book\/uploads\|resale-certificates\)[^{]*\{([^}]*)\}/.exec(conf)?.[1],
+      'the uploads location',
+    );
+    expect(seconds(directive('client_body_timeout', uploads))).toBe(
+      parseEnv({ DATA_DIR: '/tmp/bindery-compose-check' }).http.uploadIdleTimeoutMs / 1000,
+    );
+    expect(directive('proxy_pass', uploads)).toBe('$api_upstream');
+  });
+});

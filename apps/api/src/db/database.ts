@@ -121,6 +121,20 @@ export interface UploadsTable {
   attached_at: Timestamp | null;
 }
 
+/**
+ * An upload or resale certificate whose bytes are on their way, counted against the customer's caps until its own
+ * row replaces it (docs/decisions/0054).
+ */
+export interface UploadReservationsTable {
+  id: string;
+  user_id: number;
+  kind: 'upload' | 'certificate';
+  /** Known once the file has arrived; counted in the draft storage quota. */
+  size_bytes: ColumnType<string | number, number | undefined, number>;
+  created_at: GeneratedTimestamp;
+  expires_at: Timestamp;
+}
+
 /** A customer's resale certificate for one US state, reviewed by staff (docs/decisions/0032). */
 export interface ResaleCertificatesTable {
   id: Generated<number>;
@@ -330,6 +344,7 @@ export interface DB {
   catalog_state: CatalogStateTable;
   shop_settings: ShopSettingsTable;
   uploads: UploadsTable;
+  upload_reservations: UploadReservationsTable;
   resale_certificates: ResaleCertificatesTable;
   projects: ProjectsTable;
   orders: OrdersTable;

@@ -45,6 +45,8 @@ describe('a stalled upload', () => {
     let closed = false;
     socket.on('close', () => (closed = true));
     socket.on('error', () => undefined);
+    // Read what the server says (its 408): a socket nobody reads never learns that its peer has gone.
+    socket.resume();
     socket.write(
       `POST /api/book/uploads/ HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${auth.authorization}\r\n` +
         `Content-Type: ${body.headers['content-type']}\r\nContent-Length: ${body.payload.length}\r\n\r\n`,

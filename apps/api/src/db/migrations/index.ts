@@ -27,6 +27,8 @@ import * as m20261125230000 from './2026_11_25_230000_first_print_discount.js';
 import * as m20261126000100 from './2026_11_26_000100_title_search.js';
 // one payable order per project (docs/decisions/0051)
 import * as m20261128120000 from './2026_11_28_120000_one_payable_order_per_project.js';
+// per-account upload reservations (docs/decisions/0054)
+import * as m20261128130000 from './2026_11_28_130000_upload_reservations.js';
 
 export const migrations: Record<string, Migration> = {
   '2026_11_21_000001_create_users': m0001,
@@ -46,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_25_230000_first_print_discount': m20261125230000,
   '2026_11_26_000100_title_search': m20261126000100,
   '2026_11_28_120000_one_payable_order_per_project': m20261128120000,
+  '2026_11_28_130000_upload_reservations': m20261128130000,
 };

@@ -2,7 +2,8 @@
  * Resale certificates (issue 11.11; docs/decisions/0032): the evidence behind a tax exemption.
  * - A customer uploads one per US state (multipart {state, file}); the bytes are read like a book upload's
  *   (uploads.service.ts: staged, type from the magic number, a PDF's page tree and PDF.js, an image decoded) and
- *   stored in the same file store. At most MAX_PENDING_CERTIFICATES await review per customer.
+ *   stored in the same file store. At most MAX_PENDING_CERTIFICATES await review per customer, held by a slot
+ *   reserved before the bytes are read and replaced by the certificate's row (upload-slots.ts, docs/decisions/0054).
  * - Staff approve or reject it (a reason required) once: the status guard holds in the row lock's transaction
  *   and in the UPDATE itself; who and when are recorded; the customer is mailed through the outbox in the same
  *   transaction.
@@ -13,7 +14,6 @@
  * `app.certificates`.
  */
 import { randomUUID } from 'node:crypto';
-import type { Socket } from 'node:net';
 import { rm, stat } from 'node:fs/promises';
 import type { Multipart } from '@fastify/multipart';
 import type { Kysely } from 'kysely';
@@ -39,6 +39,7 @@ import type { MailOutbox, OutboxMail } from '../mail/mail-outbox.js';
 import { iso, isoOrNull } from '../orders/order-views.js';
 import { fieldRefusal } from '../projects/field-refusal.js';
 import type { FileStore } from '../projects/file-store.js';
+import type { Slot, SlotRule } from '../projects/upload-slots.js';
 import { EXTENSIONS, openParts, safeFileName, type UploadsModule } from '../projects/uploads.service.js';
 import {
   countCertificatesByStatus,
@@ -92,8 +93,8 @@ export interface CertificatesDeps {
   db: Kysely<DB>;
   /** Where the certificates' bytes live (the uploads' store: local disk or S3). */
   files: FileStore;
-  /** The book uploads' reading of a multipart body and of a staged file's type and structure. */
-  uploads: Pick<UploadsModule, 'readParts' | 'inspectStaged'>;
+  /** The book uploads' reading of a multipart body and of a staged file's type, and their per-account slots. */
+  uploads: Pick<UploadsModule, 'readParts' | 'inspectStaged' | 'slots'>;
   /** The review mail is written in the review's transaction and leaves after the commit. */
   outbox: Pick<MailOutbox, 'enqueue' | 'deliver'>;
   clock: Clock;
@@ -104,17 +105,34 @@ export interface CertificatesDeps {
 export type CertificatesModule = ReturnType<typeof createCertificates>;
 
 export function createCertificates({ db, files, uploads, outbox, clock, log, config }: CertificatesDeps) {
+  const pendingCertificates: SlotRule = {
+    kind: 'certificate',
+    max: MAX_PENDING_CERTIFICATES,
+    held: countPendingCertificates,
+    tooMany: m.tooManyPending,
+  };
+
   /** POST api/resale-certificates/: the certificate checked, stored and recorded as pending. */
   async function receive(
     userId: number,
     parts: () => AsyncIterableIterator<Multipart>,
-    socket?: Socket,
   ): Promise<ResaleCertificate> {
-    if ((await countPendingCertificates(db, userId)) >= MAX_PENDING_CERTIFICATES) {
-      throw new DomainError('too_many', m.tooManyPending);
+    const slot = await uploads.slots.reserve(userId, pendingCertificates);
+    try {
+      return await receiveInto(slot, parts);
+    } catch (err) {
+      // A failure to give it back (the database away) leaves the reservation to expire by itself.
+      await uploads.slots.release(slot).catch(() => undefined);
+      throw err;
     }
+  }
+
+  async function receiveInto(
+    slot: Slot,
+    parts: () => AsyncIterableIterator<Multipart>,
+  ): Promise<ResaleCertificate> {
     const spec = { fields: ['state'], tooLarge: m.tooLarge };
-    const { fields, staged } = await uploads.readParts(openParts(parts, spec), socket, spec);
+    const { fields, staged } = await uploads.readParts(openParts(parts, spec), spec);
     let stored = false;
     try {
       const state = CertificateState.safeParse(fields['state']);
@@ -130,20 +148,24 @@ export function createCertificates({ db, files, uploads, outbox, clock, log, con
       // Stored first, recorded second: a crash in between leaves an unreferenced file, never a row without one.
       await files.put(key, staged.path);
       stored = true;
-      const row = await insertCertificate(db, {
-        user_id: userId,
-        state: state.data,
-        file_name: safeFileName(staged.clientName, facts.type),
-        content_type: facts.type,
-        size_bytes: size,
-        page_count: facts.pages,
-        width_px: facts.width,
-        height_px: facts.height,
-        storage_key: key,
-      }).catch(async (err: unknown) => {
-        await files.remove(key);
-        throw err;
-      });
+      const row = await uploads.slots
+        .settle(slot, (trx) =>
+          insertCertificate(trx, {
+            user_id: slot.userId,
+            state: state.data,
+            file_name: safeFileName(staged.clientName, facts.type),
+            content_type: facts.type,
+            size_bytes: size,
+            page_count: facts.pages,
+            width_px: facts.width,
+            height_px: facts.height,
+            storage_key: key,
+          }),
+        )
+        .catch(async (err: unknown) => {
+          await files.remove(key);
+          throw err;
+        });
       log.info({ certificateId: row.id, state: row.state }, 'resale certificate uploaded');
       return view(row);
     } finally {

@@ -4,7 +4,8 @@
  * two modules built on them, `uploads` (uploads.service.ts) and `projects` (projects.service.ts); and keeps the
  * files clean (docs/decisions/0012, 0026):
  * - the job 'uploads.sweep-expired' (app.jobs, once per period across all instances): pending uploads older than
- *   24 h lose their row and file. Upload-book refuses an expired upload whether or not it has run;
+ *   24 h lose their row and file, expired upload reservations their row. Upload-book refuses an expired upload
+ *   whether or not it has run;
  * - the staging sweep of THIS instance (its own disk, so not a shared job): at start and every
  *   STAGING_SWEEP_INTERVAL_MS, .part files nothing has written to for 15 minutes (a crash, a killed process).
  */
@@ -16,7 +17,14 @@ import { createLocalFileStore } from './local-file-store.js';
 import { createS3FileStore } from './s3-file-store.js';
 import { DEFAULT_ADMIN_EMAIL } from '#bootstrap/admin.js';
 import { createProjects, type ProjectsModule } from './projects.service.js';
-import { createUploads, sweepExpiredUploads, sweepStaging, type UploadsModule } from './uploads.service.js';
+import { createUploadSlots } from './upload-slots.js';
+import {
+  createUploads,
+  STALE_STAGING_MS,
+  sweepExpiredUploads,
+  sweepStaging,
+  type UploadsModule,
+} from './uploads.service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -50,7 +58,13 @@ export default fp(
         db: app.db,
         fileStore,
         fileInspector: pool,
-        uploadIdleTimeoutMs: files.uploadIdleTimeoutMs,
+        // The caps per account, reserved before the bytes are read (docs/decisions/0054); a reservation of a
+        // process that died counts until its request could no longer be running.
+        slots: createUploadSlots({
+          db: app.db,
+          draftQuotaBytes: files.draftQuotaBytes,
+          ttlMs: app.config.http.requestTimeoutMs + STALE_STAGING_MS,
+        }),
         log: app.log,
       }),
     );

@@ -31,6 +31,39 @@ export async function countPendingUploads(db: Db, userId: number): Promise<numbe
 }
 
 /**
+ * Bytes the user keeps in drafts (docs/decisions/0054): their pending uploads still within the TTL, and the files
+ * of their projects not yet ordered (draft, not deleted), each upload once however many drafts share it. A paid
+ * order's files do not count (its projects are 'ordered').
+ */
+export async function draftBytes(db: Db, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('uploads')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('uploads.size_bytes'), sql<string>`0`).as('n'))
+    .where('uploads.user_id', '=', userId)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('uploads.attached_at', 'is', null), fresh]),
+        eb.exists(
+          eb
+            .selectFrom('projects')
+            .select('projects.id')
+            .where('projects.user_id', '=', userId)
+            .where('projects.status', '=', 'draft')
+            .where('projects.deleted_at', 'is', null)
+            .where((p) =>
+              p.or([
+                p('projects.pdf_upload_id', '=', p.ref('uploads.id')),
+                p('projects.cover_upload_id', '=', p.ref('uploads.id')),
+              ]),
+            ),
+        ),
+      ]),
+    )
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
  * The user's uploads among `ids` that a project may use, locked until the transaction ends: pending ones, and
  * those already attached to `projectId` (an edit that keeps its file). Another user's, expired or already
  * attached elsewhere: not returned.

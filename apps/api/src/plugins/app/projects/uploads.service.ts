@@ -6,15 +6,17 @@
  * - over 50 MB the stream is cut at the limit and the upload refused with 413.
  * Only then is it moved into the store and recorded as a pending upload (attached to a project by upload-book,
  * swept after 24 h otherwise). Whatever fails, the staged bytes are removed: a refused upload leaves no file.
+ * The account's caps — MAX_PENDING_UPLOADS and the draft storage quota — are held by a slot reserved before the
+ * first byte is read and replaced by the upload's row (upload-slots.ts, docs/decisions/0054). A body that pauses
+ * for UPLOAD_IDLE_TIMEOUT is cut off by the app's body watch (lib/http-limits.ts), which fails the stream here.
  *
- * `createUploads({ db, fileStore, fileInspector, uploadIdleTimeoutMs, log })` (docs/decisions/0018): no Fastify
- * instance (the multipart parts and the socket are handed in by the route); refusals are DomainError.
+ * `createUploads({ db, fileStore, fileInspector, slots, log })` (docs/decisions/0018): no Fastify instance (the
+ * multipart parts are handed in by the route); refusals are DomainError.
  * `multipartLimits` is the one bound on an upload route's body (the book uploads, the resale certificates).
  * @see docs/decisions/0012-projects-and-uploads.md
  */
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import type { Socket } from 'node:net';
 import { rm, stat } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import type { Multipart } from '@fastify/multipart';
@@ -32,6 +34,8 @@ import { DomainError, isDomainError } from '#lib/domain-error.js';
 import { fieldRefusal } from './field-refusal.js';
 import { InspectionBusy, InspectionFailed, type InspectionPool } from './inspection-pool.js';
 import { readHead, sniffContentType, type Inspection, type SniffedType } from './pdf-inspect.js';
+import type { Slot, SlotRule, UploadSlots } from './upload-slots.js';
+import { deleteExpiredReservations } from './upload-slots.repository.js';
 import {
   countPendingUploads,
   deleteExpiredUploads,
@@ -146,23 +150,6 @@ export function openParts(
   }
 }
 
-/**
- * A client that stops sending mid-upload is cut off after `idleMs` without a byte, and its staged file removed
- * (the multipart stream then fails like any interrupted upload): without this a stalled upload would hold its
- * connection, its handler and its .part file for as long as the client keeps the socket open (issue 11.10).
- * Only while the body is read: inspection and storing take their own time and the socket is quiet meanwhile.
- */
-function cutOffWhenIdle(socket: Socket | undefined, idleMs: number): () => void {
-  if (!socket || typeof socket.setTimeout !== 'function') return () => undefined;
-  const onTimeout = () => socket.destroy();
-  socket.setTimeout(idleMs);
-  socket.on('timeout', onTimeout);
-  return () => {
-    socket.off('timeout', onTimeout);
-    socket.setTimeout(0);
-  };
-}
-
 export interface Facts {
   type: SniffedType;
   pages: number | null;
@@ -197,8 +184,8 @@ export interface UploadsDeps {
   fileStore: FileStore;
   /** Reads a staged file's structure off the event loop (inspection-pool.ts). */
   fileInspector: Pick<InspectionPool, 'inspect'>;
-  /** A client silent this long mid-upload is cut off (issue 11.10). */
-  uploadIdleTimeoutMs: number;
+  /** The account's caps, reserved before the bytes are read (upload-slots.ts). */
+  slots: UploadSlots;
   /** Where a refused file's reason is noted (the client only gets the refusal). */
   log: { warn: (facts: object, message: string) => void };
 }
@@ -206,23 +193,28 @@ export interface UploadsDeps {
 export type UploadsModule = ReturnType<typeof createUploads>;
 
 export function createUploads(deps: UploadsDeps) {
-  const { db, fileStore, fileInspector, log } = deps;
+  const { db, fileStore, fileInspector, slots, log } = deps;
+  const pendingUploads: SlotRule = {
+    kind: 'upload',
+    max: MAX_PENDING_UPLOADS,
+    held: countPendingUploads,
+    tooMany: uploadTexts.tooManyPending,
+  };
 
   /**
    * Reads the parts: the named text fields and the one file, streamed to staging (in whichever order they come). The
    * whole body is read even after a problem (an unknown part is discarded), so the client always gets the answer
    * instead of a stalled connection; the route's multipart limits (one file, a few fields) bound what that costs.
-   * Shared by the book uploads and the resale certificates (plugins/app/certificates).
+   * Shared by the book uploads and the resale certificates (plugins/app/certificates). A client that stops
+   * sending is cut off by the app (lib/http-limits.ts): the stream fails here and the staged file is removed.
    */
   async function readParts(
     parts: AsyncIterableIterator<Multipart>,
-    socket: Socket | undefined,
     spec: PartsSpec,
   ): Promise<{ fields: Partial<Record<string, string>>; staged: Staged | undefined }> {
     const fields: Partial<Record<string, string>> = {};
     let staged: Staged | undefined;
     let problem: DomainError | undefined;
-    const stopWatching = cutOffWhenIdle(socket, deps.uploadIdleTimeoutMs);
     try {
       for await (const part of parts) {
         if (part.type === 'field') {
@@ -244,8 +236,6 @@ export function createUploads(deps: UploadsDeps) {
     } catch (err) {
       if (staged) await rm(staged.path, { force: true });
       throw multipartProblem(err, spec) ?? err;
-    } finally {
-      stopWatching();
     }
     return { fields, staged };
   }
@@ -313,14 +303,27 @@ export function createUploads(deps: UploadsDeps) {
   async function receive(
     userId: number,
     parts: () => AsyncIterableIterator<Multipart>,
-    /** The connection the body arrives on, cut off when it stalls (absent under app.inject). */
-    socket?: Socket,
   ): Promise<UploadedFile> {
-    if ((await countPendingUploads(db, userId)) >= MAX_PENDING_UPLOADS) {
-      throw new DomainError('too_many', uploadTexts.tooManyPending);
+    const slot = await slots.reserve(userId, pendingUploads);
+    try {
+      return await receiveInto(slot, parts);
+    } catch (err) {
+      await releaseSlot(slot);
+      throw err;
     }
+  }
+
+  /** Gives a slot back; a failure (the database away) is logged: the reservation expires by itself. */
+  async function releaseSlot(slot: Slot): Promise<void> {
+    await slots.release(slot).catch((err: unknown) => log.warn({ err }, 'upload reservation not released'));
+  }
+
+  async function receiveInto(
+    slot: Slot,
+    parts: () => AsyncIterableIterator<Multipart>,
+  ): Promise<UploadedFile> {
     const spec: PartsSpec = { fields: ['purpose'], tooLarge: m.fileTooLarge };
-    const { fields, staged } = await readParts(openParts(parts, spec), socket, spec);
+    const { fields, staged } = await readParts(openParts(parts, spec), spec);
     const purposeText = fields['purpose'];
     let stored = false;
     try {
@@ -334,27 +337,32 @@ export function createUploads(deps: UploadsDeps) {
         );
       const { type, pages, width, height } = await inspect(purpose.data, staged.path);
       const size = (await stat(staged.path)).size;
+      await slots.claimBytes(slot, size);
 
       const id = randomUUID();
       const key = `${id}.${EXTENSIONS[type]}`;
       // Stored first, recorded second: a crash in between leaves an unreferenced file, never a row without one.
       await fileStore.put(key, staged.path);
       stored = true;
-      const row = await insertUpload(db, {
-        id,
-        user_id: userId,
-        purpose: purpose.data,
-        file_name: safeFileName(staged.clientName, type),
-        content_type: type,
-        size_bytes: size,
-        page_count: pages,
-        width_px: width,
-        height_px: height,
-        storage_key: key,
-      }).catch(async (err: unknown) => {
-        await fileStore.remove(key);
-        throw err;
-      });
+      const row = await slots
+        .settle(slot, (trx) =>
+          insertUpload(trx, {
+            id,
+            user_id: slot.userId,
+            purpose: purpose.data,
+            file_name: safeFileName(staged.clientName, type),
+            content_type: type,
+            size_bytes: size,
+            page_count: pages,
+            width_px: width,
+            height_px: height,
+            storage_key: key,
+          }),
+        )
+        .catch(async (err: unknown) => {
+          await fileStore.remove(key);
+          throw err;
+        });
       return toUploadedFile(row);
     } finally {
       if (staged && !stored) await rm(staged.path, { force: true });
@@ -373,20 +381,21 @@ export function createUploads(deps: UploadsDeps) {
     return toUploadedFile(row);
   }
 
-  return { readParts, inspectStaged, receive, getMine };
+  return { readParts, inspectStaged, receive, getMine, slots };
 }
 
 /**
  * Removes expired pending uploads: their rows (DELETE … RETURNING, so two instances never take the same row), then
- * their files. A periodic job (projects.plugin.ts): once per period across all instances.
+ * their files; and the reservations a dead process left (upload-slots.ts). A periodic job (projects.plugin.ts):
+ * once per period across all instances.
  */
 export async function sweepExpiredUploads(deps: {
   db: Kysely<DB>;
   fileStore: FileStore;
-}): Promise<{ uploads: number }> {
+}): Promise<{ uploads: number; reservations: number }> {
   const keys = await deleteExpiredUploads(deps.db);
   for (const key of keys) await deps.fileStore.remove(key);
-  return { uploads: keys.length };
+  return { uploads: keys.length, reservations: await deleteExpiredReservations(deps.db) };
 }
 
 /** Removes staged files of this instance that nothing has written to for STALE_STAGING_MS. */

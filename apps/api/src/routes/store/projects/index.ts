@@ -26,11 +26,7 @@ const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.authenticate);
 
   contractRoute(app, projectRoutes.upload, async (request, reply) => {
-    const uploaded = await app.uploads.receive(
-      request.signedInUser().id,
-      () => request.parts(),
-      request.raw.socket,
-    );
+    const uploaded = await app.uploads.receive(request.signedInUser().id, () => request.parts());
     return reply.code(201).send(uploaded);
   });
 

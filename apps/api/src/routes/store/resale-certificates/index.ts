@@ -16,11 +16,7 @@ const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.authenticate);
 
   contractRoute(app, certificateRoutes.upload, async (request, reply) => {
-    const certificate = await app.certificates.receive(
-      request.signedInUser().id,
-      () => request.parts(),
-      request.raw.socket,
-    );
+    const certificate = await app.certificates.receive(request.signedInUser().id, () => request.parts());
     return reply.code(201).send(certificate);
   });
 
