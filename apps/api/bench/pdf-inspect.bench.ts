@@ -87,7 +87,13 @@ try {
   const bomb = join(dir, 'bomb.pdf');
   const bombBytes = pdfInflateBomb(2 * 1024 * 1024);
   await writeFile(bomb, bombBytes);
-  const pool = createInspectionPool({ size: 1, maxHeapMb: 256, timeoutMs: 20_000, maxQueue: 4, idleMs: 60_000 });
+  const pool = createInspectionPool({
+    size: 1,
+    maxHeapMb: 256,
+    timeoutMs: 20_000,
+    maxQueue: 4,
+    idleMs: 60_000,
+  });
   try {
     // A warm worker (PDF.js loaded) first: its start-up is not the bomb's cost.
     await pool.inspect(files[0]?.path ?? '');
@@ -110,7 +116,9 @@ try {
         throw new Error(`the bomb was not refused as too large: ${JSON.stringify(result)}`);
     }
     const mb = (bombBytes.length / 1024 / 1024).toFixed(1);
-    console.info(`\n| File | Size | refused in (median, ms) | peak RSS growth (median, max; MB) | RSS before → peak (MB) |`);
+    console.info(
+      `\n| File | Size | refused in (median, ms) | peak RSS growth (median, max; MB) | RSS before → peak (MB) |`,
+    );
     console.info('| --- | --- | --- | --- | --- |');
     console.info(
       `| bomb (object stream of zeros, ~2 GB inflated) | ${mb} MB | ${middle(times).toFixed(0)} | ` +

@@ -186,8 +186,13 @@ function anatomy(bytes: Buffer) {
   const catalog = /\/Pages (\d+) 0 R/.exec(text);
   const pagesNum = Number(catalog?.[1]);
   const pagesAt = text.indexOf(`\n${pagesNum} 0 obj`) + 1;
-  const kids = /\/Kids \[([^\]]*)\]/.exec(text.slice(pagesAt))?.[1]?.trim().split(/\s+(?=\d+ 0 R)/) ?? [];
-  if (!root || !size || !pagesNum || !startxref) throw new Error('not a PDF saved by pdf-lib without object streams');
+  const kids =
+    /\/Kids \[([^\]]*)\]/
+      .exec(text.slice(pagesAt))?.[1]
+      ?.trim()
+      .split(/\s+(?=\d+ 0 R)/) ?? [];
+  if (!root || !size || !pagesNum || !startxref)
+    throw new Error('not a PDF saved by pdf-lib without object streams');
   return { text, xrefAt, startxref, root, size, pagesNum, pagesAt, kids };
 }
 
@@ -199,11 +204,13 @@ function anatomy(bytes: Buffer) {
  */
 export async function pdfWithDecoyPages(pages = 800, declared = 32): Promise<Buffer> {
   const a = anatomy(await pdfDeclaring(pages, declared));
-  const decoy =
-    `${a.pagesNum} 0 obj\n<<\n/Type /Pages\n/Kids [ ${a.kids.slice(0, declared).join(' ')} ]\n/Count ${declared}\n>>\nendobj\n\n`;
+  const decoy = `${a.pagesNum} 0 obj\n<<\n/Type /Pages\n/Kids [ ${a.kids.slice(0, declared).join(' ')} ]\n/Count ${declared}\n>>\nendobj\n\n`;
   // Before the table: the table's offsets stay right, only startxref moves.
   const text = a.text.slice(0, a.xrefAt) + decoy + a.text.slice(a.xrefAt);
-  return Buffer.from(text.replace(/startxref\s+\d+\s+%%EOF\s*$/, `startxref\n${a.xrefAt + decoy.length}\n%%EOF\n`), 'latin1');
+  return Buffer.from(
+    text.replace(/startxref\s+\d+\s+%%EOF\s*$/, `startxref\n${a.xrefAt + decoy.length}\n%%EOF\n`),
+    'latin1',
+  );
 }
 
 /**
@@ -280,7 +287,13 @@ export function pdfInflateBomb(compressedBytes = 2 * 1024 * 1024): Buffer {
   b = (b + ((copies * 1024 * 1024) % 65521) * a) % 65521;
   const adler = Buffer.alloc(4);
   adler.writeUInt32BE(((b << 16) | a) >>> 0);
-  const data = Buffer.concat([Buffer.from([0x78, 0xda]), first, ...Array(copies).fill(zeroMiB), last, adler]);
+  const data = Buffer.concat([
+    Buffer.from([0x78, 0xda]),
+    first,
+    ...Array.from({ length: copies }, () => zeroMiB),
+    last,
+    adler,
+  ]);
   return writeWithXrefStream(
     [
       '<< /Type /Catalog /Pages 2 0 R >>',
@@ -312,12 +325,15 @@ function writeWithXrefStream(
     entries.set(i + 1, [1, length, 0]);
     if (typeof object === 'string') push(Buffer.from(`${i + 1} 0 obj\n${object}\nendobj\n`, 'latin1'));
     else {
-      push(Buffer.from(`${i + 1} 0 obj\n<< ${object.dict} /Length ${object.data.length} >>\nstream\n`, 'latin1'));
+      push(
+        Buffer.from(`${i + 1} 0 obj\n<< ${object.dict} /Length ${object.data.length} >>\nstream\n`, 'latin1'),
+      );
       push(object.data);
       push(Buffer.from('\nendstream\nendobj\n', 'latin1'));
     }
   });
-  for (const [num, [stream, index]] of Object.entries(compressed)) entries.set(Number(num), [2, stream, index]);
+  for (const [num, [stream, index]] of Object.entries(compressed))
+    entries.set(Number(num), [2, stream, index]);
   const xrefNum = Math.max(...entries.keys()) + 1;
   entries.set(xrefNum, [1, length, 0]);
   const rows = Buffer.alloc((xrefNum + 1) * 7);

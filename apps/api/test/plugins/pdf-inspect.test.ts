@@ -4,7 +4,12 @@
  * pdf-lib / jpeg-js / zlib and on hostile ones built from them.
  */
 import { describe, expect, it } from 'vitest';
-import { inspectImage, inspectPdf, readerPageCount, sniffContentType } from '#plugins/app/projects/pdf-inspect.js';
+import {
+  inspectImage,
+  inspectPdf,
+  readerPageCount,
+  sniffContentType,
+} from '#plugins/app/projects/pdf-inspect.js';
 import { MAX_DEPTH } from '#plugins/app/projects/pdf-page-tree.js';
 import { MAX_INFLATE_RATIO } from '#plugins/app/projects/pdf-xref.js';
 import {

@@ -87,7 +87,7 @@ export type Inspection =
 export async function inspectPdf(bytes: Uint8Array): Promise<Inspection> {
   let tree;
   try {
-    tree = await readPageTree(bytes);
+    tree = readPageTree(bytes);
   } catch (err) {
     if (err instanceof PageTreeError)
       return {

@@ -14,7 +14,7 @@
  * is then refused. Inflating is bounded per file (docs/decisions/0026, 0053).
  * @see PDF 32000-1:2008 §7.7.3 Page Tree
  */
-import { isDict, isInt, isName, PdfSyntaxError, Ref, type PdfObject } from './pdf-syntax.js';
+import { isArray, isDict, isInt, isName, PdfSyntaxError, Ref, type PdfObject } from './pdf-syntax.js';
 import { InflateBudget, PdfFile, PdfLimitError, XrefEntryError } from './pdf-xref.js';
 
 export const MAX_DEPTH = 64;
@@ -40,7 +40,7 @@ export class PageTreeError extends Error {
 }
 
 /** Walks the page tree of a PDF held in memory. Throws PageTreeError when there is no walkable tree. */
-export async function readPageTree(bytes: Uint8Array): Promise<PageTree> {
+export function readPageTree(bytes: Uint8Array): PageTree {
   // One budget for everything inflated for this file, whichever way it is read.
   const budget = new InflateBudget();
   try {
@@ -52,7 +52,8 @@ export async function readPageTree(bytes: Uint8Array): Promise<PageTree> {
     return walk(PdfFile.fromScan(bytes, budget));
   } catch (err) {
     if (err instanceof PageTreeError) throw err;
-    if (err instanceof PdfLimitError) throw new PageTreeError(`too large to read: ${err.message}`, 'too-large');
+    if (err instanceof PdfLimitError)
+      throw new PageTreeError(`too large to read: ${err.message}`, 'too-large');
     if (err instanceof PdfSyntaxError || err instanceof XrefEntryError)
       throw new PageTreeError(`unreadable structure: ${err.message}`, 'unreadable');
     throw err;
@@ -93,8 +94,11 @@ function walk(file: PdfFile): PageTree {
       continue;
     }
     if (type !== undefined && !isName(type, 'Pages'))
-      throw new PageTreeError(`a page tree node has /Type ${isName(type) ? type.name : 'that is no name'}`, 'malformed');
-    if (!Array.isArray(kids)) throw new PageTreeError('a /Pages node has no /Kids array', 'malformed');
+      throw new PageTreeError(
+        `a page tree node has /Type ${isName(type) ? type.name : 'that is no name'}`,
+        'malformed',
+      );
+    if (!isArray(kids)) throw new PageTreeError('a /Pages node has no /Kids array', 'malformed');
     for (let i = kids.length - 1; i >= 0; i -= 1) stack.push({ node: kids[i], depth: depth + 1 });
   }
   return { declared, real, encrypted: file.encrypted };

@@ -215,4 +215,5 @@ function objectFrom(lex: Lexer, token: Token, depth: number): PdfObject {
 export const isDict = (o: PdfObject | undefined): o is PdfDict => o instanceof Map;
 export const isName = (o: PdfObject | undefined, name?: string): o is Name =>
   o instanceof Name && (name === undefined || o.name === name);
+export const isArray = (o: PdfObject | undefined): o is PdfObject[] => Array.isArray(o);
 export const isInt = (o: PdfObject | undefined): o is number => typeof o === 'number' && Number.isInteger(o);

@@ -15,6 +15,7 @@
  */
 import { constants, inflateSync } from 'node:zlib';
 import {
+  isArray,
   isDict,
   isInt,
   isName,
@@ -214,12 +215,14 @@ export class PdfFile {
       const entry = unpack(packed);
       let obj: PdfObject;
       if (entry.kind === 'at') {
-        if (entry.gen !== ref.gen) throw new XrefEntryError(`${ref.tag} has generation ${entry.gen} in the table`);
+        if (entry.gen !== ref.gen)
+          throw new XrefEntryError(`${ref.tag} has generation ${entry.gen} in the table`);
         obj = this.parseIndirect(this.base + entry.offset, ref);
       } else {
         const stream = this.objectStream(entry.stream);
         const offset = stream.offsets[entry.index];
-        if (offset === undefined) throw new XrefEntryError(`${ref.tag} is not in object stream ${entry.stream}`);
+        if (offset === undefined)
+          throw new XrefEntryError(`${ref.tag} is not in object stream ${entry.stream}`);
         obj = parseObject(new Lexer(stream.data, stream.first + offset));
       }
       this.cache.set(ref.num, obj);
@@ -306,14 +309,15 @@ export class PdfFile {
       } catch (err) {
         if (err instanceof PdfLimitError) throw err;
         // Like PDF.js: a broken older section is skipped; a broken newest one means no table at all.
-        if (!trailer) throw new XrefEntryError(`no cross-reference section at ${offset}: ${(err as Error).message}`);
+        if (!trailer)
+          throw new XrefEntryError(`no cross-reference section at ${offset}: ${(err as Error).message}`);
         continue;
       }
       trailer ??= dict;
       const prev = dict.get('Prev');
       if (isWhole(prev)) queue.push(prev);
     }
-    this.trailer = trailer ?? new Map();
+    this.trailer = trailer ?? new Map<string, PdfObject>();
   }
 
   /** One section (a table and its trailer, or a cross-reference stream); older sections never override newer. */
@@ -330,7 +334,8 @@ export class PdfFile {
       const head = lex.next();
       if (head instanceof Keyword && head.word === 'trailer') break;
       const count = lex.next();
-      if (!isWhole(head) || !isWhole(count)) throw new PdfSyntaxError('a subsection header is not two numbers');
+      if (!isWhole(head) || !isWhole(count))
+        throw new PdfSyntaxError('a subsection header is not two numbers');
       let first = head;
       for (let i = 0; i < count; i += 1) {
         const offset = lex.next();
@@ -352,12 +357,12 @@ export class PdfFile {
 
   private readXrefStream(stream: Stream): void {
     const w = this.resolve(stream.dict.get('W'));
-    if (!Array.isArray(w) || w.length < 3 || !w.slice(0, 3).every((x) => isWhole(x) && x <= 8))
+    if (!isArray(w) || w.length < 3 || !w.slice(0, 3).every((x) => isWhole(x) && x <= 8))
       throw new PdfSyntaxError('a cross-reference stream has no valid /W');
     const [w0, w1, w2] = w as [number, number, number];
     const size = this.resolve(stream.dict.get('Size'));
     const index = this.resolve(stream.dict.get('Index')) ?? [0, size ?? 0];
-    if (!Array.isArray(index)) throw new PdfSyntaxError('a cross-reference stream has no valid /Index');
+    if (!isArray(index)) throw new PdfSyntaxError('a cross-reference stream has no valid /Index');
     const data = this.decode(stream);
     const width = w0 + w1 + w2;
     let pos = 0;
@@ -369,7 +374,8 @@ export class PdfFile {
     for (let r = 0; r + 1 < index.length; r += 2) {
       const start = index[r];
       const count = index[r + 1];
-      if (!isWhole(start) || !isWhole(count)) throw new PdfSyntaxError('a cross-reference range is not two numbers');
+      if (!isWhole(start) || !isWhole(count))
+        throw new PdfSyntaxError('a cross-reference range is not two numbers');
       for (let i = 0; i < count; i += 1) {
         if (pos + width > data.length) throw new PdfSyntaxError('a cross-reference stream ends early');
         const type = w0 === 0 ? 1 : field(w0);
@@ -402,7 +408,8 @@ export class PdfFile {
     for (let i = 0; i < n; i += 1) {
       const objNum = lex.next();
       const offset = lex.next();
-      if (!isWhole(objNum) || !isWhole(offset)) throw new PdfSyntaxError(`object stream ${num} has a bad header`);
+      if (!isWhole(objNum) || !isWhole(offset))
+        throw new PdfSyntaxError(`object stream ${num} has a bad header`);
       offsets.push(offset);
     }
     const parsed = { data, first, offsets };
@@ -442,7 +449,7 @@ function headerOffset(bytes: Uint8Array): number {
 
 function list(obj: PdfObject | undefined): PdfObject[] {
   if (obj === undefined || obj === null) return [];
-  return Array.isArray(obj) ? obj : [obj];
+  return isArray(obj) ? obj : [obj];
 }
 
 /** Undoes a PNG predictor (/Predictor 10–15), the one cross-reference streams use; the output is never larger. */
