@@ -307,12 +307,40 @@ export function pdfInflateBomb(compressedBytes = 2 * 1024 * 1024): Buffer {
 }
 
 /**
+ * `pages` pages whose page objects sit in a deflated object stream, listed by a cross-reference stream that is
+ * deflated with PNG predictors (/Predictor 12), as Acrobat writes them.
+ */
+export function pdfWithPredictedXref(pages: number): Buffer {
+  const kids = Array.from({ length: pages }, (_, i) => `${4 + i} 0 R`).join(' ');
+  const header = Array.from({ length: pages }, (_, i) => i)
+    .map((i) => `${4 + i} ${i * 60}`)
+    .join(' ');
+  const bodies = Array.from({ length: pages }, () =>
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 432 648] >>'.padEnd(60, ' '),
+  ).join('');
+  const data = deflateSync(Buffer.from(`${header}\n${bodies}`, 'latin1'));
+  return writeWithXrefStream(
+    [
+      '<< /Type /Catalog /Pages 2 0 R >>',
+      `<< /Type /Pages /Kids [${kids}] /Count ${pages} >>`,
+      {
+        dict: `/Type /ObjStm /N ${pages} /First ${header.length + 1} /Filter /FlateDecode`,
+        data,
+      },
+    ],
+    Object.fromEntries(Array.from({ length: pages }, (_, i) => [4 + i, [3, i]])),
+    { predictor: true },
+  );
+}
+
+/**
  * Objects 1… (bodies, or stream dictionaries' contents with data) and a cross-reference stream after them, which
  * also lists `compressed` objects (number → [object stream, index]); /Root is object 1.
  */
 function writeWithXrefStream(
   objects: (string | { dict: string; data: Buffer })[],
   compressed: Record<number, [number, number]> = {},
+  options: { predictor?: boolean } = {},
 ): Buffer {
   const parts: Buffer[] = [Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n', 'latin1')];
   let length = parts[0]?.length ?? 0;
@@ -344,13 +372,27 @@ function writeWithXrefStream(
     rows.writeUInt16BE(f2, num * 7 + 5);
   }
   const xrefAt = length;
+  let data = rows;
+  let filter = '';
+  if (options.predictor) {
+    // PNG "Up" rows (/Predictor 12), then deflated: what Acrobat and most producers write.
+    const predicted = Buffer.alloc((xrefNum + 1) * 8);
+    for (let r = 0; r <= xrefNum; r += 1) {
+      predicted[r * 8] = 2;
+      for (let i = 0; i < 7; i += 1)
+        predicted[r * 8 + 1 + i] =
+          ((rows[r * 7 + i] ?? 0) - (r > 0 ? (rows[(r - 1) * 7 + i] ?? 0) : 0)) & 0xff;
+    }
+    data = deflateSync(predicted);
+    filter = '/Filter /FlateDecode /DecodeParms << /Predictor 12 /Columns 7 >> ';
+  }
   push(
     Buffer.from(
-      `${xrefNum} 0 obj\n<< /Type /XRef /Size ${xrefNum + 1} /W [1 4 2] /Root 1 0 R /Length ${rows.length} >>\nstream\n`,
+      `${xrefNum} 0 obj\n<< /Type /XRef /Size ${xrefNum + 1} /W [1 4 2] /Root 1 0 R ${filter}/Length ${data.length} >>\nstream\n`,
       'latin1',
     ),
   );
-  push(rows);
+  push(data);
   push(Buffer.from(`\nendstream\nendobj\nstartxref\n${xrefAt}\n%%EOF\n`, 'latin1'));
   return Buffer.concat(parts);
 }

@@ -28,6 +28,7 @@ import {
   pdfWithCyclicKids,
   pdfWithDecoyPages,
   pdfWithDeepTree,
+  pdfWithPredictedXref,
   pdfWithUndoneUpdate,
   pngBytes,
 } from '../pdf-fixtures.js';
@@ -136,6 +137,12 @@ describe('inspectPdf: the tree as the cross-reference table resolves it (docs/de
     const result = await inspectPdf(breakXref(await pdfWithDecoyPages(800, 32)));
     expect(result).toMatchObject({ ok: false, problem: 'unreadable-pdf' });
     expect(!result.ok && 'detail' in result && result.detail).toMatch(/defined 2 times/);
+  });
+
+  it('reads a deflated cross-reference stream with PNG predictors and pages in an object stream', async () => {
+    const file = pdfWithPredictedXref(30);
+    expect(await readerPageCount(Buffer.from(file))).toBe(30);
+    expect(await inspectPdf(file)).toEqual({ ok: true, type: 'application/pdf', pages: 30 });
   });
 
   it('counts the newest revision: an update adding 2 pages makes 12, a further one undoing it 10', async () => {

@@ -223,7 +223,11 @@ export class PdfFile {
         const offset = stream.offsets[entry.index];
         if (offset === undefined)
           throw new XrefEntryError(`${ref.tag} is not in object stream ${entry.stream}`);
-        obj = parseObject(new Lexer(stream.data, stream.first + offset));
+        // Each object ends where the next one starts, as PDF.js reads them.
+        const next = stream.offsets[entry.index + 1];
+        const end =
+          next === undefined ? stream.data.length : Math.min(stream.data.length, stream.first + next);
+        obj = parseObject(new Lexer(stream.data, stream.first + offset, end));
       }
       this.cache.set(ref.num, obj);
       return obj;
