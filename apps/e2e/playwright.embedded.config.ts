@@ -3,7 +3,7 @@
  * Bindery: the API on PGlite under DATA_DIR, no SMTP server (mail is written to DATA_DIR/outbox, where the tests
  * read it), test payment mode (Bindery's own Stripe and PayPal test servers). These are the specs that start the
  * app, write to the database, read mail or pay: the shell, accounts, drafts, the e-book, the order journey and
- * lifecycle, resale certificates. The others (calculators, layout, security headers) read pages whose answers do
+ * lifecycle, one order per cart, resale certificates. The others (calculators, layout, security headers) read pages whose answers do
  * not depend on the database or the payment mode and run on the PostgreSQL stack only (ADR 0049; README "Test it").
  */
 import { defineConfig } from '@playwright/test';
@@ -17,6 +17,7 @@ export const STACK_SPECS = [
   'ebook',
   'order-journey',
   'order-lifecycle',
+  'one-order',
   'resale-certificates',
 ];
 

@@ -7,6 +7,9 @@
  * it does hold and hand over the whole byte array).
  * Bounded: ROUNDS alternating rounds of ITERATIONS each (BENCH_ROUNDS, BENCH_ITERATIONS). Prints medians and the
  * ratio count/read.
+ * Then a 2 MB decompression bomb (an object stream of zeros inflating to about 2 GB) through the real inspection
+ * pool, as an upload meets it: the time to its refusal and the process's peak RSS growth (the worker is a thread of
+ * this process), sampled every 5 ms on the main thread, ITERATIONS/4 times (docs/decisions/0053).
  * Run: `pnpm bench` in apps/api (after the calculate bench) or `pnpm bench:pdf`.
  */
 import { randomBytes } from 'node:crypto';
@@ -14,7 +17,9 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { createInspectionPool } from '#plugins/app/projects/inspection-pool.js';
 import { inspectFile } from '#plugins/app/projects/pdf-inspect.js';
+import { pdfInflateBomb } from '../test/pdf-fixtures.js';
 import { median } from './harness.js';
 
 /** What an inspection worker does for one file (inspect-worker.ts), here on this thread to time it alone. */
@@ -77,6 +82,51 @@ try {
     console.info(
       `| ${f.name} | ${mb} MB | ${read.toFixed(2)} | ${count.toFixed(2)} | ${(count / read).toFixed(1)} |`,
     );
+  }
+
+  const bomb = join(dir, 'bomb.pdf');
+  const bombBytes = pdfInflateBomb(2 * 1024 * 1024);
+  await writeFile(bomb, bombBytes);
+  const pool = createInspectionPool({
+    size: 1,
+    maxHeapMb: 256,
+    timeoutMs: 20_000,
+    maxQueue: 4,
+    idleMs: 60_000,
+  });
+  try {
+    // A warm worker (PDF.js loaded) first: its start-up is not the bomb's cost.
+    await pool.inspect(files[0]?.path ?? '');
+    const start = process.memoryUsage.rss();
+    const times: number[] = [];
+    const growths: number[] = [];
+    let peakOverall = start;
+    for (let i = 0; i < Math.max(3, Math.round(iterations / 4)); i += 1) {
+      const before = process.memoryUsage.rss();
+      let peak = before;
+      const sampling = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 5);
+      const began = process.hrtime.bigint();
+      const result = await pool.inspect(bomb);
+      times.push(Number(process.hrtime.bigint() - began) / 1e6);
+      clearInterval(sampling);
+      peak = Math.max(peak, process.memoryUsage.rss());
+      growths.push((peak - before) / 1024 / 1024);
+      peakOverall = Math.max(peakOverall, peak);
+      if (result.ok || result.type !== 'application/pdf' || result.problem !== 'pdf-too-large')
+        throw new Error(`the bomb was not refused as too large: ${JSON.stringify(result)}`);
+    }
+    const mb = (bombBytes.length / 1024 / 1024).toFixed(1);
+    console.info(
+      `\n| File | Size | refused in (median, ms) | peak RSS growth (median, max; MB) | RSS before → peak (MB) |`,
+    );
+    console.info('| --- | --- | --- | --- | --- |');
+    console.info(
+      `| bomb (object stream of zeros, ~2 GB inflated) | ${mb} MB | ${middle(times).toFixed(0)} | ` +
+        `${middle(growths).toFixed(0)}, ${Math.max(...growths).toFixed(0)} | ` +
+        `${(start / 1024 / 1024).toFixed(0)} → ${(peakOverall / 1024 / 1024).toFixed(0)} |`,
+    );
+  } finally {
+    await pool.close();
   }
 } finally {
   await rm(dir, { recursive: true, force: true });

@@ -19,7 +19,17 @@ import { createUser, newSession, setupTestApp } from './helper.js';
 import { payByCard, payByPaypal } from './money-fixtures.js';
 import { calendarConfiguration, printBookConfiguration } from './checkout-fixtures.js';
 import { ADDRESS, orderOneBook } from './orders-fixtures.js';
-import { garbageJpeg, garbagePng, jpegBytes, makePdf, multipartBody, pngBytes } from './pdf-fixtures.js';
+import {
+  garbageJpeg,
+  garbagePng,
+  jpegBytes,
+  makePdf,
+  multipartBody,
+  pdfInflateBomb,
+  pdfWithDecoyPages,
+  pdfWithUndoneUpdate,
+  pngBytes,
+} from './pdf-fixtures.js';
 import { uploadPdf } from './projects.js';
 import { startPaymentFakes } from './payment-fakes.js';
 
@@ -97,7 +107,13 @@ beforeAll(async () => {
   const byPaypal = await orderOneBook(t, customer.auth, 'PayPal Fuzz Book');
   await payByPaypal(t, paypal, customer.auth, byPaypal.order.id);
   const pdf = await uploadPdf(t, customer.auth, 24);
-  files = { pdf: await makePdf(3, { blank: true }), png: pngBytes(), jpeg: jpegBytes() };
+  files = {
+    pdf: await makePdf(3, { blank: true }),
+    png: pngBytes(),
+    jpeg: jpegBytes(),
+    // docs/decisions/0053: a decoy /Pages copy, a revision undone by an update, a 2 MB deflate bomb.
+    hostile: [await pdfWithDecoyPages(800, 32), await pdfWithUndoneUpdate(10, 2), pdfInflateBomb()],
+  };
   await tour(customer, admin, card.order);
   known = {
     numbers: [unpaid, card, byPaypal].flatMap(({ project, order }) => [project.id, order.id]),
@@ -385,8 +401,8 @@ const HEADER_CASES: { name: string; headers: Record<string, string> }[] = [
   { name: 'an Accept of nonsense', headers: { accept: '\u00e9/\u00e9;q=x' } },
 ];
 
-/** A small real PDF, PNG and JPEG, and broken ones made from them, for the upload cases. */
-let files: { pdf: Buffer; png: Buffer; jpeg: Buffer };
+/** A small real PDF, PNG and JPEG, hostile PDFs, and broken ones made from them, for the upload cases. */
+let files: { pdf: Buffer; png: Buffer; jpeg: Buffer; hostile: Buffer[] };
 
 describe('the fuzz suite (no input gives a 5xx)', () => {
   it('covers every registered route', () => {
@@ -541,7 +557,7 @@ describe('the fuzz suite (no input gives a 5xx)', () => {
       // What a client of ours sends (an interior PDF, a cover image), its bytes perhaps broken: these reach the
       // inspection of the file itself.
       const expected = fc.oneof(
-        broken(files.pdf).map((data) => ({
+        fc.oneof(broken(files.pdf), fc.constantFrom(...files.hostile).chain(broken)).map((data) => ({
           purpose: 'interior',
           name: 'book.pdf',
           type: 'application/pdf',

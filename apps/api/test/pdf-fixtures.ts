@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { crc32, deflateSync } from 'node:zlib';
+import { constants, crc32, deflateRawSync, deflateSync } from 'node:zlib';
 import jpeg from 'jpeg-js';
 import type { PDFRef } from 'pdf-lib';
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFNumber, StandardFonts } from 'pdf-lib';
@@ -171,6 +171,230 @@ export async function pdfObjectFlood(objects: number): Promise<Buffer> {
   for (let i = 0; i < objects; i += 1)
     flood.push(`${100000 + i} 0 obj\n<</A [${i} ${i} ${i}] /B (x${i})>>\nendobj\n`);
   return Buffer.from(base.slice(0, eof) + flood.join('') + 'startxref\n999999999\n%%EOF\n', 'latin1');
+}
+
+// ------------------------------------------------- revisions and decoys (docs/decisions/0053), written by hand
+
+/** The text of a PDF saved without object streams, and where its parts are. */
+function anatomy(bytes: Buffer) {
+  const text = bytes.toString('latin1');
+  const xrefAt = text.lastIndexOf('\nxref\n') + 1;
+  const startxref = Number(/startxref\s+(\d+)\s+%%EOF\s*$/.exec(text)?.[1]);
+  const trailer = text.slice(text.lastIndexOf('trailer'));
+  const root = /\/Root (\d+ \d+ R)/.exec(trailer)?.[1];
+  const size = Number(/\/Size (\d+)/.exec(trailer)?.[1]);
+  const catalog = /\/Pages (\d+) 0 R/.exec(text);
+  const pagesNum = Number(catalog?.[1]);
+  const pagesAt = text.indexOf(`\n${pagesNum} 0 obj`) + 1;
+  const kids =
+    /\/Kids \[([^\]]*)\]/
+      .exec(text.slice(pagesAt))?.[1]
+      ?.trim()
+      .split(/\s+(?=\d+ 0 R)/) ?? [];
+  if (!root || !size || !pagesNum || !startxref)
+    throw new Error('not a PDF saved by pdf-lib without object streams');
+  return { text, xrefAt, startxref, root, size, pagesNum, pagesAt, kids };
+}
+
+/**
+ * The decoy of the attack on the page count: `pages` real pages under a root declaring /Count `declared`, plus a
+ * second copy of that /Pages object listing only the first `declared` kids, placed after the real one and listed by
+ * no cross-reference table. A reader follows the table to the real root; a parser that reads objects in file order
+ * (the last copy winning) sees `declared` pages.
+ */
+export async function pdfWithDecoyPages(pages = 800, declared = 32): Promise<Buffer> {
+  const a = anatomy(await pdfDeclaring(pages, declared));
+  const decoy = `${a.pagesNum} 0 obj\n<<\n/Type /Pages\n/Kids [ ${a.kids.slice(0, declared).join(' ')} ]\n/Count ${declared}\n>>\nendobj\n\n`;
+  // Before the table: the table's offsets stay right, only startxref moves.
+  const text = a.text.slice(0, a.xrefAt) + decoy + a.text.slice(a.xrefAt);
+  return Buffer.from(
+    text.replace(/startxref\s+\d+\s+%%EOF\s*$/, `startxref\n${a.xrefAt + decoy.length}\n%%EOF\n`),
+    'latin1',
+  );
+}
+
+/**
+ * An incremental update (PDF 32000-1 §7.5.6) appended to `bytes` (saved without object streams): `objects` (number
+ * → body) written after the old end, and a table listing them, plus `entries` (number → byte offset) pointing
+ * existing numbers elsewhere, with /Prev to the previous table.
+ */
+export function appendUpdate(
+  bytes: Buffer,
+  objects: Record<number, string>,
+  entries: Record<number, number> = {},
+): Buffer {
+  const a = anatomy(bytes);
+  let text = a.text.endsWith('\n') ? a.text : `${a.text}\n`;
+  const offsets = new Map<number, number>(Object.entries(entries).map(([n, at]) => [Number(n), at]));
+  for (const [num, body] of Object.entries(objects)) {
+    offsets.set(Number(num), text.length);
+    text += `${num} 0 obj\n${body}\nendobj\n`;
+  }
+  const xref = text.length;
+  text += 'xref\n';
+  for (const num of [...offsets.keys()].sort((x, y) => x - y))
+    text += `${num} 1\n${String(offsets.get(num)).padStart(10, '0')} 00000 n \n`;
+  const size = Math.max(a.size, ...[...offsets.keys()].map((n) => n + 1));
+  text += `trailer\n<< /Size ${size} /Root ${a.root} /Prev ${a.startxref} >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(text, 'latin1');
+}
+
+/** `pages` pages, then an update that adds `added` pages (a new /Pages object with the old kids and new ones). */
+export async function pdfWithAddedPages(pages: number, added: number): Promise<Buffer> {
+  const a = anatomy(await pdfDeclaring(pages, pages));
+  const objects: Record<number, string> = {};
+  const kids = [...a.kids];
+  for (let i = 0; i < added; i += 1) {
+    objects[a.size + i] = `<< /Type /Page /Parent ${a.pagesNum} 0 R /MediaBox [0 0 432 648] >>`;
+    kids.push(`${a.size + i} 0 R`);
+  }
+  objects[a.pagesNum] = `<< /Type /Pages /Kids [ ${kids.join(' ')} ] /Count ${kids.length} >>`;
+  return appendUpdate(Buffer.from(a.text, 'latin1'), objects);
+}
+
+/**
+ * `pages` pages; a first update adds `added` pages; a second one points the /Pages object back at its first
+ * revision (an undo). The newest table wins: `pages` pages, although the added ones come later in the file.
+ */
+export async function pdfWithUndoneUpdate(pages: number, added: number): Promise<Buffer> {
+  const once = await pdfWithAddedPages(pages, added);
+  const a = anatomy(once);
+  return appendUpdate(once, {}, { [a.pagesNum]: a.pagesAt });
+}
+
+/**
+ * A decompression bomb: a valid 2-page PDF whose cross-reference stream lists one object inside an object stream of
+ * `compressedBytes` of deflate data that inflates about 1,000 times (zeros, which PDF syntax reads as whitespace).
+ * Built from one compressed MiB of zeros repeated (each flushed block is byte-aligned and independent), so making
+ * a 2 MB bomb costs milliseconds, not inflating 2 GB.
+ */
+export function pdfInflateBomb(compressedBytes = 2 * 1024 * 1024): Buffer {
+  const header = '6 0 ';
+  const head = Buffer.from(`${header}<< /Note (zeros follow) >>\n`, 'latin1');
+  const flushed = (data: Buffer) => deflateRawSync(data, { level: 9, finishFlush: constants.Z_FULL_FLUSH });
+  const zeroMiB = flushed(Buffer.alloc(1024 * 1024));
+  const first = flushed(head);
+  const copies = Math.max(1, Math.ceil((compressedBytes - first.length) / zeroMiB.length));
+  const inflated = head.length + copies * 1024 * 1024;
+  const last = deflateRawSync(Buffer.alloc(0));
+  // adler32 of head + zeros: the zeros add nothing to a and a (unchanged) to b once per byte.
+  let a = 1;
+  let b = 0;
+  for (const byte of head) {
+    a = (a + byte) % 65521;
+    b = (b + a) % 65521;
+  }
+  b = (b + ((copies * 1024 * 1024) % 65521) * a) % 65521;
+  const adler = Buffer.alloc(4);
+  adler.writeUInt32BE(((b << 16) | a) >>> 0);
+  const data = Buffer.concat([
+    Buffer.from([0x78, 0xda]),
+    first,
+    ...Array.from({ length: copies }, () => zeroMiB),
+    last,
+    adler,
+  ]);
+  return writeWithXrefStream(
+    [
+      '<< /Type /Catalog /Pages 2 0 R >>',
+      '<< /Type /Pages /Kids [3 0 R 4 0 R] /Count 2 >>',
+      '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 432 648] >>',
+      '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 432 648] >>',
+      { dict: `/Type /ObjStm /N 1 /First ${header.length} /Filter /FlateDecode /Length1 ${inflated}`, data },
+    ],
+    { 6: [5, 0] },
+  );
+}
+
+/**
+ * `pages` pages whose page objects sit in a deflated object stream, listed by a cross-reference stream that is
+ * deflated with PNG predictors (/Predictor 12), as Acrobat writes them.
+ */
+export function pdfWithPredictedXref(pages: number): Buffer {
+  const kids = Array.from({ length: pages }, (_, i) => `${4 + i} 0 R`).join(' ');
+  const header = Array.from({ length: pages }, (_, i) => i)
+    .map((i) => `${4 + i} ${i * 60}`)
+    .join(' ');
+  const bodies = Array.from({ length: pages }, () =>
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 432 648] >>'.padEnd(60, ' '),
+  ).join('');
+  const data = deflateSync(Buffer.from(`${header}\n${bodies}`, 'latin1'));
+  return writeWithXrefStream(
+    [
+      '<< /Type /Catalog /Pages 2 0 R >>',
+      `<< /Type /Pages /Kids [${kids}] /Count ${pages} >>`,
+      {
+        dict: `/Type /ObjStm /N ${pages} /First ${header.length + 1} /Filter /FlateDecode`,
+        data,
+      },
+    ],
+    Object.fromEntries(Array.from({ length: pages }, (_, i) => [4 + i, [3, i]])),
+    { predictor: true },
+  );
+}
+
+/**
+ * Objects 1… (bodies, or stream dictionaries' contents with data) and a cross-reference stream after them, which
+ * also lists `compressed` objects (number → [object stream, index]); /Root is object 1.
+ */
+function writeWithXrefStream(
+  objects: (string | { dict: string; data: Buffer })[],
+  compressed: Record<number, [number, number]> = {},
+  options: { predictor?: boolean } = {},
+): Buffer {
+  const parts: Buffer[] = [Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n', 'latin1')];
+  let length = parts[0]?.length ?? 0;
+  const push = (b: Buffer) => {
+    parts.push(b);
+    length += b.length;
+  };
+  const entries = new Map<number, [number, number, number]>();
+  objects.forEach((object, i) => {
+    entries.set(i + 1, [1, length, 0]);
+    if (typeof object === 'string') push(Buffer.from(`${i + 1} 0 obj\n${object}\nendobj\n`, 'latin1'));
+    else {
+      push(
+        Buffer.from(`${i + 1} 0 obj\n<< ${object.dict} /Length ${object.data.length} >>\nstream\n`, 'latin1'),
+      );
+      push(object.data);
+      push(Buffer.from('\nendstream\nendobj\n', 'latin1'));
+    }
+  });
+  for (const [num, [stream, index]] of Object.entries(compressed))
+    entries.set(Number(num), [2, stream, index]);
+  const xrefNum = Math.max(...entries.keys()) + 1;
+  entries.set(xrefNum, [1, length, 0]);
+  const rows = Buffer.alloc((xrefNum + 1) * 7);
+  rows.set([0, 0, 0, 0, 0, 0xff, 0xff], 0);
+  for (const [num, [type, f1, f2]] of entries) {
+    rows.writeUInt8(type, num * 7);
+    rows.writeUInt32BE(f1, num * 7 + 1);
+    rows.writeUInt16BE(f2, num * 7 + 5);
+  }
+  const xrefAt = length;
+  let data = rows;
+  let filter = '';
+  if (options.predictor) {
+    // PNG "Up" rows (/Predictor 12), then deflated: what Acrobat and most producers write.
+    const predicted = Buffer.alloc((xrefNum + 1) * 8);
+    for (let r = 0; r <= xrefNum; r += 1) {
+      predicted[r * 8] = 2;
+      for (let i = 0; i < 7; i += 1)
+        predicted[r * 8 + 1 + i] =
+          ((rows[r * 7 + i] ?? 0) - (r > 0 ? (rows[(r - 1) * 7 + i] ?? 0) : 0)) & 0xff;
+    }
+    data = deflateSync(predicted);
+    filter = '/Filter /FlateDecode /DecodeParms << /Predictor 12 /Columns 7 >> ';
+  }
+  push(
+    Buffer.from(
+      `${xrefNum} 0 obj\n<< /Type /XRef /Size ${xrefNum + 1} /W [1 4 2] /Root 1 0 R ${filter}/Length ${data.length} >>\nstream\n`,
+      'latin1',
+    ),
+  );
+  push(data);
+  push(Buffer.from(`\nendstream\nendobj\nstartxref\n${xrefAt}\n%%EOF\n`, 'latin1'));
+  return Buffer.concat(parts);
 }
 
 export function gifBytes(): Buffer {

@@ -119,6 +119,9 @@ export const messages = {
     coverUnreadable: 'The cover image could not be read: the file is damaged or incomplete.',
     coverTooLarge: 'The cover image is too large (at most 30,000 pixels a side and 300 megapixels).',
     inspectionBusy: 'We are checking many files right now. Please upload yours again in a minute.',
+    // docs/decisions/0053: what a PDF may inflate to while it is checked.
+    pdfTooLarge:
+      'This PDF unpacks to more data than we can check (over 64 MB of compressed objects). Please export it again and upload the new file.',
   },
   /** Orders/cart screen (docs/spec/calculators-account-admin.md §2). */
   cart: {

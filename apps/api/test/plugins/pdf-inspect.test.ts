@@ -4,9 +4,16 @@
  * pdf-lib / jpeg-js / zlib and on hostile ones built from them.
  */
 import { describe, expect, it } from 'vitest';
-import { inspectImage, inspectPdf, sniffContentType } from '#plugins/app/projects/pdf-inspect.js';
-import { MAX_DEPTH } from '#plugins/app/projects/pdf-page-tree.js';
 import {
+  inspectImage,
+  inspectPdf,
+  readerPageCount,
+  sniffContentType,
+} from '#plugins/app/projects/pdf-inspect.js';
+import { MAX_DEPTH } from '#plugins/app/projects/pdf-page-tree.js';
+import { MAX_INFLATE_RATIO } from '#plugins/app/projects/pdf-xref.js';
+import {
+  breakXref,
   corruptPdf,
   garbageJpeg,
   garbagePng,
@@ -15,9 +22,14 @@ import {
   jpegBytes,
   makePdf,
   pdfDeclaring,
+  pdfInflateBomb,
+  pdfWithAddedPages,
   pdfWithBrokenXref,
   pdfWithCyclicKids,
+  pdfWithDecoyPages,
   pdfWithDeepTree,
+  pdfWithPredictedXref,
+  pdfWithUndoneUpdate,
   pngBytes,
 } from '../pdf-fixtures.js';
 
@@ -104,6 +116,65 @@ describe('inspectPdf: the real page count', () => {
   it('refuses a corrupt, a truncated or an empty PDF', async () => {
     for (const bytes of [corruptPdf(), (await makePdf(10)).subarray(0, 300), new Uint8Array(0)])
       expect(await inspectPdf(bytes)).toMatchObject({ ok: false, problem: 'unreadable-pdf' });
+  });
+});
+
+describe('inspectPdf: the tree as the cross-reference table resolves it (docs/decisions/0053)', () => {
+  it('refuses the decoy: /Count 32 over 800 pages, with an unlisted copy of the root listing 32 kids', async () => {
+    const decoy = await pdfWithDecoyPages(800, 32);
+    // PDF.js follows the table to the real root and trusts its /Count: priced as 32 before.
+    expect(await readerPageCount(Buffer.from(decoy))).toBe(32);
+    expect(await inspectPdf(decoy)).toEqual({
+      ok: false,
+      type: 'application/pdf',
+      problem: 'page-count-mismatch',
+      declared: 32,
+      real: 800,
+    });
+  });
+
+  it('refuses the decoy in a file whose table is broken too: the root is defined twice', async () => {
+    const result = await inspectPdf(breakXref(await pdfWithDecoyPages(800, 32)));
+    expect(result).toMatchObject({ ok: false, problem: 'unreadable-pdf' });
+    expect(!result.ok && 'detail' in result && result.detail).toMatch(/defined 2 times/);
+  });
+
+  it('reads a deflated cross-reference stream with PNG predictors and pages in an object stream', async () => {
+    const file = pdfWithPredictedXref(30);
+    expect(await readerPageCount(Buffer.from(file))).toBe(30);
+    expect(await inspectPdf(file)).toEqual({ ok: true, type: 'application/pdf', pages: 30 });
+  });
+
+  it('counts the newest revision: an update adding 2 pages makes 12, a further one undoing it 10', async () => {
+    const added = await pdfWithAddedPages(10, 2);
+    expect(await readerPageCount(Buffer.from(added))).toBe(12);
+    expect(await inspectPdf(added)).toEqual({ ok: true, type: 'application/pdf', pages: 12 });
+    // The 12-page /Pages object comes later in the file, but the newest table points at the first one.
+    const undone = await pdfWithUndoneUpdate(10, 2);
+    expect(await readerPageCount(Buffer.from(undone))).toBe(10);
+    expect(await inspectPdf(undone)).toEqual({ ok: true, type: 'application/pdf', pages: 10 });
+  });
+});
+
+describe('inspectPdf: inflating is bounded (docs/decisions/0053)', () => {
+  it(`refuses an object stream inflating more than ${MAX_INFLATE_RATIO} times past its first MiB`, async () => {
+    // 3 KB inflating to 3 MB: a valid file (PDF.js opens it), but no object stream needs that ratio.
+    const bomb = pdfInflateBomb(3_000);
+    expect(await readerPageCount(Buffer.from(bomb))).toBe(2);
+    const result = await inspectPdf(bomb);
+    expect(result).toMatchObject({ ok: false, problem: 'pdf-too-large' });
+    expect(!result.ok && 'detail' in result && result.detail).toMatch(/times its size/);
+  });
+
+  it('refuses a 2 MB bomb (about 2 GB inflated) after 64 MB, in well under a second of work', async () => {
+    const bomb = pdfInflateBomb(2 * 1024 * 1024);
+    const start = performance.now();
+    const result = await inspectPdf(bomb);
+    const ms = performance.now() - start;
+    expect(result).toMatchObject({ ok: false, problem: 'pdf-too-large' });
+    expect(!result.ok && 'detail' in result && result.detail).toMatch(/more than 64 MB/);
+    // About 0.15 s on a quiet machine; the bound leaves room for a loaded one.
+    expect(ms).toBeLessThan(2_000);
   });
 });
 

@@ -29,7 +29,7 @@ port.on('message', (request: InspectRequest) => {
 });
 /**
  * A minimal one-page PDF, built here with exact xref offsets: inspecting it once before saying 'ready' loads what
- * PDF.js and pdf-lib load lazily on their first document, so that cost never counts against a customer's file.
+ * PDF.js loads lazily on its first document, so that cost never counts against a customer's file.
  */
 function warmUpPdf(): Uint8Array {
   const objects = [

@@ -8,7 +8,8 @@
  * - `size` workers at most, each inspecting one file at a time; started on demand and ended after `idleMs` unused,
  *   so an idle API holds no parser memory.
  * - `resourceLimits` cap each worker's V8 heap (the file's own bytes are an ArrayBuffer outside that heap: at most
- *   50 MB per worker, bounded by the upload limit and `size`).
+ *   50 MB per worker, bounded by the upload limit and `size`). What a PDF's check inflates is native memory this cap
+ *   does not see either: it is bounded per file by pdf-xref.ts's budget (64 MB, docs/decisions/0053).
  * - `timeoutMs` per file, counted from the moment a ready worker receives it; the worker is terminated when it runs
  *   out.
  * - at most `maxQueue` files wait; more are refused as busy (503) instead of piling up.

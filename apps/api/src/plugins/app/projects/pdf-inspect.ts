@@ -1,6 +1,7 @@
 /**
  * File facts from the bytes, never from the client's name or Content-Type: the type by its magic number, a PDF's
- * page count by walking its page tree (pdf-page-tree.ts) and checking that PDF.js (unpdf's serverless build, the
+ * page count by walking its page tree as its cross-reference table resolves it, with every inflated byte counted
+ * (pdf-page-tree.ts, pdf-xref.ts; docs/decisions/0053), and checking that PDF.js (unpdf's serverless build, the
  * reader of Firefox) opens it, a cover image's format and size by parsing it (image-inspect.ts).
  *
  * inspectFile() is what the inspection worker runs (inspect-worker.ts): it may take a while and a lot of memory on
@@ -73,7 +74,7 @@ export type Inspection =
   | { ok: true; type: 'application/pdf'; pages: number }
   | { ok: true; type: 'image/jpeg' | 'image/png'; width: number; height: number }
   | { ok: false; type: null; problem: 'unknown-type' }
-  | { ok: false; type: 'application/pdf'; problem: 'unreadable-pdf'; detail: string }
+  | { ok: false; type: 'application/pdf'; problem: 'unreadable-pdf' | 'pdf-too-large'; detail: string }
   | { ok: false; type: 'application/pdf'; problem: 'page-count-mismatch'; declared: number; real: number }
   | {
       ok: false;
@@ -86,10 +87,15 @@ export type Inspection =
 export async function inspectPdf(bytes: Uint8Array): Promise<Inspection> {
   let tree;
   try {
-    tree = await readPageTree(bytes);
+    tree = readPageTree(bytes);
   } catch (err) {
     if (err instanceof PageTreeError)
-      return { ok: false, type: 'application/pdf', problem: 'unreadable-pdf', detail: err.message };
+      return {
+        ok: false,
+        type: 'application/pdf',
+        problem: err.reason === 'too-large' ? 'pdf-too-large' : 'unreadable-pdf',
+        detail: err.message,
+      };
     throw err;
   }
   // Last use of the bytes: PDF.js may detach them.

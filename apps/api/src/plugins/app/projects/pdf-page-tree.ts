@@ -4,15 +4,18 @@
  * PDF.js (the reader that decides whether a file opens) answers numPages from the root's /Count and only checks
  * that the last declared page exists: a 400-page file declaring /Count 40 reads as 40 pages and would be printed
  * as 400 but priced as 40 (issue 11.2). So the tree is walked here, leaf by leaf: every node reached from the
- * catalog's /Pages, each indirect object visited once (a second visit is a cycle or a shared subtree, both
+ * trailer's /Root → /Pages, each indirect object visited once (a second visit is a cycle or a shared subtree, both
  * invalid), at most MAX_DEPTH levels and MAX_NODES nodes (a legitimate 800-page tree has a few hundred nodes, a
  * few levels deep). The caller compares the declared count with the real one and refuses a file that lies.
  *
- * pdf-lib parses the objects by scanning the file, not by trusting its cross-reference table, so a broken xref
- * (wrong offsets, truncated table) still yields the objects when they are there (docs/decisions/0026).
+ * Objects are resolved the way a reader resolves them: through the file's cross-reference sections, the newest
+ * revision winning (pdf-xref.ts). A copy of a /Pages object that no table lists is never read, so it cannot stand
+ * in for the real one; a file whose table is broken is scanned like PDF.js's recovery, and an object defined twice
+ * is then refused. Inflating is bounded per file (docs/decisions/0026, 0053).
  * @see PDF 32000-1:2008 §7.7.3 Page Tree
  */
-import { PDFArray, PDFDict, PDFDocument, PDFName, PDFNumber, PDFRef, type PDFObject } from 'pdf-lib';
+import { isArray, isDict, isInt, isName, PdfSyntaxError, Ref, type PdfObject } from './pdf-syntax.js';
+import { InflateBudget, PdfFile, PdfLimitError, XrefEntryError } from './pdf-xref.js';
 
 export const MAX_DEPTH = 64;
 export const MAX_NODES = 20_000;
@@ -29,82 +32,74 @@ export interface PageTree {
 export class PageTreeError extends Error {
   constructor(
     message: string,
-    readonly reason: 'unreadable' | 'cycle' | 'too-deep' | 'too-many-nodes' | 'malformed',
+    readonly reason: 'unreadable' | 'cycle' | 'too-deep' | 'too-many-nodes' | 'malformed' | 'too-large',
   ) {
     super(message);
     this.name = 'PageTreeError';
   }
 }
 
-const TYPE = PDFName.of('Type');
-const KIDS = PDFName.of('Kids');
-const COUNT = PDFName.of('Count');
-const PAGES = PDFName.of('Pages');
-const PAGE = PDFName.of('Page');
-
 /** Walks the page tree of a PDF held in memory. Throws PageTreeError when there is no walkable tree. */
-export async function readPageTree(bytes: Uint8Array): Promise<PageTree> {
+export function readPageTree(bytes: Uint8Array): PageTree {
+  // One budget for everything inflated for this file, whichever way it is read.
+  const budget = new InflateBudget();
   try {
-    return await walk(bytes);
+    try {
+      return walk(PdfFile.fromXref(bytes, budget));
+    } catch (err) {
+      if (!(err instanceof XrefEntryError)) throw err;
+    }
+    return walk(PdfFile.fromScan(bytes, budget));
   } catch (err) {
     if (err instanceof PageTreeError) throw err;
-    // pdf-lib's own errors on malformed objects (a catalog that is not a dictionary, a missing trailer…).
-    throw new PageTreeError(`unreadable structure: ${(err as Error).message}`, 'unreadable');
+    if (err instanceof PdfLimitError)
+      throw new PageTreeError(`too large to read: ${err.message}`, 'too-large');
+    if (err instanceof PdfSyntaxError || err instanceof XrefEntryError)
+      throw new PageTreeError(`unreadable structure: ${err.message}`, 'unreadable');
+    throw err;
   }
 }
 
-async function walk(bytes: Uint8Array): Promise<PageTree> {
-  let doc: PDFDocument;
-  try {
-    // ignoreEncryption: the tree's dictionaries are readable in an encrypted file unless they sit in an (encrypted)
-    // object stream; then the walk below finds no tree and the file is refused.
-    doc = await PDFDocument.load(bytes, {
-      ignoreEncryption: true,
-      updateMetadata: false,
-      throwOnInvalidObject: true,
-    });
-  } catch (err) {
-    throw new PageTreeError(`pdf-lib cannot parse the file: ${(err as Error).message}`, 'unreadable');
-  }
-  const { context } = doc;
-  const encrypted = context.trailerInfo.Encrypt !== undefined;
-  const resolve = (obj: PDFObject | undefined) => (obj instanceof PDFRef ? context.lookup(obj) : obj);
-
-  const rootNode = doc.catalog.get(PAGES);
-  const root = resolve(rootNode);
-  if (!(root instanceof PDFDict))
-    throw new PageTreeError('the catalog has no /Pages dictionary', 'malformed');
-  const declared = resolve(root.get(COUNT));
-  if (!(declared instanceof PDFNumber) || !Number.isInteger(declared.asNumber()) || declared.asNumber() < 0)
+function walk(file: PdfFile): PageTree {
+  const catalog = file.resolve(file.trailer.get('Root'));
+  // Like PDF.js: a root without a /Pages dictionary means the table is wrong, and the file is scanned.
+  if (!isDict(catalog)) throw new XrefEntryError('the trailer names no catalog');
+  const rootNode = catalog.get('Pages');
+  const root = file.resolve(rootNode);
+  if (!isDict(root)) throw new XrefEntryError('the catalog has no /Pages dictionary');
+  const declared = file.resolve(root.get('Count'));
+  if (!isInt(declared) || declared < 0)
     throw new PageTreeError('the root /Count is not a whole number', 'malformed');
 
   const visited = new Set<string>();
-  const stack: { node: PDFObject | undefined; depth: number }[] = [{ node: rootNode, depth: 0 }];
+  const stack: { node: PdfObject | undefined; depth: number }[] = [{ node: rootNode, depth: 0 }];
   let real = 0;
   let nodes = 0;
   for (let next = stack.pop(); next; next = stack.pop()) {
     const { node, depth } = next;
-    if (node instanceof PDFRef) {
+    if (node instanceof Ref) {
       if (visited.has(node.tag)) throw new PageTreeError(`${node.tag} is reached twice`, 'cycle');
       visited.add(node.tag);
     }
     nodes += 1;
     if (nodes > MAX_NODES) throw new PageTreeError(`more than ${MAX_NODES} nodes`, 'too-many-nodes');
     if (depth > MAX_DEPTH) throw new PageTreeError(`deeper than ${MAX_DEPTH} levels`, 'too-deep');
-    const dict = resolve(node);
-    if (!(dict instanceof PDFDict))
-      throw new PageTreeError('a page tree node is not a dictionary', 'malformed');
-    const type = resolve(dict.get(TYPE));
-    const kids = resolve(dict.get(KIDS));
+    const dict = file.resolve(node);
+    if (!isDict(dict)) throw new PageTreeError('a page tree node is not a dictionary', 'malformed');
+    const type = file.resolve(dict.get('Type'));
+    const kids = file.resolve(dict.get('Kids'));
     // A leaf is /Type /Page; like PDF.js, a node without /Type and without /Kids is taken as a page too.
-    if (type === PAGE || (type === undefined && kids === undefined)) {
+    if (isName(type, 'Page') || (type === undefined && kids === undefined)) {
       real += 1;
       continue;
     }
-    if (type !== undefined && type !== PAGES)
-      throw new PageTreeError(`a page tree node has /Type ${String(type)}`, 'malformed');
-    if (!(kids instanceof PDFArray)) throw new PageTreeError('a /Pages node has no /Kids array', 'malformed');
-    for (let i = kids.size() - 1; i >= 0; i -= 1) stack.push({ node: kids.get(i), depth: depth + 1 });
+    if (type !== undefined && !isName(type, 'Pages'))
+      throw new PageTreeError(
+        `a page tree node has /Type ${isName(type) ? type.name : 'that is no name'}`,
+        'malformed',
+      );
+    if (!isArray(kids)) throw new PageTreeError('a /Pages node has no /Kids array', 'malformed');
+    for (let i = kids.length - 1; i >= 0; i -= 1) stack.push({ node: kids[i], depth: depth + 1 });
   }
-  return { declared: declared.asNumber(), real, encrypted };
+  return { declared, real, encrypted: file.encrypted };
 }

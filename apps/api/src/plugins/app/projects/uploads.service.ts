@@ -274,6 +274,8 @@ export function createUploads(deps: UploadsDeps) {
           );
         case 'image-too-large':
           throw fieldRefusal('invalid', m.coverTooLarge, 'file');
+        case 'pdf-too-large':
+          throw fieldRefusal('invalid', m.pdfTooLarge, 'file');
         default:
           throw fieldRefusal('invalid', unreadable, 'file');
       }
