@@ -25,6 +25,7 @@ import * as m20261125220000 from './2026_11_25_220000_ebook_catalog.js';
 import * as m20261125230000 from './2026_11_25_230000_first_print_discount.js';
 // title search (docs/decisions/0037)
 import * as m20261126000100 from './2026_11_26_000100_title_search.js';
+import * as m20261128005200 from './2026_11_28_005200_session_app.js';
 
 export const migrations: Record<string, Migration> = {
   '2026_11_21_000001_create_users': m0001,
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_25_220000_ebook_catalog': m20261125220000,
   '2026_11_25_230000_first_print_discount': m20261125230000,
   '2026_11_26_000100_title_search': m20261126000100,
+  '2026_11_28_005200_session_app': m20261128005200,
 };
