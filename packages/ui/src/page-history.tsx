@@ -37,9 +37,8 @@ export function startFullLoadsAtTop(win: HistoryWindow = window): void {
     if (navigation?.type === 'back_forward') return;
     const saved: unknown = JSON.parse(win.sessionStorage.getItem(SCROLL_POSITIONS_KEY) ?? 'null');
     if (saved && typeof saved === 'object' && (key as string) in saved) {
-      const rest: Record<string, unknown> = { ...(saved as Record<string, unknown>) };
-      delete rest[key as string];
-      win.sessionStorage.setItem(SCROLL_POSITIONS_KEY, JSON.stringify(rest));
+      const rest = Object.entries(saved).filter(([entry]) => entry !== key);
+      win.sessionStorage.setItem(SCROLL_POSITIONS_KEY, JSON.stringify(Object.fromEntries(rest)));
     }
   } catch {
     // No sessionStorage (a locked-down browser) or an unreadable entry: the router's own behaviour stands.
