@@ -31,7 +31,11 @@ test("Back from the card provider's page: /payment comes from the back/forward c
   await page.setViewportSize({ width: 1280, height: 900 });
   const customer = await createCustomer(request, 'History');
   const { token } = await apiLogIn(request, customer);
-  const book = await createPrintBookProject(request, token, { title: `History Book ${Date.now()}`, pages: 40, quantity: 2 });
+  const book = await createPrintBookProject(request, token, {
+    title: `History Book ${Date.now()}`,
+    pages: 40,
+    quantity: 2,
+  });
   const placed = await createOrder(request, token, [book.id]);
   await page.addInitScript(() => {
     window.addEventListener('pageshow', (event) => {
@@ -58,7 +62,9 @@ test("Back from the card provider's page: /payment comes from the back/forward c
   await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible({ timeout: 20_000 });
 });
 
-test('every full load and route change starts at the top; Back restores where the page was', async ({ page }) => {
+test('every full load and route change starts at the top; Back restores where the page was', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1280, height: 700 });
   const scrollY = () => page.evaluate(() => window.scrollY);
   const scrollTo = async (y: number) => {

@@ -27,7 +27,9 @@ async function adminStillStaff(admin: Page) {
 
 async function logOutOfShop(shop: Page, customer: Customer) {
   await shop.goto(`${e2e.webUrl}/account-settings`);
-  await expect(shop.getByRole('region', { name: 'Login Data' }).getByLabel('Email')).toHaveValue(customer.email);
+  await expect(shop.getByRole('region', { name: 'Login Data' }).getByLabel('Email')).toHaveValue(
+    customer.email,
+  );
   await shop.getByRole('banner').getByRole('button', { name: 'Logout' }).click();
   await shop.waitForURL(`${e2e.webUrl}/login`);
   await expect(shop.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible();
@@ -44,7 +46,11 @@ test('a customer in the web shop and staff in the admin app, in one browser, sta
   test.setTimeout(120_000);
   const customer = await createCustomer(request, 'TwoApps');
   const { token } = await apiLogIn(request, customer);
-  const book = await createPrintBookProject(request, token, { title: `Two Apps ${Date.now()}`, pages: 40, quantity: 1 });
+  const book = await createPrintBookProject(request, token, {
+    title: `Two Apps ${Date.now()}`,
+    pages: 40,
+    quantity: 1,
+  });
   const order = await createOrder(request, token, [book.id]);
 
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });

@@ -19,12 +19,13 @@ function fakeWindow(state: unknown, navigation: string, saved: Record<string, nu
     },
     performance: { getEntriesByType: () => [{ type: navigation }] },
   } as unknown as Parameters<typeof startFullLoadsAtTop>[0];
-  const positions = () => JSON.parse(storage.get(SCROLL_POSITIONS_KEY) ?? 'null') as Record<string, number> | null;
+  const positions = () =>
+    JSON.parse(storage.get(SCROLL_POSITIONS_KEY) ?? 'null') as Record<string, number> | null;
   return { win, history, positions };
 }
 
 describe('startFullLoadsAtTop', () => {
-  it('gives an entry a full load opened a key of its own, so it never takes the last full load\'s position', () => {
+  it("gives an entry a full load opened a key of its own, so it never takes the last full load's position", () => {
     // The router's old behaviour: every such entry was 'default', whose saved position was another page's.
     const { win, history, positions } = fakeWindow(null, 'navigate', { default: 500, abc: 120 });
     startFullLoadsAtTop(win);
@@ -34,7 +35,7 @@ describe('startFullLoadsAtTop', () => {
     expect(positions()).toEqual({ default: 500, abc: 120 });
   });
 
-  it('forgets the saved position of a reloaded entry (a full load starts at the top), keeping the router\'s state', () => {
+  it("forgets the saved position of a reloaded entry (a full load starts at the top), keeping the router's state", () => {
     const { win, history, positions } = fakeWindow({ usr: { from: '/x' }, key: 'abc', idx: 3 }, 'reload', {
       abc: 120,
       def: 40,

@@ -2,7 +2,14 @@
  * Every route of the admin SPA, lazy-loaded. The admin app is its own origin; its pages call admin API routes,
  * which check the admin role on the server.
  */
-import { Navigate, Outlet, ScrollRestoration, createBrowserRouter, createMemoryRouter, type RouteObject } from 'react-router-dom';
+import {
+  Navigate,
+  Outlet,
+  ScrollRestoration,
+  createBrowserRouter,
+  createMemoryRouter,
+  type RouteObject,
+} from 'react-router-dom';
 import { startFullLoadsAtTop } from '@bindery/ui/page-history';
 import { RequireAdmin } from '../features/auth/components/require-admin';
 import { AdminLayout } from './routes/admin-layout';

@@ -9,4 +9,8 @@ import { createSessionStore } from '@bindery/api-client/session-store';
 import { env } from '../config/env';
 
 export const sessionStore = createSessionStore();
-export const api = createSessionApiClient({ baseUrl: env.VITE_API_URL, store: sessionStore, session: ADMIN_SESSION });
+export const api = createSessionApiClient({
+  baseUrl: env.VITE_API_URL,
+  store: sessionStore,
+  session: ADMIN_SESSION,
+});

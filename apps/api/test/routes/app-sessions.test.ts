@@ -24,7 +24,12 @@ type Cookies = Array<{ name: string; value: string; path?: string; expires?: Dat
 const cookieOf = (res: { cookies: Cookies }, app: 'shop' | 'admin') =>
   res.cookies.find((c) => c.name === REFRESH_COOKIES[app].name);
 
-const call = (method: 'GET' | 'POST', url: string, opts: { origin?: string; access?: string } = {}, payload?: object) =>
+const call = (
+  method: 'GET' | 'POST',
+  url: string,
+  opts: { origin?: string; access?: string } = {},
+  payload?: object,
+) =>
   request(t, {
     method,
     url,
@@ -122,7 +127,10 @@ describe('the shop and the admin app keep separate sessions', () => {
     const { user, password } = await createUser(t);
     const customer = await adminLogin(user.email, password);
     expect(customer.statusCode).toBe(403);
-    expect(json(customer, ErrorBody)).toMatchObject({ error: messages.admin.notAnAdmin, code: 'NOT_AN_ADMIN' });
+    expect(json(customer, ErrorBody)).toMatchObject({
+      error: messages.admin.notAnAdmin,
+      code: 'NOT_AN_ADMIN',
+    });
     expect(customer.cookies).toEqual([]);
 
     const admin = await staff();
@@ -174,7 +182,11 @@ describe('the shop and the admin app keep separate sessions', () => {
     const nextAdminCookie = defined(cookieOf(adminRenewed, 'admin'), 'the rotated admin cookie');
     expect((await refresh('admin', nextAdminCookie, ADMIN)).statusCode).toBe(401);
     expect((await myOrders(json(shopAgain, StoreLoginResponse).access)).statusCode).toBe(200);
-    const shopRenewed = await refresh('shop', defined(cookieOf(shopAgain, 'shop'), 'the new shop cookie'), WEB);
+    const shopRenewed = await refresh(
+      'shop',
+      defined(cookieOf(shopAgain, 'shop'), 'the new shop cookie'),
+      WEB,
+    );
     expect(shopRenewed.statusCode).toBe(200);
   });
 });

@@ -55,7 +55,8 @@ export const adminUserRoutes = {
     method: 'POST',
     path: '/api/users/admin/logout/',
     operationId: 'postUsersAdminLogout',
-    summary: "Log out of the admin app: revoke the bearer's admin session and clear the admin's refresh cookie",
+    summary:
+      "Log out of the admin app: revoke the bearer's admin session and clear the admin's refresh cookie",
     tags,
     access: 'admin',
     responses: { 204: null, ...errorBodies(401, 403) },

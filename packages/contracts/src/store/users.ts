@@ -225,7 +225,8 @@ export const adminSessionRoutes = {
     method: 'POST',
     path: '/api/users/admin/login/',
     operationId: 'postUsersAdminLogin',
-    summary: 'Staff log in to the admin app: an admin session; its refresh token is set as an HttpOnly cookie',
+    summary:
+      'Staff log in to the admin app: an admin session; its refresh token is set as an HttpOnly cookie',
     tags,
     access: 'public',
     body: StoreLoginBody,

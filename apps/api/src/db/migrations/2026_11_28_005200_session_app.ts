@@ -9,7 +9,12 @@ import { sql, type Kysely } from 'kysely';
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .alterTable('sessions')
-    .addColumn('app', 'text', (c) => c.notNull().defaultTo('shop').check(sql`app in ('shop', 'admin')`))
+    .addColumn('app', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('shop')
+        .check(sql`app in ('shop', 'admin')`),
+    )
     .execute();
 }
 

@@ -19,7 +19,10 @@ import { signInForTest } from '#testing/session.ts';
 import { orderResponse, paidOrder, paymentPageHandlers, recordPosts } from '#testing/checkout-fixtures.ts';
 import { LeaveSiteProvider } from '#features/checkout/lib/leave-site.tsx';
 
-const session: CreateCheckoutSessionResponse = { id: 'cs_test_1', url: 'https://checkout.stripe.test/c/cs_test_1' };
+const session: CreateCheckoutSessionResponse = {
+  id: 'cs_test_1',
+  url: 'https://checkout.stripe.test/c/cs_test_1',
+};
 
 function openPayment() {
   signInForTest();
