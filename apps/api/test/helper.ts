@@ -130,22 +130,31 @@ export async function createUser(
     is_verified: overrides.is_verified ?? true,
   });
   const sessionId = randomUUID();
+  // An admin's session is the admin app's, the only kind that acts as staff (docs/decisions/0052).
   await insertSession(ctx.db, {
     id: sessionId,
     user_id: user.id,
     expires_at: new Date(Date.now() + 24 * 60 * 60 * 1000),
+    app: user.is_admin ? 'admin' : 'shop',
   });
   const token = ctx.app.issueAccessToken(user, sessionId);
   return { user, password, sessionId, token, auth: { authorization: `Bearer ${token}` } };
 }
 
-/** Another session of an existing user (its own bearer header): for a call that ends the session it uses. */
-export async function newSession(ctx: TestContext, user: { id: number; token_version: number }) {
+/**
+ * Another session of an existing user (its own bearer header): for a call that ends the session it uses. An admin's
+ * is the admin app's, as createUser's.
+ */
+export async function newSession(
+  ctx: TestContext,
+  user: { id: number; token_version: number; is_admin?: boolean },
+) {
   const sessionId = randomUUID();
   await insertSession(ctx.db, {
     id: sessionId,
     user_id: user.id,
     expires_at: new Date(Date.now() + 24 * 60 * 60 * 1000),
+    app: user.is_admin ? 'admin' : 'shop',
   });
   return { authorization: `Bearer ${ctx.app.issueAccessToken(user, sessionId)}` };
 }

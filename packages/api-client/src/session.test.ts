@@ -4,8 +4,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ErrorBody } from '@bindery/contracts/common';
 import { defineRoute, urlOf } from '@bindery/contracts/route';
-import { SessionUser, userRoutes } from '@bindery/contracts/store/users';
-import { createSessionApiClient, endSession, requestLogin, revokeSession } from './session.js';
+import { adminUserRoutes } from '@bindery/contracts/admin/users';
+import { adminSessionRoutes, SessionUser, userRoutes } from '@bindery/contracts/store/users';
+import { ADMIN_SESSION, createSessionApiClient, endSession, requestLogin } from './session.js';
 import {
   createSessionStore,
   isSessionUser,
@@ -285,14 +286,35 @@ describe('session api client', () => {
     expect(store.get()).toBeNull();
   });
 
-  it("revokeSession sends the given token, not the session's (a login the admin app refuses)", async () => {
+  it("the admin app's client logs in, refreshes and logs out on the admin app's own routes, never the shop's", async () => {
     const store = newStore();
-    store.set(session('kept'));
-    const seen: Array<string | null> = [];
-    server.use(logoutEndpoint(seen));
-    await revokeSession(createSessionApiClient({ baseUrl: API, store }), 'not-kept');
-    expect(seen).toEqual(['Bearer not-kept']);
-    expect(store.get()).toEqual(session('kept'));
+    const calls: string[] = [];
+    const record = (path: string, answer: () => Response) =>
+      http.post(`${API}${path}`, () => {
+        calls.push(path);
+        return answer();
+      });
+    server.use(
+      record(urlOf(adminSessionRoutes.login), renewed('logged-in')),
+      record(urlOf(adminSessionRoutes.refresh), renewed('renewed')),
+      record(urlOf(adminUserRoutes.logout), () => new HttpResponse(null, { status: 204 })),
+      record(urlOf(userRoutes.login), unauthorized),
+      record(urlOf(userRoutes.refresh), unauthorized),
+      record(urlOf(userRoutes.logout), unauthorized),
+      protectedEndpoint(() => 'renewed'),
+    );
+    const api = createSessionApiClient({ baseUrl: API, store, session: ADMIN_SESSION });
+    const res = await requestLogin(api, { email: 'staff@example.test', password: 'x' });
+    // The page keeps an expired token: the 401 is answered by the admin's refresh.
+    store.set({ user: res.user, access: 'expired' });
+    await expect(api.call(meRoute)).resolves.toEqual({ ok: true });
+    await endSession(api, store);
+    expect(calls).toEqual([
+      '/api/users/admin/login/',
+      '/api/users/admin/token/refresh/',
+      '/api/users/admin/logout/',
+    ]);
+    expect(store.get()).toBeNull();
   });
 });
 

@@ -306,6 +306,8 @@ export const messages = {
     loadOrdersFailed: 'Failed to load orders',
     userNotFound: 'User not found.',
     notAnAdmin: 'This account has no access to the admin area.',
+    /** The admin app's sign-in, refresh or logout called from another page than the admin app (ADR 0052). */
+    adminAppOnly: 'Staff sign in on the admin app only.',
     manageUsers: 'Manage Users',
     searchUsers: 'Search users by email or name...',
     // Manage Orders and Order Details (docs/spec/calculators-account-admin.md §2).

@@ -2,14 +2,37 @@
  * Every route of the admin SPA, lazy-loaded. The admin app is its own origin; its pages call admin API routes,
  * which check the admin role on the server.
  */
-import { Navigate, createBrowserRouter, createMemoryRouter, type RouteObject } from 'react-router-dom';
+import {
+  Navigate,
+  Outlet,
+  ScrollRestoration,
+  createBrowserRouter,
+  createMemoryRouter,
+  type RouteObject,
+} from 'react-router-dom';
+import { startFullLoadsAtTop } from '@bindery/ui/page-history';
 import { RequireAdmin } from '../features/auth/components/require-admin';
 import { AdminLayout } from './routes/admin-layout';
 
 type PageModule = { default: React.ComponentType };
 const page = (load: () => Promise<PageModule>) => async () => ({ Component: (await load()).default });
 
-export const routes: RouteObject[] = [
+/** Every page: scroll to the top on a new page, back where it was on Back (ADR 0052). */
+function Root() {
+  return (
+    <>
+      <Outlet />
+      <ScrollRestoration />
+    </>
+  );
+}
+
+/** Nothing until the first page's lazy module is in (said, so the router does not warn at every full load). */
+function HydrateFallback() {
+  return null;
+}
+
+const pages: RouteObject[] = [
   // The admin app's own sign-in, outside the admin frame; every other page needs an admin session.
   { path: '/login', lazy: page(() => import('./routes/login')) },
   {
@@ -35,5 +58,11 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const createAppRouter = () => createBrowserRouter(routes);
+export const routes: RouteObject[] = [{ element: <Root />, HydrateFallback, children: pages }];
+
+/** The browser's router; a full load starts at the top, Back restores the scroll (ADR 0052). */
+export const createAppRouter = () => {
+  startFullLoadsAtTop();
+  return createBrowserRouter(routes);
+};
 export const createTestRouter = (path: string) => createMemoryRouter(routes, { initialEntries: [path] });

@@ -39,7 +39,12 @@ export interface SessionsTable {
   /** The newest refresh token's expiry (sliding with each refresh). */
   expires_at: Timestamp;
   revoked_at: Timestamp | null;
+  /** Which app opened it (docs/decisions/0052): only an 'admin' session acts as staff. */
+  app: Generated<SessionApp>;
 }
+
+/** The app a session belongs to: the web shop or the admin app (docs/decisions/0052). */
+export type SessionApp = 'shop' | 'admin';
 
 /** One issued refresh token (hashed), of the session family_id; each refresh adds the next one. */
 export interface RefreshTokensTable {

@@ -4,6 +4,7 @@
  * @see bulletproof-react apps/react-vite/src/app/router.tsx
  */
 import { createBrowserRouter, createMemoryRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { startFullLoadsAtTop } from '@bindery/ui/page-history';
 import { legacyPaths } from '../components/layout/nav-links';
 import { RootLayout } from './routes/root-layout';
 
@@ -14,6 +15,8 @@ export const routes: RouteObject[] = [
   {
     path: '/',
     element: <RootLayout />,
+    // What shows while the first page's code loads at a full load: nothing, as before, but said (no router warning).
+    HydrateFallback,
     children: [
       { index: true, lazy: page(() => import('./routes/home')) },
       { path: 'status', lazy: page(() => import('./routes/status')) },
@@ -60,7 +63,16 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const createAppRouter = () => createBrowserRouter(routes);
+/** Nothing until the first page's lazy module is in (a few milliseconds; the page shell comes with it). */
+function HydrateFallback() {
+  return null;
+}
+
+/** The browser's router; a full load starts at the top, Back restores the scroll (ScrollRestoration, ADR 0052). */
+export const createAppRouter = () => {
+  startFullLoadsAtTop();
+  return createBrowserRouter(routes);
+};
 
 /** For component tests: the real route table in memory, starting at `path` (a path, or a location with navigation
  * state, as another page would have passed it). */

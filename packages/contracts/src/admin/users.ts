@@ -1,5 +1,6 @@
 /**
- * Admin user management: GET api/users/admin/users/ and DELETE api/users/admin/users/{id}/delete/.
+ * Admin user management: GET api/users/admin/users/ and DELETE api/users/admin/users/{id}/delete/; and the admin
+ * app's logout, POST api/users/admin/logout/ (its login and refresh are public: store/users.ts).
  * Deleted accounts are not listed (docs/decisions/0008-account-deletion-anonymised-tombstone.md).
  */
 import { z } from 'zod';
@@ -45,6 +46,20 @@ export const adminUserRoutes = {
     access: 'admin',
     query: AdminListUsersQuery,
     responses: { 200: AdminListUsersResponse, ...errorBodies(400, 401, 403) },
+  }),
+  /**
+   * POST api/users/admin/logout/: the admin app's logout (docs/decisions/0052): revokes the admin session of the
+   * bearer token and clears the admin app's refresh cookie; the web shop's session in the same browser stays. 204.
+   */
+  logout: defineRoute({
+    method: 'POST',
+    path: '/api/users/admin/logout/',
+    operationId: 'postUsersAdminLogout',
+    summary:
+      "Log out of the admin app: revoke the bearer's admin session and clear the admin's refresh cookie",
+    tags,
+    access: 'admin',
+    responses: { 204: null, ...errorBodies(401, 403) },
   }),
   delete: defineRoute({
     method: 'DELETE',

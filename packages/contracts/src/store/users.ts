@@ -3,7 +3,9 @@
  * password reset. The field rules here are the ones the server enforces; the SPAs reuse them for instant
  * feedback, so both say the same words (messages.auth).
  * Paths: api/users/{register,login,token/refresh,logout,request-reset-password}/,
- * api/users/reset-password/{uidb64}/{token}/, api/users/verify-email/{uidb64}/{token}/.
+ * api/users/reset-password/{uidb64}/{token}/, api/users/verify-email/{uidb64}/{token}/; and the admin app's own
+ * sign-in, api/users/admin/{login,token/refresh}/ (its logout is an admin route: admin/users.ts). Each app has a
+ * session and a refresh cookie of its own (docs/decisions/0052).
  */
 import { z } from 'zod';
 import { ErrorBody } from '../common.js';
@@ -102,7 +104,7 @@ export type StoreLoginResponse = z.infer<typeof StoreLoginResponse>;
 export const StoreTokenRefreshResponse = StoreAccessToken.extend({ user: SessionUser });
 export type StoreTokenRefreshResponse = z.infer<typeof StoreTokenRefreshResponse>;
 
-/** POST api/users/logout/ : bearer; revokes the session of the access token and clears the refresh cookie. 204. */
+/** POST api/users/logout/ : bearer; revokes the session of the access token and clears the shop's refresh cookie. 204. */
 
 /** POST api/users/request-reset-password/ : always the same answer, whether or not the account exists. */
 export const StoreRequestResetBody = z.object({ email: Email }).strict();
@@ -208,5 +210,43 @@ export const userRoutes = {
     params: StoreResetPasswordParams,
     body: StoreResetPasswordBody,
     responses: { 200: StoreResetPasswordResponse, 400: ErrorBody, 429: ErrorBody },
+  }),
+};
+
+/**
+ * The admin app's sign-in (docs/decisions/0052): a session of its own, apart from the web shop's on the same host.
+ * Login opens an admin session for an admin account only (403 NOT_AN_ADMIN for any other, and nothing is opened);
+ * its refresh token is the HttpOnly cookie `bindery_admin_refresh`, scoped to api/users/admin/token/refresh/, which
+ * renews admin sessions only, while the account is still an admin. Both answer 403 to a page of another origin
+ * than the admin app's (a browser's Origin header). The answers are the shop's.
+ */
+export const adminSessionRoutes = {
+  login: defineRoute({
+    method: 'POST',
+    path: '/api/users/admin/login/',
+    operationId: 'postUsersAdminLogin',
+    summary:
+      'Staff log in to the admin app: an admin session; its refresh token is set as an HttpOnly cookie',
+    tags,
+    access: 'public',
+    body: StoreLoginBody,
+    responses: { 200: StoreLoginResponse, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 429: ErrorBody },
+  }),
+  refresh: defineRoute({
+    method: 'POST',
+    path: '/api/users/admin/token/refresh/',
+    operationId: 'postUsersAdminTokenRefresh',
+    summary: "Trade the admin app's refresh cookie for a new access token of its admin session",
+    tags,
+    access: 'public',
+    // Public (no bearer token), but it takes the admin app's HttpOnly refresh cookie (docs/decisions/0052).
+    security: [{ adminRefreshCookie: [] }],
+    responses: {
+      200: StoreTokenRefreshResponse,
+      400: ErrorBody,
+      401: ErrorBody,
+      403: ErrorBody,
+      429: ErrorBody,
+    },
   }),
 };

@@ -29,6 +29,8 @@ import * as m20261126000100 from './2026_11_26_000100_title_search.js';
 import * as m20261128120000 from './2026_11_28_120000_one_payable_order_per_project.js';
 // per-account upload reservations (docs/decisions/0054)
 import * as m20261128130000 from './2026_11_28_130000_upload_reservations.js';
+// a session belongs to one app, the shop or the admin (docs/decisions/0052)
+import * as m20261128140000 from './2026_11_28_140000_session_app.js';
 
 export const migrations: Record<string, Migration> = {
   '2026_11_21_000001_create_users': m0001,
@@ -49,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_000100_title_search': m20261126000100,
   '2026_11_28_120000_one_payable_order_per_project': m20261128120000,
   '2026_11_28_130000_upload_reservations': m20261128130000,
+  '2026_11_28_140000_session_app': m20261128140000,
 };

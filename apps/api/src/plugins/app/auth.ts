@@ -10,6 +10,9 @@
  *   another instance within those seconds.
  * - `app.requireAdmin` reads is_admin from the database (through that short cache), never from the token:
  *   demoting an admin takes effect within AUTH_CACHE_SECONDS.
+ * - A session belongs to one app (docs/decisions/0052): only a session opened by the admin app's login acts as
+ *   staff. On a shop session `request.currentUser.is_admin` is false whatever the account's role, so no route and no
+ *   module (requireAdmin, the owner-or-admin checks) gives staff powers to a token the web shop's cookie minted.
  * Use them as route `onRequest` hooks, or for a whole subtree in an autohooks-style plugin.
  * @see fastify/demo src/plugins/app/authorization.ts
  */
@@ -18,8 +21,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { messages } from '@bindery/contracts/messages';
 import { createSessionCache, type SessionCache } from './users/session-cache.js';
-import { findSessionUser } from './users/sessions.repository.js';
+import { findSessionUser, type SessionUserRow } from './users/sessions.repository.js';
 import type { UserRow } from './users/users.repository.js';
+import type { SessionApp } from '#db/database.js';
 import { DomainError } from '#lib/domain-error.js';
 import { sendError } from './errors.js';
 
@@ -30,6 +34,14 @@ export interface AccessTokenPayload {
   ver: number;
   /** The session (sessions.id, a UUID) the token belongs to: revoking it ends the token. */
   sid: string;
+}
+
+/**
+ * The user as this session may act: staff powers belong to the admin app's sessions only (docs/decisions/0052), so
+ * on a shop session `is_admin` is false whatever the account's role. Done before caching: a cache hit costs nothing.
+ */
+function actingAs(row: SessionUserRow | undefined): SessionUserRow | undefined {
+  return row && row.is_admin && row.session_app !== 'admin' ? { ...row, is_admin: false } : row;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -58,6 +70,8 @@ declare module 'fastify' {
     signedInUser(): UserRow;
     /** The session of the request's access token (set by authenticate). */
     sessionId?: string;
+    /** The app that session belongs to (set by authenticate; docs/decisions/0052). */
+    sessionApp?: SessionApp;
   }
 }
 
@@ -75,6 +89,7 @@ export default fp(
     app.decorate('sessionCache', createSessionCache({ clock: app.clock, ttlMs: app.config.authCacheMs }));
     app.decorateRequest('currentUser', undefined);
     app.decorateRequest('sessionId', undefined);
+    app.decorateRequest('sessionApp', undefined);
     app.decorateRequest('signedInUser', function signedInUser(this: FastifyRequest): UserRow {
       if (!this.currentUser) throw new DomainError('unauthorized', messages.generic.unauthorized);
       return this.currentUser;
@@ -99,7 +114,7 @@ export default fp(
       if (!wellFormed) return sendError(reply, 401, messages.generic.unauthorized);
       let row = app.sessionCache.get(id, payload.sid);
       if (!row) {
-        row = await findSessionUser(app.db, id, payload.sid);
+        row = actingAs(await findSessionUser(app.db, id, payload.sid));
         if (row && row.session_revoked_at === null && row.deleted_at === null)
           app.sessionCache.set(id, payload.sid, row);
       }
@@ -113,6 +128,7 @@ export default fp(
       }
       request.currentUser = row;
       request.sessionId = payload.sid;
+      request.sessionApp = row.session_app;
     });
 
     app.decorate('requireAdmin', async (request: FastifyRequest, reply: FastifyReply) => {

@@ -10,6 +10,7 @@ import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-pro
 import { ErrorBody } from '@bindery/contracts/common';
 import '#lib/access.js';
 import { completeOperation } from '#lib/openapi-operations.js';
+import { REFRESH_COOKIES } from '#plugins/app/users/refresh-cookie.js';
 import { version } from '#version.js';
 
 /** Typed as present, but a route declared without a schema (the UI's own) reaches the transform without one. */
@@ -33,8 +34,10 @@ export default fp(
         components: {
           securitySchemes: {
             bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
-            // The refresh token lives in an HttpOnly cookie scoped to the refresh path (docs/decisions/0025).
-            refreshCookie: { type: 'apiKey', in: 'cookie', name: 'bindery_refresh' },
+            // The refresh token lives in an HttpOnly cookie scoped to the refresh path (docs/decisions/0025), one
+            // per app (docs/decisions/0052).
+            refreshCookie: { type: 'apiKey', in: 'cookie', name: REFRESH_COOKIES.shop.name },
+            adminRefreshCookie: { type: 'apiKey', in: 'cookie', name: REFRESH_COOKIES.admin.name },
           },
         },
       },

@@ -1,6 +1,7 @@
 /**
- * The admin app's own /login: admins only. A customer gets 'This account has no access to the admin area.';
- * other failures show the server's text ('Invalid or unverified account') or 'Login failed'.
+ * The admin app's own /login: admins only. The server refuses a customer with 'This account has no access to the
+ * admin area.' (its own admin login, docs/decisions/0052); every failure shows the server's text ('Invalid or
+ * unverified account', …) or 'Login failed'.
  */
 import { useNavigate } from 'react-router-dom';
 import { ApiError } from '@bindery/api-client';
@@ -8,7 +9,7 @@ import { AuthForm, EmailField, PasswordField, useAuthForm } from '@bindery/ui/au
 import { Card } from '@bindery/ui/card';
 import { messages } from '@bindery/contracts/messages';
 import { StoreLoginBody } from '@bindery/contracts/store/users';
-import { NotAnAdminError, useAdminLogin } from '../api/login';
+import { useAdminLogin } from '../api/login';
 
 export function LoginForm() {
   const login = useAdminLogin();
@@ -20,12 +21,7 @@ export function LoginForm() {
       void navigate('/admin', { replace: true });
     },
     onFailure: (error) => ({
-      failure:
-        error instanceof NotAnAdminError
-          ? error.message
-          : error instanceof ApiError && error.body
-            ? error.body.error
-            : messages.auth.loginFailed,
+      failure: error instanceof ApiError && error.body ? error.body.error : messages.auth.loginFailed,
     }),
   });
 

@@ -3,11 +3,11 @@
  * usable session. Revocation lives on the session (sessions.repository.ts), not on each token.
  */
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { DB, RefreshTokensTable } from '#db/database.js';
+import type { DB, RefreshTokensTable, SessionApp } from '#db/database.js';
 
 export type RefreshTokenRow = Selectable<RefreshTokensTable>;
-/** A refresh token with its session's state. */
-export type RefreshTokenWithSession = RefreshTokenRow & { session_revoked_at: Date | null };
+/** A refresh token with its session's state and app. */
+export type RefreshTokenWithSession = RefreshTokenRow & { session_revoked_at: Date | null; session_app: SessionApp };
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -27,7 +27,7 @@ export function findRefreshTokenForUpdate(db: Db, tokenHash: string): Promise<Re
     .selectFrom('refresh_tokens')
     .innerJoin('sessions', 'sessions.id', 'refresh_tokens.family_id')
     .selectAll('refresh_tokens')
-    .select('sessions.revoked_at as session_revoked_at')
+    .select(['sessions.revoked_at as session_revoked_at', 'sessions.app as session_app'])
     .where('refresh_tokens.token_hash', '=', tokenHash)
     .forUpdate('refresh_tokens')
     .executeTakeFirst();

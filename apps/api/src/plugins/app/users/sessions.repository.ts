@@ -3,18 +3,18 @@
  * ends it: its refresh tokens stop rotating and the access tokens that carry its id are refused at once.
  */
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { DB, SessionsTable } from '#db/database.js';
+import type { DB, SessionApp, SessionsTable } from '#db/database.js';
 import type { UserRow } from './users.repository.js';
 
 export type SessionRow = Selectable<SessionsTable>;
-/** The user an access token names, with the state of the session it carries. */
-export type SessionUserRow = UserRow & { session_revoked_at: Date | null };
+/** The user an access token names, with the state and the app of the session it carries. */
+export type SessionUserRow = UserRow & { session_revoked_at: Date | null; session_app: SessionApp };
 
 type Db = Kysely<DB> | Transaction<DB>;
 
 export async function insertSession(
   db: Db,
-  row: { id: string; user_id: number; expires_at: Date },
+  row: { id: string; user_id: number; expires_at: Date; app?: SessionApp },
 ): Promise<void> {
   await db.insertInto('sessions').values(row).execute();
 }
@@ -38,7 +38,7 @@ export function findSessionUser(
     .selectFrom('users')
     .innerJoin('sessions', 'sessions.user_id', 'users.id')
     .selectAll('users')
-    .select('sessions.revoked_at as session_revoked_at')
+    .select(['sessions.revoked_at as session_revoked_at', 'sessions.app as session_app'])
     .where('users.id', '=', userId)
     .where('sessions.id', '=', sessionId)
     .executeTakeFirst();

@@ -8,6 +8,9 @@
  *   the same session. Presenting a used token again (outside a short grace period) means it was copied: the
  *   session is revoked, so the thief and the victim both have to log in again (OAuth 2.0 Security BCP §4.14.2).
  * - Logout revokes the session; a password change or a deletion revokes all of a user's (accounts.service.ts).
+ * - A session belongs to the app that opened it (docs/decisions/0052): the shop's login opens 'shop' sessions, the
+ *   admin app's login 'admin' ones, and only for an admin account. A refresh renews only a session of the app it
+ *   is asked for, and an admin session only while the account is still an admin.
  * A factory of its dependencies (docs/decisions/0018); the routes put the tokens on the wire.
  * @see https://datatracker.ietf.org/doc/html/draft-ietf-oauth-security-topics#section-4.14.2
  */
@@ -15,7 +18,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { SessionUser, StoreLoginBody } from '@bindery/contracts/store/users';
 import { messages } from '@bindery/contracts/messages';
-import type { DB } from '#db/database.js';
+import type { DB, SessionApp } from '#db/database.js';
 import type { Clock } from '#lib/clock.js';
 import { DomainError } from '#lib/domain-error.js';
 import type { SessionCache } from './session-cache.js';
@@ -93,21 +96,26 @@ export function createSessions({ db, clock, config, signAccessToken, cache, log 
     };
   }
 
-  /** Opens a session for valid credentials of a verified, live account. */
-  async function login(body: StoreLoginBody): Promise<IssuedSession> {
+  /**
+   * Opens a session of `app` for valid credentials of a verified, live account. The admin app's login refuses an
+   * account that is not an admin (403) and opens nothing for it.
+   */
+  async function login(body: StoreLoginBody, app: SessionApp = 'shop'): Promise<IssuedSession> {
     const user = await findUserByEmail(db, body.email);
     // Always run one scrypt verification, against a dummy hash when there is no account.
     const passwordOk = await verifyPassword(body.password, user?.password_hash ?? (await dummyHash()));
     if (!user || !passwordOk || !user.is_verified || user.deleted_at !== null) {
       throw new DomainError('unauthorized', messages.auth.invalidOrUnverified);
     }
+    if (app === 'admin' && !user.is_admin)
+      throw new DomainError('forbidden', messages.admin.notAnAdmin, { code: 'NOT_AN_ADMIN' });
     const now = clock.now();
     return db.transaction().execute(async (trx) => {
       await deleteExpiredSessions(trx, user.id, now);
       await recordLogin(trx, user.id);
       const sessionId = randomUUID();
       const expiresAt = new Date(now.getTime() + refreshTtlMs);
-      await insertSession(trx, { id: sessionId, user_id: user.id, expires_at: expiresAt });
+      await insertSession(trx, { id: sessionId, user_id: user.id, expires_at: expiresAt, app });
       return issue(trx, user, sessionId, expiresAt);
     });
   }
@@ -117,12 +125,16 @@ export function createSessions({ db, clock, config, signAccessToken, cache, log 
     | { ok: false; reason: 'reused' | 'account'; sessionId: string }
     | { ok: false; reason: 'unknown' | 'revoked' | 'expired' };
 
-  /** Trades a refresh token for the next one and a new access token of the same session. */
-  async function refresh(token: string): Promise<IssuedSession> {
+  /**
+   * Trades a refresh token for the next one and a new access token of the same session. A token of another app's
+   * session is unknown here (its own app's cookie is the only way to renew it); an admin session whose account is
+   * no longer an admin is ended.
+   */
+  async function refresh(token: string, app: SessionApp = 'shop'): Promise<IssuedSession> {
     const outcome = await db.transaction().execute(async (trx): Promise<Outcome> => {
       const row = await findRefreshTokenForUpdate(trx, digest(token));
       const now = clock.now();
-      if (!row) return { ok: false, reason: 'unknown' };
+      if (!row || row.session_app !== app) return { ok: false, reason: 'unknown' };
       if (row.session_revoked_at !== null) return { ok: false, reason: 'revoked' };
       if (new Date(row.expires_at).getTime() <= now.getTime()) return { ok: false, reason: 'expired' };
       if (row.used_at !== null && now.getTime() - new Date(row.used_at).getTime() > REFRESH_REUSE_GRACE_MS) {
@@ -131,7 +143,7 @@ export function createSessions({ db, clock, config, signAccessToken, cache, log 
         return { ok: false, reason: 'reused', sessionId: row.family_id };
       }
       const user = await findUserById(trx, row.user_id);
-      if (!user || user.deleted_at !== null || !user.is_verified) {
+      if (!user || user.deleted_at !== null || !user.is_verified || (app === 'admin' && !user.is_admin)) {
         await revokeSession(trx, row.family_id, now);
         return { ok: false, reason: 'account', sessionId: row.family_id };
       }

@@ -1,15 +1,19 @@
 /**
  * Accounts and sessions under /api/users (the spec's paths, trailing slash optional):
  * register, verify-email/{uidb64}/{token}, login, token/refresh, logout, request-reset-password,
- * reset-password/{uidb64}/{token}. Login, register and reset requests are rate-limited per IP and per e-mail.
+ * reset-password/{uidb64}/{token}; and the admin app's own login and token/refresh under /api/users/admin (its
+ * logout is an admin route). Each app has its own session and refresh cookie (docs/decisions/0052). Login, register
+ * and reset requests are rate-limited per IP and per e-mail.
  */
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messages } from '@bindery/contracts/messages';
-import { userRoutes } from '@bindery/contracts/store/users';
+import { adminSessionRoutes, userRoutes } from '@bindery/contracts/store/users';
+import type { SessionApp } from '#db/database.js';
 import { contractRoute } from '#lib/contract-route.js';
 import cookie from '#plugins/external/cookie.js';
 import { sendError } from '#plugins/app/errors.js';
+import { isAdminOrigin } from '#plugins/app/users/app-origin.js';
 import { AUTH_LIMITS, authRateLimit } from '#plugins/app/users/auth-rate-limits.js';
 import {
   clearRefreshCookie,
@@ -18,9 +22,12 @@ import {
 } from '#plugins/app/users/refresh-cookie.js';
 import type { IssuedSession } from '#plugins/app/users/sessions.service.js';
 
-/** Puts an issued session on the wire: the refresh token in its cookie, the access token and the user in the body. */
-function hand(reply: FastifyReply, s: IssuedSession) {
-  setRefreshCookie(reply, s.refresh, s.refreshExpiresAt);
+/**
+ * Puts an issued session on the wire: the refresh token in its app's cookie, the access token and the user in the
+ * body.
+ */
+function hand(reply: FastifyReply, app: SessionApp, s: IssuedSession) {
+  setRefreshCookie(reply, app, s.refresh, s.refreshExpiresAt);
   return { access: s.access, access_expires_in: s.accessExpiresIn, user: s.user };
 }
 const emailOfBody = (request: { body: unknown }) => (request.body as { email: string }).email;
@@ -52,24 +59,54 @@ const users: FastifyPluginAsyncZod = async (app) => {
     app,
     userRoutes.login,
     authRateLimit(app, 'login', AUTH_LIMITS.login, emailOfBody),
-    async (request, reply) => hand(reply, await app.sessions.login(request.body)),
+    async (request, reply) => hand(reply, 'shop', await app.sessions.login(request.body, 'shop')),
   );
+
+  /** Trades the cookie of `sessionApp` for the next one and an access token of the same session. */
+  const refresh = async (request: FastifyRequest, reply: FastifyReply, sessionApp: SessionApp) => {
+    const token = readRefreshCookie(request, sessionApp);
+    // No cookie is missing input (400), as a login without a password is; a cookie that fails is a 401.
+    if (!token) return sendError(reply, 400, messages.auth.refreshRequired);
+    try {
+      return hand(reply, sessionApp, await app.sessions.refresh(token, sessionApp));
+    } catch (error) {
+      // A refused token is dead for good: drop the cookie so the browser stops sending it.
+      clearRefreshCookie(reply, sessionApp);
+      throw error;
+    }
+  };
 
   contractRoute(
     app,
     userRoutes.refresh,
     authRateLimit(app, 'refresh', AUTH_LIMITS.refresh),
+    async (request, reply) => refresh(request, reply, 'shop'),
+  );
+
+  // The admin app's own session (docs/decisions/0052): only from the admin app's pages, only for an admin. The
+  // rate limits are the shop's, counted together.
+  const fromAdminApp = (request: FastifyRequest) =>
+    isAdminOrigin(request.headers.origin, app.config.adminUrl);
+  const notFromAdminApp = (reply: FastifyReply) =>
+    sendError(reply, 403, messages.admin.adminAppOnly, { code: 'ADMIN_APP_ONLY' });
+
+  contractRoute(
+    app,
+    adminSessionRoutes.login,
+    authRateLimit(app, 'login', AUTH_LIMITS.login, emailOfBody),
     async (request, reply) => {
-      const token = readRefreshCookie(request);
-      // No cookie is missing input (400), as a login without a password is; a cookie that fails is a 401.
-      if (!token) return sendError(reply, 400, messages.auth.refreshRequired);
-      try {
-        return hand(reply, await app.sessions.refresh(token));
-      } catch (error) {
-        // A refused token is dead for good: drop the cookie so the browser stops sending it.
-        clearRefreshCookie(reply);
-        throw error;
-      }
+      if (!fromAdminApp(request)) return notFromAdminApp(reply);
+      return hand(reply, 'admin', await app.sessions.login(request.body, 'admin'));
+    },
+  );
+
+  contractRoute(
+    app,
+    adminSessionRoutes.refresh,
+    authRateLimit(app, 'refresh', AUTH_LIMITS.refresh),
+    async (request, reply) => {
+      if (!fromAdminApp(request)) return notFromAdminApp(reply);
+      return refresh(request, reply, 'admin');
     },
   );
 
@@ -80,7 +117,7 @@ const users: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       // authenticate() set the session id of the token it accepted.
       if (request.sessionId) await app.sessions.endSession(request.sessionId);
-      clearRefreshCookie(reply);
+      clearRefreshCookie(reply, 'shop');
       return reply.code(204).send(null);
     },
   );

@@ -1,6 +1,7 @@
 /**
  * /login (docs/spec/customer-journey.md §2): email and password, both required. An admin is sent to the admin app
- * (its URL from /api/config); a customer back to the page that sent them here (the shop after 'Session expired'),
+ * (its URL from /api/config), which has a sign-in and a session of its own (ADR 0052: a session opened here never
+ * acts as staff); back from there (the back/forward cache) the form is usable again. A customer back to the page that sent them here (the shop after 'Session expired'),
  * else to /account-settings. Failure shows the server's text
  * ('Invalid or unverified account') or 'Login failed'.
  */
@@ -8,6 +9,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { AuthForm, EmailField, PasswordField, useAuthForm } from '@bindery/ui/auth-form';
+import { usePageRestored } from '@bindery/ui/page-history';
 import { messages } from '@bindery/contracts/messages';
 import { StoreLoginBody } from '@bindery/contracts/store/users';
 import { getAdminUrl } from '../api/get-admin-url';
@@ -39,6 +41,7 @@ export function LoginForm({ onAdminLogin = goTo }: LoginFormProps) {
   const navigate = useNavigate();
   const location = useLocation();
   const [leaving, setLeaving] = useState(false);
+  usePageRestored(() => setLeaving(false));
   const { fields, failure, onSubmit } = useAuthForm({
     parse: (form) => StoreLoginBody.safeParse({ email: form.get('email'), password: form.get('password') }),
     send: async (body: StoreLoginBody) => {

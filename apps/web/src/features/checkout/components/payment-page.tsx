@@ -2,11 +2,15 @@
  * /payment?order={id} (docs/spec/customer-journey.md §2 Payment): the server's order summary and, while the order awaits
  * payment, the choice of card or PayPal. An order in any other state shows that state and where to go instead.
  * Cancel goes to /start-project (the spec's target).
+ * Back from the provider's page may bring this page back from the browser's back/forward cache exactly as it was
+ * left, 'Processing...' and all: then the order is read again and the payment form starts afresh (ADR 0052), so the
+ * customer can pay at once, or sees that the order was paid meanwhile.
  */
 import { Link } from 'react-router-dom';
 import { Alert } from '@bindery/ui/alert';
 import { Button } from '@bindery/ui/button';
 import { Card } from '@bindery/ui/card';
+import { usePageRestored } from '@bindery/ui/page-history';
 import { Spinner } from '@bindery/ui/spinner';
 import { ApiError } from '@bindery/api-client';
 import { messages } from '@bindery/contracts/messages';
@@ -41,6 +45,8 @@ function NoOrder() {
 
 function OrderPayment({ user, orderId }: { user: SessionUser; orderId: number }) {
   const query = useOrder(orderId);
+  // Each return from the back/forward cache: the order's real state, and a new form (nothing in flight).
+  const restored = usePageRestored(() => void query.refetch());
   const order = query.data?.order;
   useForgetPaidProjects(user.id, order);
 
@@ -65,7 +71,7 @@ function OrderPayment({ user, orderId }: { user: SessionUser; orderId: number })
     <div className="b-calc">
       <div className="b-stack">
         {query.data.order.status === 'awaiting_payment' ? (
-          <PaymentForm order={query.data.order} />
+          <PaymentForm key={restored} order={query.data.order} />
         ) : (
           <NotPayable order={query.data.order} />
         )}

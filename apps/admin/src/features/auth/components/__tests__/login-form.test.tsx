@@ -4,7 +4,8 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@bindery/contracts/messages';
 import { urlOf } from '@bindery/contracts/route';
-import { userRoutes } from '@bindery/contracts/store/users';
+import { adminUserRoutes } from '@bindery/contracts/admin/users';
+import { adminSessionRoutes, userRoutes } from '@bindery/contracts/store/users';
 import { sessionStore } from '#lib/api-client.ts';
 import { healthyHandler, server } from '#testing/msw-server.ts';
 import { renderAdminRoute } from '#testing/render-route.tsx';
@@ -25,14 +26,19 @@ describe('admin login and session', () => {
     expect(router.state.location.pathname).toBe('/login');
   });
 
-  it('logs an admin in and opens the dashboard, with Logout in the header', async () => {
+  it("logs an admin in on the admin app's own login (never the shop's) and opens the dashboard, with Logout in the header", async () => {
+    const shopCalls: string[] = [];
     server.use(
       healthyHandler(),
       // The dashboard's orders (features/orders: dashboard.test.tsx covers them).
       listHandler([]),
-      http.post(urlOf(userRoutes.login), () =>
+      http.post(urlOf(adminSessionRoutes.login), () =>
         HttpResponse.json({ access: 'a', access_expires_in: 3600, user: testAdmin }),
       ),
+      http.post(urlOf(userRoutes.login), ({ request }) => {
+        shopCalls.push(request.url);
+        return HttpResponse.json({ access: 'shop', access_expires_in: 3600, user: testAdmin });
+      }),
     );
     renderAdminRoute('/login');
     await logIn(testAdmin.email);
@@ -40,34 +46,28 @@ describe('admin login and session', () => {
     expect(within(screen.getByRole('banner')).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
     expect(sessionStore.get()).toEqual({ user: testAdmin, access: 'a' });
     expect(localStorage.getItem('accessToken')).toBeNull(); // memory only (docs/decisions/0025)
+    expect(shopCalls).toEqual([]);
   });
 
-  it('refuses a customer clearly, keeps no session and revokes the one the server opened', async () => {
-    const revoked: unknown[] = [];
+  it("shows the server's refusal of a customer and keeps no session", async () => {
     server.use(
-      http.post(urlOf(userRoutes.login), () =>
-        HttpResponse.json({
-          access: 'customer-access',
-          access_expires_in: 3600,
-          user: { ...testAdmin, id: 9, is_admin: false },
-        }),
+      http.post(urlOf(adminSessionRoutes.login), () =>
+        HttpResponse.json(
+          { error: messages.admin.notAnAdmin, code: 'NOT_AN_ADMIN', statusCode: 403 },
+          { status: 403 },
+        ),
       ),
-      http.post(urlOf(userRoutes.logout), ({ request }) => {
-        revoked.push(request.headers.get('authorization'));
-        return new HttpResponse(null, { status: 204 });
-      }),
     );
     const { router } = renderAdminRoute('/login');
     await logIn('customer@example.test');
     expect(await screen.findByRole('alert')).toHaveTextContent(messages.admin.notAnAdmin);
     expect(router.state.location.pathname).toBe('/login');
     expect(sessionStore.get()).toBeNull();
-    expect(revoked).toEqual(['Bearer customer-access']);
   });
 
   it("shows the server's refusal of bad credentials", async () => {
     server.use(
-      http.post(urlOf(userRoutes.login), () =>
+      http.post(urlOf(adminSessionRoutes.login), () =>
         HttpResponse.json(
           { error: messages.auth.invalidOrUnverified, code: 'UNAUTHORIZED', statusCode: 401 },
           { status: 401 },
@@ -80,13 +80,13 @@ describe('admin login and session', () => {
     expect(screen.getByLabelText('Email')).toBeEnabled();
   });
 
-  it('Logout in the admin header ends the session and goes to /login', async () => {
+  it("Logout in the admin header ends the admin app's session (its own logout) and goes to /login", async () => {
     const revoked: unknown[] = [];
     server.use(
       healthyHandler(),
       // The dashboard's orders (features/orders: dashboard.test.tsx covers them).
       listHandler([]),
-      http.post(urlOf(userRoutes.logout), ({ request }) => {
+      http.post(urlOf(adminUserRoutes.logout), ({ request }) => {
         revoked.push(request.headers.get('authorization'));
         return new HttpResponse(null, { status: 204 });
       }),

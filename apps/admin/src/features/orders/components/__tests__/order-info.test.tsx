@@ -12,7 +12,7 @@ import { messages } from '@bindery/contracts/messages';
 import { ORDER_STATUSES, availableTransitions } from '@bindery/contracts/order-lifecycle';
 import { urlOf } from '@bindery/contracts/route';
 import { projectRoutes } from '@bindery/contracts/store/projects';
-import { userRoutes, type StoreTokenRefreshResponse } from '@bindery/contracts/store/users';
+import { adminSessionRoutes, type StoreTokenRefreshResponse } from '@bindery/contracts/store/users';
 import { sessionStore } from '#lib/api-client.ts';
 import { server } from '#testing/msw-server.ts';
 import { renderAdminRoute } from '#testing/render-route.tsx';
@@ -411,7 +411,7 @@ describe('Order Details: files', () => {
               })
             : undefined,
       ),
-      http.post(urlOf(userRoutes.refresh), async ({ request: r }) => {
+      http.post(urlOf(adminSessionRoutes.refresh), async ({ request: r }) => {
         refreshed.push(await r.text());
         return HttpResponse.json<StoreTokenRefreshResponse>({
           access: 'fresh-access',
