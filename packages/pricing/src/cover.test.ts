@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { BINDING_STYLES } from './bindings.js';
-import { coverGeometry, coverLengths, lengthIn, SPINE_TEXT_MIN_PAGES } from './cover.js';
+import { COVER_PRODUCTS, coverGeometry, coverLengths, lengthIn, SPINE_TEXT_MIN_PAGES } from './cover.js';
 import { PAPER_STOCKS, paperStockByName } from './physical.js';
 import { TRIM_CODES, TRIM_SIZES } from './trim-sizes.js';
 
@@ -94,6 +94,12 @@ describe('cover geometry, hand-computed', () => {
     });
     // 300 / 400 + 0.06 = 0.81 in exactly = 20,574 µm.
     expect(cream.spineWidth).toBe(20_574);
+  });
+});
+
+describe('which categories have a cover spread', () => {
+  it('the printed books with trims, pages, bindings and papers: not calendars, thesis or the e-book', () => {
+    expect(COVER_PRODUCTS.map((p) => p.slug)).toEqual(['calculator', 'photobook', 'magazine', 'yearbook', 'comicbook']);
   });
 });
 

@@ -12,6 +12,7 @@
  */
 import { BINDING_STYLE_DEFINITIONS, printedPageCount, type BindingStyle } from './bindings.js';
 import { DEFAULT_PAPER_STOCK, spineWidthInches, type PaperStock } from './physical.js';
+import { PRODUCT_LIST, type ProductDefinition } from './products.js';
 import type { TrimSizeDefinition } from './trim-sizes.js';
 
 export const UM_PER_INCH = 25_400;
@@ -28,6 +29,22 @@ export const BARCODE_WIDTH_UM = 50_800;
 export const BARCODE_HEIGHT_UM = 30_480;
 /** No spine text under 80 printed pages: the spine is too thin to hold it straight. */
 export const SPINE_TEXT_MIN_PAGES = 80;
+
+/**
+ * Does a category's book have a cover spread to compute? Printed, with trim sizes, a page count, bindings and
+ * papers: the print book, photo book, magazine, year book and comic book (not calendars, thesis or the e-book).
+ */
+export function hasCoverSpread(product: ProductDefinition): boolean {
+  return (
+    product.hasTrimSizes &&
+    product.hasPageCount &&
+    !product.digital &&
+    (['trim_size', 'binding', 'paper_type'] as const).every((k) => product.kinds.some((d) => d.kind === k))
+  );
+}
+
+/** The categories whose cover the cover size calculator computes, in the product list's order. */
+export const COVER_PRODUCTS: readonly ProductDefinition[] = PRODUCT_LIST.filter(hasCoverSpread);
 
 /** A rectangle on the cover sheet, from its top-left corner. */
 export interface Box {

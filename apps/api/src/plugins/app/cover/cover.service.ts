@@ -9,6 +9,7 @@ import type { CoverDimensionsResponse, CoverLengths, CoverQuery } from '@bindery
 import { bindingProblem, pageCountProblem, type BindingStyle } from '@bindery/pricing/bindings';
 import { unknownItemMessage } from '@bindery/pricing/configuration';
 import {
+  COVER_PRODUCTS,
   coverGeometry,
   coverLengths,
   SPINE_TEXT_MIN_PAGES,
@@ -16,20 +17,14 @@ import {
   type LengthUnit,
 } from '@bindery/pricing/cover';
 import { DEFAULT_PAPER_STOCK, paperStockByName } from '@bindery/pricing/physical';
-import { PRODUCT_LIST, productBySlug, type CategorySlug, type OptionKind } from '@bindery/pricing/products';
+import { productBySlug, type CategorySlug, type OptionKind } from '@bindery/pricing/products';
 import { isTrimCode, TRIM_SIZES } from '@bindery/pricing/trim-sizes';
 import { DomainError } from '#lib/domain-error.js';
 import type { ItemRecord } from '../catalog/catalog-cache.js';
 import type { PriceList } from '../catalog/catalog.service.js';
 
-/** Categories whose books have a printed cover spread: trim sizes, bindings, papers and a page count. */
-export const COVER_CATEGORIES: readonly CategorySlug[] = PRODUCT_LIST.filter(
-  (p) =>
-    p.hasTrimSizes &&
-    p.hasPageCount &&
-    !p.digital &&
-    (['trim_size', 'binding', 'paper_type'] as const).every((k) => p.kinds.some((d) => d.kind === k)),
-).map((p) => p.slug);
+/** Categories whose books have a printed cover spread (@bindery/pricing/cover). */
+const COVER_CATEGORIES: readonly CategorySlug[] = COVER_PRODUCTS.map((p) => p.slug);
 
 /** The book a cover is for, as the server's catalog has it, and its geometry in µm. */
 export interface CoverBook {
