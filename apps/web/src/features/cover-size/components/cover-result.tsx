@@ -2,6 +2,7 @@
  * The server's cover figures for one book: a table in inches, millimetres and points, the spine text rule, the
  * drawn spread and the link to the template PDF.
  */
+import { useId } from 'react';
 import type { CoverDimensionsResponse, CoverLengths } from '@bindery/contracts/store/cover';
 import { coverTemplateHref, type CoverRequest } from '../api/get-cover-dimensions';
 import { CoverDiagram } from './cover-diagram';
@@ -11,17 +12,18 @@ type Row = { label: string; value: (l: CoverLengths) => string };
 const by = (w: number, h: number) => `${w} × ${h}`;
 
 const ROWS: Row[] = [
-  { label: 'Full cover (width × height)', value: (l) => by(l.width, l.height) },
-  { label: 'Spine width', value: (l) => String(l.spine_width) },
-  { label: 'Trim of each cover', value: (l) => by(l.trim_width, l.trim_height) },
-  { label: 'Bleed (each outside edge)', value: (l) => String(l.bleed) },
-  { label: 'Safe margin (inside trim and folds)', value: (l) => String(l.safe_margin) },
-  { label: 'Barcode box (width × height)', value: (l) => by(l.barcode.width, l.barcode.height) },
+  { label: 'Full cover', value: (l) => by(l.width, l.height) },
+  { label: 'Spine', value: (l) => String(l.spine_width) },
+  { label: 'Trim (each cover)', value: (l) => by(l.trim_width, l.trim_height) },
+  { label: 'Bleed (each edge)', value: (l) => String(l.bleed) },
+  { label: 'Safe margin', value: (l) => String(l.safe_margin) },
+  { label: 'Barcode box', value: (l) => by(l.barcode.width, l.barcode.height) },
 ];
-const WRAP_ROW: Row = { label: 'Wrap (each outside edge, beyond the bleed)', value: (l) => String(l.wrap) };
+const WRAP_ROW: Row = { label: 'Wrap (each edge)', value: (l) => String(l.wrap) };
 
 export function CoverResult({ request, data }: { request: CoverRequest; data: CoverDimensionsResponse }) {
   const { inches } = data;
+  const captionId = useId();
   const rows = inches.wrap > 0 ? [...ROWS.slice(0, 4), WRAP_ROW, ...ROWS.slice(4)] : ROWS;
   const book = `${data.trim_size.name} (${data.trim_size.dimensions}), ${data.binding.name}, ${data.printed_page_count} pages on ${data.paper_type.name}`;
   const spine =
@@ -37,10 +39,11 @@ export function CoverResult({ request, data }: { request: CoverRequest; data: Co
       <p className="b-lead" data-testid="spine-width">
         Spine width: {inches.spine_width} in ({data.millimetres.spine_width} mm)
       </p>
-      <div style={{ overflowX: 'auto' }}>
+      {/* A phone may scroll the table sideways: the keyboard can too (focusable, named by its caption). */}
+      <div className="b-table-wrap" style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-labelledby={captionId}>
         <table className="b-table">
-          <caption className="b-muted" style={{ textAlign: 'left' }}>
-            Sizes of the full cover spread (back, spine and front), measured from its top-left corner.
+          <caption id={captionId} className="b-muted" style={{ textAlign: 'left' }}>
+            Sizes of the full cover spread (back, spine and front), width × height. Bleed and wrap are added on each outside edge; the safe margin is kept inside the trim and the spine folds.
           </caption>
           <thead>
             <tr>
