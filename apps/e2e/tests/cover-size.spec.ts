@@ -10,7 +10,9 @@ import { CoverDimensionsResponse } from '@bindery/contracts/store/cover';
 import { apiResponse, noSidewaysScroll, seriousAxeViolations } from '../support/checks.js';
 import { e2e } from '../support/env.js';
 
-test('a visitor sizes a cover, sees the server’s spine width and downloads the template PDF', async ({ page }) => {
+test('a visitor sizes a cover, sees the server’s spine width and downloads the template PDF', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 375, height: 800 });
   await page.goto(`${e2e.webUrl}/products/print-book`);
   await page.getByRole('link', { name: 'Cover size calculator' }).click();

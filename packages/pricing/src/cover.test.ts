@@ -31,7 +31,9 @@ describe('cover geometry, hand-computed', () => {
 
   it('the same in inches, millimetres and points', () => {
     const inches = coverLengths(paperback, 'in');
-    expect([inches.width, inches.height, inches.spineWidth, inches.bleed]).toEqual([12.986, 9.25, 0.736, 0.125]);
+    expect([inches.width, inches.height, inches.spineWidth, inches.bleed]).toEqual([
+      12.986, 9.25, 0.736, 0.125,
+    ]);
     const mm = coverLengths(paperback, 'mm');
     expect([mm.width, mm.height, mm.spineWidth, mm.bleed]).toEqual([329.836, 234.95, 18.686, 3.175]);
     const pt = coverLengths(paperback, 'pt');
@@ -99,7 +101,13 @@ describe('cover geometry, hand-computed', () => {
 
 describe('which categories have a cover spread', () => {
   it('the printed books with trims, pages, bindings and papers: not calendars, thesis or the e-book', () => {
-    expect(COVER_PRODUCTS.map((p) => p.slug)).toEqual(['calculator', 'photobook', 'magazine', 'yearbook', 'comicbook']);
+    expect(COVER_PRODUCTS.map((p) => p.slug)).toEqual([
+      'calculator',
+      'photobook',
+      'magazine',
+      'yearbook',
+      'comicbook',
+    ]);
   });
 });
 

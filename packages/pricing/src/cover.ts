@@ -177,7 +177,8 @@ const roundDiv = (a: number, b: number): number => Math.floor((2 * a + b) / (2 *
  * half-up from the exact value: 0.001 in = 25.4 µm → µm × 5 / 127 thousandths; 0.01 pt = 3.527… µm → µm × 36 / 127.
  */
 export function lengthIn(um: number, unit: LengthUnit): number {
-  if (!Number.isSafeInteger(um) || um < 0) throw new RangeError(`A length is a whole number of µm ≥ 0, not ${um}`);
+  if (!Number.isSafeInteger(um) || um < 0)
+    throw new RangeError(`A length is a whole number of µm ≥ 0, not ${um}`);
   switch (unit) {
     case 'in':
       return roundDiv(um * 5, 127) / 1000;

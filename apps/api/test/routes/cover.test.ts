@@ -7,7 +7,11 @@ import { PDFDocument } from 'pdf-lib';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { ErrorBody } from '@bindery/contracts/common';
-import { catalogOptionsResponse, catalogOptionsKeys, type CatalogItem } from '@bindery/contracts/store/catalog';
+import {
+  catalogOptionsResponse,
+  catalogOptionsKeys,
+  type CatalogItem,
+} from '@bindery/contracts/store/catalog';
 import { CoverDimensionsResponse } from '@bindery/contracts/store/cover';
 import { PRODUCTS } from '@bindery/pricing/products';
 import { defined, json, request, setupTestApp } from '../helper.js';
@@ -25,12 +29,18 @@ async function printBookOptions() {
 /** The print book's ids of a trim, a binding on it and a paper, by name. */
 async function book(trimName: string, bindingName: string, paperName: string) {
   const opts = await printBookOptions();
-  const trim = defined(opts['trim_sizes']?.find((i) => i.name === trimName), trimName);
+  const trim = defined(
+    opts['trim_sizes']?.find((i) => i.name === trimName),
+    trimName,
+  );
   const binding = defined(
     opts['bindings']?.find((i) => i.name === bindingName && i.trim_size_id === trim.id),
     `${bindingName} on ${trimName}`,
   );
-  const paper = defined(opts['paper_types']?.find((i) => i.name === paperName), paperName);
+  const paper = defined(
+    opts['paper_types']?.find((i) => i.name === paperName),
+    paperName,
+  );
   return { trim_size_id: trim.id, binding_id: binding.id, paper_type_id: paper.id };
 }
 
@@ -51,7 +61,13 @@ describe('GET api/cover-dimensions/', () => {
     expect(body.paper_type).toMatchObject({ name: '60# White-Uncoated', pages_per_inch: 444 });
     expect(body.spine_text_allowed).toBe(true);
     // spine = 300 / 444 + 0.06 in; width = 2 × 6 + spine + 2 × 0.125; height = 9 + 2 × 0.125.
-    expect(body.inches).toMatchObject({ spine_width: 0.736, width: 12.986, height: 9.25, bleed: 0.125, wrap: 0 });
+    expect(body.inches).toMatchObject({
+      spine_width: 0.736,
+      width: 12.986,
+      height: 9.25,
+      bleed: 0.125,
+      wrap: 0,
+    });
     expect(body.millimetres).toMatchObject({ spine_width: 18.686, width: 329.836, height: 234.95 });
     expect(body.points).toMatchObject({ width: 934.97, height: 666 });
     expect(body.inches.barcode).toEqual({ x: 3.875, y: 7.675, width: 2, height: 1.2 });
@@ -63,7 +79,11 @@ describe('GET api/cover-dimensions/', () => {
       method: 'GET',
       url: `/api/cover-dimensions/?${query({ ...hard, page_count: 300 })}`,
     });
-    expect(json(res, CoverDimensionsResponse).inches).toMatchObject({ width: 14.688, height: 10.75, wrap: 0.75 });
+    expect(json(res, CoverDimensionsResponse).inches).toMatchObject({
+      width: 14.688,
+      height: 10.75,
+      wrap: 0.75,
+    });
 
     const saddle = await book('A5', 'Saddle Stitch', '60# White-Uncoated');
     const thin = await request(t, {
@@ -73,7 +93,12 @@ describe('GET api/cover-dimensions/', () => {
     const body = json(thin, CoverDimensionsResponse);
     expect(body.printed_page_count).toBe(44);
     expect(body.spine_text_allowed).toBe(false);
-    expect(body.millimetres).toMatchObject({ spine_width: 0, width: 302.35, height: 216.35, spine_safe: null });
+    expect(body.millimetres).toMatchObject({
+      spine_width: 0,
+      width: 302.35,
+      height: 216.35,
+      spine_safe: null,
+    });
   });
 
   it('refuses with a 400 naming the field: a page count out of the binding’s range, a binding of another trim, an unknown id', async () => {

@@ -83,7 +83,8 @@ export const coverRoutes = {
     method: 'GET',
     path: '/api/cover-dimensions/',
     operationId: 'getCoverDimensions',
-    summary: 'The full cover (spine, bleed, wrap, safe areas, barcode box) of a book, in inches, millimetres and points',
+    summary:
+      'The full cover (spine, bleed, wrap, safe areas, barcode box) of a book, in inches, millimetres and points',
     tags,
     access: 'public',
     query: CoverQuery,
@@ -94,7 +95,8 @@ export const coverRoutes = {
     method: 'GET',
     path: '/api/cover-template/',
     operationId: 'getCoverTemplate',
-    summary: 'A print-ready cover template PDF of a book: page size = full cover, trim, bleed, spine, safe and barcode guides',
+    summary:
+      'A print-ready cover template PDF of a book: page size = full cover, trim, bleed, spine, safe and barcode guides',
     tags,
     access: 'public',
     query: CoverQuery,

@@ -9,8 +9,8 @@ export default function CoverSizeRoute() {
       <p className="b-eyebrow">Resources</p>
       <h1>Cover size calculator</h1>
       <p className="b-lead">
-        Choose your book to see its full cover: spine width, bleed, safe area and barcode box, drawn to scale, with a
-        print-ready template to design on.
+        Choose your book to see its full cover: spine width, bleed, safe area and barcode box, drawn to scale,
+        with a print-ready template to design on.
       </p>
       <CoverSizeCalculator />
     </div>

@@ -84,7 +84,12 @@ export async function coverTemplatePdf(book: CoverBook): Promise<Uint8Array> {
 
   for (const safe of [g.backSafe, g.frontSafe, g.spineSafe]) {
     if (safe) {
-      page.drawRectangle({ ...rect(safe), borderColor: SAFE_LINE, borderWidth: 0.75, borderDashArray: [3, 3] });
+      page.drawRectangle({
+        ...rect(safe),
+        borderColor: SAFE_LINE,
+        borderWidth: 0.75,
+        borderDashArray: [3, 3],
+      });
     }
   }
 

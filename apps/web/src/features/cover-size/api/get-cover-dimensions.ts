@@ -27,7 +27,8 @@ export const coverDimensionsQueryOptions = (query: CoverRequest | null) =>
     enabled: query !== null,
   });
 
-export const useCoverDimensions = (query: CoverRequest | null) => useQuery(coverDimensionsQueryOptions(query));
+export const useCoverDimensions = (query: CoverRequest | null) =>
+  useQuery(coverDimensionsQueryOptions(query));
 
 /** Where the browser downloads the template PDF of this book. */
 export function coverTemplateHref(query: CoverRequest): string {

@@ -23,7 +23,12 @@ export function CoverDiagram({ inches, summary }: { inches: CoverLengths; summar
   const { width, height, wrap, bleed } = inches;
   const font = Math.max(0.14, Math.min(width, height) * 0.045);
   const stroke = { vectorEffect: 'non-scaling-stroke' as const, strokeWidth: 1.5 };
-  const trim = { x: inches.back.x, y: inches.back.y, width: width - 2 * inches.back.x, height: inches.trim_height };
+  const trim = {
+    x: inches.back.x,
+    y: inches.back.y,
+    width: width - 2 * inches.back.x,
+    height: inches.trim_height,
+  };
   const label = (text: string, b: CoverBox, rotate = false) => {
     const cx = b.x + b.width / 2;
     const cy = b.y + b.height / 2;
@@ -62,7 +67,13 @@ export function CoverDiagram({ inches, summary }: { inches: CoverLengths; summar
         />
         <rect {...trim} fill="#fff" stroke={DIAGRAM_COLOURS.trim} {...stroke} />
         {inches.spine_width > 0 ? (
-          <rect {...rectOf(inches.spine)} fill={DIAGRAM_COLOURS.spine} stroke="#7a3fa0" strokeDasharray="4 2" {...stroke} />
+          <rect
+            {...rectOf(inches.spine)}
+            fill={DIAGRAM_COLOURS.spine}
+            stroke="#7a3fa0"
+            strokeDasharray="4 2"
+            {...stroke}
+          />
         ) : (
           <line
             x1={inches.spine.x}
@@ -76,7 +87,14 @@ export function CoverDiagram({ inches, summary }: { inches: CoverLengths; summar
         )}
         {[inches.back_safe, inches.front_safe, inches.spine_safe].map((b, i) =>
           b ? (
-            <rect key={i} {...rectOf(b)} fill="none" stroke={DIAGRAM_COLOURS.safe} strokeDasharray="3 3" {...stroke} />
+            <rect
+              key={i}
+              {...rectOf(b)}
+              fill="none"
+              stroke={DIAGRAM_COLOURS.safe}
+              strokeDasharray="3 3"
+              {...stroke}
+            />
           ) : null,
         )}
         <rect {...rectOf(inches.barcode)} fill={DIAGRAM_COLOURS.barcode} stroke="#666" {...stroke} />
@@ -86,11 +104,25 @@ export function CoverDiagram({ inches, summary }: { inches: CoverLengths; summar
         {label('Barcode', inches.barcode)}
       </svg>
       <figcaption>
-        <ul className="b-cover-legend" style={{ display: 'flex', flexWrap: 'wrap', gap: '0.5rem 1rem', padding: 0, margin: 0, listStyle: 'none' }}>
+        <ul
+          className="b-cover-legend"
+          style={{
+            display: 'flex',
+            flexWrap: 'wrap',
+            gap: '0.5rem 1rem',
+            padding: 0,
+            margin: 0,
+            listStyle: 'none',
+          }}
+        >
           {wrap > 0 ? <Swatch colour={DIAGRAM_COLOURS.wrap}>Wrap (folds over the boards)</Swatch> : null}
           <Swatch colour={DIAGRAM_COLOURS.bleed}>Bleed (trimmed off)</Swatch>
-          <Swatch colour="#fff" border={DIAGRAM_COLOURS.trim}>Trim line</Swatch>
-          <Swatch colour="#fff" border={DIAGRAM_COLOURS.safe} dashed>Safe area</Swatch>
+          <Swatch colour="#fff" border={DIAGRAM_COLOURS.trim}>
+            Trim line
+          </Swatch>
+          <Swatch colour="#fff" border={DIAGRAM_COLOURS.safe} dashed>
+            Safe area
+          </Swatch>
           <Swatch colour={DIAGRAM_COLOURS.barcode}>Barcode box</Swatch>
         </ul>
       </figcaption>

@@ -40,10 +40,17 @@ export function CoverResult({ request, data }: { request: CoverRequest; data: Co
         Spine width: {inches.spine_width} in ({data.millimetres.spine_width} mm)
       </p>
       {/* A phone may scroll the table sideways: the keyboard can too (focusable, named by its caption). */}
-      <div className="b-table-wrap" style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-labelledby={captionId}>
+      <div
+        className="b-table-wrap"
+        style={{ overflowX: 'auto' }}
+        tabIndex={0}
+        role="region"
+        aria-labelledby={captionId}
+      >
         <table className="b-table">
           <caption id={captionId} className="b-muted" style={{ textAlign: 'left' }}>
-            Sizes of the full cover spread (back, spine and front), width × height. Bleed and wrap are added on each outside edge; the safe margin is kept inside the trim and the spine folds.
+            Sizes of the full cover spread (back, spine and front), width × height. Bleed and wrap are added
+            on each outside edge; the safe margin is kept inside the trim and the spine folds.
           </caption>
           <thead>
             <tr>

@@ -4,7 +4,7 @@
  * a drawn diagram, and a link to the template PDF (GET api/cover-template/). The choice lives in the address, so
  * the product and design pages link here with a book already chosen (docs/decisions/0055).
  */
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Alert } from '@bindery/ui/alert';
 import { Button } from '@bindery/ui/button';
@@ -32,15 +32,17 @@ export function CoverSizeCalculator() {
   const trimSizeId = /^\d+$/.test(fields.trim_size_id) ? Number(fields.trim_size_id) : null;
   const set = (name: keyof CoverFields, value: string) =>
     setFields((f) => {
-      if (name === 'category') return { ...f, category: value, trim_size_id: '', binding_id: '', paper_type_id: '' };
+      if (name === 'category')
+        return { ...f, category: value, trim_size_id: '', binding_id: '', paper_type_id: '' };
       const next = { ...f, [name]: value };
       // A binding that belongs to another trim size cannot stay chosen.
       const binding = options.data?.binding?.find((b) => String(b.id) === f.binding_id);
-      if (name === 'trim_size_id' && binding?.trim_size_id && String(binding.trim_size_id) !== value) next.binding_id = '';
+      if (name === 'trim_size_id' && binding?.trim_size_id && String(binding.trim_size_id) !== value)
+        next.binding_id = '';
       return next;
     });
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     setChecked(true);
     if (requestFrom(fields) === null) return;
@@ -71,7 +73,10 @@ export function CoverSizeCalculator() {
             error={problems.trim_size_id}
             options={(options.data?.trim_size ?? []).map((t) => ({
               value: String(t.id),
-              label: 'dimensions' in t && typeof t.dimensions === 'string' ? `${t.name} (${t.dimensions})` : t.name,
+              label:
+                'dimensions' in t && typeof t.dimensions === 'string'
+                  ? `${t.name} (${t.dimensions})`
+                  : t.name,
             }))}
           />
           <SelectField
@@ -115,7 +120,9 @@ export function CoverSizeCalculator() {
         </form>
       </Card>
       {dimensions.isError ? (
-        <Alert tone="error">{errorText(dimensions.error, 'The cover size could not be computed. Try again.')}</Alert>
+        <Alert tone="error">
+          {errorText(dimensions.error, 'The cover size could not be computed. Try again.')}
+        </Alert>
       ) : null}
       {request && dimensions.data && !dimensions.isError ? (
         <CoverResult request={request} data={dimensions.data} />

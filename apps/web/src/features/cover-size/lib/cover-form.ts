@@ -45,11 +45,7 @@ export function fieldProblems(fields: CoverFields): Partial<Record<keyof CoverFi
   if (!/^\d+$/.test(fields.binding_id)) problems.binding_id = 'Choose a binding.';
   if (!/^\d+$/.test(fields.paper_type_id)) problems.paper_type_id = 'Choose a paper type.';
   const pages = Number(fields.page_count);
-  if (
-    !/^\d+$/.test(fields.page_count) ||
-    pages < PAGE_COUNT_LIMITS.min ||
-    pages > PAGE_COUNT_LIMITS.max
-  ) {
+  if (!/^\d+$/.test(fields.page_count) || pages < PAGE_COUNT_LIMITS.min || pages > PAGE_COUNT_LIMITS.max) {
     problems.page_count = PAGE_COUNT_MESSAGE;
   }
   return problems;

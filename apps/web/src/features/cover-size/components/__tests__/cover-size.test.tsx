@@ -18,7 +18,11 @@ const lists = {
     { ...trimItem(1, 'US Trade'), dimensions: '6 x 9 in' },
     { ...trimItem(2, 'A4'), dimensions: '210 x 297 mm' },
   ],
-  binding: [bindingItem(10, 'Perfect Bound', 1), bindingItem(11, 'Case Wrap', 1), bindingItem(12, 'Coil Bound', 2)],
+  binding: [
+    bindingItem(10, 'Perfect Bound', 1),
+    bindingItem(11, 'Case Wrap', 1),
+    bindingItem(12, 'Coil Bound', 2),
+  ],
   interior_color: [item(20, 'Standard Black & White')],
   paper_type: [item(30, '60# Cream-Uncoated'), item(31, '60# White-Uncoated')],
   cover_finish: [item(40, 'Gloss')],
@@ -70,7 +74,9 @@ function usTrade300(): CoverDimensionsResponse {
 function coverApi(answer: () => Response = () => HttpResponse.json(usTrade300())) {
   const asked: string[] = [];
   server.use(
-    http.get(catalogUrl('calculator', 'options'), () => HttpResponse.json(dropdownsFor(PRODUCTS.calculator, lists))),
+    http.get(catalogUrl('calculator', 'options'), () =>
+      HttpResponse.json(dropdownsFor(PRODUCTS.calculator, lists)),
+    ),
     http.get(urlOf(coverRoutes.dimensions), ({ request }) => {
       asked.push(new URL(request.url).search);
       return answer();
@@ -95,14 +101,16 @@ describe('cover size calculator', () => {
     await user.click(screen.getByRole('button', { name: 'Show cover size' }));
 
     const result = await screen.findByRole('region', { name: 'Your cover' });
-    expect(asked).toEqual(['?category=calculator&trim_size_id=1&binding_id=10&paper_type_id=31&page_count=300']);
+    expect(asked).toEqual([
+      '?category=calculator&trim_size_id=1&binding_id=10&paper_type_id=31&page_count=300',
+    ]);
     expect(within(result).getByText('Spine width: 0.736 in (18.686 mm)')).toBeInTheDocument();
     const full = within(result).getByRole('row', { name: /Full cover/ });
-    expect(within(full).getAllByRole('cell').map((c) => c.textContent)).toEqual([
-      '12.986 × 9.25',
-      '329.836 × 234.95',
-      '934.97 × 666',
-    ]);
+    expect(
+      within(full)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['12.986 × 9.25', '329.836 × 234.95', '934.97 × 666']);
     expect(within(result).getByText('Spine text is allowed (80 pages or more).')).toBeInTheDocument();
     const diagram = within(result).getByRole('img', { name: /Cover diagram/ });
     expect(diagram).toHaveAttribute('viewBox', '0 0 12.986 9.25');
@@ -123,7 +131,9 @@ describe('cover size calculator', () => {
         { status: 400 },
       ),
     );
-    renderRoute('/cover-size?category=calculator&trim_size_id=1&binding_id=10&paper_type_id=31&page_count=300');
+    renderRoute(
+      '/cover-size?category=calculator&trim_size_id=1&binding_id=10&paper_type_id=31&page_count=300',
+    );
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Saddle Stitch is available for 4 to 48 pages on US Trade, not 300.',
     );
@@ -163,9 +173,13 @@ describe('cover size calculator', () => {
       JSON.stringify({ projectTitle: 'My Novel', language: 'english', category: 'Print Book' }),
     );
     renderRoute('/design-project');
-    const link = await screen.findByRole('link', { name: 'Cover size calculator and template for this book' });
+    const link = await screen.findByRole('link', {
+      name: 'Cover size calculator and template for this book',
+    });
     expect(link).toHaveAttribute('href', '/cover-size?category=calculator');
     await user.selectOptions(await screen.findByLabelText('Trim Size'), 'US Trade');
-    await waitFor(() => expect(link).toHaveAttribute('href', '/cover-size?category=calculator&trim_size_id=1'));
+    await waitFor(() =>
+      expect(link).toHaveAttribute('href', '/cover-size?category=calculator&trim_size_id=1'),
+    );
   });
 });
