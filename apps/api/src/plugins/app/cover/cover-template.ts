@@ -111,7 +111,11 @@ export async function coverTemplatePdf(book: CoverBook): Promise<Uint8Array> {
       ? `Blue: ${inches.wrap} in wrap folded over the boards. Red: ${inches.bleed} in bleed. Black: trim.`
       : `Red: ${inches.bleed} in bleed (extend the background to the sheet edge). Black: trim.`,
     `Purple dashes: spine folds. Blue dashes: safe area, ${inches.safeMargin} in inside trim and folds.`,
-    g.spineTextAllowed ? 'Spine text allowed.' : 'No spine text: it needs 80 pages or more.',
+    g.spineWidth === 0
+      ? 'No spine: back and front meet at the fold.'
+      : g.spineTextAllowed
+        ? 'Spine text allowed.'
+        : 'No spine text: it needs 80 pages or more.',
     'Delete or hide these guides before you export the cover.',
   ];
   const size = Math.max(4, Math.min(7, safe.width / 75));
