@@ -80,6 +80,7 @@ const WEB: Record<string, Visit> = {
   'resources/order-lookup': customer('/resources/order-lookup'),
   'calculator/:slug': guest('/calculator/printbook'),
   'pricing-calculator': guest('/pricing-calculator'),
+  'cover-size': guest('/cover-size'),
   login: guest('/login'),
   signup: guest('/signup'),
   'reset-password': guest('/reset-password'),

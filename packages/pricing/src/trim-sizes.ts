@@ -34,15 +34,21 @@ export interface TrimSizeDefinition {
   readonly dimensions: string;
   readonly widthMm: number;
   readonly heightMm: number;
+  /** Exact width and height in whole micrometres (an inch is 25,400 µm): what cover geometry adds up (cover.ts). */
+  readonly widthUm: number;
+  readonly heightUm: number;
 }
 
 const MM_PER_INCH = 25.4;
+const UM_PER_INCH = 25_400;
 const inches = (code: TrimCode, name: string, width: number, height: number): TrimSizeDefinition => ({
   code,
   name,
   dimensions: `${width} x ${height} in`,
   widthMm: Math.round(width * MM_PER_INCH * 100) / 100,
   heightMm: Math.round(height * MM_PER_INCH * 100) / 100,
+  widthUm: Math.round(width * UM_PER_INCH),
+  heightUm: Math.round(height * UM_PER_INCH),
 });
 const millimetres = (code: TrimCode, name: string, width: number, height: number): TrimSizeDefinition => ({
   code,
@@ -50,6 +56,8 @@ const millimetres = (code: TrimCode, name: string, width: number, height: number
   dimensions: `${width} x ${height} mm`,
   widthMm: width,
   heightMm: height,
+  widthUm: width * 1000,
+  heightUm: height * 1000,
 });
 
 /** Lulu's trims for the print book family, plus the three comic trims of the original seed. */

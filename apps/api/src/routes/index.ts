@@ -8,6 +8,7 @@ import { PRODUCT_LIST } from '@bindery/pricing/products';
 import catalog from './store/catalog/index.js';
 import checkout from './store/checkout/index.js';
 import config from './store/config/index.js';
+import cover from './store/cover/index.js';
 import health from './store/health/index.js';
 import orders from './store/orders/index.js';
 import payments from './store/payments/index.js';
@@ -31,6 +32,8 @@ const routes: FastifyPluginAsync = async (app) => {
   for (const product of PRODUCT_LIST) {
     await app.register(catalog, { product, prefix: `/${product.slug}` });
   }
+  // The cover of a book: its dimensions and a template PDF (docs/decisions/0055).
+  await app.register(cover);
   // Staff only, all of it: users, orders, payments, sales, shipping, resale certificates, promotions, prices.
   await app.register(admin);
 };

@@ -29,6 +29,7 @@ export const routes: RouteObject[] = [
       { path: 'resources/order-lookup', lazy: page(() => import('./routes/order-lookup')) },
       { path: 'calculator/:slug', lazy: page(() => import('./routes/calculator-page')) },
       { path: 'pricing-calculator', lazy: page(() => import('./routes/calculator-page')) },
+      { path: 'cover-size', lazy: page(() => import('./routes/cover-size')) },
       // Accounts and sessions (issue 4).
       { path: 'login', lazy: page(() => import('./routes/login')) },
       { path: 'signup', lazy: page(() => import('./routes/signup')) },

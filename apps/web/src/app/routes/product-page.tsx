@@ -1,6 +1,8 @@
 /** /products/{segment}: a product page with its live catalog (trim sizes, bindings, papers) and its calculator. */
 import { Link, useParams } from 'react-router-dom';
+import { hasCoverSpread } from '@bindery/pricing/cover';
 import { PRODUCTS } from '@bindery/pricing/products';
+import { coverSizePath } from '#lib/cover-size-path.ts';
 import { ProductCatalog } from '#features/calculators/components/product-catalog.tsx';
 import { PRODUCT_ART_ALT, productArt } from '#lib/product-art.ts';
 import { useDocumentTitle } from '#lib/use-document-title.ts';
@@ -38,6 +40,11 @@ export default function ProductPageRoute() {
         <Link to="/start-project" className="b-btn b-btn--secondary">
           Start a project
         </Link>
+        {product && hasCoverSpread(product) ? (
+          <Link to={coverSizePath({ category: product.slug })} className="b-btn b-btn--ghost">
+            Cover size calculator
+          </Link>
+        ) : null}
       </div>
       <ul className="b-grid" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
         {content.points.map((p) => (

@@ -9,6 +9,9 @@ import { Card } from '@bindery/ui/card';
 import { TextField } from '@bindery/ui/field';
 import type { Project } from '@bindery/contracts/store/projects';
 import type { SessionUser } from '@bindery/contracts/store/users';
+import { hasCoverSpread } from '@bindery/pricing/cover';
+import { Link } from 'react-router-dom';
+import { coverSizePath } from '#lib/cover-size-path.ts';
 import { parseQuantity } from '../hooks/use-design-quote';
 import { useDesignForm } from '../hooks/use-design-form';
 import type { ProjectData } from '../lib/project-data';
@@ -86,9 +89,26 @@ export function DesignForm({
         title="Cover (optional)"
         label="Cover design"
         intro={
-          <p className="b-muted">
-            Upload your own cover design, or let our cover design expert make one for you.
-          </p>
+          <>
+            <p className="b-muted">
+              Upload your own cover design, or let our cover design expert make one for you.
+            </p>
+            {product && hasCoverSpread(product) ? (
+              <p>
+                <Link
+                  to={coverSizePath({
+                    category: product.slug,
+                    trimSizeId: form.cascade.choices.trim_size,
+                    bindingId: form.cascade.choices.binding,
+                    paperTypeId: form.cascade.choices.paper_type,
+                    pageCount,
+                  })}
+                >
+                  Cover size calculator and template for this book
+                </Link>
+              </p>
+            ) : null}
+          </>
         }
         upload={form.cover}
         hint="JPG, PNG or PDF, up to 50 MB."
