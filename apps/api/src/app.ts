@@ -81,6 +81,10 @@ export async function buildApp({
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
+    // The db plugin opens and migrates the database before anything else starts: PGlite's first start and a fresh
+    // migration take seconds on a busy two-core machine, past Fastify's 10 s default (a start that died with
+    // "Plugin did not start in time: 'db'"). PostgreSQL's own connect timeout still bounds a server that is away.
+    pluginTimeout: 120_000,
     // Request ids in every log line, reused from a proxy's header when present.
     requestIdHeader: 'x-request-id',
     // One access line per request instead of Fastify's two (lib/access-log.ts).

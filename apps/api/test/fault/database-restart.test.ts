@@ -96,7 +96,8 @@ describe.skipIf(inject('pg').mode !== 'postgres')('a PostgreSQL restart', () => 
     await runStartupTasks(app);
     other = await buildApp({ config: { ...config, jobs: { ...config.jobs, enabled: false } } });
     await other.ready();
-    const res = await login();
+    // The staff token comes from the admin app's sign-in: only an admin-app session acts as staff (ADR 0052).
+    const res = await app.inject({ method: 'POST', url: '/api/users/admin/login/', payload: ADMIN, remoteAddress: '10.9.0.1' });
     expect(res.statusCode, res.body).toBe(200);
     token = json(res, StoreLoginResponse).access;
   });
