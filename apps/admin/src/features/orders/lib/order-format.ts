@@ -15,7 +15,6 @@ export const formatDateTimeShort = (iso: string | null | undefined) => formatWhe
 export const formatDateTime = (iso: string | null | undefined) => formatWhen(fullDateTime, iso);
 
 export { formatUsd } from '@bindery/ui/format';
-export { orderStatusLabel } from '@bindery/ui/order-status-badge';
 
 export const PAYMENT_METHOD_LABELS = { card: 'Card (Stripe)', paypal: 'PayPal' } as const;
 export const paymentMethodLabel = (method: keyof typeof PAYMENT_METHOD_LABELS | null) =>
