@@ -9,7 +9,7 @@ import type { Column } from '@bindery/ui/table';
 import type { AdminCertificate } from '@bindery/contracts/admin/resale-certificates';
 import { messages } from '@bindery/contracts/messages';
 import type { CertificateStatus } from '@bindery/contracts/store/resale-certificates';
-import { OrderFileActions } from '#features/orders/components/order-file-actions.tsx';
+import { FileActions } from '#components/file-actions.tsx';
 import { certificateFilePath } from '../api/resale-certificates';
 import type { Decision } from '../hooks/use-certificate-review';
 
@@ -43,7 +43,7 @@ export function certificateColumns(
       cell: (c) => (
         <div className="b-stack">
           <span>{c.file_name}</span>
-          <OrderFileActions
+          <FileActions
             path={certificateFilePath(c.id)}
             downloadPath={certificateFilePath(c.id, { download: true })}
             label={`certificate of ${c.customer.email} for ${c.state}`}

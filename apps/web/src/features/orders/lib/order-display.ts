@@ -1,8 +1,6 @@
 /** How the customer's order screens print dates and steps (statuses: the lifecycle's labels, one wording with the admin). */
 import { formatWhen } from '@bindery/ui/format';
-import { messages } from '@bindery/contracts/messages';
 import { ORDER_STATUSES, type OrderStatus } from '@bindery/contracts/order-lifecycle';
-import type { Order } from '@bindery/contracts/store/checkout';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 const dateTimeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -34,7 +32,3 @@ export const progressStep = (status: OrderStatus): number | null => PROGRESS_STE
 export const PROGRESS: readonly OrderStatus[] = ORDER_STATUSES.filter((s) => progressStep(s) !== null).sort(
   (a, b) => (progressStep(a) ?? 0) - (progressStep(b) ?? 0),
 );
-
-/** An order of e-books alone: nothing shipped, its one service the download (docs/decisions/0034). */
-export const isDigitalOrder = (order: Pick<Order, 'shipping_service'>): boolean =>
-  order.shipping_service.service_code === messages.checkout.digitalDelivery.code;

@@ -8,7 +8,7 @@ import { ORDER_STATUSES, type OrderStatus } from '@bindery/contracts/order-lifec
 import { ON_HOLD, WITH_ON_HOLD, unhandledStatuses } from '@bindery/contracts/testing/order-statuses';
 import { reachedDates, statusDate } from '../../lib/order-dates';
 import { confirmText } from '../order-status-dialog';
-import { detail } from './order-fixtures';
+import { detail } from '#testing/order-fixtures.ts';
 
 const order = detail(7, 'in_production', {
   in_production_at: '2026-11-22T09:00:00Z',
