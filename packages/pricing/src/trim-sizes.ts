@@ -74,10 +74,6 @@ export const TRIM_SIZES: Readonly<Record<TrimCode, TrimSizeDefinition>> = {
   manga: inches('manga', 'Manga', 5, 7.5),
 };
 
-export function isTrimCode(value: string): value is TrimCode {
-  return Object.hasOwn(TRIM_SIZES, value);
-}
-
 /** Trim area in square metres (for weight). */
 export function trimAreaM2(trim: Pick<TrimSizeDefinition, 'widthMm' | 'heightMm'>): number {
   return (trim.widthMm / 1000) * (trim.heightMm / 1000);

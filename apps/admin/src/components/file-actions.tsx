@@ -6,10 +6,10 @@
  * pointed at the object URL once the file is here (or closed if the fetch fails).
  */
 import { useState } from 'react';
-import { ApiError } from '@bindery/api-client';
 import { Alert } from '@bindery/ui/alert';
 import { Button } from '@bindery/ui/button';
 import { messages } from '@bindery/contracts/messages';
+import { clientText } from '#lib/error-text.ts';
 import { api } from '#lib/api-client.ts';
 
 /** How long a viewed file's object URL lives: the new tab has long loaded it by then. */
@@ -60,7 +60,7 @@ export function FileActions({ path, downloadPath, label, baseName }: FileActions
       }
     } catch (e) {
       tab?.close();
-      setError(e instanceof ApiError ? e.message : messages.generic.networkError);
+      setError(clientText(e, messages.generic.networkError));
     } finally {
       setBusy(null);
     }

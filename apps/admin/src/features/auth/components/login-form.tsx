@@ -3,10 +3,10 @@
  * other failures show the server's text ('Invalid or unverified account') or 'Login failed'.
  */
 import { useNavigate } from 'react-router-dom';
-import { ApiError } from '@bindery/api-client';
 import { AuthForm, EmailField, PasswordField, useAuthForm } from '@bindery/ui/auth-form';
 import { Card } from '@bindery/ui/card';
 import { messages } from '@bindery/contracts/messages';
+import { errorText } from '#lib/error-text.ts';
 import { StoreLoginBody } from '@bindery/contracts/store/users';
 import { NotAnAdminError, useAdminLogin } from '../api/login';
 
@@ -23,9 +23,7 @@ export function LoginForm() {
       failure:
         error instanceof NotAnAdminError
           ? error.message
-          : error instanceof ApiError && error.body
-            ? error.body.error
-            : messages.auth.loginFailed,
+          : errorText(error, messages.auth.loginFailed),
     }),
   });
 
