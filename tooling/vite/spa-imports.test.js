@@ -1,13 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { importOffences } from './spa-imports.js';
 
-const file = (path, ...imports) => ({ path, source: imports.map((s) => `import { x } from '${s}';`).join('\n') });
+const file = (path, ...imports) => ({
+  path,
+  source: imports.map((s) => `import { x } from '${s}';`).join('\n'),
+});
 
 describe('the SPAs’ import direction', () => {
   it('lets a feature import itself and shared code, and the app and the harness import anything', () => {
     expect(
       importOffences([
-        file('features/orders/components/a.tsx', '../lib/b.ts', '#features/orders/api/c.ts', '#lib/api-client.ts', 'react'),
+        file(
+          'features/orders/components/a.tsx',
+          '../lib/b.ts',
+          '#features/orders/api/c.ts',
+          '#lib/api-client.ts',
+          'react',
+        ),
         file('features/orders/components/__tests__/a.test.tsx', '#testing/render-route.tsx', '../a.tsx'),
         file('app/routes/orders.tsx', '#features/orders/components/a.tsx', '#features/cart/api/d.ts'),
         file('testing/render-route.tsx', '../app/router', '#features/auth/api/e.ts'),

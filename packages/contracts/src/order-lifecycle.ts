@@ -147,12 +147,17 @@ export function cancelableWithRefundOf<S extends string>(
 }
 
 /** Statuses in which the order's money has been taken (and its projects are ordered): paid and all after it. */
-export const PAID_STATUSES: readonly OrderStatus[] = paidStatusesOf(ORDER_TRANSITIONS, INITIAL_STATUS, 'paid');
+export const PAID_STATUSES: readonly OrderStatus[] = paidStatusesOf(
+  ORDER_TRANSITIONS,
+  INITIAL_STATUS,
+  'paid',
+);
 export const isPaidStatus = (status: OrderStatus): boolean => PAID_STATUSES.includes(status);
 
 /** Statuses whose cancel gives the money back first (paid, in production): a full refund cancels them. */
 export const CANCELABLE_WITH_REFUND: readonly OrderStatus[] = cancelableWithRefundOf(ORDER_TRANSITIONS);
-export const isCancelableWithRefund = (status: OrderStatus): boolean => CANCELABLE_WITH_REFUND.includes(status);
+export const isCancelableWithRefund = (status: OrderStatus): boolean =>
+  CANCELABLE_WITH_REFUND.includes(status);
 
 /**
  * When an order reached each status: the field of the same name on the order (the API's column, the admin

@@ -56,7 +56,8 @@ describe('every status has a label and a date (the "on hold" test)', () => {
   const checks: Record<string, (status: OrderStatus) => unknown> = {
     label: orderStatusLabel,
     'date field of the admin order': (status) => {
-      const field: string | undefined = ORDER_STATUS_DATES[status];
+      // A status the table does not know has no entry (the fixture's on_hold): read as a plain lookup.
+      const field = (ORDER_STATUS_DATES as Partial<Record<string, string>>)[status];
       return field !== undefined && dateFields.has(field) ? field : undefined;
     },
     'exhaustive switch': (status) => {

@@ -20,5 +20,7 @@ export function clientText(error: unknown, fallback: string): string {
 /** Field messages of a refusal, keyed by the field's path without "body." ("body.carrier" → "carrier"). */
 export function fieldErrors(error: unknown): Partial<Record<string, string>> {
   if (!(error instanceof ApiError)) return {};
-  return Object.fromEntries((error.body?.fields ?? []).map((f) => [f.path.replace(/^body\./, ''), f.message]));
+  return Object.fromEntries(
+    (error.body?.fields ?? []).map((f) => [f.path.replace(/^body\./, ''), f.message]),
+  );
 }

@@ -5,7 +5,12 @@
  * and expects exactly `on_hold` back: the check would point at the site if the status were added for real.
  * Test data only: no app code imports `@bindery/contracts/testing/*`.
  */
-import { ORDER_STATUSES, ORDER_TRANSITIONS, type OrderStatus, type TransitionRule } from '../order-lifecycle.js';
+import {
+  ORDER_STATUSES,
+  ORDER_TRANSITIONS,
+  type OrderStatus,
+  type TransitionRule,
+} from '../order-lifecycle.js';
 
 /** A status the app does not know, typed as one it does (as it would be once added to ORDER_STATUSES). */
 export const ON_HOLD = 'on_hold' as OrderStatus;
@@ -27,7 +32,10 @@ export const TRANSITIONS_WITH_ON_HOLD: Readonly<Record<OrderStatus, readonly Tra
  * The statuses of `statuses` that `handle` does not handle: it throws (an exhaustive switch's unhandledStatus) or
  * gives undefined (a Record<OrderStatus, …> without the key).
  */
-export function unhandledStatuses(statuses: readonly OrderStatus[], handle: (status: OrderStatus) => unknown): string[] {
+export function unhandledStatuses(
+  statuses: readonly OrderStatus[],
+  handle: (status: OrderStatus) => unknown,
+): string[] {
   return statuses.filter((status) => {
     try {
       return handle(status) === undefined;

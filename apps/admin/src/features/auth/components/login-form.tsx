@@ -20,10 +20,7 @@ export function LoginForm() {
       void navigate('/admin', { replace: true });
     },
     onFailure: (error) => ({
-      failure:
-        error instanceof NotAnAdminError
-          ? error.message
-          : errorText(error, messages.auth.loginFailed),
+      failure: error instanceof NotAnAdminError ? error.message : errorText(error, messages.auth.loginFailed),
     }),
   });
 

@@ -6,11 +6,7 @@
 import { Dialog } from '@bindery/ui/dialog';
 import type { AdminOrderDetail } from '@bindery/contracts/admin/orders';
 import { messages } from '@bindery/contracts/messages';
-import {
-  orderStatusLabel,
-  unhandledStatus,
-  type TransitionRule,
-} from '@bindery/contracts/order-lifecycle';
+import { orderStatusLabel, unhandledStatus, type TransitionRule } from '@bindery/contracts/order-lifecycle';
 import { useStatusChange } from '../hooks/use-status-change';
 import { formatUsd } from '../lib/order-format';
 import { dialogError, type OrderDialogProps } from '../lib/order-dialog';
@@ -35,7 +31,8 @@ export function confirmText(order: AdminOrderDetail, rule: TransitionRule): stri
       return s.confirm.delivered(n);
     case 'canceled':
       if (rule.requires.includes('refund')) return s.confirm.canceledInProduction(n);
-      if (rule.requires.includes('full_refund')) return s.confirm.canceledPaid(n, formatUsd(order.refundable));
+      if (rule.requires.includes('full_refund'))
+        return s.confirm.canceledPaid(n, formatUsd(order.refundable));
       return s.confirm.canceledUnpaid(n);
     // No staff move leads here (only the payment, only the insert); the table would have to change first.
     case 'awaiting_payment':

@@ -15,7 +15,10 @@ import {
 const DATE_FIELDS = ORDER_STATUS_DATES satisfies Record<OrderStatus, keyof AdminOrderDetail>;
 
 /** The term and date of `status` ('Paid', the time it was paid, or null while it has not been). */
-export function statusDate(order: AdminOrderDetail, status: OrderStatus): { term: string; at: string | null } {
+export function statusDate(
+  order: AdminOrderDetail,
+  status: OrderStatus,
+): { term: string; at: string | null } {
   return {
     term: status === INITIAL_STATUS ? 'Placed' : orderStatusLabel(status),
     at: order[DATE_FIELDS[status]],

@@ -51,8 +51,7 @@ function FirstPrintForm({ setting }: { setting: FirstPrintDiscountSetting }) {
       { enabled, percent: value },
       {
         onSuccess: () => setSaved(true),
-        onError: (error) =>
-          setProblem(clientText(error, messages.generic.networkError)),
+        onError: (error) => setProblem(clientText(error, messages.generic.networkError)),
       },
     );
   };

@@ -77,9 +77,7 @@ export function ManageUsers({ confirm = (q) => window.confirm(q) }: ManageUsersP
       />
       {deleteFailed ? <Alert tone="error">{messages.admin.deleteUserFailed}</Alert> : null}
       {users.isError ? (
-        <Alert tone="error">
-          {clientText(users.error, messages.generic.networkError)}
-        </Alert>
+        <Alert tone="error">{clientText(users.error, messages.generic.networkError)}</Alert>
       ) : null}
       {users.isPending ? (
         <ListLoading>{messages.admin.loadingUsers}</ListLoading>

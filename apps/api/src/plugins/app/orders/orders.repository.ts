@@ -458,9 +458,7 @@ export async function userOverview(db: Db, userId: number) {
       sql<string>`coalesce(sum(total_cents) filter (where status = 'awaiting_payment'), 0)`.as(
         'awaiting_cents',
       ),
-      sql<number>`count(*) filter (where status in (${sql.join(PAID_STATUSES)}))`.as(
-        'paid',
-      ),
+      sql<number>`count(*) filter (where status in (${sql.join(PAID_STATUSES)}))`.as('paid'),
       sql<number>`count(*) filter (where status = 'awaiting_payment')`.as('awaiting'),
       sql<number>`count(*) filter (where status = 'canceled')`.as('canceled'),
       sql<Date | null>`max(paid_at)`.as('last_paid_at'),

@@ -14,7 +14,12 @@ import { productByName } from '@bindery/pricing/products';
 import { useCart } from '#lib/cart.ts';
 import { noCarrierCouriers, useShippingRate } from '../api/get-shipping-rate';
 import { useSaveShipping } from '../api/save-shipping';
-import { fieldErrors as serverFieldErrors, isSessionExpired, issuesByField, refusalText } from '#lib/error-text.ts';
+import {
+  fieldErrors as serverFieldErrors,
+  isSessionExpired,
+  issuesByField,
+  refusalText,
+} from '#lib/error-text.ts';
 import { hasRateFields, hasSaveFields, useShopForm, type DraftField } from './use-shop-form';
 
 const m = messages.checkout;

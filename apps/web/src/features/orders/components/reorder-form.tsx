@@ -43,8 +43,7 @@ export function Reorder({ order, userId }: { order: Order; userId: number }) {
       { items: wanted },
       {
         onSuccess: () => void navigate('/shop'),
-        onError: (error) =>
-          setProblem(errorText(error, s.reorderFailed)),
+        onError: (error) => setProblem(errorText(error, s.reorderFailed)),
       },
     );
   };

@@ -56,9 +56,7 @@ export function DesignProject({ user }: { user: SessionUser | null }) {
     return (
       <div className="b-container b-stack">
         <ProjectTabs />
-        <Alert tone="error">
-          {errorText(project.error, 'We could not load this project.')}
-        </Alert>
+        <Alert tone="error">{errorText(project.error, 'We could not load this project.')}</Alert>
       </div>
     );
   }
