@@ -102,9 +102,84 @@ export function availableTransitions(from: OrderStatus, actor: OrderActorType): 
 /** No move leaves these. */
 export const isFinalStatus = (status: OrderStatus): boolean => ORDER_TRANSITIONS[status].length === 0;
 
-/** Statuses in which the order's money has been taken (and its projects are ordered). */
-export const PAID_STATUSES: readonly OrderStatus[] = ['paid', 'in_production', 'shipped', 'delivered'];
+/** The status an order is placed in (the API's insert; no move of the table leads back to it). */
+export const INITIAL_STATUS = 'awaiting_payment' satisfies OrderStatus;
+
+type Moves<S extends string> = Readonly<Record<S, readonly { readonly to: S }[]>>;
+
+/** The statuses an order can reach from `from` through the table, never passing through `avoid`. */
+function reachable<S extends string>(table: Moves<S>, from: S, avoid?: S): Set<S> {
+  const seen = new Set<S>([from]);
+  const queue: S[] = [from];
+  for (let status = queue.shift(); status !== undefined; status = queue.shift()) {
+    for (const { to } of table[status]) {
+      if (to === avoid || seen.has(to)) continue;
+      seen.add(to);
+      queue.push(to);
+    }
+  }
+  return seen;
+}
+
+/**
+ * The statuses an order reaches only through `paid`: its money has been taken. Derived from a table (exported
+ * for the "on hold" test, docs/decisions/0057), so a status added after `paid` counts as paid without a list to
+ * edit; canceled is reached from awaiting_payment too, so it never counts.
+ */
+export function paidStatusesOf<S extends string>(table: Moves<S>, initial: S, paid: S): S[] {
+  const all = reachable(table, initial);
+  const withoutPaying = reachable(table, initial, paid);
+  return (Object.keys(table) as S[]).filter((status) => all.has(status) && !withoutPaying.has(status));
+}
+
+/**
+ * The statuses whose cancel needs money given back first (`full_refund` or `refund`): a refund that leaves
+ * nothing of such an order cancels it. Derived from a table, as paidStatusesOf.
+ */
+export function cancelableWithRefundOf<S extends string>(
+  table: Readonly<Record<S, readonly { readonly to: S; readonly requires: readonly string[] }[]>>,
+): S[] {
+  return (Object.keys(table) as S[]).filter((status) =>
+    table[status].some(
+      (rule) => rule.to === 'canceled' && rule.requires.some((r) => r === 'full_refund' || r === 'refund'),
+    ),
+  );
+}
+
+/** Statuses in which the order's money has been taken (and its projects are ordered): paid and all after it. */
+export const PAID_STATUSES: readonly OrderStatus[] = paidStatusesOf(
+  ORDER_TRANSITIONS,
+  INITIAL_STATUS,
+  'paid',
+);
 export const isPaidStatus = (status: OrderStatus): boolean => PAID_STATUSES.includes(status);
+
+/** Statuses whose cancel gives the money back first (paid, in production): a full refund cancels them. */
+export const CANCELABLE_WITH_REFUND: readonly OrderStatus[] = cancelableWithRefundOf(ORDER_TRANSITIONS);
+export const isCancelableWithRefund = (status: OrderStatus): boolean =>
+  CANCELABLE_WITH_REFUND.includes(status);
+
+/**
+ * When an order reached each status: the field of the same name on the order (the API's column, the admin
+ * contract's field). The placed date is when it reached the status it is placed in.
+ */
+export const ORDER_STATUS_DATES = {
+  awaiting_payment: 'created_at',
+  paid: 'paid_at',
+  in_production: 'in_production_at',
+  shipped: 'shipped_at',
+  delivered: 'delivered_at',
+  canceled: 'canceled_at',
+} as const satisfies Record<OrderStatus, `${string}_at`>;
+export type OrderStatusDateField = (typeof ORDER_STATUS_DATES)[OrderStatus];
+
+/**
+ * The `default:` of a switch over statuses: `status` is `never` once every status has its case, so a new status
+ * fails the typecheck there, and at run time (a value the types did not foresee) it throws rather than hides it.
+ */
+export function unhandledStatus(status: never): never {
+  throw new Error(`Unhandled order status: ${String(status)}`);
+}
 
 /** A status as people read it ("In production"). */
 export const orderStatusLabel = (status: OrderStatus): string => messages.orderStatus[status];

@@ -82,6 +82,7 @@ export const TRIM_SIZES: Readonly<Record<TrimCode, TrimSizeDefinition>> = {
   manga: inches('manga', 'Manga', 5, 7.5),
 };
 
+/** Whether a catalog row's trim code is one of ours (the cover routes read it from the server's catalog). */
 export function isTrimCode(value: string): value is TrimCode {
   return Object.hasOwn(TRIM_SIZES, value);
 }

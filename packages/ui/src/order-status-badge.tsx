@@ -1,10 +1,8 @@
-/** An order's status in the one wording (messages.orderStatus) and colour both SPAs show it in. */
-import { messages } from '@bindery/contracts/messages';
-import type { OrderStatus } from '@bindery/contracts/order-lifecycle';
+/** An order's status in the one wording (order-lifecycle's orderStatusLabel) and colour both SPAs show it in. */
+import { orderStatusLabel, type OrderStatus } from '@bindery/contracts/order-lifecycle';
 import { StatusBadge, type StatusTone } from './status-badge';
 
-// Checked against the contract's enum: a new state without a label or a colour fails the typecheck.
-const LABELS: Readonly<Record<OrderStatus, string>> = messages.orderStatus;
+// Checked against the contract's enum: a new state without a colour fails the typecheck.
 const TONES: Readonly<Record<OrderStatus, StatusTone>> = {
   awaiting_payment: 'warning',
   paid: 'info',
@@ -14,7 +12,6 @@ const TONES: Readonly<Record<OrderStatus, StatusTone>> = {
   canceled: 'neutral',
 };
 
-export const orderStatusLabel = (status: OrderStatus) => LABELS[status];
 export const orderStatusTone = (status: OrderStatus) => TONES[status];
 
 /** The status as a pill with its words ('In production'). */

@@ -3,6 +3,7 @@
  * Rows never leave the repositories: services map them to contract shapes.
  * @see https://kysely.dev/docs/getting-started#types
  */
+import type { OrderActorType, OrderStatus } from '@bindery/contracts/order-lifecycle';
 import type { ColumnType, Generated, GeneratedAlways } from 'kysely';
 
 export type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -276,9 +277,9 @@ export interface JobSchedulesTable {
   created_at: GeneratedTimestamp;
 }
 
-export type OrderStatusValue =
-  'awaiting_payment' | 'paid' | 'in_production' | 'shipped' | 'delivered' | 'canceled';
-export type ActorType = 'system' | 'staff' | 'customer';
+/** The lifecycle's statuses and actors (the migrations' check constraints list the same, frozen in time). */
+export type OrderStatusValue = OrderStatus;
+export type ActorType = OrderActorType;
 
 /** One move of an order, written in the transaction of the move (migration 2026_11_23_212300_order_lifecycle). */
 export interface OrderEventsTable {

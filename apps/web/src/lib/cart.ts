@@ -61,10 +61,6 @@ export function removeFromCart(userId: number | null | undefined, ids: readonly 
   );
 }
 
-export function clearCart(userId: number | null | undefined) {
-  writeCart(userId, []);
-}
-
 function subscribe(onChange: () => void) {
   window.addEventListener('storage', onChange);
   window.addEventListener(CART_CHANGED_EVENT, onChange);

@@ -5,7 +5,7 @@
 import { Suspense } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { Spinner } from '@bindery/ui/spinner';
-import { AdminHeaderActions } from '#components/layout/admin-header-actions.tsx';
+import { AdminHeaderActions } from './admin-header-actions';
 import { TestModeBanner } from '#features/system/components/test-mode-banner.tsx';
 
 // `also`: pages reached from a link's page (an order's details, a book's price editor) keep that link current.

@@ -5,7 +5,7 @@ import { messages } from '@bindery/contracts/messages';
 import { configHandler, healthyHandler, server } from '#testing/msw-server.ts';
 import { signInForTest } from '#testing/session.ts';
 import { renderAdminRoute as renderAt } from '#testing/render-route.tsx';
-import { listHandler } from '#features/orders/components/__tests__/order-fixtures.ts';
+import { listHandler } from '#testing/order-fixtures.ts';
 import { emptySalesHandler } from '#features/sales/components/__tests__/sales-fixtures.ts';
 
 const newQueryClient = () => new QueryClient({ defaultOptions: { queries: { retry: false } } });

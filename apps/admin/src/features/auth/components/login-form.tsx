@@ -4,10 +4,10 @@
  * unverified account', …) or 'Login failed'.
  */
 import { useNavigate } from 'react-router-dom';
-import { ApiError } from '@bindery/api-client';
 import { AuthForm, EmailField, PasswordField, useAuthForm } from '@bindery/ui/auth-form';
 import { Card } from '@bindery/ui/card';
 import { messages } from '@bindery/contracts/messages';
+import { errorText } from '#lib/error-text.ts';
 import { StoreLoginBody } from '@bindery/contracts/store/users';
 import { useAdminLogin } from '../api/login';
 
@@ -21,7 +21,7 @@ export function LoginForm() {
       void navigate('/admin', { replace: true });
     },
     onFailure: (error) => ({
-      failure: error instanceof ApiError && error.body ? error.body.error : messages.auth.loginFailed,
+      failure: errorText(error, messages.auth.loginFailed),
     }),
   });
 

@@ -2,13 +2,13 @@
  * PUT api/{slug}/{segment}/{id}/update/ with {price} or {price_per_page} as typed (admin bearer), and the
  * editor's save: the pending changes one at a time, in order; the first failure stops the rest (§7).
  */
-import { ApiError } from '@bindery/api-client';
 import {
   adminPriceUpdateRoute,
   type AdminPriceUpdateBody,
   type AdminPriceUpdateResponse,
 } from '@bindery/contracts/admin/catalog';
 import { messages } from '@bindery/contracts/messages';
+import { clientText } from '#lib/error-text.ts';
 import { kindDefinition, type ProductDefinition } from '@bindery/pricing/products';
 import { api } from '#lib/api-client.ts';
 import type { PriceChange } from '../lib/pending-changes';
@@ -36,7 +36,7 @@ export async function savePriceChanges(
     try {
       onSaved(change, await updatePrice(product, change));
     } catch (error) {
-      const message = error instanceof ApiError ? error.message : messages.generic.networkError;
+      const message = clientText(error, messages.generic.networkError);
       return { ok: false, failed: change, message };
     }
   }

@@ -3,7 +3,8 @@
  * editor, and a case-insensitive search by title or category ('Search books...', clearable; 'No books found.').
  * Every listed book has an editor (the list comes from the same definitions), so the spec's 'Edit page not
  * available yet for this book.' cannot happen here; an unknown editor path gets the not-found page. Below the
- * list, the first-print discount's setting (docs/decisions/0033), the one price that is not a category's.
+ * list, what the route puts there: the first-print discount's setting (docs/decisions/0033, the promotions
+ * feature), the one price that is not a category's.
  */
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -12,7 +13,6 @@ import { messages } from '@bindery/contracts/messages';
 import { PRODUCT_LIST, type ProductDefinition } from '@bindery/pricing/products';
 import { SearchBox } from '@bindery/ui/search-box';
 import { matchesSearch } from '#lib/matches-search.ts';
-import { FirstPrintDiscount } from '#features/promotions/components/first-print-discount.tsx';
 
 const columns: Column<ProductDefinition>[] = [
   { key: 'title', header: 'Title', cell: (p) => p.bookTitle },
@@ -28,7 +28,8 @@ const columns: Column<ProductDefinition>[] = [
   },
 ];
 
-export function ManageBooks() {
+/** `children`: what the route shows below the list (the promotions feature's first-print discount). */
+export function ManageBooks({ children }: { children?: React.ReactNode }) {
   const [search, setSearch] = useState('');
   const shown = PRODUCT_LIST.filter((p) => matchesSearch(search, p.bookTitle, p.name));
   return (
@@ -48,7 +49,7 @@ export function ManageBooks() {
         rowKey={(p) => p.slug}
         empty={messages.admin.noBooks}
       />
-      <FirstPrintDiscount />
+      {children}
     </div>
   );
 }

@@ -2,14 +2,14 @@
  * The certificates table's columns: uploaded, customer, state, the file (View / Download, fetched with the
  * admin's token), the status, and while pending Approve / Reject, afterwards the review (reason, by whom, when).
  */
-import { ApiError } from '@bindery/api-client';
 import { Button } from '@bindery/ui/button';
 import { StatusBadge, type StatusTone } from '@bindery/ui/status-badge';
 import type { Column } from '@bindery/ui/table';
 import type { AdminCertificate } from '@bindery/contracts/admin/resale-certificates';
 import { messages } from '@bindery/contracts/messages';
+import { clientText } from '#lib/error-text.ts';
 import type { CertificateStatus } from '@bindery/contracts/store/resale-certificates';
-import { OrderFileActions } from '#features/orders/components/order-file-actions.tsx';
+import { FileActions } from '#components/file-actions.tsx';
 import { certificateFilePath } from '../api/resale-certificates';
 import type { Decision } from '../hooks/use-certificate-review';
 
@@ -22,7 +22,7 @@ const tones: Record<CertificateStatus, StatusTone> = {
 const day = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('en-US') : '');
 
 /** The server's words for a failed list or review, or the screen's own sentence. */
-export const reviewFailure = (error: unknown) => (error instanceof ApiError ? error.message : m.reviewFailed);
+export const reviewFailure = (error: unknown) => clientText(error, m.reviewFailed);
 
 /** The last column: the actions while pending, the review afterwards. */
 function reviewHeader(status: CertificateStatus): string {
@@ -43,7 +43,7 @@ export function certificateColumns(
       cell: (c) => (
         <div className="b-stack">
           <span>{c.file_name}</span>
-          <OrderFileActions
+          <FileActions
             path={certificateFilePath(c.id)}
             downloadPath={certificateFilePath(c.id, { download: true })}
             label={`certificate of ${c.customer.email} for ${c.state}`}

@@ -15,9 +15,12 @@ import { Alert } from '@bindery/ui/alert';
 import { Button } from '@bindery/ui/button';
 import type { AdminOrderDetail } from '@bindery/contracts/admin/orders';
 import { messages } from '@bindery/contracts/messages';
-import { availableTransitions, type TransitionRule } from '@bindery/contracts/order-lifecycle';
+import {
+  availableTransitions,
+  orderStatusLabel,
+  type TransitionRule,
+} from '@bindery/contracts/order-lifecycle';
 import { isPositiveAmount } from '@bindery/ui/format';
-import { orderStatusLabel } from '../lib/order-format';
 import { ReconcileDialog } from './order-reconcile-dialog';
 import { RefundDialog } from './order-refund-dialog';
 import { StatusDialog } from './order-status-dialog';

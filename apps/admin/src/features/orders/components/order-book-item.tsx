@@ -7,7 +7,7 @@ import { messages } from '@bindery/contracts/messages';
 import { isPositiveAmount } from '@bindery/ui/format';
 import { formatUsd } from '../lib/order-format';
 import { Facts, orDash, type Fact } from './order-facts';
-import { OrderFileActions } from './order-file-actions';
+import { FileActions } from '#components/file-actions.tsx';
 
 const bytes = (n: number) =>
   n >= 1_048_576 ? `${(n / 1_048_576).toFixed(1)} MB` : n >= 1024 ? `${Math.round(n / 1024)} KB` : `${n} B`;
@@ -19,7 +19,7 @@ function BookFile({ file, label, baseName }: { file: AdminOrderFile; label: stri
       <p className="b-muted" style={{ margin: 0 }}>
         {file.file_name} · {bytes(file.size_bytes)}
       </p>
-      <OrderFileActions path={file.url} downloadPath={file.download_url} label={label} baseName={baseName} />
+      <FileActions path={file.url} downloadPath={file.download_url} label={label} baseName={baseName} />
     </>
   );
 }

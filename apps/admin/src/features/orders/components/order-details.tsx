@@ -6,14 +6,10 @@
 import type { AdminOrderDetail } from '@bindery/contracts/admin/orders';
 import { messages } from '@bindery/contracts/messages';
 import { OrderAmounts } from '@bindery/ui/order-amounts';
+import { orderStatusLabel } from '@bindery/contracts/order-lifecycle';
 import { OrderStatusBadge } from '@bindery/ui/order-status-badge';
-import {
-  customerEmail,
-  formatDateTime,
-  formatDateTimeShort,
-  formatUsd,
-  orderStatusLabel,
-} from '../lib/order-format';
+import { reachedDates } from '../lib/order-dates';
+import { customerEmail, formatDateTime, formatDateTimeShort, formatUsd } from '../lib/order-format';
 import { OrderActions } from './order-actions';
 import { BookItem } from './order-book-item';
 import { BACK, Facts, Section, type Fact } from './order-facts';
@@ -22,19 +18,10 @@ import { ShippingSection } from './order-shipping';
 import { Timeline } from './order-timeline';
 
 export function OrderDetails({ order }: { order: AdminOrderDetail }) {
-  const when: Fact[] = (
-    [
-      ['Placed', order.created_at],
-      ['Paid', order.paid_at],
-      ['In production', order.in_production_at],
-      ['Shipped', order.shipped_at],
-      ['Delivered', order.delivered_at],
-      ['Canceled', order.canceled_at],
-      ['Expires if unpaid', order.expires_at],
-    ] as const
-  )
-    .filter(([, at]) => at !== null)
-    .map(([term, at]) => [term, formatDateTime(at)]);
+  const when: Fact[] = [
+    ...reachedDates(order).map(({ term, at }): Fact => [term, formatDateTime(at)]),
+    ...(order.expires_at === null ? [] : [['Expires if unpaid', formatDateTime(order.expires_at)] as Fact]),
+  ];
 
   return (
     <div className="b-stack">

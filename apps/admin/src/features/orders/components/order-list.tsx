@@ -12,10 +12,9 @@ import { Alert } from '@bindery/ui/alert';
 import { ListCount, ListLoading, LoadMore } from '@bindery/ui/list-state';
 import { Table } from '@bindery/ui/table';
 import { messages } from '@bindery/contracts/messages';
-import { ORDER_STATUSES, type OrderStatus } from '@bindery/contracts/order-lifecycle';
+import { ORDER_STATUSES, orderStatusLabel, type OrderStatus } from '@bindery/contracts/order-lifecycle';
 import { SearchBox, useSearchTerm } from '@bindery/ui/search-box';
 import { useAdminOrders } from '../api/get-admin-orders';
-import { orderStatusLabel } from '../lib/order-format';
 import { orderColumns } from './order-columns';
 import { StatusTabs } from './order-status-tabs';
 

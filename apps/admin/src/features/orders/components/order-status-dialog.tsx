@@ -6,16 +6,22 @@
 import { Dialog } from '@bindery/ui/dialog';
 import type { AdminOrderDetail } from '@bindery/contracts/admin/orders';
 import { messages } from '@bindery/contracts/messages';
-import type { OrderStatus, TransitionRule } from '@bindery/contracts/order-lifecycle';
+import { orderStatusLabel, unhandledStatus, type TransitionRule } from '@bindery/contracts/order-lifecycle';
 import { useStatusChange } from '../hooks/use-status-change';
-import { formatUsd, orderStatusLabel } from '../lib/order-format';
+import { formatUsd } from '../lib/order-format';
 import { dialogError, type OrderDialogProps } from '../lib/order-dialog';
 import { NoteFields, ShipmentFields } from './order-status-fields';
 
 const s = messages.orderScreens;
 
-function confirmText(order: AdminOrderDetail, to: OrderStatus): string {
+/**
+ * The question for a move to `rule.to`, one case per status: a new status fails the typecheck here (and throws
+ * rather than asks a question nobody wrote; docs/decisions/0057). A cancel says what happens to the money, from
+ * what the table requires of it.
+ */
+export function confirmText(order: AdminOrderDetail, rule: TransitionRule): string {
   const n = order.order_number;
+  const to = rule.to;
   switch (to) {
     case 'in_production':
       return s.confirm.in_production(n);
@@ -24,11 +30,16 @@ function confirmText(order: AdminOrderDetail, to: OrderStatus): string {
     case 'delivered':
       return s.confirm.delivered(n);
     case 'canceled':
-      if (order.status === 'awaiting_payment') return s.confirm.canceledUnpaid(n);
-      if (order.status === 'in_production') return s.confirm.canceledInProduction(n);
-      return s.confirm.canceledPaid(n, formatUsd(order.refundable));
-    default:
+      if (rule.requires.includes('refund')) return s.confirm.canceledInProduction(n);
+      if (rule.requires.includes('full_refund'))
+        return s.confirm.canceledPaid(n, formatUsd(order.refundable));
+      return s.confirm.canceledUnpaid(n);
+    // No staff move leads here (only the payment, only the insert); the table would have to change first.
+    case 'awaiting_payment':
+    case 'paid':
       return `${n}: ${orderStatusLabel(to)}?`;
+    default:
+      return unhandledStatus(to);
   }
 }
 
@@ -38,7 +49,7 @@ export function StatusDialog({ order, rule, onClose, onDone }: OrderDialogProps 
   return (
     <Dialog
       title={title}
-      message={<p>{confirmText(order, rule.to)}</p>}
+      message={<p>{confirmText(order, rule)}</p>}
       confirmLabel={title}
       confirmVariant={rule.to === 'canceled' ? 'danger' : 'primary'}
       cancelLabel="Back"

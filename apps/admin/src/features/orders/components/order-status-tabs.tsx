@@ -1,8 +1,7 @@
 /** Manage Orders' status tabs, each with the server's count; a tab keeps the search (?status=&q=). */
 import { Link } from 'react-router-dom';
-import { ORDER_STATUSES, type OrderStatus } from '@bindery/contracts/order-lifecycle';
+import { ORDER_STATUSES, orderStatusLabel, type OrderStatus } from '@bindery/contracts/order-lifecycle';
 import { useOrderCounts } from '../api/get-order-counts';
-import { orderStatusLabel } from '../lib/order-format';
 
 export function StatusTabs({ current, q }: { current: OrderStatus | undefined; q: string }) {
   const { counts } = useOrderCounts();

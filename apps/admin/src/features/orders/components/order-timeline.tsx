@@ -1,6 +1,7 @@
 /** The order's events, oldest first: each move, when and by whom, and its note (staff only or shown to the customer). */
 import type { OrderEvent } from '@bindery/contracts/admin/orders';
-import { formatDateTimeShort, orderStatusLabel } from '../lib/order-format';
+import { orderStatusLabel } from '@bindery/contracts/order-lifecycle';
+import { formatDateTimeShort } from '../lib/order-format';
 
 export function Timeline({ events }: { events: OrderEvent[] }) {
   return (

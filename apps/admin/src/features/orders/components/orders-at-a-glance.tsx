@@ -8,10 +8,10 @@ import { Alert } from '@bindery/ui/alert';
 import { Table } from '@bindery/ui/table';
 import type { AdminOrderRow } from '@bindery/contracts/admin/orders';
 import { messages } from '@bindery/contracts/messages';
-import { ORDER_STATUSES } from '@bindery/contracts/order-lifecycle';
+import { ORDER_STATUSES, orderStatusLabel } from '@bindery/contracts/order-lifecycle';
 import { useAdminOrders } from '../api/get-admin-orders';
 import { useOrderCounts } from '../api/get-order-counts';
-import { formatDateTimeShort, formatUsd, orderStatusLabel } from '../lib/order-format';
+import { formatDateTimeShort, formatUsd } from '../lib/order-format';
 import { orderDetailsPath } from './order-columns';
 import { OrderStatusBadge } from '@bindery/ui/order-status-badge';
 

@@ -8,10 +8,9 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { AdminOrderDetail, ChangeStatusBody } from '@bindery/contracts/admin/orders';
 import { messages } from '@bindery/contracts/messages';
-import type { TransitionRule } from '@bindery/contracts/order-lifecycle';
+import { orderStatusLabel, type TransitionRule } from '@bindery/contracts/order-lifecycle';
 import { useChangeOrderStatus } from '../api/change-order-status';
 import { getAdminOrderQueryOptions } from '../api/get-admin-order';
-import { orderStatusLabel } from '../lib/order-format';
 import { problemOf, type FieldErrors } from '../lib/order-dialog';
 
 const s = messages.orderScreens;

@@ -2,9 +2,9 @@
  * What the order's dialogs (status, refund, reconcile) share: their props, and how they read a failed request
  * (the server's sentence and its per-field messages).
  */
-import { ApiError } from '@bindery/api-client';
 import type { AdminOrderDetail } from '@bindery/contracts/admin/orders';
 import { messages } from '@bindery/contracts/messages';
+import { clientText, fieldErrors } from '#lib/error-text.ts';
 
 /** A dialog of Order Details: `onDone` closes it with the sentence that says what happened. */
 export interface OrderDialogProps {
@@ -17,11 +17,7 @@ export type FieldErrors = Partial<Record<string, string>>;
 
 /** The server's words for a failed request, and its per-field messages ("body.carrier" → carrier). */
 export function problemOf(error: unknown): { text: string; fields: FieldErrors } {
-  if (!(error instanceof ApiError)) return { text: messages.generic.serverError, fields: {} };
-  const fields = Object.fromEntries(
-    (error.body?.fields ?? []).map((f) => [f.path.replace(/^body\./, ''), f.message]),
-  );
-  return { text: error.message, fields };
+  return { text: clientText(error, messages.generic.serverError), fields: fieldErrors(error) };
 }
 
 /** The dialog's own line for a refusal that names no field (a field's message stands under that field). */

@@ -6,9 +6,9 @@
  */
 import { useId, useState, type SubmitEvent } from 'react';
 import type { FirstPrintDiscountSetting } from '@bindery/contracts/admin/promotions';
-import { ApiError } from '@bindery/api-client';
 import { FIRST_PRINT_MAX_PERCENT } from '@bindery/contracts/admin/promotions';
 import { messages } from '@bindery/contracts/messages';
+import { clientText } from '#lib/error-text.ts';
 import { useFirstPrintDiscount, useSaveFirstPrintDiscount } from '../api/first-print-discount';
 
 const rangeText = `Enter a whole percent from 1 to ${FIRST_PRINT_MAX_PERCENT}.`;
@@ -51,8 +51,7 @@ function FirstPrintForm({ setting }: { setting: FirstPrintDiscountSetting }) {
       { enabled, percent: value },
       {
         onSuccess: () => setSaved(true),
-        onError: (error) =>
-          setProblem(error instanceof ApiError ? error.message : messages.generic.networkError),
+        onError: (error) => setProblem(clientText(error, messages.generic.networkError)),
       },
     );
   };

@@ -7,13 +7,13 @@
  * "Load more"; issue 12.1): a shop with 100,000 accounts never sends them all.
  */
 import { useState } from 'react';
-import { ApiError } from '@bindery/api-client';
 import { Alert } from '@bindery/ui/alert';
 import { Button } from '@bindery/ui/button';
 import { ListCount, ListLoading, LoadMore } from '@bindery/ui/list-state';
 import { Table, type Column } from '@bindery/ui/table';
 import type { AdminUser } from '@bindery/contracts/admin/users';
 import { messages } from '@bindery/contracts/messages';
+import { clientText } from '#lib/error-text.ts';
 import { SearchBox, useSearchTerm } from '@bindery/ui/search-box';
 import { useDeleteUser } from '../api/delete-user';
 import { useUsers } from '../api/get-users';
@@ -77,9 +77,7 @@ export function ManageUsers({ confirm = (q) => window.confirm(q) }: ManageUsersP
       />
       {deleteFailed ? <Alert tone="error">{messages.admin.deleteUserFailed}</Alert> : null}
       {users.isError ? (
-        <Alert tone="error">
-          {users.error instanceof ApiError ? users.error.message : messages.generic.networkError}
-        </Alert>
+        <Alert tone="error">{clientText(users.error, messages.generic.networkError)}</Alert>
       ) : null}
       {users.isPending ? (
         <ListLoading>{messages.admin.loadingUsers}</ListLoading>

@@ -5,6 +5,7 @@
  * @see kysely example/src/user/user.repository.ts
  * @see docs/decisions/0019-keyset-lists.md, docs/decisions/0020-order-lifecycle.md
  */
+import { PAID_STATUSES } from '@bindery/contracts/order-lifecycle';
 import {
   sql,
   type Expression,
@@ -150,7 +151,7 @@ export async function releaseProjects(db: Db, orderId: number, at: Date): Promis
             .select('other.id')
             .whereRef('other_item.project_id', '=', 'projects.id')
             .where('other.id', '!=', orderId)
-            .where('other.status', 'in', ['paid', 'in_production', 'shipped', 'delivered']),
+            .where('other.status', 'in', PAID_STATUSES),
         ),
       ),
     )
@@ -457,9 +458,7 @@ export async function userOverview(db: Db, userId: number) {
       sql<string>`coalesce(sum(total_cents) filter (where status = 'awaiting_payment'), 0)`.as(
         'awaiting_cents',
       ),
-      sql<number>`count(*) filter (where status in ('paid', 'in_production', 'shipped', 'delivered'))`.as(
-        'paid',
-      ),
+      sql<number>`count(*) filter (where status in (${sql.join(PAID_STATUSES)}))`.as('paid'),
       sql<number>`count(*) filter (where status = 'awaiting_payment')`.as('awaiting'),
       sql<number>`count(*) filter (where status = 'canceled')`.as('canceled'),
       sql<Date | null>`max(paid_at)`.as('last_paid_at'),

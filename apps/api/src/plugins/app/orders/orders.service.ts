@@ -24,6 +24,7 @@ import type {
 } from '@bindery/contracts/admin/orders';
 import { messages } from '@bindery/contracts/messages';
 import {
+  ORDER_STATUS_DATES,
   isPaidStatus,
   orderStatusLabel,
   transitionRefusedText,
@@ -168,15 +169,8 @@ export interface OrdersDeps {
   copyProjects?: ProjectCopier;
 }
 
-/** The column that records when an order reached each status. */
-const REACHED_AT = {
-  awaiting_payment: undefined,
-  paid: 'paid_at',
-  in_production: 'in_production_at',
-  shipped: 'shipped_at',
-  delivered: 'delivered_at',
-  canceled: 'canceled_at',
-} as const satisfies Record<OrderStatus, keyof OrdersTable | undefined>;
+/** The column that records when an order reached each status (the lifecycle's dates; created_at is the insert's). */
+const REACHED_AT = ORDER_STATUS_DATES satisfies Record<OrderStatus, keyof OrdersTable>;
 
 /** Staff notes stay internal unless staff share them; the system's and the customer's notes are shown. */
 const noteIsInternal = (opts: TransitionOptions) => opts.internal ?? opts.actor.type === 'staff';
@@ -302,8 +296,7 @@ export function createOrders(deps: OrdersDeps) {
 
     const now = clock.now();
     const changes: Updateable<OrdersTable> = { updated_at: now };
-    const reached = REACHED_AT[to];
-    if (reached) changes[reached] = now;
+    changes[REACHED_AT[to]] = now;
     if (to === 'paid') changes.payment_method = opts.paymentMethod ?? null;
     if (to === 'shipped') {
       const carrier = (opts.carrier ?? '').trim();

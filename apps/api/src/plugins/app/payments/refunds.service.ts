@@ -20,6 +20,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { AdminOrderDetail, Refund } from '@bindery/contracts/admin/orders';
 import { messages } from '@bindery/contracts/messages';
+import { isCancelableWithRefund } from '@bindery/contracts/order-lifecycle';
 import { formatCents } from '@bindery/pricing/money';
 import type { DB } from '#db/database.js';
 import type { Clock } from '#lib/clock.js';
@@ -279,7 +280,7 @@ export function createRefunds(deps: RefundsDeps) {
     let canceled = false;
     if (leftAfter === 0 && refund.status === 'succeeded') {
       const now = await findOrder(db, orderId);
-      if (now && (now.status === 'paid' || now.status === 'in_production')) {
+      if (now && isCancelableWithRefund(now.status)) {
         try {
           await deps.orders().transition(orderId, 'canceled', { actor: args.actor, note: args.reason });
           canceled = true;

@@ -11,6 +11,7 @@
 import type { Readable } from 'node:stream';
 import type { AdminOrder } from '@bindery/contracts/admin/orders';
 import { messages } from '@bindery/contracts/messages';
+import { isPaidStatus } from '@bindery/contracts/order-lifecycle';
 import {
   PROJECT_CATEGORIES,
   PROJECT_LANGUAGES,
@@ -57,7 +58,6 @@ import {
   lockOwnProject,
   softDeleteProject,
   updateProject,
-  type OrderStatusValue,
   type OwnProjectsFilter,
   type ProjectWithFilesRow,
 } from './projects.repository.js';
@@ -86,7 +86,6 @@ export const projectTexts = {
 } as const;
 
 /** Order states in which the project has been paid for: it can no longer change or be deleted. */
-const PAID_STATES: readonly OrderStatusValue[] = ['paid', 'in_production', 'shipped', 'delivered'];
 
 /** The customer as the actor of an order move (the cancel of an unpaid order their edit or delete causes). */
 const customerActor = (user: { id: number; name: string }): OrderActorInput => ({
@@ -480,7 +479,7 @@ export function createProjects(deps: ProjectsDeps) {
         existing = visible ? await lockOwnProject(trx, body.project_id, user.id) : undefined;
         // Again: checkout holds the project FOR SHARE while it adds it to a new order; that order is visible now.
         const held = existing ? await lockOrdersOfProject(trx, existing.id) : [];
-        if (!existing || existing.status !== 'draft' || held.some((o) => PAID_STATES.includes(o.status))) {
+        if (!existing || existing.status !== 'draft' || held.some((o) => isPaidStatus(o.status))) {
           throw new DomainError('not_found', m.projectNotFound);
         }
         unpaidOrders = held.filter((o) => o.status === 'awaiting_payment').map((o) => o.id);
@@ -610,7 +609,7 @@ export function createProjects(deps: ProjectsDeps) {
       if (!project) throw new DomainError('not_found', m.projectNotFound);
       // Again: checkout holds the project FOR SHARE while it adds it to a new order; that order is visible now.
       const held = await lockOrdersOfProject(trx, id);
-      if (project.status === 'ordered' || held.some((o) => PAID_STATES.includes(o.status))) {
+      if (project.status === 'ordered' || held.some((o) => isPaidStatus(o.status))) {
         throw new DomainError('conflict', m.projectInOrder);
       }
       const canceled = await orders.cancelUnpaidWithin(

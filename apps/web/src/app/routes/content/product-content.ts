@@ -111,6 +111,3 @@ export const PRODUCT_CONTENT: Record<string, ProductContent> = {
     art: 'yearbook',
   },
 };
-
-/** The legacy header spellings are redirected by the router's legacyPaths; this only lists canonical ones. */
-export const productSegments = Object.keys(PRODUCT_CONTENT);

@@ -6,9 +6,8 @@
 import { Card } from '@bindery/ui/card';
 import { TextField } from '@bindery/ui/field';
 import { messages } from '@bindery/contracts/messages';
-import { usePublicConfig } from '#features/system/api/get-config.ts';
+import { usePublicConfig } from '#lib/public-config.ts';
 import { useSession } from '../hooks/use-session';
-import { ResaleCertificateSection } from '#features/certificates/components/resale-certificate-section.tsx';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   const id = `section-${title.toLowerCase().replace(/\W+/g, '-')}`;
@@ -31,7 +30,8 @@ function MarketingPreferences() {
   );
 }
 
-export function AccountSettings() {
+/** `resaleCertificate`: the certificates feature's section, composed in by the route (src/app/routes). */
+export function AccountSettings({ resaleCertificate }: { resaleCertificate?: React.ReactNode }) {
   const session = useSession();
   return (
     <div className="b-container b-stack">
@@ -63,7 +63,7 @@ export function AccountSettings() {
           <input type="radio" name="account-type" value="business" disabled /> Business
         </label>
       </Section>
-      {session ? <ResaleCertificateSection userId={session.user.id} /> : null}
+      {resaleCertificate}
       <Section title="Account Management">
         <h3>{messages.auth.cancelAccount}</h3>
         <p>Cancelling your account is permanent: all of your projects are retired and removed.</p>

@@ -5,7 +5,7 @@ import { StatusBadge, type StatusTone } from '@bindery/ui/status-badge';
 import { Table } from '@bindery/ui/table';
 import { messages } from '@bindery/contracts/messages';
 import type { CertificateStatus, ResaleCertificate } from '@bindery/contracts/store/resale-certificates';
-import { usStateOptions } from '#features/checkout/lib/regions.ts';
+import { usStateOptions } from '#lib/regions.ts';
 import { useMyCertificates } from '../api/resale-certificates';
 
 const m = messages.certificates;

@@ -8,7 +8,7 @@ import { Button } from '@bindery/ui/button';
 import { FieldFrame, SelectField } from '@bindery/ui/field';
 import { messages } from '@bindery/contracts/messages';
 import { CERTIFICATE_MAX_BYTES } from '@bindery/contracts/store/resale-certificates';
-import { usStateOptions } from '#features/checkout/lib/regions.ts';
+import { usStateOptions } from '#lib/regions.ts';
 import { errorText, fieldErrors } from '#lib/error-text.ts';
 import { useUploadCertificate } from '../api/resale-certificates';
 

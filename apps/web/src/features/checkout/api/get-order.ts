@@ -1,5 +1,6 @@
 /** GET api/orders/{id}/ (bearer, the owner's order): what /payment shows and the result pages check. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { isPaidStatus } from '@bindery/contracts/order-lifecycle';
 import type { Order } from '@bindery/contracts/store/checkout';
 import { orderRoutes } from '@bindery/contracts/store/orders';
 import { api } from '#lib/api-client.ts';
@@ -12,6 +13,5 @@ export const getOrderQueryOptions = (id: number) =>
 
 export const useOrder = (id: number) => useQuery(getOrderQueryOptions(id));
 
-/** Paid, or further along (in production, shipped, delivered): the payment went through. */
-export const isPaid = (order: Pick<Order, 'status'>) =>
-  ['paid', 'in_production', 'shipped', 'delivered'].includes(order.status);
+/** Paid, or further along (the lifecycle's PAID_STATUSES): the payment went through. */
+export const isPaid = (order: Pick<Order, 'status'>) => isPaidStatus(order.status);

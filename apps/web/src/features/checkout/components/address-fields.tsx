@@ -4,7 +4,7 @@
  */
 import { SelectField, TextField } from '@bindery/ui/field';
 import type { AddressDraft, DraftField } from '../hooks/use-shop-form';
-import { countryOptions, hasStateList, usStateOptions } from '../lib/regions';
+import { countryOptions, hasStateList, usStateOptions } from '#lib/regions.ts';
 
 export interface AddressFieldsProps {
   draft: AddressDraft;

@@ -14,7 +14,7 @@ import { OrderAmounts } from '@bindery/ui/order-amounts';
 import { messages } from '@bindery/contracts/messages';
 import { shippingServiceName } from '#lib/shipping-service-name.ts';
 import { isPositiveAmount } from '../lib/amount';
-import { isDigitalOrder } from '#features/orders/lib/order-display.ts';
+import { isDigitalOrder } from '#lib/digital-order.ts';
 
 interface OrderLine {
   item: OrderItem;

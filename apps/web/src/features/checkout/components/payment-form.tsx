@@ -10,15 +10,14 @@ import { Alert } from '@bindery/ui/alert';
 import { Button } from '@bindery/ui/button';
 import { ChoiceCard } from '@bindery/ui/choice-card';
 import { TextField } from '@bindery/ui/field';
-import { ApiError } from '@bindery/api-client';
 import { messages } from '@bindery/contracts/messages';
 import type { Order } from '@bindery/contracts/store/checkout';
 import { formatUsd } from '@bindery/ui/format';
 import { useCreateCheckoutSession } from '../api/create-checkout-session';
 import { NoApprovalUrlError, useCreatePaypalPayment } from '../api/create-paypal-payment';
 import { usePaymentMethods } from '../api/get-payment-methods';
-import { isSessionExpired } from '../lib/error-text';
-import { useLeaveSite } from '../lib/leave-site';
+import { errorText, isSessionExpired } from '#lib/error-text.ts';
+import { useLeaveSite } from '#lib/leave-site.tsx';
 import { isPositiveAmount } from '../lib/amount';
 
 const m = messages.payments;
@@ -28,7 +27,7 @@ type Method = 'card' | 'paypal';
 function payErrorText(error: unknown, fallback: string): string {
   if (error instanceof NoApprovalUrlError) return error.message;
   if (isSessionExpired(error)) return messages.generic.sessionExpired;
-  return error instanceof ApiError && error.body ? error.body.error : fallback;
+  return errorText(error, fallback);
 }
 
 export function PaymentForm({ order }: { order: Order }) {

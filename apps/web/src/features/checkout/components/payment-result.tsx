@@ -17,6 +17,7 @@ import { Link } from 'react-router-dom';
 import { Button } from '@bindery/ui/button';
 import { ApiError } from '@bindery/api-client';
 import { messages } from '@bindery/contracts/messages';
+import { errorText } from '#lib/error-text.ts';
 import { useCapturePaypalPayment } from '../api/capture-paypal-payment';
 import { getOrderQueryOptions, isPaid } from '../api/get-order';
 import { useForgetPaidProjects } from '../hooks/use-forget-paid-projects';
@@ -38,10 +39,7 @@ export function PaypalReturn({
   useForgetPaidProjects(userId, order);
   if (capture.isPending || capture.isFetching) return <Confirming />;
   if (order && isPaid(order)) return <PaymentSucceeded order={order} />;
-  const text =
-    capture.error instanceof ApiError && capture.error.body
-      ? capture.error.body.error
-      : messages.payments.captureFailed;
+  const text = errorText(capture.error, messages.payments.captureFailed);
   return <NotConfirmed text={text} orderId={order?.id ?? orderId} onRetry={() => void capture.refetch()} />;
 }
 

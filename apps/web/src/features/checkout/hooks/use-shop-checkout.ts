@@ -14,7 +14,12 @@ import { productByName } from '@bindery/pricing/products';
 import { useCart } from '#lib/cart.ts';
 import { noCarrierCouriers, useShippingRate } from '../api/get-shipping-rate';
 import { useSaveShipping } from '../api/save-shipping';
-import { firstIssuePerField, isSessionExpired, refusalText, serverFieldErrors } from '../lib/error-text';
+import {
+  fieldErrors as serverFieldErrors,
+  isSessionExpired,
+  issuesByField,
+  refusalText,
+} from '#lib/error-text.ts';
 import { hasRateFields, hasSaveFields, useShopForm, type DraftField } from './use-shop-form';
 
 const m = messages.checkout;
@@ -115,7 +120,7 @@ export function useShopCheckout(user: SessionUser) {
     }
     const address = DeliveryAddress.safeParse(state.draft);
     if (!address.success) {
-      setFieldErrors(firstIssuePerField(address.error));
+      setFieldErrors(issuesByField(address.error.issues));
       return;
     }
     try {

@@ -8,7 +8,8 @@ import { OrderAmounts } from '@bindery/ui/order-amounts';
 import { messages } from '@bindery/contracts/messages';
 import type { Order, OrderItem } from '@bindery/contracts/store/checkout';
 import { shippingServiceName } from '#lib/shipping-service-name.ts';
-import { formatDate, isDigitalOrder, isPositive } from '../lib/order-display';
+import { isDigitalOrder } from '#lib/digital-order.ts';
+import { formatDate, isPositive } from '../lib/order-display';
 
 export function OrderBooks({ order }: { order: Order }) {
   const digital = isDigitalOrder(order);

@@ -2,7 +2,8 @@
 import type { Order } from '@bindery/contracts/store/checkout';
 import { OrderAddress } from '@bindery/ui/order-address';
 import { shippingServiceName } from '#lib/shipping-service-name.ts';
-import { formatDateTime, isDigitalOrder } from '../lib/order-display';
+import { isDigitalOrder } from '#lib/digital-order.ts';
+import { formatDateTime } from '../lib/order-display';
 
 export function OrderDelivery({ order }: { order: Order }) {
   const a = order.address;

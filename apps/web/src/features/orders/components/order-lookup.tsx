@@ -6,11 +6,11 @@
  */
 import { useState, type SubmitEvent } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { ApiError } from '@bindery/api-client';
 import { Alert } from '@bindery/ui/alert';
 import { Button } from '@bindery/ui/button';
 import { TextField } from '@bindery/ui/field';
 import { messages } from '@bindery/contracts/messages';
+import { errorText } from '#lib/error-text.ts';
 import { OrderNumberInput } from '@bindery/contracts/store/orders';
 import { formatUsd } from '@bindery/ui/format';
 import { useLookupOrder } from '../api/lookup-order';
@@ -39,11 +39,7 @@ function Finder({ userId }: { userId: number }) {
   };
 
   const order = found.data?.order;
-  const error = found.isError
-    ? found.error instanceof ApiError && found.error.body
-      ? found.error.body.error
-      : s.loadOrderFailed
-    : null;
+  const error = found.isError ? errorText(found.error, s.loadOrderFailed) : null;
 
   return (
     <>

@@ -1,11 +1,11 @@
 /** Where an order stands on its page: the progress line to delivery, and the status history with staff's notes. */
+import { orderStatusLabel } from '@bindery/contracts/order-lifecycle';
 import type { Order } from '@bindery/contracts/store/checkout';
-import { orderStatusLabel } from '@bindery/ui/order-status-badge';
-import { PROGRESS, formatDate, formatDateTime } from '../lib/order-display';
+import { PROGRESS, formatDate, formatDateTime, progressStep } from '../lib/order-display';
 
 export function Progress({ order }: { order: Order }) {
-  if (order.status === 'canceled') return null;
-  const reached = PROGRESS.indexOf(order.status);
+  const reached = progressStep(order.status);
+  if (reached === null) return null;
   const at = (status: string) => order.timeline.findLast((t) => t.status === status)?.at ?? null;
   return (
     <ol className="b-progress" aria-label="Order progress">

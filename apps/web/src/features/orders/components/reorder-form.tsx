@@ -4,10 +4,10 @@
  */
 import { useState, type SubmitEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { ApiError } from '@bindery/api-client';
 import { Alert } from '@bindery/ui/alert';
 import { Button } from '@bindery/ui/button';
 import { messages } from '@bindery/contracts/messages';
+import { errorText } from '#lib/error-text.ts';
 import type { Order } from '@bindery/contracts/store/checkout';
 import { useReorder } from '../api/reorder';
 
@@ -43,8 +43,7 @@ export function Reorder({ order, userId }: { order: Order; userId: number }) {
       { items: wanted },
       {
         onSuccess: () => void navigate('/shop'),
-        onError: (error) =>
-          setProblem(error instanceof ApiError && error.body ? error.body.error : s.reorderFailed),
+        onError: (error) => setProblem(errorText(error, s.reorderFailed)),
       },
     );
   };

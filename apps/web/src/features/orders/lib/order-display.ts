@@ -1,10 +1,6 @@
-/** How the customer's order screens print dates and steps (statuses: @bindery/ui/order-status-badge, one wording with the admin). */
+/** How the customer's order screens print dates and steps (statuses: the lifecycle's labels, one wording with the admin). */
 import { formatWhen } from '@bindery/ui/format';
-import { messages } from '@bindery/contracts/messages';
-import { isPaidStatus, type OrderStatus } from '@bindery/contracts/order-lifecycle';
-import type { Order } from '@bindery/contracts/store/checkout';
-
-export { isPaidStatus };
+import { ORDER_STATUSES, type OrderStatus } from '@bindery/contracts/order-lifecycle';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 const dateTimeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -17,15 +13,22 @@ export const formatDateTime = (iso: string | null | undefined) => formatWhen(dat
 /** A money text the server sent is more than zero ("0.00" is not). */
 export const isPositive = (amount: string) => /[1-9]/.test(amount);
 
-/** The steps an order goes through, for the progress line of the order page. */
-export const PROGRESS: readonly OrderStatus[] = [
-  'awaiting_payment',
-  'paid',
-  'in_production',
-  'shipped',
-  'delivered',
-];
+/**
+ * Where each status stands on the progress line of the order page (null: off the line, the line is not shown).
+ * One entry per status: a new status fails the typecheck here until it is given its place (docs/decisions/0057).
+ */
+const PROGRESS_STEP = {
+  awaiting_payment: 0,
+  paid: 1,
+  in_production: 2,
+  shipped: 3,
+  delivered: 4,
+  canceled: null,
+} as const satisfies Record<OrderStatus, number | null>;
 
-/** An order of e-books alone: nothing shipped, its one service the download (docs/decisions/0034). */
-export const isDigitalOrder = (order: Pick<Order, 'shipping_service'>): boolean =>
-  order.shipping_service.service_code === messages.checkout.digitalDelivery.code;
+export const progressStep = (status: OrderStatus): number | null => PROGRESS_STEP[status];
+
+/** The steps an order goes through to delivery, in order. */
+export const PROGRESS: readonly OrderStatus[] = ORDER_STATUSES.filter((s) => progressStep(s) !== null).sort(
+  (a, b) => (progressStep(a) ?? 0) - (progressStep(b) ?? 0),
+);

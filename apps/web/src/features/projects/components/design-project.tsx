@@ -12,8 +12,8 @@ import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { Alert } from '@bindery/ui/alert';
 import { Spinner } from '@bindery/ui/spinner';
-import { ApiError } from '@bindery/api-client';
 import { messages } from '@bindery/contracts/messages';
+import { errorText } from '#lib/error-text.ts';
 import type { Project } from '@bindery/contracts/store/projects';
 import type { SessionUser } from '@bindery/contracts/store/users';
 import { productByName } from '@bindery/pricing/products';
@@ -56,11 +56,7 @@ export function DesignProject({ user }: { user: SessionUser | null }) {
     return (
       <div className="b-container b-stack">
         <ProjectTabs />
-        <Alert tone="error">
-          {project.error instanceof ApiError && project.error.body
-            ? project.error.body.error
-            : 'We could not load this project.'}
-        </Alert>
+        <Alert tone="error">{errorText(project.error, 'We could not load this project.')}</Alert>
       </div>
     );
   }

@@ -5,8 +5,8 @@
  */
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { ApiError } from '@bindery/api-client';
 import { messages } from '@bindery/contracts/messages';
+import { refusalText } from '#lib/error-text.ts';
 import type { Project } from '@bindery/contracts/store/projects';
 import type { SessionUser } from '@bindery/contracts/store/users';
 import { useSearchTerm } from '@bindery/ui/search-box';
@@ -57,11 +57,7 @@ export function useDashboard(user: SessionUser) {
       onError: (error) => {
         setConfirming(null);
         // A refusal the server explains (a project in a paid order) says why; anything else gets the spec's text.
-        setDeleteError(
-          error instanceof ApiError && error.body && error.status < 500
-            ? error.body.error
-            : messages.projects.deleteFailed,
-        );
+        setDeleteError(refusalText(error, messages.projects.deleteFailed));
       },
     });
   };

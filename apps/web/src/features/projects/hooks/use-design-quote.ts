@@ -4,8 +4,8 @@
  */
 import { useState, type ReactNode } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { ApiError } from '@bindery/api-client';
 import { messages } from '@bindery/contracts/messages';
+import { refusalText } from '#lib/error-text.ts';
 import type { CalculateBody } from '@bindery/contracts/store/catalog';
 import type { ProductDefinition } from '@bindery/pricing/products';
 import { calculate } from '#lib/catalog/calculate.ts';
@@ -49,12 +49,7 @@ export function useDesignQuote(product: ProductDefinition | undefined) {
     if (product.hasPageCount && pageCount !== null) body['page_count'] = pageCount;
     calc.mutate(body, {
       onSuccess: (quote) => setResult(toQuoteView(quote)),
-      onError: (err) =>
-        setError(
-          err instanceof ApiError && err.body && err.status < 500
-            ? err.body.error
-            : messages.calculators.calculateFailed,
-        ),
+      onError: (err) => setError(refusalText(err, messages.calculators.calculateFailed)),
     });
   };
 

@@ -10,7 +10,7 @@ import { sessionStore } from '#lib/api-client.ts';
 import { healthyHandler, server } from '#testing/msw-server.ts';
 import { renderAdminRoute } from '#testing/render-route.tsx';
 import { signInForTest, testAdmin } from '#testing/session.ts';
-import { listHandler } from '#features/orders/components/__tests__/order-fixtures.ts';
+import { listHandler } from '#testing/order-fixtures.ts';
 
 async function logIn(email: string, password = 'Adm1n-pass!') {
   const user = userEvent.setup();

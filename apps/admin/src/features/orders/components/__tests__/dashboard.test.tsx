@@ -5,7 +5,7 @@ import { healthyHandler, server } from '#testing/msw-server.ts';
 import { renderAdminRoute } from '#testing/render-route.tsx';
 import { signInForTest } from '#testing/session.ts';
 import { LATEST_ORDERS } from '../orders-at-a-glance';
-import { listFailsHandler, listHandler, row, rows, type ListRequest } from './order-fixtures';
+import { listFailsHandler, listHandler, row, rows, type ListRequest } from '#testing/order-fixtures.ts';
 
 const health = healthyHandler();
 

@@ -17,7 +17,7 @@ import { sessionStore } from '#lib/api-client.ts';
 import { server } from '#testing/msw-server.ts';
 import { renderAdminRoute } from '#testing/render-route.tsx';
 import { signInForTest, testAdmin } from '#testing/session.ts';
-import { detail, detailHandler, statusHandler } from './order-fixtures';
+import { detail, detailHandler, statusHandler } from '#testing/order-fixtures.ts';
 import { defined } from '@bindery/ui/testing';
 
 const PDF_BYTES = '%PDF-1.7 winter poems';

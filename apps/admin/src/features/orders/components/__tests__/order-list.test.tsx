@@ -14,7 +14,7 @@ import {
   row,
   rows,
   type ListRequest,
-} from './order-fixtures';
+} from '#testing/order-fixtures.ts';
 import { bodyCells } from '@bindery/ui/testing';
 
 const s = messages.orderScreens;

@@ -8,7 +8,7 @@ import { messages } from '@bindery/contracts/messages';
 import { server } from '#testing/msw-server.ts';
 import { renderAdminRoute } from '#testing/render-route.tsx';
 import { signInForTest } from '#testing/session.ts';
-import { detail, detailHandler, reconcileHandler, refundHandler } from './order-fixtures';
+import { detail, detailHandler, reconcileHandler, refundHandler } from '#testing/order-fixtures.ts';
 import { defined } from '@bindery/ui/testing';
 
 const s = messages.orderScreens;

@@ -2,14 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { adminUserRoutes } from '@bindery/contracts/admin/users';
 import { messages } from '@bindery/contracts/messages';
 import { urlOf } from '@bindery/contracts/route';
 import { deferred } from '@bindery/vite-config/dom-test-setup';
-import { AppProvider } from '#app/provider.tsx';
+import { TestProviders } from '#testing/providers.tsx';
 import { server } from '#testing/msw-server.ts';
 import { renderAdminRoute } from '#testing/render-route.tsx';
 import { signInForTest } from '#testing/session.ts';
@@ -48,15 +47,11 @@ const listUsers = (list = users, seen: { q: string | null; cursor: string | null
 function renderPage(confirm: (q: string) => boolean) {
   signInForTest();
   return render(
-    <AppProvider
-      queryClient={
-        new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } })
-      }
-    >
+    <TestProviders>
       <MemoryRouter>
         <ManageUsers confirm={confirm} />
       </MemoryRouter>
-    </AppProvider>,
+    </TestProviders>,
   );
 }
 

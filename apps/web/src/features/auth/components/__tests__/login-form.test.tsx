@@ -1,4 +1,3 @@
-import { QueryClient } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -9,7 +8,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { messages } from '@bindery/contracts/messages';
 import { deferred } from '@bindery/vite-config/dom-test-setup';
-import { AppProvider } from '#app/provider.tsx';
+import { TestProviders } from '#testing/providers.tsx';
 import { server } from '#testing/msw-server.ts';
 import { renderRoute } from '#testing/render-route.tsx';
 import { sessionStore } from '#lib/session-store.ts';
@@ -119,11 +118,11 @@ describe('LoginForm', () => {
     );
     const onAdminLogin = vi.fn();
     render(
-      <AppProvider queryClient={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <TestProviders>
         <MemoryRouter>
           <LoginForm onAdminLogin={onAdminLogin} />
         </MemoryRouter>
-      </AppProvider>,
+      </TestProviders>,
     );
     await fillAndSubmit();
     await waitFor(() => expect(onAdminLogin).toHaveBeenCalledWith('http://admin.test:5174/admin'));

@@ -17,7 +17,7 @@ import { server } from '#testing/msw-server.ts';
 import { renderRoute } from '#testing/render-route.tsx';
 import { signInForTest } from '#testing/session.ts';
 import { orderResponse, paidOrder, paymentPageHandlers, recordPosts } from '#testing/checkout-fixtures.ts';
-import { LeaveSiteProvider } from '#features/checkout/lib/leave-site.tsx';
+import { LeaveSiteProvider } from '#lib/leave-site.tsx';
 
 const session: CreateCheckoutSessionResponse = {
   id: 'cs_test_1',

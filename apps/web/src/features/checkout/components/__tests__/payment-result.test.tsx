@@ -1,4 +1,3 @@
-import { QueryClient } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -9,7 +8,7 @@ import type { OrderResponse } from '@bindery/contracts/store/checkout';
 import { urlOf } from '@bindery/contracts/route';
 import { orderRoutes } from '@bindery/contracts/store/orders';
 import { paymentRoutes, type PaypalCapturePaymentBody } from '@bindery/contracts/store/payments';
-import { AppProvider } from '#app/provider.tsx';
+import { TestProviders } from '#testing/providers.tsx';
 import { readCart } from '#lib/cart.ts';
 import { server } from '#testing/msw-server.ts';
 import { renderRoute } from '#testing/render-route.tsx';
@@ -69,11 +68,11 @@ describe('back from Stripe (/success?order=&session_id=)', () => {
     signedInWithCart();
     const seen = orderApi(orderResponse());
     render(
-      <AppProvider queryClient={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <TestProviders>
         <MemoryRouter>
           <CardReturn userId={testCustomer.id} orderId={42} pollIntervalMs={40} pollTimeoutMs={400} />
         </MemoryRouter>
-      </AppProvider>,
+      </TestProviders>,
     );
     expect(await heading('Payment being confirmed')).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('we will e-mail you as soon as it is confirmed');

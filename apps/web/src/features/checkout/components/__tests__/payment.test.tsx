@@ -27,7 +27,7 @@ import {
   putInCart,
   recordPosts,
 } from '#testing/checkout-fixtures.ts';
-import { LeaveSiteProvider } from '#features/checkout/lib/leave-site.tsx';
+import { LeaveSiteProvider } from '#lib/leave-site.tsx';
 import { bodyCells, defined } from '@bindery/ui/testing';
 
 const m = messages.payments;

@@ -1,14 +1,16 @@
 /**
- * View (new tab) and Download for one of an order's files. The bytes are fetched with the admin's token
- * (api/get-order-file.ts). The tab for View is opened during the click, before the fetch, because browsers block
- * windows opened later; it is pointed at the object URL once the file is here (or closed if the fetch fails).
+ * View (new tab) and Download for a file the API serves only with the admin's bearer token (an order's book PDF
+ * and cover, a resale certificate), so a plain link cannot open it: the bytes are fetched by the one client
+ * (`api.fetchFile`: the same token, refresh and error texts as every call; docs/decisions/0017, 0043). The tab
+ * for View is opened during the click, before the fetch, because browsers block windows opened later; it is
+ * pointed at the object URL once the file is here (or closed if the fetch fails).
  */
 import { useState } from 'react';
-import { ApiError } from '@bindery/api-client';
 import { Alert } from '@bindery/ui/alert';
 import { Button } from '@bindery/ui/button';
 import { messages } from '@bindery/contracts/messages';
-import { fetchOrderFile } from '../api/get-order-file';
+import { clientText } from '#lib/error-text.ts';
+import { api } from '#lib/api-client.ts';
 
 /** How long a viewed file's object URL lives: the new tab has long loaded it by then. */
 const VIEW_URL_LIFETIME_MS = 60_000;
@@ -19,7 +21,7 @@ const EXTENSIONS: Record<string, string> = {
   'image/png': 'png',
 };
 
-export interface OrderFileActionsProps {
+export interface FileActionsProps {
   /** API path that serves the file inline (View). */
   path: string;
   /** API path that serves it as an attachment (Download); `path` when absent. */
@@ -30,7 +32,7 @@ export interface OrderFileActionsProps {
   baseName: string;
 }
 
-export function OrderFileActions({ path, downloadPath, label, baseName }: OrderFileActionsProps) {
+export function FileActions({ path, downloadPath, label, baseName }: FileActionsProps) {
   const [busy, setBusy] = useState<'view' | 'download' | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -39,7 +41,7 @@ export function OrderFileActions({ path, downloadPath, label, baseName }: OrderF
     setBusy(action);
     const tab = action === 'view' ? window.open('', '_blank') : null;
     try {
-      const file = await fetchOrderFile(action === 'download' ? (downloadPath ?? path) : path);
+      const file = await api.fetchFile(action === 'download' ? (downloadPath ?? path) : path);
       const url = URL.createObjectURL(file.blob);
       if (action === 'view') {
         if (tab) {
@@ -58,7 +60,7 @@ export function OrderFileActions({ path, downloadPath, label, baseName }: OrderF
       }
     } catch (e) {
       tab?.close();
-      setError(e instanceof ApiError ? e.message : messages.generic.networkError);
+      setError(clientText(e, messages.generic.networkError));
     } finally {
       setBusy(null);
     }

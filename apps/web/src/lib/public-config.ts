@@ -1,4 +1,7 @@
-/** GET /api/config: public URLs of this deployment (e.g. where the admin app lives); the query is api-client's. */
+/**
+ * GET /api/config: the deployment's public settings (where the admin app lives, the first-print offer), read by
+ * any feature; the query is api-client's.
+ */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { publicConfigQuery } from '@bindery/api-client';
 import { api } from '#lib/api-client.ts';
