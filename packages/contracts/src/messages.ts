@@ -59,6 +59,11 @@ export const messages = {
     refreshRequired: 'A refresh token is required.',
     resetRequested: 'If an account exists for this email, a password reset link has been sent to it.',
     resetLinkInvalid: 'This password reset link is invalid or has expired.',
+    // Resending the verification mail (docs/decisions/0059): one answer whatever the address.
+    resendVerification: 'Resend verification e-mail',
+    verificationResent:
+      'If an unverified account exists for this email, a new verification link has been sent to it.',
+    verificationResendFailed: 'Could not send a new verification link. Please try again.',
     verificationMailFailed: 'We could not send the verification email. Please try again in a few minutes.',
     tooManyAttempts: (wait: string) => `Too many attempts. Please wait ${wait} and try again.`,
     // Screen texts of the account pages (docs/spec/calculators-account-admin.md §2).

@@ -129,4 +129,37 @@ describe('LoginForm', () => {
     await waitFor(() => expect(onAdminLogin).toHaveBeenCalledWith('http://admin.test:5174/admin'));
     expect(screen.getByLabelText('Email')).toBeDisabled();
   });
+
+  it('offers a new verification mail for the address of a refused login, and says the same whatever the answer', async () => {
+    let asked: unknown;
+    server.use(
+      http.post(urlOf(userRoutes.login), () =>
+        HttpResponse.json(
+          { error: messages.auth.invalidOrUnverified, code: 'UNAUTHORIZED', statusCode: 401 },
+          { status: 401 },
+        ),
+      ),
+      http.post(urlOf(userRoutes.resendVerification), async ({ request }) => {
+        asked = await request.json();
+        return HttpResponse.json({ message: messages.auth.verificationResent });
+      }),
+    );
+    renderRoute('/login');
+    expect(
+      screen.queryByRole('button', { name: messages.auth.resendVerification }),
+    ).not.toBeInTheDocument();
+    await fillAndSubmit(' new@example.test ');
+    const resend = await screen.findByRole('button', { name: messages.auth.resendVerification });
+    await userEvent.setup().click(resend);
+    expect(await screen.findByRole('status')).toHaveTextContent(messages.auth.verificationResent);
+    expect(asked).toEqual({ email: 'new@example.test' });
+    expect(resend).toBeDisabled();
+  });
+
+  it('links to the page that resends the verification mail', async () => {
+    const { router } = renderRoute('/login');
+    await userEvent.setup().click(await screen.findByRole('link', { name: messages.auth.resendVerification }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/resend-verification'));
+    expect(await screen.findByRole('heading', { name: messages.auth.resendVerification })).toBeInTheDocument();
+  });
 });
