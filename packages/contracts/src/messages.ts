@@ -164,6 +164,8 @@ export const messages = {
       courier: 'Digital delivery',
       deliveryTime: 'Ready to download once paid',
     },
+    /** A parcel needs a phone number for the carrier; an order of e-books alone does not (ADR 0059). */
+    phoneRequired: 'Enter a phone number for the carrier.',
     unknownService:
       'The chosen shipping service is not available for this address. Please calculate the shipping rate again.',
     orderNotFound: 'Order not found.',

@@ -15,7 +15,7 @@ import { useCart } from '#lib/cart.ts';
 import { noCarrierCouriers, useShippingRate } from '../api/get-shipping-rate';
 import { useSaveShipping } from '../api/save-shipping';
 import { firstIssuePerField, isSessionExpired, refusalText, serverFieldErrors } from '../lib/error-text';
-import { hasRateFields, hasSaveFields, useShopForm, type DraftField } from './use-shop-form';
+import { hasRateFields, hasSaveFields, savedAddress, useShopForm, type DraftField } from './use-shop-form';
 
 const m = messages.checkout;
 
@@ -105,7 +105,7 @@ export function useShopCheckout(user: SessionUser) {
   async function onSave(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     setSaveError(null);
-    if (!hasSaveFields(state.draft)) {
+    if (!hasSaveFields(state.draft, digitalOnly)) {
       setSaveError(m.fillAllRequired);
       return;
     }
@@ -113,14 +113,14 @@ export function useShopCheckout(user: SessionUser) {
       setSaveError(m.calculateRateFirst);
       return;
     }
-    const address = DeliveryAddress.safeParse(state.draft);
+    const address = DeliveryAddress.safeParse(savedAddress(state.draft, digitalOnly));
     if (!address.success) {
       setFieldErrors(firstIssuePerField(address.error));
       return;
     }
     try {
       const { order } = await save.mutateAsync({
-        user_address: state.draft,
+        user_address: savedAddress(state.draft, digitalOnly),
         project_ids: projectIds,
         selected_service: chosen.service_code,
       });
