@@ -92,6 +92,9 @@ export const messages = {
     fillRequiredFields: 'Please fill in all required fields:',
     uploadPdf: 'Please upload your book PDF file',
     completeConfiguration: 'Please complete all book configuration options',
+    /** The spec's text naming what is still to choose (docs/decisions/0059). */
+    completeConfigurationNaming: (missing: readonly string[]) =>
+      `Please complete all book configuration options: ${missing.join(', ')}`,
     validCategoryLanguage: 'Please select a valid category and language.',
     mustBeLoggedIn: 'You must be logged in to submit the project.',
     submitted: 'Project submitted successfully!',
