@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { act, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import { useEffect } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ToastProvider, useToast } from './toast.js';
@@ -27,13 +27,11 @@ describe('toasts', () => {
     style.dataset.test = 'styles';
     style.textContent = css;
     document.head.append(style);
-    await act(async () => {
-      render(
-        <ToastProvider>
-          <Shows text="Shipping information saved! https://bindery.example/a-very-long-unbroken-address" />
-        </ToastProvider>,
-      );
-    });
+    render(
+      <ToastProvider>
+        <Shows text="Shipping information saved! https://bindery.example/a-very-long-unbroken-address" />
+      </ToastProvider>,
+    );
     const toast = await screen.findByRole('status');
     const stack = toast.parentElement as HTMLElement;
     const placed = getComputedStyle(stack);
