@@ -1,8 +1,9 @@
 /**
  * e Book leads somewhere real (issue 13.6; docs/decisions/0034), in Chromium against the production builds and the
  * payment fakes: a customer starts an e Book, uploads the interior PDF and a cover, sees the catalog's flat fee, buys
- * it, gives a billing address (no shipping is offered), pays by card on the fake Stripe page, and downloads the PDF
- * from the order page, byte for byte the file uploaded.
+ * it, gives a billing address without a phone number (no shipping is offered), pays by card on the fake Stripe page,
+ * is told the files are ready to download (not printed or shipped), and downloads the PDF from the order page, byte
+ * for byte the file uploaded.
  */
 import { expect, test } from '@playwright/test';
 import jpeg from 'jpeg-js';
@@ -51,8 +52,10 @@ test('a customer buys an e Book, pays by card and downloads its files from the o
   await expect(
     page.getByText('E-books are delivered as files: nothing is shipped.', { exact: false }),
   ).toBeVisible();
-  // The billing address: the shop's one address form, which sets the tax (nothing is shipped).
-  await fillTexasAddress(page);
+  // The billing address: the shop's one address form, which sets the tax (nothing is shipped), without the phone
+  // number a carrier would need (docs/decisions/0059).
+  const form = await fillTexasAddress(page, { phone: false });
+  await expect(form.getByLabel('Phone number')).toHaveCount(0);
   // The total comes from the server: wait for its answer before going on (a click meanwhile submits nothing).
   const rated = apiResponse(page, '/api/shipping-rate/');
   await page.getByRole('button', { name: 'Calculate Total' }).click();
@@ -67,6 +70,9 @@ test('a customer buys an e Book, pays by card and downloads its files from the o
   await page.waitForURL(/\/c\/pay\/cs_test_/);
   await page.getByRole('button', { name: 'Pay', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible({ timeout: 20_000 });
+  // Files, not a print run: the page speaks of downloads.
+  await expect(page.getByText('download them from your order page', { exact: false })).toBeVisible();
+  await expect(page.getByText('go to print', { exact: false })).toHaveCount(0);
   await page.getByRole('link', { name: 'See your order' }).click();
   await page.waitForURL(`${e2e.webUrl}/orders/${orderId}`);
 

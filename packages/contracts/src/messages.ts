@@ -59,6 +59,11 @@ export const messages = {
     refreshRequired: 'A refresh token is required.',
     resetRequested: 'If an account exists for this email, a password reset link has been sent to it.',
     resetLinkInvalid: 'This password reset link is invalid or has expired.',
+    // Resending the verification mail (docs/decisions/0059): one answer whatever the address.
+    resendVerification: 'Resend verification e-mail',
+    verificationResent:
+      'If an unverified account exists for this email, a new verification link has been sent to it.',
+    verificationResendFailed: 'Could not send a new verification link. Please try again.',
     verificationMailFailed: 'We could not send the verification email. Please try again in a few minutes.',
     tooManyAttempts: (wait: string) => `Too many attempts. Please wait ${wait} and try again.`,
     // Screen texts of the account pages (docs/spec/calculators-account-admin.md §2).
@@ -87,6 +92,9 @@ export const messages = {
     fillRequiredFields: 'Please fill in all required fields:',
     uploadPdf: 'Please upload your book PDF file',
     completeConfiguration: 'Please complete all book configuration options',
+    /** The spec's text naming what is still to choose (docs/decisions/0059). */
+    completeConfigurationNaming: (missing: readonly string[]) =>
+      `Please complete all book configuration options: ${missing.join(', ')}`,
     validCategoryLanguage: 'Please select a valid category and language.',
     mustBeLoggedIn: 'You must be logged in to submit the project.',
     submitted: 'Project submitted successfully!',
@@ -159,6 +167,8 @@ export const messages = {
       courier: 'Digital delivery',
       deliveryTime: 'Ready to download once paid',
     },
+    /** A parcel needs a phone number for the carrier; an order of e-books alone does not (ADR 0059). */
+    phoneRequired: 'Enter a phone number for the carrier.',
     unknownService:
       'The chosen shipping service is not available for this address. Please calculate the shipping rate again.',
     orderNotFound: 'Order not found.',

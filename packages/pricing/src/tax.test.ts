@@ -67,6 +67,23 @@ describe('sales tax: the original’s rules and texts', () => {
       taxCents: 0,
     });
   });
+  it('speaks of the billing address, not of shipping, for an order with nothing to ship (ADR 0059)', () => {
+    const base = { hasResaleCert: false, taxableCents: 999, digital: true } as const;
+    expect(salesTax({ ...base, country: 'US', state: 'CA', accountType: 'individual' })).toEqual({
+      rateBasisPoints: 0,
+      rateText: '0.00%',
+      reason: 'Individual account - no tax for an out-of-state billing address',
+      taxCents: 0,
+    });
+    expect(salesTax({ ...base, country: 'DE', state: 'BE', accountType: 'individual' }).reason).toBe(
+      'Billing address outside the US - no tax',
+    );
+    // Texas's rate applies to e-books as to books (ADR 0034).
+    expect(salesTax({ ...base, country: 'US', state: 'TX', accountType: 'individual' })).toMatchObject({
+      reason: 'Texas individual sales tax',
+      taxCents: 82,
+    });
+  });
   it('understands state names and lower case, and falls back for a US state it does not know', () => {
     expect(usStateCode(' texas ')).toBe('TX');
     expect(usStateCode('tx')).toBe('TX');

@@ -55,6 +55,15 @@ export const TAX_REASONS = {
 } as const;
 
 /**
+ * The same rules for an order with nothing to ship (e-books alone, docs/decisions/0034 and 0059): the billing
+ * address decides, so the reasons speak of the buyer, not of shipping.
+ */
+export const DIGITAL_TAX_REASONS = {
+  international: 'Billing address outside the US - no tax',
+  individualOutOfState: 'Individual account - no tax for an out-of-state billing address',
+} as const;
+
+/**
  * USPS codes a US address may carry: the 50 states, DC, the armed forces codes and the inhabited territories
  * that are addressed as US states. Keys are codes, values names (so "Texas" is understood as TX too).
  */
@@ -136,6 +145,8 @@ export interface SalesTaxInput {
   readonly state: string;
   readonly accountType: AccountType;
   readonly hasResaleCert: boolean;
+  /** Nothing is shipped (e-books alone): the address is the billing address, and the reasons say so. */
+  readonly digital?: boolean;
   /** Books + shipping charge, in cents: what the tax is charged on. */
   readonly taxableCents: number;
 }
@@ -173,14 +184,13 @@ const noTax = (reason: string): Omit<SalesTax, 'taxCents'> => ({
 
 /** The rule for a destination and buyer, without an amount (what an estimate can already say). */
 export function salesTaxRule(input: Omit<SalesTaxInput, 'taxableCents'>): Omit<SalesTax, 'taxCents'> {
-  if (input.country.trim().toUpperCase() !== SELLER_COUNTRY) return noTax(TAX_REASONS.international);
+  const reasons = input.digital ? { ...TAX_REASONS, ...DIGITAL_TAX_REASONS } : TAX_REASONS;
+  if (input.country.trim().toUpperCase() !== SELLER_COUNTRY) return noTax(reasons.international);
   const code = usStateCode(input.state);
   if (code === undefined) return noTax(TAX_REASONS.fallback);
   const nexus = NEXUS_STATES.includes(code) ? STATE_TAX_RATES[code] : undefined;
   if (nexus === undefined) {
-    return noTax(
-      input.accountType === 'enterprise' ? TAX_REASONS.noNexus(code) : TAX_REASONS.individualOutOfState,
-    );
+    return noTax(input.accountType === 'enterprise' ? reasons.noNexus(code) : reasons.individualOutOfState);
   }
   const taxed = (reason: string) => ({
     rateBasisPoints: nexus.rateBasisPoints,

@@ -5,6 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBody } from '@bindery/contracts/common';
+import { messages } from '@bindery/contracts/messages';
 import { OrderResponse, ShippingRateResponse } from '@bindery/contracts/store/checkout';
 import { createUser, defined, json, request, setupTestApp } from '../helper.js';
 import { ADDRESS, payOrder, placeOrder } from '../orders-fixtures.js';
@@ -151,6 +152,51 @@ describe('checking out e-books', () => {
       payload: { user_address: ADDRESS, project_ids: [book.id], selected_service: 'FEDEX_GROUND' },
     });
     expect(wrong.statusCode).toBe(400);
+  });
+
+  it('asks no phone for e-books alone (and keeps none), speaks of the billing address; a parcel still needs one', async () => {
+    const { phone_number: _phone, ...billing } = ADDRESS;
+    const save = (auth: Auth, projectIds: number[], service: string, address: object) =>
+      request(t, {
+        method: 'POST',
+        url: '/api/save-shipping/',
+        headers: auth,
+        payload: { user_address: address, project_ids: projectIds, selected_service: service },
+      });
+    const buyer = await createUser(t);
+    const book = await createEbook(buyer.auth);
+    const outOfState = { ...TX, state: 'CA', city: 'Sacramento', postal_code: '95814' };
+    const quote = ShippingRateResponse.parse(
+      (
+        await request(t, {
+          method: 'POST',
+          url: '/api/shipping-rate/',
+          headers: buyer.auth,
+          payload: { ...outOfState, project_ids: [book.id] },
+        })
+      ).data,
+    );
+    expect(quote.tax_reason).toBe('Individual account - no tax for an out-of-state billing address');
+
+    const saved = await save(buyer.auth, [book.id], 'digital', { ...billing, ...outOfState });
+    expect(saved.statusCode, saved.body).toBe(201);
+    const order = OrderResponse.parse(saved.data).order;
+    expect(order.address.phone_number).toBeUndefined();
+    expect(order.tax_reason).toBe('Individual account - no tax for an out-of-state billing address');
+    // A phone sent anyway is not kept: nothing goes to a carrier.
+    const other = await createEbook(buyer.auth);
+    const withPhone = OrderResponse.parse(
+      (await save(buyer.auth, [other.id], 'digital', ADDRESS)).data,
+    ).order;
+    expect(withPhone.address.phone_number).toBeUndefined();
+
+    const printed = await createPrintBook(t, buyer.auth, { title: 'Paper' });
+    const service = ShippingRateResponse.parse((await rate(buyer.auth, [printed.id])).data).service_code;
+    const refused = await save(buyer.auth, [printed.id], service, billing);
+    expect(refused.statusCode).toBe(400);
+    expect(json(refused, ErrorBody).fields).toEqual([
+      { path: 'body.user_address.phone_number', message: messages.checkout.phoneRequired },
+    ]);
   });
 
   it('ships only the printed books of a mixed cart, weighed as if alone', async () => {

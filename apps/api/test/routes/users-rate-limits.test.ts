@@ -123,3 +123,23 @@ describe('reset requests', () => {
     expectLimited(await post(t, '/api/users/request-reset-password/', { email: uniqueEmail('probe') }, ip), 60);
   });
 });
+
+describe('resent verification mails', () => {
+  const url = '/api/users/resend-verification/';
+
+  it(`allow ${AUTH_LIMITS.resendVerification.perEmail.max} per e-mail per hour, the same for any address`, async () => {
+    const nobody = uniqueEmail('nobody');
+    for (let i = 0; i < AUTH_LIMITS.resendVerification.perEmail.max; i++) {
+      expect((await post(t, url, { email: nobody })).statusCode).toBe(200);
+    }
+    expectLimited(await post(t, url, { email: nobody }), 60);
+  });
+
+  it(`allow ${AUTH_LIMITS.resendVerification.perIp.max} per IP per hour`, async () => {
+    const ip = nextIp();
+    for (let i = 0; i < AUTH_LIMITS.resendVerification.perIp.max; i++) {
+      expect((await post(t, url, { email: uniqueEmail('probe') }, ip)).statusCode).toBe(200);
+    }
+    expectLimited(await post(t, url, { email: uniqueEmail('probe') }, ip), 60);
+  });
+});

@@ -556,6 +556,51 @@ describe('password reset', () => {
   });
 });
 
+describe('resending the verification mail', () => {
+  const resend = (email: string) => post(t, '/api/users/resend-verification/', { email });
+
+  it('answers unknown, verified and unverified addresses alike; only the unverified one gets a link that verifies', async () => {
+    const waiting = await signUp(t, mail);
+    const { email: verifiedEmail } = await verifiedCustomer(t, mail);
+    const nobody = uniqueEmail('nobody');
+    mail.clear();
+
+    const unknown = await resend(nobody);
+    const verified = await resend(verifiedEmail);
+    const unverified = await resend(waiting.email);
+    expect(unverified.statusCode).toBe(200);
+    expect(unverified.data).toEqual({ message: messages.auth.verificationResent });
+    for (const other of [unknown, verified]) {
+      expect(other.statusCode).toBe(unverified.statusCode);
+      expect(other.body).toBe(unverified.body);
+      expect(other.headers['content-length']).toBe(unverified.headers['content-length']);
+    }
+
+    const received = await mail.waitFor({ to: waiting.email, subject: /verify/i });
+    const link = defined(received.links[0], 'a link in the mail');
+    expect(link.startsWith(`${WEB}/verify-email/`)).toBe(true);
+    // Mails are handed over in order: once a later one to the waiting account has arrived, any mail to the other
+    // two addresses would have too.
+    mail.clear();
+    await resend(nobody);
+    await resend(verifiedEmail);
+    await resend(waiting.email);
+    await mail.waitFor({ to: waiting.email, subject: /verify/i });
+    expect(mail.find({ to: nobody })).toEqual([]);
+    expect(mail.find({ to: verifiedEmail })).toEqual([]);
+
+    const { uidb64, token } = linkParts(link, 'verify-email');
+    expect((await verify(t, uidb64, token)).statusCode).toBe(200);
+    expect((await login(t, waiting.email, waiting.password)).statusCode).toBe(200);
+    // Verified now: a further request mails nothing.
+    mail.clear();
+    await resend(waiting.email);
+    await requestReset(waiting.email);
+    await mail.waitFor({ to: waiting.email, subject: /reset/i });
+    expect(mail.find({ to: waiting.email, subject: /verify/i })).toEqual([]);
+  });
+});
+
 describe('OpenAPI', () => {
   it('documents every account route with its contract', async () => {
     const doc = json(await request(t, { method: 'GET', url: '/api/docs/json' }), OpenApiDocument);
@@ -566,6 +611,7 @@ describe('OpenAPI', () => {
         '/api/users/token/refresh',
         '/api/users/logout',
         '/api/users/request-reset-password',
+        '/api/users/resend-verification',
         '/api/users/reset-password/{uidb64}/{token}',
         '/api/users/verify-email/{uidb64}/{token}',
         '/api/users/admin/users',

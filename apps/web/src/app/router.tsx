@@ -35,6 +35,7 @@ export const routes: RouteObject[] = [
       { path: 'signup', lazy: page(() => import('./routes/signup')) },
       { path: 'reset-password', lazy: page(() => import('./routes/reset-password')) },
       { path: 'reset-password/:uidb64/:token', lazy: page(() => import('./routes/reset-password-confirm')) },
+      { path: 'resend-verification', lazy: page(() => import('./routes/resend-verification')) },
       { path: 'verify-email/:uidb64/:token', lazy: page(() => import('./routes/verify-email')) },
       { path: 'account-settings', lazy: page(() => import('./routes/account-settings')) },
       // The order journey: projects, cart, shipping and payment.

@@ -158,7 +158,11 @@ export const ShippingRateResponse = z.object({
 });
 export type ShippingRateResponse = z.infer<typeof ShippingRateResponse>;
 
-/** The full delivery address (docs/spec/customer-journey.md §3 Address). */
+/**
+ * The full delivery address (docs/spec/customer-journey.md §3 Address). The phone number is for the carrier: the
+ * server requires it when something is shipped and drops it for an order of e-books alone, whose address is only
+ * the billing address that sets the tax (docs/decisions/0059).
+ */
 export const Address = ShippingDestination.extend({
   first_name: required(100),
   last_name: required(100),
@@ -168,7 +172,8 @@ export const Address = ShippingDestination.extend({
   phone_number: z
     .string({ error: m.fillAllRequired })
     .trim()
-    .regex(/^[0-9+()\-.\s]{8,20}$/, { error: 'Enter a phone number of 8 to 20 digits.' }),
+    .regex(/^[0-9+()\-.\s]{8,20}$/, { error: 'Enter a phone number of 8 to 20 digits.' })
+    .optional(),
 }).strict();
 export type Address = z.infer<typeof Address>;
 export type AddressInput = z.input<typeof Address>;

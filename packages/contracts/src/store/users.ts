@@ -2,7 +2,7 @@
  * Accounts and sessions (customer-facing): sign-up, e-mail verification, login, token refresh, logout and
  * password reset. The field rules here are the ones the server enforces; the SPAs reuse them for instant
  * feedback, so both say the same words (messages.auth).
- * Paths: api/users/{register,login,token/refresh,logout,request-reset-password}/,
+ * Paths: api/users/{register,login,token/refresh,logout,request-reset-password,resend-verification}/,
  * api/users/reset-password/{uidb64}/{token}/, api/users/verify-email/{uidb64}/{token}/; and the admin app's own
  * sign-in, api/users/admin/{login,token/refresh}/ (its logout is an admin route: admin/users.ts). Each app has a
  * session and a refresh cookie of its own (docs/decisions/0052).
@@ -113,6 +113,15 @@ export const StoreRequestResetResponse = StoreMessageResponse;
 export type StoreRequestResetResponse = z.infer<typeof StoreRequestResetResponse>;
 
 /**
+ * POST api/users/resend-verification/ : a fresh verification link for an account not verified yet; always the same
+ * answer, whether the address is unknown, verified or waiting (docs/decisions/0059).
+ */
+export const StoreResendVerificationBody = z.object({ email: Email }).strict();
+export type StoreResendVerificationBody = z.infer<typeof StoreResendVerificationBody>;
+export const StoreResendVerificationResponse = StoreMessageResponse;
+export type StoreResendVerificationResponse = z.infer<typeof StoreResendVerificationResponse>;
+
+/**
  * The two parts of a mailed link. Kept loose on purpose: a mangled link gets the flow's own message
  * ('Invalid or expired verification link.'), not a field-validation error.
  */
@@ -189,6 +198,16 @@ export const userRoutes = {
     tags,
     access: 'customer',
     responses: { 204: null, 401: ErrorBody },
+  }),
+  resendVerification: defineRoute({
+    method: 'POST',
+    path: '/api/users/resend-verification/',
+    operationId: 'postUsersResendVerification',
+    summary: 'Mail a new verification link to an unverified account (same answer whatever the address)',
+    tags,
+    access: 'public',
+    body: StoreResendVerificationBody,
+    responses: { 200: StoreResendVerificationResponse, 400: ErrorBody, 429: ErrorBody },
   }),
   requestResetPassword: defineRoute({
     method: 'POST',

@@ -277,8 +277,11 @@ export function selectServices(rates: readonly CarrierRate[]): QuotedService[] {
 function taxPerAmount(
   buyer: Buyer,
   certificate: CertificateStanding | undefined,
+  /** Nothing is shipped: the address is the billing address (docs/decisions/0059). */
+  digital = false,
 ): (taxableCents: number) => SalesTax {
   const rule = salesTaxRule({
+    digital,
     country: buyer.country,
     state: buyer.state,
     accountType: buyer.account_type,
@@ -459,7 +462,7 @@ export function createCheckout(deps: CheckoutDeps) {
 
     // The certificate only with the cart: an estimate is anonymous, and its tax is shown on the shipping alone.
     const certificate = cart ? await certificateStanding(buyer, userId) : undefined;
-    const taxOn = taxPerAmount(buyer, certificate);
+    const taxOn = taxPerAmount(buyer, certificate, cart?.shipment === null);
     const setting = cart ? await catalog.firstPrint() : undefined;
     const discountCents =
       cart && setting && userId !== undefined
@@ -531,13 +534,21 @@ export function createCheckout(deps: CheckoutDeps) {
       body.user_address.postal_code,
     );
     const certificate = await certificateStanding({ ...body.user_address, state }, userId);
+    const cart = await pricing.priceCart(userId, body.project_ids);
+    // The carrier needs a phone number; an order with nothing to ship keeps none (docs/decisions/0059).
+    const { phone_number, ...billing } = body.user_address;
+    if (cart.shipment !== null && !phone_number) {
+      throw new DomainError('invalid', m.phoneRequired, {
+        code: 'VALIDATION_ERROR',
+        fields: [{ path: 'body.user_address.phone_number', message: m.phoneRequired }],
+      });
+    }
     // The stored address says what the server decided, not what the browser claimed.
     const address: Address = {
-      ...body.user_address,
+      ...(cart.shipment === null ? billing : body.user_address),
       state,
       has_resale_cert: certificate?.status === 'approved',
     };
-    const cart = await pricing.priceCart(userId, body.project_ids);
     const services = await quoteServices(address, cart.shipment);
     const service = services.find((s) => s.code === body.selected_service);
     if (!service) {
@@ -546,7 +557,7 @@ export function createCheckout(deps: CheckoutDeps) {
       });
     }
     const setting = await catalog.firstPrint();
-    const taxOn = taxPerAmount(address, certificate);
+    const taxOn = taxPerAmount(address, certificate, cart.shipment === null);
     const items: NewOrderItem[] = cart.lines.map((l) => ({
       project_id: l.projectId,
       title: l.title,

@@ -1,5 +1,5 @@
 /**
- * Account life cycle: sign-up with e-mail verification, password reset, and (admin) listing and deletion.
+ * Account life cycle: sign-up with e-mail verification (and a resent link), password reset, and (admin) listing and deletion.
  * The links in the mails carry stateless signed tokens (lib/email-token.ts) and point at the web app.
  *
  * `createAccounts({ db, mailer, sendInBackground, clock, sessionCache, log, config })` returns plain functions
@@ -172,6 +172,19 @@ export function createAccounts({
     return { message: m.resetRequested };
   }
 
+  /**
+   * A new verification link for an account that is still unverified (the first mail was lost, or its link expired).
+   * Like a reset request, the answer and its timing are the same for an unknown, a verified and a waiting address
+   * (docs/decisions/0059); the mail goes out in the background, as the reset mail does.
+   */
+  async function resendVerification(email: string): Promise<StoreMessageResponse> {
+    const user = await findUserByEmail(db, email);
+    if (user && user.deleted_at === null && !user.is_verified) {
+      sendInBackground(verificationMail(user.email, user.name, emailLink('verify-email', user)));
+    }
+    return { message: m.verificationResent };
+  }
+
   async function resetPassword(
     uidb64: string,
     token: string,
@@ -235,5 +248,14 @@ export function createAccounts({
     sessionCache.forgetUser(id);
   }
 
-  return { emailLink, register, verifyEmail, requestPasswordReset, resetPassword, listUsers, deleteUser };
+  return {
+    emailLink,
+    register,
+    verifyEmail,
+    resendVerification,
+    requestPasswordReset,
+    resetPassword,
+    listUsers,
+    deleteUser,
+  };
 }

@@ -9,7 +9,7 @@
  *   logs in: wrong passwords from one address never stop the owner logging in from another. (A limit per account
  *   alone let anyone lock the owner out for 15 minutes with ten wrong passwords.) The looser per-IP limit bounds
  *   one address guessing across many accounts.
- * - Sign-up and reset requests send mail: they keep a limit per e-mail address from anywhere (`perEmail`), which
+ * - Sign-up, reset and resent-verification requests send mail: they keep a limit per e-mail address from anywhere (`perEmail`), which
  *   protects the mailbox; a blocked reset request costs the owner nothing (their password still works).
  * - All answer 429 with `Retry-After` and the clear message messages.auth.tooManyAttempts.
  * - Counters are shared by every API instance (app.rateLimiter, docs/decisions/0024).
@@ -42,6 +42,8 @@ export const AUTH_LIMITS = {
   register: { perIp: { max: 10, windowMinutes: 60 }, perEmail: { max: 3, windowMinutes: 60 } },
   // Each accepted reset request may send a mail: keep the per-address cap low (no mail bombing).
   requestReset: { perIp: { max: 10, windowMinutes: 60 }, perEmail: { max: 3, windowMinutes: 60 } },
+  // A resent verification link is a mail too: the reset request's limits (docs/decisions/0059).
+  resendVerification: { perIp: { max: 10, windowMinutes: 60 }, perEmail: { max: 3, windowMinutes: 60 } },
   // Links carry 256-bit signatures, so this is only a cheap brake on scripted probing.
   emailLink: { perIp: { max: 30, windowMinutes: 15 } },
   // Every page load of a signed-in user refreshes once (the access token lives in the page's memory, 0025): an

@@ -1,9 +1,9 @@
 /**
  * Accounts and sessions under /api/users (the spec's paths, trailing slash optional):
- * register, verify-email/{uidb64}/{token}, login, token/refresh, logout, request-reset-password,
+ * register, verify-email/{uidb64}/{token}, resend-verification, login, token/refresh, logout, request-reset-password,
  * reset-password/{uidb64}/{token}; and the admin app's own login and token/refresh under /api/users/admin (its
- * logout is an admin route). Each app has its own session and refresh cookie (docs/decisions/0052). Login, register
- * and reset requests are rate-limited per IP and per e-mail.
+ * logout is an admin route). Each app has its own session and refresh cookie (docs/decisions/0052). Login, register,
+ * resend-verification and reset requests are rate-limited per IP and per e-mail.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -120,6 +120,13 @@ const users: FastifyPluginAsyncZod = async (app) => {
       clearRefreshCookie(reply, 'shop');
       return reply.code(204).send(null);
     },
+  );
+
+  contractRoute(
+    app,
+    userRoutes.resendVerification,
+    authRateLimit(app, 'resend-verification', AUTH_LIMITS.resendVerification, emailOfBody),
+    async (request) => app.accounts.resendVerification(request.body.email),
   );
 
   contractRoute(

@@ -3,10 +3,14 @@
  * (its URL from /api/config), which has a sign-in and a session of its own (ADR 0052: a session opened here never
  * acts as staff); back from there (the back/forward cache) the form is usable again. A customer back to the page that sent them here (the shop after 'Session expired'),
  * else to /account-settings. Failure shows the server's text
- * ('Invalid or unverified account') or 'Login failed'.
+ * ('Invalid or unverified account') or 'Login failed'; a refused login offers 'Resend verification e-mail' for the
+ * address typed, and the footer links to the page that asks for one (docs/decisions/0059).
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { ApiError } from '@bindery/api-client';
+import { Alert } from '@bindery/ui/alert';
+import { Button } from '@bindery/ui/button';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { AuthForm, EmailField, PasswordField, useAuthForm } from '@bindery/ui/auth-form';
 import { usePageRestored } from '@bindery/ui/page-history';
@@ -14,6 +18,7 @@ import { messages } from '@bindery/contracts/messages';
 import { StoreLoginBody } from '@bindery/contracts/store/users';
 import { getAdminUrl } from '../api/get-admin-url';
 import { useLogin } from '../api/login';
+import { useResendVerification } from '../api/resend-verification';
 import { errorText } from '#lib/error-text.ts';
 import { AuthCard } from './auth-card';
 
@@ -42,9 +47,18 @@ export function LoginForm({ onAdminLogin = goTo }: LoginFormProps) {
   const location = useLocation();
   const [leaving, setLeaving] = useState(false);
   usePageRestored(() => setLeaving(false));
+  const resend = useResendVerification();
+  const attempted = useRef('');
+  // The address of a refused login (401: wrong password or not verified yet, which the server does not tell apart).
+  const [refusedEmail, setRefusedEmail] = useState<string>();
   const { fields, failure, onSubmit } = useAuthForm({
+    onStart: () => {
+      setRefusedEmail(undefined);
+      resend.reset();
+    },
     parse: (form) => StoreLoginBody.safeParse({ email: form.get('email'), password: form.get('password') }),
     send: async (body: StoreLoginBody) => {
+      attempted.current = body.email;
       const { user } = await login.mutateAsync(body);
       if (!user.is_admin) return void navigate(returnPath(location.state), { replace: true });
       setLeaving(true);
@@ -52,6 +66,7 @@ export function LoginForm({ onAdminLogin = goTo }: LoginFormProps) {
     },
     onFailure: (error) => {
       setLeaving(false);
+      if (error instanceof ApiError && error.status === 401) setRefusedEmail(attempted.current);
       return { failure: errorText(error, messages.auth.loginFailed) };
     },
   });
@@ -63,7 +78,8 @@ export function LoginForm({ onAdminLogin = goTo }: LoginFormProps) {
       footer={
         <>
           New to Bindery? <Link to="/signup">Sign up</Link> ·{' '}
-          <Link to="/reset-password">Forgot your password?</Link>
+          <Link to="/reset-password">Forgot your password?</Link> ·{' '}
+          <Link to="/resend-verification">{messages.auth.resendVerification}</Link>
         </>
       }
     >
@@ -71,6 +87,23 @@ export function LoginForm({ onAdminLogin = goTo }: LoginFormProps) {
         <EmailField error={fields.email} />
         <PasswordField error={fields.password} />
       </AuthForm>
+      {refusedEmail ? (
+        <div className="b-stack">
+          <p className="b-muted">Not verified yet? We can send a new link to {refusedEmail}.</p>
+          <Button
+            variant="secondary"
+            busy={resend.isPending}
+            disabled={resend.isPending || resend.isSuccess}
+            onClick={() => resend.mutate({ email: refusedEmail })}
+          >
+            {messages.auth.resendVerification}
+          </Button>
+          {resend.isSuccess ? <Alert tone="success">{messages.auth.verificationResent}</Alert> : null}
+          {resend.isError ? (
+            <Alert tone="error">{errorText(resend.error, messages.auth.verificationResendFailed)}</Alert>
+          ) : null}
+        </div>
+      ) : null}
     </AuthCard>
   );
 }

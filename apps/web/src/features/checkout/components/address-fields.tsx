@@ -1,6 +1,7 @@
 /**
  * The delivery address of the shop (docs/spec/customer-journey.md §3 Address), every field with a visible label. Country
- * is a list of ISO codes and, for the US, the state too: the server taxes by the two-letter code.
+ * is a list of ISO codes and, for the US, the state too: the server taxes by the two-letter code. The phone number is
+ * only asked when something is shipped.
  */
 import { SelectField, TextField } from '@bindery/ui/field';
 import type { AddressDraft, DraftField } from '../hooks/use-shop-form';
@@ -10,6 +11,8 @@ export interface AddressFieldsProps {
   draft: AddressDraft;
   errors: Partial<Record<DraftField, string>>;
   onChange: (field: DraftField, value: string) => void;
+  /** False for an order of e-books alone: no carrier, no phone number (docs/decisions/0059). */
+  withPhone?: boolean;
 }
 
 type TextSpec = { field: DraftField; label: string; autoComplete: string; type?: string };
@@ -27,7 +30,7 @@ const placeFields: TextSpec[] = [
   { field: 'phone_number', label: 'Phone number', autoComplete: 'tel', type: 'tel' },
 ];
 
-export function AddressFields({ draft, errors, onChange }: AddressFieldsProps) {
+export function AddressFields({ draft, errors, onChange, withPhone = true }: AddressFieldsProps) {
   const text = ({ field, label, autoComplete, type = 'text' }: TextSpec) => (
     <TextField
       key={field}
@@ -73,7 +76,7 @@ export function AddressFields({ draft, errors, onChange }: AddressFieldsProps) {
           onChange={(e) => onChange('state', e.target.value)}
         />
       )}
-      {placeFields.map(text)}
+      {placeFields.filter((f) => withPhone || f.field !== 'phone_number').map(text)}
     </div>
   );
 }

@@ -9,7 +9,6 @@ import { useState } from 'react';
 import { Alert } from '@bindery/ui/alert';
 import { Button } from '@bindery/ui/button';
 import { ChoiceCard } from '@bindery/ui/choice-card';
-import { TextField } from '@bindery/ui/field';
 import { messages } from '@bindery/contracts/messages';
 import type { Order } from '@bindery/contracts/store/checkout';
 import { formatUsd } from '@bindery/ui/format';
@@ -88,17 +87,12 @@ export function PaymentForm({ order }: { order: Order }) {
         </ChoiceCard>
       </fieldset>
       {method === 'card' ? (
-        <div className="b-stack" data-testid="card-placeholders">
-          <div className="b-calc__fields">
-            <TextField label="Card number" placeholder="•••• •••• •••• ••••" readOnly tabIndex={-1} />
-            <TextField label="Expiry date" placeholder="MM / YY" readOnly tabIndex={-1} />
-            <TextField label="CVC" placeholder="•••" readOnly tabIndex={-1} />
-          </div>
-          <p className="b-muted">
-            You enter your card on our payment provider&apos;s secure page, which opens next. Bindery never
-            sees or stores your card number.
-          </p>
-        </div>
+        // No card boxes here: the provider's page takes the card (docs/decisions/0059), so the Pay button stays in
+        // view on a phone.
+        <p className="b-muted">
+          You enter your card on our payment provider&apos;s secure page, which opens next. Bindery never sees
+          or stores your card number.
+        </p>
       ) : null}
       {method === 'paypal' ? (
         <p className="b-muted">You approve the payment on PayPal&apos;s page, then come back here.</p>

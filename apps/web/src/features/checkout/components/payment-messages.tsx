@@ -6,21 +6,29 @@ import { Link } from 'react-router-dom';
 import { Alert } from '@bindery/ui/alert';
 import { Button } from '@bindery/ui/button';
 import { Spinner } from '@bindery/ui/spinner';
+import { messages } from '@bindery/contracts/messages';
 import type { Order } from '@bindery/contracts/store/checkout';
 import { formatUsd } from '@bindery/ui/format';
 import { MessageCard } from './message-card';
 
 export const PAYMENT_SUCCESS_TITLE = 'Payment Successful!';
+
+/**
+ * What happens once an order is paid: printed books go to print and ship; an order of e-books alone (its one service
+ * the download, docs/decisions/0034) is ready to download at once (docs/decisions/0059).
+ */
+export function afterPaymentText(order: Pick<Order, 'shipping_service'> | undefined): string {
+  return order?.shipping_service.service_code === messages.checkout.digitalDelivery.code
+    ? 'Your e-book files are ready: download them from your order page.'
+    : 'We will e-mail you as your books go to print and ship.';
+}
 export const PAYMENT_CANCELLED_TITLE = 'Payment Cancelled';
 
 /** The thank-you page; with the paid order, its number and total. */
 export function PaymentSucceeded({ order }: { order?: Order }) {
   return (
     <MessageCard title={PAYMENT_SUCCESS_TITLE}>
-      <p>
-        Thank you for your order! We have received your payment and will e-mail you as your books go to print
-        and ship.
-      </p>
+      <p>Thank you for your order! We have received your payment. {afterPaymentText(order)}</p>
       {order ? (
         <p>
           Order {order.order_number}, {formatUsd(order.total)} paid.

@@ -20,6 +20,7 @@ import { isPaid, useOrder } from '../api/get-order';
 import { useForgetPaidProjects } from '../hooks/use-forget-paid-projects';
 import { OrderSummary } from './order-summary';
 import { PaymentForm } from './payment-form';
+import { afterPaymentText } from './payment-messages';
 
 export function PaymentPage({ user, orderId }: { user: SessionUser; orderId: number | null }) {
   return (
@@ -102,9 +103,7 @@ function NotPayable({ order }: { order: Order }) {
     <Card className="b-stack">
       <p role="status">
         This order is <strong>{messages.orderStatus[order.status]}</strong>.{' '}
-        {paid
-          ? 'It has been paid; we will e-mail you as it goes to print and ships.'
-          : messages.checkout.orderNotPayable}
+        {paid ? `It has been paid. ${afterPaymentText(order)}` : messages.checkout.orderNotPayable}
       </p>
       {why ? <p>{why}</p> : null}
       <p>

@@ -57,7 +57,12 @@ export function ShopPage({ user }: { user: SessionUser }) {
           />
           <h2>{digitalOnly ? d.address : 'Delivery address'}</h2>
           {digitalOnly ? <p className="b-muted">{d.note}</p> : null}
-          <AddressFields draft={c.state.draft} errors={c.fieldErrors} onChange={c.set} />
+          <AddressFields
+            draft={c.state.draft}
+            errors={c.fieldErrors}
+            onChange={c.set}
+            withPhone={!digitalOnly}
+          />
           <div>
             <Button variant="secondary" onClick={() => void c.calculate()} busy={c.calculating}>
               {digitalOnly ? d.calculate : 'Calculate Shipping Rate'}

@@ -20,7 +20,7 @@ import {
   issuesByField,
   refusalText,
 } from '#lib/error-text.ts';
-import { hasRateFields, hasSaveFields, useShopForm, type DraftField } from './use-shop-form';
+import { hasRateFields, hasSaveFields, savedAddress, useShopForm, type DraftField } from './use-shop-form';
 
 const m = messages.checkout;
 
@@ -110,7 +110,7 @@ export function useShopCheckout(user: SessionUser) {
   async function onSave(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     setSaveError(null);
-    if (!hasSaveFields(state.draft)) {
+    if (!hasSaveFields(state.draft, digitalOnly)) {
       setSaveError(m.fillAllRequired);
       return;
     }
@@ -118,14 +118,14 @@ export function useShopCheckout(user: SessionUser) {
       setSaveError(m.calculateRateFirst);
       return;
     }
-    const address = DeliveryAddress.safeParse(state.draft);
+    const address = DeliveryAddress.safeParse(savedAddress(state.draft, digitalOnly));
     if (!address.success) {
       setFieldErrors(issuesByField(address.error.issues));
       return;
     }
     try {
       const { order } = await save.mutateAsync({
-        user_address: state.draft,
+        user_address: savedAddress(state.draft, digitalOnly),
         project_ids: projectIds,
         selected_service: chosen.service_code,
       });

@@ -168,6 +168,18 @@ export function useShopForm(userId: number) {
 export const hasRateFields = (d: AddressDraft) =>
   [d.country, d.state, d.city, d.postal_code].every((v) => v.trim() !== '');
 
-/** The fields the spec requires before saving (§5 Shop save). */
-export const hasSaveFields = (d: AddressDraft) =>
-  [d.first_name, d.last_name, d.address, d.country, d.city, d.phone_number].every((v) => v.trim() !== '');
+/**
+ * The fields the spec requires before saving (§5 Shop save). An order of e-books alone asks no phone number: nothing
+ * goes to a carrier (docs/decisions/0059).
+ */
+export const hasSaveFields = (d: AddressDraft, digitalOnly = false) =>
+  [d.first_name, d.last_name, d.address, d.country, d.city, ...(digitalOnly ? [] : [d.phone_number])].every(
+    (v) => v.trim() !== '',
+  );
+
+/** The address as saved: without the phone number for an order of e-books alone. */
+export function savedAddress(d: AddressDraft, digitalOnly: boolean) {
+  if (!digitalOnly) return d;
+  const { phone_number: _phone, ...billing } = d;
+  return billing;
+}

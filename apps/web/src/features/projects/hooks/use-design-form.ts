@@ -16,6 +16,7 @@ import {
   missingKinds,
   useOptionCascade,
 } from '#lib/catalog/use-option-cascade.ts';
+import { KIND_LABELS } from '#lib/catalog/kind-labels.ts';
 import { checkCover, checkInteriorPdf } from '../lib/file-checks';
 import {
   saveDesignForm,
@@ -67,7 +68,9 @@ export function useDesignForm(data: ProjectData, user: SessionUser | null, initi
 
   /** The configuration checks both buttons share; returns the spec's message for the first problem. */
   const configurationProblem = (): string | null => {
-    if (product && missingKinds(cascade).length > 0) return m.completeConfiguration;
+    // Names what is still to choose (docs/decisions/0059), in the order of the form.
+    const missing = product ? missingKinds(cascade) : [];
+    if (missing.length > 0) return m.completeConfigurationNaming(missing.map((k) => KIND_LABELS[k]));
     if (!categoryAndLanguageValid(data)) return m.validCategoryLanguage;
     return null;
   };

@@ -9,6 +9,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { messages } from '@bindery/contracts/messages';
 import { deferred } from '@bindery/vite-config/dom-test-setup';
 import { TestProviders } from '#testing/providers.tsx';
+import { paymentPageHandlers } from '#testing/checkout-fixtures.ts';
 import { server } from '#testing/msw-server.ts';
 import { renderRoute } from '#testing/render-route.tsx';
 import { sessionStore } from '#lib/session-store.ts';
@@ -27,7 +28,9 @@ async function fillAndSubmit(email = 'ann@example.test', password = 'Corr3ct-hor
 
 describe('LoginForm', () => {
   it('returns a customer to the page that asked for a login, query string included, and never off the site', async () => {
-    server.use(http.post(urlOf(userRoutes.login), () => HttpResponse.json(loginAnswer())));
+    // The payment page it returns to asks for the order and the payment methods: answered, so no request goes
+    // unanswered whenever the page gets to make it.
+    server.use(http.post(urlOf(userRoutes.login), () => HttpResponse.json(loginAnswer())), ...paymentPageHandlers());
     const first = renderRoute('/payment?order=12');
     await waitFor(() => expect(first.router.state.location.pathname).toBe('/login'));
     await fillAndSubmit();
@@ -127,5 +130,38 @@ describe('LoginForm', () => {
     await fillAndSubmit();
     await waitFor(() => expect(onAdminLogin).toHaveBeenCalledWith('http://admin.test:5174/admin'));
     expect(screen.getByLabelText('Email')).toBeDisabled();
+  });
+
+  it('offers a new verification mail for the address of a refused login, and says the same whatever the answer', async () => {
+    let asked: unknown;
+    server.use(
+      http.post(urlOf(userRoutes.login), () =>
+        HttpResponse.json(
+          { error: messages.auth.invalidOrUnverified, code: 'UNAUTHORIZED', statusCode: 401 },
+          { status: 401 },
+        ),
+      ),
+      http.post(urlOf(userRoutes.resendVerification), async ({ request }) => {
+        asked = await request.json();
+        return HttpResponse.json({ message: messages.auth.verificationResent });
+      }),
+    );
+    renderRoute('/login');
+    expect(
+      screen.queryByRole('button', { name: messages.auth.resendVerification }),
+    ).not.toBeInTheDocument();
+    await fillAndSubmit(' new@example.test ');
+    const resend = await screen.findByRole('button', { name: messages.auth.resendVerification });
+    await userEvent.setup().click(resend);
+    expect(await screen.findByRole('status')).toHaveTextContent(messages.auth.verificationResent);
+    expect(asked).toEqual({ email: 'new@example.test' });
+    expect(resend).toBeDisabled();
+  });
+
+  it('links to the page that resends the verification mail', async () => {
+    const { router } = renderRoute('/login');
+    await userEvent.setup().click(await screen.findByRole('link', { name: messages.auth.resendVerification }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/resend-verification'));
+    expect(await screen.findByRole('heading', { name: messages.auth.resendVerification })).toBeInTheDocument();
   });
 });

@@ -56,6 +56,28 @@ describe('back from Stripe (/success?order=&session_id=)', () => {
     await waitFor(() => expect(readCart(testCustomer.id).map((i) => i.id)).toEqual([99]));
   });
 
+  it('promises print and shipping for books, downloads for an order of e-books alone (ADR 0059)', async () => {
+    signedInWithCart();
+    orderApi(paidOrder());
+    const printed = renderRoute('/success?order=42&session_id=cs_test_1');
+    expect(await heading('Payment Successful!')).toBeInTheDocument();
+    expect(screen.getByText(/go to print and ship/)).toBeInTheDocument();
+    printed.unmount();
+
+    const download = {
+      service_code: messages.checkout.digitalDelivery.code,
+      service_name: messages.checkout.digitalDelivery.name,
+      courier_name: messages.checkout.digitalDelivery.courier,
+      total_charge: '0.00',
+      delivery_time: messages.checkout.digitalDelivery.deliveryTime,
+    };
+    orderApi(paidOrder({ status: 'delivered', shipping_service: download }));
+    renderRoute('/success?order=42&session_id=cs_test_1');
+    expect(await heading('Payment Successful!')).toBeInTheDocument();
+    expect(screen.getByText(/download them from your order page/)).toBeInTheDocument();
+    expect(screen.queryByText(/go to print/)).not.toBeInTheDocument();
+  });
+
   it('after the time limit says the payment is being confirmed and the e-mail will follow; Check again resumes', async () => {
     // The page's clock is the test's: it moves with real time (so the page polls and times out as it would), and the
     // test can move it further at once to see that no poll comes after the time limit, without sleeping.

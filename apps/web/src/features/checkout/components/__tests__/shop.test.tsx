@@ -414,6 +414,54 @@ describe('/shop', () => {
   });
 });
 
+describe('/shop for e-books alone (ADR 0059)', () => {
+  it('asks no phone number and sends none: the billing name and address suffice', async () => {
+    const user = userEvent.setup();
+    const digital = {
+      service_code: m.digitalDelivery.code,
+      service_name: m.digitalDelivery.name,
+      courier_name: m.digitalDelivery.courier,
+      total_charge: '0.00',
+      delivery_time: m.digitalDelivery.deliveryTime,
+      tax: '0.82',
+      total: '10.81',
+    };
+    rateApi(() =>
+      HttpResponse.json(
+        rateResponse({
+          shipping_rate: '0.00',
+          tax: '0.82',
+          courier_name: digital.courier_name,
+          service_code: digital.service_code,
+          estimated_delivery: digital.delivery_time,
+          available_services: [digital],
+          subtotal: '9.99',
+          total: '10.81',
+          weight_grams: 0,
+        }),
+      ),
+    );
+    const saved = recordPosts<SaveShippingBody>(checkoutRoutes.saveShipping, () =>
+      HttpResponse.json(orderResponse()),
+    );
+    server.use(...paymentPageHandlers());
+    signInForTest();
+    putInCart(testCustomer.id, [{ id: 21, title: 'My E-book', category: 'e Book' }]);
+    renderRoute('/shop');
+    await user.type(await screen.findByLabelText('First name'), 'Ann');
+    expect(screen.queryByLabelText('Phone number')).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText('Last name'), 'Reader');
+    await user.type(screen.getByLabelText('Address'), '100 Congress Ave');
+    await user.type(screen.getByLabelText('City'), 'Austin');
+    await user.type(screen.getByLabelText('Postal code'), '78701');
+    await user.click(screen.getByRole('button', { name: 'Calculate Total' }));
+    await user.click(await screen.findByRole('button', { name: 'Continue to Payment' }));
+    expect(await screen.findByText(m.shippingSaved)).toBeInTheDocument();
+    const { has_resale_cert: _notSent, phone_number: _noPhone, ...billing } = address;
+    expect(saved.bodies).toEqual([{ user_address: billing, project_ids: [21], selected_service: 'digital' }]);
+  });
+});
+
 describe('the shop: resale certificates (ADR 0032)', () => {
   it("offers no self-declared checkbox: an enterprise gets a link to its certificates and the server's word on them", async () => {
     const user = userEvent.setup();

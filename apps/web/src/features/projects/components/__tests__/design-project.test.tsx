@@ -428,7 +428,18 @@ describe('/design-project', () => {
     expect(screen.getByRole('alert')).toHaveTextContent(m.uploadPdf);
     await uploadPdf(user);
     await user.click(print);
-    expect(screen.getByRole('alert')).toHaveTextContent(m.completeConfiguration);
+    // Names every option still to choose (docs/decisions/0059), then only what is left.
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      m.completeConfigurationNaming(['Trim Size', 'Binding', 'Interior Color', 'Paper Type', 'Cover Finish']),
+    );
+    await user.selectOptions(await screen.findByLabelText('Trim Size'), '6 x 9 in');
+    await waitFor(() => expect(card('Binding', 'Perfect Bound')).toBeEnabled());
+    await user.click(card('Binding', 'Perfect Bound'));
+    await user.click(card('Interior Color', 'Premium Color'));
+    await user.click(print);
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      m.completeConfigurationNaming(['Paper Type', 'Cover Finish']),
+    );
     await chooseAll(user);
     await user.click(print);
     expect(screen.getByRole('alert')).toHaveTextContent(m.validCategoryLanguage);
