@@ -3,57 +3,22 @@
  * one book (docs/decisions/0051): the newest stays payable, the older is canceled as superseded with its event, a
  * paid order's items are not payable, and afterwards the database refuses a second payable order of the book.
  */
-import { Kysely, Migrator, PostgresDialect, type Migration } from 'kysely';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createDatabase, dropDatabase, uniqueDbName } from '@bindery/pg-test';
+import { describe, expect, it } from 'vitest';
 import { migrations } from '#db/migrations/index.js';
+import { migrationDatabase } from './migration-db.js';
 
-const pgInfo = inject('pg');
-const onPostgres = pgInfo.mode === 'postgres';
-const server = onPostgres
-  ? { adminUrl: pgInfo.adminUrl, urlFor: (d: string) => pgInfo.urlTemplate.replace('{db}', d) }
-  : undefined;
-const name = uniqueDbName('mig1p');
-// Migrations run on an untyped Kysely, as in production (the lint's any rules are off for test/db).
-let db: Kysely<any>;
+const m = migrationDatabase('mig1p');
 
-const upTo = (last: string): Record<string, Migration> =>
-  Object.fromEntries(Object.entries(migrations).filter(([key]) => key <= last));
-
-async function migrate(set: Record<string, Migration>) {
-  const result = await new Migrator({
-    db,
-    provider: { getMigrations: async () => set },
-    allowUnorderedMigrations: true,
-  }).migrateToLatest();
-  if (result.error)
-    throw result.error instanceof Error
-      ? result.error
-      : new Error('migration failed', { cause: result.error });
-}
-
-beforeAll(async () => {
-  if (!server) return;
-  const url = await createDatabase(server, name);
-  db = new Kysely({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 2 }) }) });
-});
-afterAll(async () => {
-  // Unset on PGlite (no server) or when beforeAll failed.
-  await (db as Kysely<any> | undefined)?.destroy();
-  if (server) await dropDatabase(server, name);
-});
-
-describe.skipIf(!onPostgres)('migration 2026_11_28_120000_one_payable_order_per_project', () => {
+describe.skipIf(!m.onPostgres)('migration 2026_11_28_120000_one_payable_order_per_project', () => {
   it('keeps the newest unpaid order of a book payable and cancels the older ones with their event', async () => {
-    await migrate(upTo('2026_11_26_000100_title_search'));
-    const user = await db
+    await m.migrate(m.upTo('2026_11_26_000100_title_search'));
+    const user = await m.db
       .insertInto('users')
       .values({ email: 'two@example.test', name: 'Two Orders', password_hash: 'x', is_verified: true })
       .returning('id')
       .executeTakeFirstOrThrow();
     const upload = '00000000-0000-4000-8000-000000000051';
-    await db
+    await m.db
       .insertInto('uploads')
       .values({
         id: upload,
@@ -68,7 +33,7 @@ describe.skipIf(!onPostgres)('migration 2026_11_28_120000_one_payable_order_per_
       .execute();
     const project = async (title: string) =>
       (
-        await db
+        await m.db
           .insertInto('projects')
           .values({
             user_id: user.id,
@@ -83,7 +48,7 @@ describe.skipIf(!onPostgres)('migration 2026_11_28_120000_one_payable_order_per_
       ).id as number;
     const [book, other] = [await project('Twice'), await project('Paid elsewhere')];
     const order = async (status: string, projectIds: number[]) => {
-      const row = await db
+      const row = await m.db
         .insertInto('orders')
         .values({
           user_id: user.id,
@@ -102,7 +67,7 @@ describe.skipIf(!onPostgres)('migration 2026_11_28_120000_one_payable_order_per_
         .returning('id')
         .executeTakeFirstOrThrow();
       for (const id of projectIds) {
-        await db
+        await m.db
           .insertInto('order_items')
           .values({
             order_id: row.id,
@@ -122,9 +87,9 @@ describe.skipIf(!onPostgres)('migration 2026_11_28_120000_one_payable_order_per_
     const newer = await order('awaiting_payment', [book, other]);
     const paid = await order('paid', [other]);
 
-    await migrate(migrations);
+    await m.migrate(migrations);
 
-    const statuses = await db
+    const statuses = await m.db
       .selectFrom('orders')
       .select(['id', 'status'])
       .where('id', 'in', [older, newer, paid])
@@ -135,7 +100,7 @@ describe.skipIf(!onPostgres)('migration 2026_11_28_120000_one_payable_order_per_
       { id: newer, status: 'awaiting_payment' },
       { id: paid, status: 'paid' },
     ]);
-    const items = await db
+    const items = await m.db
       .selectFrom('order_items')
       .select(['order_id', 'project_id', 'payable'])
       .orderBy('id')
@@ -146,7 +111,7 @@ describe.skipIf(!onPostgres)('migration 2026_11_28_120000_one_payable_order_per_
       { order_id: newer, project_id: other, payable: true },
       { order_id: paid, project_id: other, payable: false },
     ]);
-    const events = await db.selectFrom('order_events').selectAll().where('order_id', '=', older).execute();
+    const events = await m.db.selectFrom('order_events').selectAll().where('order_id', '=', older).execute();
     expect(events).toEqual([
       expect.objectContaining({
         from_status: 'awaiting_payment',
@@ -155,7 +120,7 @@ describe.skipIf(!onPostgres)('migration 2026_11_28_120000_one_payable_order_per_
       }),
     ]);
     await expect(
-      db
+      m.db
         .insertInto('order_items')
         .values({
           order_id: older,

@@ -4,51 +4,16 @@
  * implies; afterwards a writer that omits the snapshot still gets one (the insert trigger), and the database
  * refuses a shipped order without carrier and tracking number.
  */
-import { Kysely, Migrator, PostgresDialect, type Migration } from 'kysely';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createDatabase, dropDatabase, uniqueDbName } from '@bindery/pg-test';
+import { describe, expect, it } from 'vitest';
 import { migrations } from '#db/migrations/index.js';
+import { migrationDatabase } from './migration-db.js';
 
-const pgInfo = inject('pg');
-const onPostgres = pgInfo.mode === 'postgres';
-const server = onPostgres
-  ? { adminUrl: pgInfo.adminUrl, urlFor: (d: string) => pgInfo.urlTemplate.replace('{db}', d) }
-  : undefined;
-const name = uniqueDbName('mig');
-// Migrations run on an untyped Kysely, as in production (the lint's any rules are off for test/db).
-let db: Kysely<any>;
+const m = migrationDatabase('mig');
 
-const upTo = (last: string): Record<string, Migration> =>
-  Object.fromEntries(Object.entries(migrations).filter(([key]) => key <= last));
-
-async function migrate(set: Record<string, Migration>) {
-  const result = await new Migrator({
-    db,
-    provider: { getMigrations: async () => set },
-    allowUnorderedMigrations: true,
-  }).migrateToLatest();
-  if (result.error)
-    throw result.error instanceof Error
-      ? result.error
-      : new Error('migration failed', { cause: result.error });
-}
-
-beforeAll(async () => {
-  if (!server) return;
-  const url = await createDatabase(server, name);
-  db = new Kysely({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 2 }) }) });
-});
-afterAll(async () => {
-  // Unset on PGlite (no server) or when beforeAll failed.
-  await (db as Kysely<any> | undefined)?.destroy();
-  if (server) await dropDatabase(server, name);
-});
-
-describe.skipIf(!onPostgres)('migration 2026_11_23_212300_order_lifecycle', () => {
+describe.skipIf(!m.onPostgres)('migration 2026_11_23_212300_order_lifecycle', () => {
   it('backfills existing orders, then keeps every new row complete', async () => {
-    await migrate(upTo('2026_11_21_123000_projects_orders'));
-    const user = await db
+    await m.migrate(m.upTo('2026_11_21_123000_projects_orders'));
+    const user = await m.db
       .insertInto('users')
       .values({ email: 'old@example.test', name: 'Old Customer', password_hash: 'x', is_verified: true })
       .returning('id')
@@ -69,26 +34,26 @@ describe.skipIf(!onPostgres)('migration 2026_11_23_212300_order_lifecycle', () =
     const paidAt = new Date('2026-11-20T10:05:00Z');
     const canceledAt = new Date('2026-11-21T09:00:00Z');
     const [unpaid, paid, canceled] = [
-      await db
+      await m.db
         .insertInto('orders')
         .values({ ...base, created_at: placed })
         .returning('id')
         .executeTakeFirstOrThrow(),
-      await db
+      await m.db
         .insertInto('orders')
         .values({ ...base, status: 'paid', paid_at: paidAt, payment_method: 'card', created_at: placed })
         .returning('id')
         .executeTakeFirstOrThrow(),
-      await db
+      await m.db
         .insertInto('orders')
         .values({ ...base, status: 'canceled', created_at: placed, updated_at: canceledAt })
         .returning('id')
         .executeTakeFirstOrThrow(),
     ];
 
-    await migrate(migrations);
+    await m.migrate(migrations);
 
-    const rows = await db.selectFrom('orders').selectAll().orderBy('id').execute();
+    const rows = await m.db.selectFrom('orders').selectAll().orderBy('id').execute();
     expect(
       rows.map((r) => [r.order_number, r.customer_email, r.customer_name, Number(r.discount_cents)]),
     ).toEqual([
@@ -100,7 +65,7 @@ describe.skipIf(!onPostgres)('migration 2026_11_23_212300_order_lifecycle', () =
     expect(rows[1]?.expires_at).toBeNull();
     expect(rows[2]?.canceled_at).toEqual(canceledAt);
 
-    const events = await db
+    const events = await m.db
       .selectFrom('order_events')
       .select(['order_id', 'from_status', 'to_status', 'actor_type', 'created_at'])
       .orderBy('order_id')
@@ -145,7 +110,7 @@ describe.skipIf(!onPostgres)('migration 2026_11_23_212300_order_lifecycle', () =
     ]);
 
     // A writer that leaves out the snapshot still gets it from the account.
-    const later = await db
+    const later = await m.db
       .insertInto('orders')
       .values(base)
       .returning(['customer_email', 'customer_name', 'order_number'])
@@ -153,14 +118,14 @@ describe.skipIf(!onPostgres)('migration 2026_11_23_212300_order_lifecycle', () =
     expect(later).toMatchObject({ customer_email: 'old@example.test', customer_name: 'Old Customer' });
     expect(later.order_number).toMatch(/^BND-\d{6}$/);
     // Ids past a million keep every digit.
-    const big = await db
+    const big = await m.db
       .insertInto('orders')
       .values({ ...base, id: 1_234_567 })
       .returning('order_number')
       .executeTakeFirstOrThrow();
     expect(big.order_number).toBe('BND-1234567');
     await expect(
-      db
+      m.db
         .insertInto('orders')
         .values({ ...base, status: 'shipped' })
         .execute(),
