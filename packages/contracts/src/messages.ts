@@ -151,7 +151,7 @@ export const messages = {
     emptyCart: 'Your cart is empty. Add a project to your cart first.',
     projectNotOrderable: 'Price calculation not available for this category',
     // E-books (docs/decisions/0034): files, not parcels.
-    nothingToShip: 'An e Book is delivered as files: there is nothing to ship.',
+    nothingToShip: 'An e-book is delivered as files: there is nothing to ship.',
     /** The one "service" of a cart with nothing to ship: shown where a carrier would be. */
     digitalDelivery: {
       code: 'digital',

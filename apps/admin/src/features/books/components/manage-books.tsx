@@ -16,7 +16,7 @@ import { FirstPrintDiscount } from '#features/promotions/components/first-print-
 
 const columns: Column<ProductDefinition>[] = [
   { key: 'title', header: 'Title', cell: (p) => p.bookTitle },
-  { key: 'category', header: 'Category', cell: (p) => p.name },
+  { key: 'category', header: 'Category', cell: (p) => p.displayName },
   {
     key: 'actions',
     header: 'Actions',
@@ -30,7 +30,7 @@ const columns: Column<ProductDefinition>[] = [
 
 export function ManageBooks() {
   const [search, setSearch] = useState('');
-  const shown = PRODUCT_LIST.filter((p) => matchesSearch(search, p.bookTitle, p.name));
+  const shown = PRODUCT_LIST.filter((p) => matchesSearch(search, p.bookTitle, p.displayName, p.name));
   return (
     <div className="b-stack">
       <h1>Manage Books</h1>

@@ -2,6 +2,7 @@
  * The books of an order with their figures, the order's amounts (@bindery/ui/order-amounts: the first-print
  * discount, docs/decisions/0033, and refunds included), the tax reason and each refund. All the server's figures.
  */
+import { categoryDisplayName } from '@bindery/pricing/products';
 import { Table } from '@bindery/ui/table';
 import { formatUsd } from '@bindery/ui/format';
 import { OrderAmounts } from '@bindery/ui/order-amounts';
@@ -23,7 +24,7 @@ export function OrderBooks({ order }: { order: Order }) {
           {
             key: 'title',
             header: 'Book',
-            cell: (i) => `${i.title || messages.projects.untitled} (${i.category})`,
+            cell: (i) => `${i.title || messages.projects.untitled} (${categoryDisplayName(i.category)})`,
           },
           { key: 'qty', header: 'Copies', cell: (i) => i.quantity.toLocaleString('en-US'), numeric: true },
           { key: 'each', header: 'Per book', cell: (i) => formatUsd(i.cost_per_book), numeric: true },

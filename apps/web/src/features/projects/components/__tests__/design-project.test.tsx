@@ -695,7 +695,7 @@ describe('/design-project', () => {
     await uploadPdf(user);
     await user.click(screen.getByRole('button', { name: 'Buy E-Book' }));
     // The cover is the e-book's face: required.
-    expect(screen.getByRole('alert')).toHaveTextContent('An e Book needs its cover: upload a cover image.');
+    expect(screen.getByRole('alert')).toHaveTextContent('An e-book needs its cover: upload a cover image.');
     await user.upload(
       screen.getByLabelText('Cover image'),
       new File(['png'], 'front.png', { type: 'image/png' }),
