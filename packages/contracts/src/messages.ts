@@ -289,11 +289,6 @@ export const messages = {
     /** Timeline: who made a move that no person made. */
     systemActor: 'Bindery',
     staffActor: 'Bindery staff',
-    /** The dashboard's "Sales and payments overview" (docs/spec/customer-journey.md §2; the first two are the spec's). */
-    totalUnpaidRevenue: (amount: string) => `${amount} USD total unpaid revenue`,
-    noSalesYet: "You don't have any sales yet",
-    paymentOverview: 'Payment Overview',
-    projectOverview: 'Project Overview',
   },
   admin: {
     loadingUsers: 'Loading users...',

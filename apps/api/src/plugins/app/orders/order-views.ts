@@ -20,7 +20,7 @@ import {
   type OrderActor,
   type OrderItem,
 } from '@bindery/contracts/store/checkout';
-import type { OrderSummary } from '@bindery/contracts/store/orders';
+import type { CustomerOverviewResponse, OrderSummary } from '@bindery/contracts/store/orders';
 import { CoverExpertRequest, optionNamesFrom, ProjectCategory } from '@bindery/contracts/store/projects';
 import { formatCents } from '@bindery/pricing/money';
 import { productByName } from '@bindery/pricing/products';
@@ -296,6 +296,44 @@ export function toAdminDetail({
     tracking_number: row.tracking_number,
     tracking_url: row.tracking_url,
     events: events.map(toOrderEvent),
+  };
+}
+
+/** The buyer's overview (ADR 0058): what to pay (each order to link), what was spent after refunds, what is open. */
+export function toCustomerOverview(o: {
+  paid_cents: string | number;
+  awaiting_cents: string | number;
+  refunded_cents: string | number;
+  open: string | number;
+  delivered: string | number;
+  awaiting: string | number;
+  canceled: string | number;
+  last_paid_at: unknown;
+  unpaid: readonly {
+    id: number;
+    order_number: string;
+    total_cents: string | number;
+    created_at: unknown;
+    expires_at: unknown;
+  }[];
+}): CustomerOverviewResponse {
+  return {
+    currency: 'USD',
+    unpaid: {
+      count: Number(o.awaiting),
+      total: cents(o.awaiting_cents),
+      orders: o.unpaid.map((u) => ({
+        id: u.id,
+        order_number: u.order_number,
+        total: cents(u.total_cents),
+        created_at: iso(u.created_at),
+        expires_at: isoOrNull(u.expires_at),
+      })),
+    },
+    spent_total: formatCents(Math.max(0, Number(o.paid_cents) - Number(o.refunded_cents))),
+    refunded_total: cents(o.refunded_cents),
+    counts: { open: Number(o.open), delivered: Number(o.delivered), canceled: Number(o.canceled) },
+    last_paid_at: isoOrNull(o.last_paid_at),
   };
 }
 

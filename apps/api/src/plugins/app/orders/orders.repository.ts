@@ -448,18 +448,17 @@ export async function countAdminOrders(db: Db, filters: AdminOrderFilters): Prom
 // ---------------------------------------------------------------------------------------------------------------
 // The customer's overview
 
-export async function userOverview(db: Db, userId: number) {
+export async function userOverview(db: Db, userId: number, unpaidLimit: number) {
   const row = await db
     .selectFrom('orders')
     .select([
-      // Every order that was paid, canceled later or not: refunds are reported apart.
+      // Every order that was paid, canceled later or not: refunds are taken off apart.
       sql<string>`coalesce(sum(total_cents) filter (where paid_at is not null), 0)`.as('paid_cents'),
       sql<string>`coalesce(sum(total_cents) filter (where status = 'awaiting_payment'), 0)`.as(
         'awaiting_cents',
       ),
-      sql<number>`count(*) filter (where status in ('paid', 'in_production', 'shipped', 'delivered'))`.as(
-        'paid',
-      ),
+      sql<number>`count(*) filter (where status in ('paid', 'in_production', 'shipped'))`.as('open'),
+      sql<number>`count(*) filter (where status = 'delivered')`.as('delivered'),
       sql<number>`count(*) filter (where status = 'awaiting_payment')`.as('awaiting'),
       sql<number>`count(*) filter (where status = 'canceled')`.as('canceled'),
       sql<Date | null>`max(paid_at)`.as('last_paid_at'),
@@ -474,5 +473,15 @@ export async function userOverview(db: Db, userId: number) {
     .where('orders.user_id', '=', userId)
     .where('refunds.status', '=', 'succeeded')
     .executeTakeFirstOrThrow();
-  return { ...row, refunded_cents: refunded.cents };
+  // The orders to pay, soonest expiry first (a bounded list: the count and sum above cover them all).
+  const unpaid = await db
+    .selectFrom('orders')
+    .select(['id', 'order_number', 'total_cents', 'created_at', 'expires_at'])
+    .where('user_id', '=', userId)
+    .where('status', '=', 'awaiting_payment')
+    .orderBy(sql`expires_at asc nulls last`)
+    .orderBy('id', 'asc')
+    .limit(unpaidLimit)
+    .execute();
+  return { ...row, refunded_cents: refunded.cents, unpaid };
 }

@@ -32,11 +32,12 @@ import {
   type OrderStatus,
 } from '@bindery/contracts/order-lifecycle';
 import type { Order } from '@bindery/contracts/store/checkout';
-import type {
-  MyOrdersResponse,
-  ReorderBody,
-  ReorderResponse,
-  SalesOverviewResponse,
+import {
+  OVERVIEW_UNPAID_LIMIT,
+  type CustomerOverviewResponse,
+  type MyOrdersResponse,
+  type ReorderBody,
+  type ReorderResponse,
 } from '@bindery/contracts/store/orders';
 import type { Project } from '@bindery/contracts/store/projects';
 import { formatCents } from '@bindery/pricing/money';
@@ -54,7 +55,15 @@ import {
   orderShippedMail,
   type OrderMailFacts,
 } from './order-mails.js';
-import { iso, isDigitalItem, toAdminDetail, toAdminRow, toOrder, toOrderSummary } from './order-views.js';
+import {
+  iso,
+  isDigitalItem,
+  toAdminDetail,
+  toAdminRow,
+  toCustomerOverview,
+  toOrder,
+  toOrderSummary,
+} from './order-views.js';
 import {
   countAdminOrders,
   countUserOrders,
@@ -618,16 +627,8 @@ export function createOrders(deps: OrdersDeps) {
     };
   }
 
-  async function overview(userId: number): Promise<SalesOverviewResponse> {
-    const o = await userOverview(db, userId);
-    return {
-      currency: 'USD',
-      paid_total: formatCents(Number(o.paid_cents)),
-      refunded_total: formatCents(Number(o.refunded_cents)),
-      awaiting_payment_total: formatCents(Number(o.awaiting_cents)),
-      counts: { awaiting_payment: o.awaiting, paid: o.paid, canceled: o.canceled },
-      last_paid_at: o.last_paid_at === null ? null : iso(o.last_paid_at),
-    };
+  async function overview(userId: number): Promise<CustomerOverviewResponse> {
+    return toCustomerOverview(await userOverview(db, userId, OVERVIEW_UNPAID_LIMIT));
   }
 
   /**
