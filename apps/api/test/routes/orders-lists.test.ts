@@ -570,6 +570,24 @@ describe('the customer’s orders', () => {
     expect((await get('/api/orders/?cursor=abc', buyer.auth)).statusCode).toBe(400);
   });
 
+  it("shows each printed book's specifications on the customer's order: trim with its dimensions, options, pages (ADR 0058)", async () => {
+    const { order } = await orderOneBook(t, buyer.auth, 'Spec Book');
+    const expected = {
+      trim_size: 'US Trade — 6 × 9 in',
+      binding: 'Perfect Bound',
+      paper_type: '60# White-Uncoated',
+      interior_color: 'Standard Color',
+      cover_finish: 'Matte',
+      extras: {},
+      page_count: 40,
+    };
+    // From save-shipping's answer on, and on the order page.
+    expect(order.items[0]?.specs).toEqual(expected);
+    const detail = json(await get(`/api/orders/${order.id}/`, buyer.auth), OrderResponse).order;
+    expect(detail.items).toHaveLength(1);
+    expect(detail.items[0]).toMatchObject({ title: 'Spec Book', quantity: 1, specs: expected });
+  });
+
   it('finds an order by its number, however it is typed', async () => {
     const { order } = await orderOneBook(t, buyer.auth, 'Lookup Book');
     for (const typed of [

@@ -19,11 +19,13 @@ import {
   type Order,
   type OrderActor,
   type OrderItem,
+  type OrderItemSpecs,
 } from '@bindery/contracts/store/checkout';
 import type { CustomerOverviewResponse, OrderSummary } from '@bindery/contracts/store/orders';
 import { CoverExpertRequest, optionNamesFrom, ProjectCategory } from '@bindery/contracts/store/projects';
 import { formatCents } from '@bindery/pricing/money';
 import { productByName } from '@bindery/pricing/products';
+import { trimByName, trimLabel } from '@bindery/pricing/trim-sizes';
 import { taxRateText } from '@bindery/pricing/tax';
 import type {
   ItemWithProjectRow,
@@ -64,6 +66,27 @@ export const isDigitalItem = (item: { category: string }): boolean =>
   productByName(item.category)?.digital === true;
 
 /**
+ * A printed book's specifications from its project's options (names as chosen) and page count; the trim with the
+ * catalog's dimensions (ADR 0058). Null for an e-book.
+ */
+function specsOf(row: OrderItemRow): OrderItemSpecs | null {
+  if (isDigitalItem(row) || row.options === null) return null;
+  const o = optionNamesFrom(row.options);
+  return {
+    trim_size:
+      o.trim_size === null
+        ? null
+        : trimLabel({ name: o.trim_size, dimensions: trimByName(o.trim_size)?.dimensions }),
+    binding: o.binding_type,
+    paper_type: o.paper_type,
+    interior_color: o.interior_color,
+    cover_finish: o.cover_finish,
+    extras: o.extras,
+    page_count: row.page_count ?? null,
+  };
+}
+
+/**
  * One line of an order. An e-book's downloads appear once the order's money is taken (`paid`); its files are the
  * project's interior PDF and cover (an e-book project always has a cover: upload-book requires one).
  */
@@ -83,6 +106,7 @@ export function toOrderItem(row: OrderItemRow, paid: boolean): OrderItem {
             cover: downloadUrl(row.order_id, row.project_id, 'cover'),
           }
         : null,
+    specs: specsOf(row),
   };
 }
 

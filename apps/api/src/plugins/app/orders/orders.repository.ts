@@ -30,7 +30,8 @@ import { containsPattern } from '#lib/like-pattern.js';
 
 export type Db = Kysely<DB> | Transaction<DB>;
 export type OrderRow = Selectable<OrdersTable>;
-export type OrderItemRow = Selectable<OrderItemsTable>;
+/** A line, read with its project's page count and options (the book's specifications; null without a project). */
+export type OrderItemRow = Selectable<OrderItemsTable> & { page_count: number | null; options: unknown };
 export type OrderEventRow = Selectable<OrderEventsTable>;
 export type RefundRow = Selectable<RefundsTable>;
 export type PaymentRow = Selectable<PaymentsTable>;
@@ -76,13 +77,13 @@ export function findUserOrderByNumber(
 
 export async function insertOrder(trx: Transaction<DB>, order: NewOrder, items: readonly NewOrderItem[]) {
   const row = await trx.insertInto('orders').values(order).returningAll().executeTakeFirstOrThrow();
-  const itemRows = await trx
+  await trx
     .insertInto('order_items')
     // Payable while the order awaits payment: one such item per project (ADR 0051).
     .values(items.map((item) => ({ ...item, order_id: row.id, payable: row.status === 'awaiting_payment' })))
-    .returningAll()
     .execute();
-  return { order: row, items: itemRows };
+  // Read back with the books' specifications, as every other read of an order's lines (ADR 0058).
+  return { order: row, items: await findOrderItems(trx, [row.id]) };
 }
 
 /**
@@ -164,10 +165,12 @@ export function findOrderItems(db: Db, orderIds: readonly number[]): Promise<Ord
   if (orderIds.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('order_items')
-    .selectAll()
-    .where('order_id', 'in', [...orderIds])
-    .orderBy('order_id')
-    .orderBy('id')
+    .leftJoin('projects', 'projects.id', 'order_items.project_id')
+    .selectAll('order_items')
+    .select(['projects.page_count', 'projects.options'])
+    .where('order_items.order_id', 'in', [...orderIds])
+    .orderBy('order_items.order_id')
+    .orderBy('order_items.id')
     .execute();
 }
 

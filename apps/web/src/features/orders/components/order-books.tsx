@@ -7,7 +7,7 @@ import { Table } from '@bindery/ui/table';
 import { formatUsd } from '@bindery/ui/format';
 import { OrderAmounts } from '@bindery/ui/order-amounts';
 import { messages } from '@bindery/contracts/messages';
-import type { Order, OrderItem } from '@bindery/contracts/store/checkout';
+import type { Order, OrderItem, OrderItemSpecs } from '@bindery/contracts/store/checkout';
 import { shippingServiceName } from '#lib/shipping-service-name.ts';
 import { formatDate, isDigitalOrder, isPositive } from '../lib/order-display';
 
@@ -39,6 +39,7 @@ export function OrderBooks({ order }: { order: Order }) {
         rows={order.items}
         rowKey={(i) => String(i.project_id)}
       />
+      {order.items.map((i) => (i.specs ? <BookSpecs key={i.project_id} item={i} specs={i.specs} /> : null))}
       <OrderAmounts
         amounts={order}
         label="Amounts"
@@ -65,5 +66,32 @@ export function OrderBooks({ order }: { order: Order }) {
         </ul>
       ) : null}
     </section>
+  );
+}
+
+/** A printed book as it was ordered (the server's specifications, ADR 0058): what the printer makes. */
+function BookSpecs({ item, specs }: { item: OrderItem; specs: OrderItemSpecs }) {
+  const title = item.title || messages.projects.untitled;
+  const rows: [string, string | null][] = [
+    ['Trim size', specs.trim_size],
+    ['Binding', specs.binding],
+    ['Paper', specs.paper_type],
+    ['Interior color', specs.interior_color],
+    ['Cover finish', specs.cover_finish],
+    ...Object.entries(specs.extras),
+    ['Pages', specs.page_count === null ? null : specs.page_count.toLocaleString('en-US')],
+    ['Copies', item.quantity.toLocaleString('en-US')],
+  ];
+  return (
+    <dl className="b-facts" aria-label={`Specifications of ${title}`}>
+      {rows
+        .filter((r): r is [string, string] => r[1] !== null)
+        .map(([label, value]) => (
+          <div key={label} style={{ display: 'contents' }}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+    </dl>
   );
 }

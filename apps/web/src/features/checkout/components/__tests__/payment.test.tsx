@@ -65,6 +65,7 @@ describe('/payment', () => {
       discount_amount: '526.20',
       line_total: '9997.71',
       downloads: null,
+      specs: null,
     };
     paymentApi({ order: orderResponse({ items: [item], subtotal: '9997.71', total: '10035.07' }) });
     openPayment();
