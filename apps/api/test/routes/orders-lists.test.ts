@@ -588,6 +588,20 @@ describe('the customer’s orders', () => {
     expect(detail.items[0]).toMatchObject({ title: 'Spec Book', quantity: 1, specs: expected });
   });
 
+  it('lists what was refunded on each order: nothing, part or all of it (ADR 0058)', async () => {
+    const who = await createUser(t);
+    const none = (await orderOneBook(t, who.auth, 'Kept')).order;
+    const part = (await orderOneBook(t, who.auth, 'Part')).order;
+    const all = (await orderOneBook(t, who.auth, 'All')).order;
+    for (const o of [none, part, all]) await payOrder(t, o.id);
+    await recordRefund(t, part.id, 100);
+    const allCents = Math.round(Number(all.total) * 100);
+    await recordRefund(t, all.id, allCents);
+    const listed = json(await get('/api/orders/', who.auth), MyOrdersResponse).data;
+    const refunded = Object.fromEntries(listed.map((o) => [o.id, o.refunded]));
+    expect(refunded).toEqual({ [none.id]: '0.00', [part.id]: '1.00', [all.id]: all.total });
+  });
+
   it('finds an order by its number, however it is typed', async () => {
     const { order } = await orderOneBook(t, buyer.auth, 'Lookup Book');
     for (const typed of [

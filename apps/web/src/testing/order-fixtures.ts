@@ -42,6 +42,7 @@ export function summaryOf(order: Order): OrderSummary {
     payment_method: order.payment_method,
     item_count: order.items.length,
     items: order.items.map((i) => ({ project_id: i.project_id, title: i.title, quantity: i.quantity })),
+    refunded: order.refunded,
     carrier: order.carrier,
     tracking_number: order.tracking_number,
     tracking_url: order.tracking_url,

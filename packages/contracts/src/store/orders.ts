@@ -36,6 +36,8 @@ export const OrderSummary = z.object({
   items: z.array(
     z.object({ project_id: z.number().int().positive(), title: z.string(), quantity: z.number().int() }),
   ),
+  /** What came back to the customer (refunds that went through): 0.00, part of the total, or all of it. */
+  refunded: DecimalString,
   carrier: z.string().nullable(),
   tracking_number: z.string().nullable(),
   tracking_url: z.string().nullable(),

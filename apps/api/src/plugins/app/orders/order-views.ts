@@ -158,7 +158,11 @@ export function toOrder(
   };
 }
 
-export function toOrderSummary(row: OrderRow, items: readonly OrderItemRow[]): OrderSummary {
+export function toOrderSummary(
+  row: OrderRow,
+  items: readonly OrderItemRow[],
+  refunds: readonly RefundRow[],
+): OrderSummary {
   return {
     id: row.id,
     order_number: row.order_number,
@@ -170,6 +174,7 @@ export function toOrderSummary(row: OrderRow, items: readonly OrderItemRow[]): O
     payment_method: row.payment_method,
     item_count: items.length,
     items: items.map((i) => ({ project_id: i.project_id, title: i.title, quantity: i.quantity })),
+    refunded: formatCents(sumCents(succeeded(refunds))),
     carrier: row.carrier,
     tracking_number: row.tracking_number,
     tracking_url: row.tracking_url,

@@ -611,15 +611,15 @@ export function createOrders(deps: OrdersDeps) {
       ),
     ]);
     const page = toPage(rows, query.limit, (row) => [row.cursor_time, row.id]);
-    const items = await findOrderItems(
-      db,
-      page.rows.map((r) => r.id),
-    );
+    const ids = page.rows.map((r) => r.id);
+    const items = await findOrderItems(db, ids);
+    const refunds = await findRefunds(db, ids);
     return {
       data: page.rows.map((row) =>
         toOrderSummary(
           row,
           items.filter((i) => i.order_id === row.id),
+          refunds.filter((r) => r.order_id === row.id),
         ),
       ),
       next_cursor: page.next_cursor,
