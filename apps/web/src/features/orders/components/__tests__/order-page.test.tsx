@@ -213,6 +213,10 @@ describe('/orders/:id: the order page', () => {
     const delivery = region('Delivery and payment');
     expect(delivery).toHaveTextContent('Ann Reader100 Congress AveAustin, TX 78701, US');
     expect(delivery).toHaveTextContent(/Card, Nov 22, 2026/);
+    // The receipt is numbered and names the merchant from the server's configuration (ADR 0058).
+    expect(await screen.findByTestId('receipt-merchant')).toHaveTextContent(
+      'Receipt BND-000043 · Bindery, 100 Congress Ave, Austin, TX 78701, United States',
+    );
     await userEvent.setup().click(screen.getByRole('button', { name: s.printReceipt }));
     expect(print).toHaveBeenCalledTimes(1);
     // What printing leaves out: the way back, the buttons and the reorder form.
