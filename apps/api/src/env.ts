@@ -67,7 +67,12 @@ export const EnvSchema = z
     COVER_EXPERT_EMAIL: z.preprocess((v) => (v === '' ? undefined : v), z.email().optional()),
     /** Who sells, as receipts name them (docs/decisions/0058): set both to the business's legal name and address. */
     MERCHANT_NAME: z.string().trim().min(1).max(200).default('Bindery'),
-    MERCHANT_ADDRESS: z.string().trim().min(1).max(500).default('100 Congress Ave, Austin, TX 78701, United States'),
+    MERCHANT_ADDRESS: z
+      .string()
+      .trim()
+      .min(1)
+      .max(500)
+      .default('100 Congress Ave, Austin, TX 78701, United States'),
     SMTP_URL: optionalText,
     MAIL_FROM: z.string().default('Bindery <no-reply@bindery.local>'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

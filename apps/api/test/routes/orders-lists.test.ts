@@ -655,7 +655,9 @@ describe('the customer’s orders', () => {
       created_at: first.created_at,
       expires_at: first.expires_at,
     });
-    expect(overview.unpaid.orders.map((o) => o.id)).toEqual(unpaid.slice(0, OVERVIEW_UNPAID_LIMIT).map((o) => o.id));
+    expect(overview.unpaid.orders.map((o) => o.id)).toEqual(
+      unpaid.slice(0, OVERVIEW_UNPAID_LIMIT).map((o) => o.id),
+    );
     // The number the pages write for an id is the database's.
     for (const o of overview.unpaid.orders) expect(o.order_number).toBe(orderNumberOf(o.id));
     expect(overview.last_paid_at).not.toBeNull();

@@ -64,7 +64,8 @@ export const OrderNumberInput = z
  * The order number people read for an order id, as the database derives it (BND-000042; seven digits and more from
  * BND-1000000): for a page that knows only the id. An order's own `order_number` is the same text.
  */
-export const orderNumberOf = (id: number): string => `BND-${id < 1_000_000 ? String(id).padStart(6, '0') : String(id)}`;
+export const orderNumberOf = (id: number): string =>
+  `BND-${id < 1_000_000 ? String(id).padStart(6, '0') : String(id)}`;
 
 export const OrderLookupQuery = z.object({ number: OrderNumberInput }).strict();
 export type OrderLookupQuery = z.input<typeof OrderLookupQuery>;

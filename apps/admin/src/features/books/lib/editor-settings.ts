@@ -45,8 +45,11 @@ export const productByEditorPath = (book: string | undefined) =>
  * 'Perfect Bound (US Trade — 6 × 9 in)': binding rows of one name exist once per trim size where prices are per
  * trim; a trim size row shows its dimensions ('US Trade — 6 × 9 in', ADR 0058).
  */
-export const rowLabel = (item: { name: string; dimensions?: string | null; trim_size_name?: string | null }) =>
-  item.trim_size_name ? `${item.name} (${trimNameLabel(item.trim_size_name)})` : trimLabel(item);
+export const rowLabel = (item: {
+  name: string;
+  dimensions?: string | null;
+  trim_size_name?: string | null;
+}) => (item.trim_size_name ? `${item.name} (${trimNameLabel(item.trim_size_name)})` : trimLabel(item));
 
 /** A trim named by a binding row, with the catalog's dimensions for it. */
 export const trimNameLabel = (name: string) => trimLabel({ name, dimensions: trimByName(name)?.dimensions });

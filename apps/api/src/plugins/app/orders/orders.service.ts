@@ -40,7 +40,6 @@ import {
   type ReorderResponse,
 } from '@bindery/contracts/store/orders';
 import type { Project } from '@bindery/contracts/store/projects';
-import { formatCents } from '@bindery/pricing/money';
 import type { z } from 'zod';
 import type { DB, OrdersTable } from '#db/database.js';
 import type { Clock } from '#lib/clock.js';
@@ -56,7 +55,6 @@ import {
   type OrderMailFacts,
 } from './order-mails.js';
 import {
-  iso,
   isDigitalItem,
   toAdminDetail,
   toAdminRow,

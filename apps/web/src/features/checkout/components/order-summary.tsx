@@ -50,7 +50,11 @@ export function OrderSummary({ order }: { order: Order }) {
       <Table<OrderLine>
         caption="Books in this order"
         columns={[
-          { key: 'title', header: 'Project', cell: (l) => `${l.item.title} (${categoryDisplayName(l.item.category)})` },
+          {
+            key: 'title',
+            header: 'Project',
+            cell: (l) => `${l.item.title} (${categoryDisplayName(l.item.category)})`,
+          },
           { key: 'qty', header: 'Quantity', cell: (l) => l.item.quantity, numeric: true },
           {
             key: 'each',

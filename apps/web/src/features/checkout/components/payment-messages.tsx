@@ -82,8 +82,8 @@ export function PaymentCancelled({ orderId }: { orderId: number | null }) {
         </p>
       ) : (
         <p>
-          You cancelled the payment, so nothing was charged. Your order {orderNumberOf(orderId)} is kept: you can pay for it
-          whenever you are ready.
+          You cancelled the payment, so nothing was charged. Your order {orderNumberOf(orderId)} is kept: you
+          can pay for it whenever you are ready.
         </p>
       )}
       <p>

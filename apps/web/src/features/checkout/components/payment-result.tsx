@@ -105,8 +105,8 @@ export function CardReturn({
   return (
     <MessageCard title="Payment being confirmed">
       <p role="status">
-        Your payment for order {orderNumberOf(orderId)} is being confirmed by the payment provider. This can take a few
-        minutes; we will e-mail you as soon as it is confirmed, and you do not need to pay again.
+        Your payment for order {orderNumberOf(orderId)} is being confirmed by the payment provider. This can
+        take a few minutes; we will e-mail you as soon as it is confirmed, and you do not need to pay again.
       </p>
       <p className="b-row" style={{ justifyContent: 'center' }}>
         <Button variant="secondary" onClick={again}>

@@ -15,7 +15,8 @@ import { formatDate, isPositive } from '../lib/order-display';
 
 export const OVERVIEW_LATEST = 3;
 
-const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+const plural = (n: number, one: string, many: string) =>
+  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
 export function CustomerOverview({ userId }: { userId: number }) {
   const overview = useOverview(userId);
@@ -40,13 +41,19 @@ export function CustomerOverview({ userId }: { userId: number }) {
                 <p style={{ margin: 0, fontWeight: 700 }} data-testid="unpaid-summary">
                   {plural(figures.unpaid.count, 'order', 'orders')} to pay: {formatUsd(figures.unpaid.total)}
                 </p>
-                <ul className="b-stack" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Orders to pay">
+                <ul
+                  className="b-stack"
+                  style={{ listStyle: 'none', padding: 0, margin: 0 }}
+                  aria-label="Orders to pay"
+                >
                   {figures.unpaid.orders.map((o) => (
                     <li key={o.id} className="b-row">
                       <Link to={`/payment?order=${o.id}`}>
                         Pay {o.order_number} ({formatUsd(o.total)})
                       </Link>
-                      {o.expires_at ? <span className="b-muted">until {formatDate(o.expires_at)}</span> : null}
+                      {o.expires_at ? (
+                        <span className="b-muted">until {formatDate(o.expires_at)}</span>
+                      ) : null}
                     </li>
                   ))}
                 </ul>

@@ -15,8 +15,8 @@ export function ResumeDesign({ draft }: { draft: ProjectData }) {
     <section className="b-card b-stack" aria-labelledby="resume-design-title">
       <h2 id="resume-design-title">Continue your design</h2>
       <p>
-        <strong>{draft.projectTitle || m.untitled}</strong> · {categoryDisplayName(draft.category)}: your choices are kept, and an
-        uploaded file for 24 hours.
+        <strong>{draft.projectTitle || m.untitled}</strong> · {categoryDisplayName(draft.category)}: your
+        choices are kept, and an uploaded file for 24 hours.
       </p>
       <div className="b-row">
         <Link to="/design-project" state={draft} className="b-btn b-btn--accent">

@@ -123,7 +123,10 @@ describe('price editor: comic book', () => {
       within(bindings)
         .getAllByRole('spinbutton')
         .map((i) => i.getAttribute('aria-label')),
-    ).toEqual(['Perfect Bound (Comic Book — 6.625 × 10.25 in) price', 'Perfect Bound (Larger Deluxe — 7 × 10.875 in) price']);
+    ).toEqual([
+      'Perfect Bound (Comic Book — 6.625 × 10.25 in) price',
+      'Perfect Bound (Larger Deluxe — 7 × 10.875 in) price',
+    ]);
     // Other sections are not filtered.
     expect(within(section('Cover Finishes')).getAllByRole('spinbutton')).toHaveLength(2);
     await user.clear(search);
@@ -238,7 +241,10 @@ describe('price editor: comic book', () => {
     expect(saveButton()).toHaveTextContent('Save Changes (2)');
     expect(saveButton()).toBeEnabled();
     expect(input('Premium Color price per page')).toHaveValue(0.21);
-    expect(input('Perfect Bound (Comic Book — 6.625 × 10.25 in) price')).toHaveAttribute('aria-invalid', 'true');
+    expect(input('Perfect Bound (Comic Book — 6.625 × 10.25 in) price')).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
     expect(
       within(section('Binding Types')).getByText('price: Must be at most 1000.00 for a binding.'),
     ).toBeInTheDocument();

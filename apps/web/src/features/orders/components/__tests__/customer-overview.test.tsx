@@ -33,7 +33,9 @@ describe('/userdashboard: the overview of the customer’s orders (ADR 0058)', (
     const region = await overview();
     expect(await within(region).findByTestId('unpaid-summary')).toHaveTextContent('Nothing to pay.');
     expect(within(region).getByTestId('spent-total')).toHaveTextContent('$0.00');
-    expect(within(region).getByTestId('open-orders')).toHaveTextContent('No order is being printed or shipped.');
+    expect(within(region).getByTestId('open-orders')).toHaveTextContent(
+      'No order is being printed or shipped.',
+    );
     expect(within(region).queryByRole('list', { name: 'Orders to pay' })).not.toBeInTheDocument();
     expect(within(region).queryByRole('list', { name: 'Latest orders' })).not.toBeInTheDocument();
     expectNoSellerWording(region);
@@ -99,7 +101,9 @@ describe('/userdashboard: the overview of the customer’s orders (ADR 0058)', (
     expect(within(region).getByTestId('spent-total')).toHaveTextContent('$1,376.66');
     expect(region).toHaveTextContent('Refunded to you$20.00');
     expect(region).toHaveTextContent('Last paymentNov 22, 2026');
-    expect(within(region).getByTestId('open-orders')).toHaveTextContent('1 order is being printed or on the way.');
+    expect(within(region).getByTestId('open-orders')).toHaveTextContent(
+      '1 order is being printed or on the way.',
+    );
     expect(within(region).getByRole('link', { name: 'Your orders' })).toHaveAttribute('href', '/orders');
     expectNoSellerWording(region);
 
@@ -113,6 +117,9 @@ describe('/userdashboard: the overview of the customer’s orders (ADR 0058)', (
     expect(items[0]).toHaveTextContent('$1,234.50');
     expect(items[0]).toHaveTextContent('Delivered');
     expect(seen.list.map((r) => r.limit)).toContain(String(OVERVIEW_LATEST));
-    expect(within(region).getByRole('link', { name: 'All your orders →' })).toHaveAttribute('href', '/orders');
+    expect(within(region).getByRole('link', { name: 'All your orders →' })).toHaveAttribute(
+      'href',
+      '/orders',
+    );
   });
 });
