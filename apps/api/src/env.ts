@@ -65,6 +65,14 @@ export const EnvSchema = z
     ADMIN_PASSWORD: optionalText,
     /** Receives cover expert requests (docs/decisions/0012). Unset: ADMIN_EMAIL, else the default admin's address. */
     COVER_EXPERT_EMAIL: z.preprocess((v) => (v === '' ? undefined : v), z.email().optional()),
+    /** Who sells, as receipts name them (docs/decisions/0058): set both to the business's legal name and address. */
+    MERCHANT_NAME: z.string().trim().min(1).max(200).default('Bindery'),
+    MERCHANT_ADDRESS: z
+      .string()
+      .trim()
+      .min(1)
+      .max(500)
+      .default('100 Congress Ave, Austin, TX 78701, United States'),
     SMTP_URL: optionalText,
     MAIL_FROM: z.string().default('Bindery <no-reply@bindery.local>'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -243,6 +251,8 @@ export interface Config {
   admin?: { email: string; password: string };
   /** COVER_EXPERT_EMAIL, else ADMIN_EMAIL; undefined: the default admin's address. */
   coverExpertEmail?: string;
+  /** MERCHANT_NAME / MERCHANT_ADDRESS: the seller a receipt names. */
+  merchant: { name: string; address: string };
   smtpUrl?: string;
   mailFrom: string;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
@@ -414,6 +424,7 @@ export function parseEnv(source: Record<string, string | undefined>): Config {
         ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD }
         : undefined,
     coverExpertEmail: env.COVER_EXPERT_EMAIL ?? env.ADMIN_EMAIL,
+    merchant: { name: env.MERCHANT_NAME, address: env.MERCHANT_ADDRESS },
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     logLevel: env.LOG_LEVEL,

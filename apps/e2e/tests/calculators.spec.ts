@@ -125,7 +125,10 @@ for (const width of [375, 1280]) {
 }
 
 test("a product page (reached by the header's spelling) lists the API's trim sizes, bindings and papers", async ({ page, request }) => {
-  const dropdowns = (await (await request.get(`${e2e.apiUrl}/api/calculator/dropdowns/`)).json()) as Record<string, { name: string }[]>;
+  const dropdowns = (await (await request.get(`${e2e.apiUrl}/api/calculator/dropdowns/`)).json()) as Record<
+    string,
+    { name: string; dimensions?: string }[]
+  >;
   await page.goto(`${e2e.webUrl}/products/printbook`);
   await expect(page).toHaveURL(/\/products\/print-book$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Print Books' })).toBeVisible();
@@ -134,7 +137,10 @@ test("a product page (reached by the header's spelling) lists the API's trim siz
     ['Bindings', 'bindings'],
     ['Papers', 'paper_types'],
   ] as const) {
-    const names = [...new Set((dropdowns[key] ?? []).map((i) => i.name))];
+    // A trim size reads with its dimensions, as the catalog gives them ("US Trade — 6 × 9 in"; ADR 0058).
+    const names = [
+      ...new Set((dropdowns[key] ?? []).map((i) => (i.dimensions ? `${i.name} — ${i.dimensions.replace(/ x /g, ' × ')}` : i.name))),
+    ];
     expect(names.length).toBeGreaterThan(0);
     const section = page.getByRole('region', { name: title });
     await expect(section.getByRole('listitem')).toHaveText(names);

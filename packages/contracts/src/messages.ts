@@ -159,7 +159,7 @@ export const messages = {
     emptyCart: 'Your cart is empty. Add a project to your cart first.',
     projectNotOrderable: 'Price calculation not available for this category',
     // E-books (docs/decisions/0034): files, not parcels.
-    nothingToShip: 'An e Book is delivered as files: there is nothing to ship.',
+    nothingToShip: 'An e-book is delivered as files: there is nothing to ship.',
     /** The one "service" of a cart with nothing to ship: shown where a carrier would be. */
     digitalDelivery: {
       code: 'digital',
@@ -299,11 +299,6 @@ export const messages = {
     /** Timeline: who made a move that no person made. */
     systemActor: 'Bindery',
     staffActor: 'Bindery staff',
-    /** The dashboard's "Sales and payments overview" (docs/spec/customer-journey.md §2; the first two are the spec's). */
-    totalUnpaidRevenue: (amount: string) => `${amount} USD total unpaid revenue`,
-    noSalesYet: "You don't have any sales yet",
-    paymentOverview: 'Payment Overview',
-    projectOverview: 'Project Overview',
   },
   admin: {
     loadingUsers: 'Loading users...',

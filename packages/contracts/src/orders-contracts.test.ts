@@ -69,3 +69,13 @@ describe('order contracts', () => {
     expect(ReorderBody.safeParse({ items: [] }).success).toBe(false);
   });
 });
+
+describe('orderNumberOf (docs/decisions/0058)', () => {
+  it('writes an id as the database writes its order number', async () => {
+    const { orderNumberOf } = await import('./store/orders.js');
+    expect(orderNumberOf(1)).toBe('BND-000001');
+    expect(orderNumberOf(42)).toBe('BND-000042');
+    expect(orderNumberOf(999_999)).toBe('BND-999999');
+    expect(orderNumberOf(1_234_567)).toBe('BND-1234567');
+  });
+});

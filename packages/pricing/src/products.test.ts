@@ -199,3 +199,25 @@ describe('product definitions', () => {
     }
   });
 });
+
+describe('names for people (docs/decisions/0058)', () => {
+  it('spells every category properly for people while `name` stays the spec’s value', async () => {
+    const { categoryDisplayName, PRODUCTS } = await import('./products.js');
+    expect(categoryDisplayName('Calender')).toBe('Calendar');
+    expect(categoryDisplayName('e Book')).toBe('E-book');
+    expect(categoryDisplayName('Year Book')).toBe('Yearbook');
+    expect(categoryDisplayName('Print Book')).toBe('Print Book');
+    expect(categoryDisplayName('Something else')).toBe('Something else');
+    expect(PRODUCTS.calender.name).toBe('Calender');
+    for (const p of Object.values(PRODUCTS)) expect(p.displayName).not.toMatch(/Calender|e Book|Year Book/);
+  });
+
+  it('labels a trim with its dimensions', async () => {
+    const { trimLabel, trimByName, TRIM_SIZES } = await import('./trim-sizes.js');
+    expect(trimLabel(TRIM_SIZES['us-trade'])).toBe('US Trade — 6 × 9 in');
+    expect(trimLabel(TRIM_SIZES.a4)).toBe('A4 — 210 × 297 mm');
+    expect(trimLabel({ name: 'Custom', dimensions: null })).toBe('Custom');
+    expect(trimByName('US Trade')?.code).toBe('us-trade');
+    expect(trimByName('Nope')).toBeUndefined();
+  });
+});

@@ -74,8 +74,13 @@ export interface KindDefinition {
 
 export interface ProductDefinition {
   readonly slug: CategorySlug;
-  /** The category name customers pick and projects store ("Calender" is spelled so by the spec). */
+  /**
+   * The category value the API keeps: what projects store and requests send ("Calender", "e Book", "Year Book" are
+   * spelled so by the spec). Never shown to a person: show `displayName` (docs/decisions/0058).
+   */
   readonly name: string;
+  /** The product's name as people read it, in both SPAs and in mails ("Calendar", "E-book", "Yearbook"). */
+  readonly displayName: string;
   /** The title in the admin's Manage Books list. */
   readonly bookTitle: string;
   /** Price editor title and route. */
@@ -170,6 +175,7 @@ export const PRODUCTS: Readonly<Record<CategorySlug, ProductDefinition>> = {
     ...BOOK,
     slug: 'calculator',
     name: 'Print Book',
+    displayName: 'Print Book',
     bookTitle: 'Print Book',
     editorTitle: 'Print Book Settings',
     editorPath: '/admin/books/printbook/edit',
@@ -184,6 +190,7 @@ export const PRODUCTS: Readonly<Record<CategorySlug, ProductDefinition>> = {
     ...BOOK,
     slug: 'photobook',
     name: 'Photo Book',
+    displayName: 'Photo Book',
     bookTitle: 'Photo Book',
     editorTitle: 'Photo Book Settings',
     editorPath: '/admin/books/photo/edit',
@@ -205,6 +212,7 @@ export const PRODUCTS: Readonly<Record<CategorySlug, ProductDefinition>> = {
     ...BOOK,
     slug: 'magazine',
     name: 'Magazine',
+    displayName: 'Magazine',
     bookTitle: 'Magazine',
     editorTitle: 'Magazine Settings',
     editorPath: '/admin/books/magazinebook/edit',
@@ -216,7 +224,8 @@ export const PRODUCTS: Readonly<Record<CategorySlug, ProductDefinition>> = {
     ...BOOK,
     slug: 'yearbook',
     name: 'Year Book',
-    bookTitle: 'Year Book',
+    displayName: 'Yearbook',
+    bookTitle: 'Yearbook',
     editorTitle: 'YearBook Settings',
     editorPath: '/admin/books/yearbook/edit',
     calculatorPath: '/calculator/yearbook',
@@ -227,6 +236,7 @@ export const PRODUCTS: Readonly<Record<CategorySlug, ProductDefinition>> = {
     ...BOOK,
     slug: 'calender',
     name: 'Calender',
+    displayName: 'Calendar',
     bookTitle: 'Calendar',
     editorTitle: 'Calendar Settings',
     editorPath: '/admin/books/calendar/edit',
@@ -247,6 +257,7 @@ export const PRODUCTS: Readonly<Record<CategorySlug, ProductDefinition>> = {
     ...BOOK,
     slug: 'comicbook',
     name: 'Comic Book',
+    displayName: 'Comic Book',
     bookTitle: 'Comic Book',
     editorTitle: 'Comic Book Settings',
     editorPath: '/admin/books/comic/edit',
@@ -260,6 +271,7 @@ export const PRODUCTS: Readonly<Record<CategorySlug, ProductDefinition>> = {
     ...BOOK,
     slug: 'pricing',
     name: 'Thesis Binding',
+    displayName: 'Thesis Binding',
     bookTitle: 'Thesis Binding',
     editorTitle: 'Thesis Settings',
     editorPath: '/admin/books/thesis/edit',
@@ -284,7 +296,8 @@ export const PRODUCTS: Readonly<Record<CategorySlug, ProductDefinition>> = {
     slug: 'ebook',
     // As Start Project and the projects' contract spell it (docs/spec/customer-journey.md §2).
     name: 'e Book',
-    bookTitle: 'E-Book',
+    displayName: 'E-book',
+    bookTitle: 'E-book',
     editorTitle: 'E-Book Settings',
     editorPath: '/admin/books/ebook/edit',
     // No calculator: the product page states the flat fee.
@@ -312,6 +325,14 @@ export function productBySlug(slug: string): ProductDefinition | undefined {
 /** "Print Book" → the calculator product; what a project's category or a Manage Books title maps to. */
 export function productByName(name: string): ProductDefinition | undefined {
   return PRODUCT_LIST.find((p) => p.name === name || p.bookTitle === name);
+}
+
+/**
+ * A category value as people read it: "Calender" → "Calendar", "e Book" → "E-book", "Year Book" → "Yearbook".
+ * Anything the catalog does not define is shown as it is.
+ */
+export function categoryDisplayName(name: string): string {
+  return productByName(name)?.displayName ?? name;
 }
 
 export function kindDefinition(product: ProductDefinition, k: OptionKind): KindDefinition | undefined {

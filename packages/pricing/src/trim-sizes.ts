@@ -87,6 +87,20 @@ export function isTrimCode(value: string): value is TrimCode {
   return Object.hasOwn(TRIM_SIZES, value);
 }
 
+/**
+ * A trim as people read it, with its dimensions: "US Trade — 6 × 9 in" (the catalog sends `dimensions` as
+ * printers write them, "6 x 9 in"). Without dimensions, the name alone.
+ */
+export function trimLabel(trim: { readonly name: string; readonly dimensions?: string | null }): string {
+  const dims = trim.dimensions?.trim().replace(/\s+x\s+/gi, ' × ');
+  return dims ? `${trim.name} — ${dims}` : trim.name;
+}
+
+/** A trim's definition by the name the catalog shows ("US Trade"), for a stored option name. */
+export function trimByName(name: string): TrimSizeDefinition | undefined {
+  return Object.values(TRIM_SIZES).find((t) => t.name === name);
+}
+
 /** Trim area in square metres (for weight). */
 export function trimAreaM2(trim: Pick<TrimSizeDefinition, 'widthMm' | 'heightMm'>): number {
   return (trim.widthMm / 1000) * (trim.heightMm / 1000);

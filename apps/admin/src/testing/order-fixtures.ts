@@ -97,6 +97,7 @@ export function detail(
         discount_amount: '0.00',
         line_total: '40.08',
         downloads: null,
+        specs: null,
         language: 'english',
         page_count: 40,
         options: {
@@ -120,6 +121,7 @@ export function detail(
         discount_amount: '0.60',
         line_total: '11.40',
         downloads: null,
+        specs: null,
         language: null,
         page_count: 200,
         options: {

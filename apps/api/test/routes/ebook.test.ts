@@ -97,7 +97,7 @@ describe('an e Book project', () => {
     const base = { title: 'E', category: 'e Book', pdf_upload_id: pdf.id, cover_upload_id: cover.id };
     const noCover = await uploadBook(t, customer.auth, { ...base, cover_upload_id: null });
     expect(noCover.statusCode).toBe(400);
-    expect(json(noCover, ErrorBody).error).toBe('An e Book needs its cover: upload a cover image.');
+    expect(json(noCover, ErrorBody).error).toBe('An e-book needs its cover: upload a cover image.');
     expect((await uploadBook(t, customer.auth, { ...base, quantity: 2 })).statusCode).toBe(400);
     const configured = await uploadBook(t, customer.auth, { ...base, configuration: { binding_id: 1 } });
     expect(configured.statusCode).toBe(400);

@@ -15,7 +15,12 @@ import {
 } from '@bindery/contracts/admin/orders';
 import { messages } from '@bindery/contracts/messages';
 import { OrderResponse } from '@bindery/contracts/store/checkout';
-import { MyOrdersResponse, SalesOverviewResponse } from '@bindery/contracts/store/orders';
+import {
+  CustomerOverviewResponse,
+  MyOrdersResponse,
+  OVERVIEW_UNPAID_LIMIT,
+  orderNumberOf,
+} from '@bindery/contracts/store/orders';
 import { INVALID_CURSOR } from '#lib/keyset.js';
 import {
   adminOrdersCountQuery,
@@ -565,6 +570,38 @@ describe('the customer’s orders', () => {
     expect((await get('/api/orders/?cursor=abc', buyer.auth)).statusCode).toBe(400);
   });
 
+  it("shows each printed book's specifications on the customer's order: trim with its dimensions, options, pages (ADR 0058)", async () => {
+    const { order } = await orderOneBook(t, buyer.auth, 'Spec Book');
+    const expected = {
+      trim_size: 'US Trade — 6 × 9 in',
+      binding: 'Perfect Bound',
+      paper_type: '60# White-Uncoated',
+      interior_color: 'Standard Color',
+      cover_finish: 'Matte',
+      extras: {},
+      page_count: 40,
+    };
+    // From save-shipping's answer on, and on the order page.
+    expect(order.items[0]?.specs).toEqual(expected);
+    const detail = json(await get(`/api/orders/${order.id}/`, buyer.auth), OrderResponse).order;
+    expect(detail.items).toHaveLength(1);
+    expect(detail.items[0]).toMatchObject({ title: 'Spec Book', quantity: 1, specs: expected });
+  });
+
+  it('lists what was refunded on each order: nothing, part or all of it (ADR 0058)', async () => {
+    const who = await createUser(t);
+    const none = (await orderOneBook(t, who.auth, 'Kept')).order;
+    const part = (await orderOneBook(t, who.auth, 'Part')).order;
+    const all = (await orderOneBook(t, who.auth, 'All')).order;
+    for (const o of [none, part, all]) await payOrder(t, o.id);
+    await recordRefund(t, part.id, 100);
+    const allCents = Math.round(Number(all.total) * 100);
+    await recordRefund(t, all.id, allCents);
+    const listed = json(await get('/api/orders/', who.auth), MyOrdersResponse).data;
+    const refunded = Object.fromEntries(listed.map((o) => [o.id, o.refunded]));
+    expect(refunded).toEqual({ [none.id]: '0.00', [part.id]: '1.00', [all.id]: all.total });
+  });
+
   it('finds an order by its number, however it is typed', async () => {
     const { order } = await orderOneBook(t, buyer.auth, 'Lookup Book');
     for (const typed of [
@@ -585,29 +622,44 @@ describe('the customer’s orders', () => {
     expect(json(bad, ErrorBody).error).toContain(messages.orders.lookupNumberInvalid);
   });
 
-  it('sums the overview: paid, refunded, awaiting payment and counts (zeros for a new customer)', async () => {
+  it("answers the buyer's overview: orders to pay with their numbers, money spent after refunds, open orders (ADR 0058)", async () => {
     const fresh = await createUser(t);
-    expect(json(await get('/api/orders/overview/', fresh.auth), SalesOverviewResponse)).toEqual({
+    expect(json(await get('/api/orders/overview/', fresh.auth), CustomerOverviewResponse)).toEqual({
       currency: 'USD',
-      paid_total: '0.00',
+      unpaid: { count: 0, total: '0.00', orders: [] },
+      spent_total: '0.00',
       refunded_total: '0.00',
-      awaiting_payment_total: '0.00',
-      counts: { awaiting_payment: 0, paid: 0, canceled: 0 },
+      counts: { open: 0, delivered: 0, canceled: 0 },
       last_paid_at: null,
     });
     const paid = (await orderOneBook(t, fresh.auth, 'Paid')).order;
     await payOrder(t, paid.id);
     await recordRefund(t, paid.id, 100);
-    const unpaid = (await orderOneBook(t, fresh.auth, 'Unpaid')).order;
+    const unpaid = [];
+    for (let i = 0; i <= OVERVIEW_UNPAID_LIMIT; i += 1)
+      unpaid.push((await orderOneBook(t, fresh.auth, `Unpaid ${i}`)).order);
     const cents = (s: string) => Math.round(Number(s) * 100);
-    const overview = json(await get('/api/orders/overview/', fresh.auth), SalesOverviewResponse);
-    expect(overview).toMatchObject({
-      paid_total: paid.total,
-      refunded_total: '1.00',
-      awaiting_payment_total: unpaid.total,
-      counts: { awaiting_payment: 1, paid: 1, canceled: 0 },
+    const overview = json(await get('/api/orders/overview/', fresh.auth), CustomerOverviewResponse);
+    expect(overview.spent_total).toBe(((cents(paid.total) - 100) / 100).toFixed(2));
+    expect(overview.refunded_total).toBe('1.00');
+    expect(overview.counts).toEqual({ open: 1, delivered: 0, canceled: 0 });
+    expect(overview.unpaid.count).toBe(OVERVIEW_UNPAID_LIMIT + 1);
+    expect(cents(overview.unpaid.total)).toBe(unpaid.reduce((sum, o) => sum + cents(o.total), 0));
+    // A bounded list, soonest expiry first, each with the number people read and the amount to pay.
+    expect(overview.unpaid.orders).toHaveLength(OVERVIEW_UNPAID_LIMIT);
+    const first = defined(unpaid[0], 'the first unpaid order');
+    expect(overview.unpaid.orders[0]).toEqual({
+      id: first.id,
+      order_number: first.order_number,
+      total: first.total,
+      created_at: first.created_at,
+      expires_at: first.expires_at,
     });
-    expect(cents(overview.paid_total)).toBe(cents(paid.total));
+    expect(overview.unpaid.orders.map((o) => o.id)).toEqual(
+      unpaid.slice(0, OVERVIEW_UNPAID_LIMIT).map((o) => o.id),
+    );
+    // The number the pages write for an id is the database's.
+    for (const o of overview.unpaid.orders) expect(o.order_number).toBe(orderNumberOf(o.id));
     expect(overview.last_paid_at).not.toBeNull();
   });
 });

@@ -170,7 +170,7 @@ describe('POST api/shipping-rate/ with the design page’s book', () => {
       book: { category: 'e Book', configuration, page_count: 40 },
     });
     expect(eBook.statusCode).toBe(400);
-    expect(json(eBook, ErrorBody).error).toBe('An e Book is delivered as files: there is nothing to ship.');
+    expect(json(eBook, ErrorBody).error).toBe('An e-book is delivered as files: there is nothing to ship.');
     const projectId = await insertProject(t.db, buyer.user.id, { pageCount: 40, configuration });
     const both = await rate(
       { ...TX, project_ids: [projectId], book: { category: 'Print Book', configuration, page_count: 40 } },

@@ -20,9 +20,10 @@ import {
 const code = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
 
 export const item = (id: number, name: string) => ({ id, code: code(name), name, price: '1.00' });
-export const trimItem = (id: number, name: string) => ({
+/** A trim size as the catalog lists it: its name and its dimensions ("US Trade", "6 x 9 in"). */
+export const trimItem = (id: number, name: string, dimensions = '6 x 9 in') => ({
   ...item(id, name),
-  dimensions: name,
+  dimensions,
   width_mm: 152.4,
   height_mm: 228.6,
 });

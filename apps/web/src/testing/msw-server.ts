@@ -20,6 +20,7 @@ const configHandler = http.get(urlOf(configRoute), () =>
     brand: 'Bindery',
     payments: { card: true, paypal: true },
     first_print_discount: { enabled: true, rate_basis_points: 1000, text: '10% off first print' },
+    merchant: { name: 'Bindery', address: '100 Congress Ave, Austin, TX 78701, United States' },
   }),
 );
 

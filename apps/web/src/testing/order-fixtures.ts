@@ -8,16 +8,16 @@ import { urlOf } from '@bindery/contracts/route';
 import {
   MyOrdersResponse,
   orderRoutes,
-  SalesOverviewResponse,
+  CustomerOverviewResponse,
   type OrderSummary,
 } from '@bindery/contracts/store/orders';
 
-export const emptyOverview = SalesOverviewResponse.parse({
+export const emptyOverview = CustomerOverviewResponse.parse({
   currency: 'USD',
-  paid_total: '0.00',
+  unpaid: { count: 0, total: '0.00', orders: [] },
+  spent_total: '0.00',
   refunded_total: '0.00',
-  awaiting_payment_total: '0.00',
-  counts: { awaiting_payment: 0, paid: 0, canceled: 0 },
+  counts: { open: 0, delivered: 0, canceled: 0 },
   last_paid_at: null,
 });
 
@@ -42,6 +42,7 @@ export function summaryOf(order: Order): OrderSummary {
     payment_method: order.payment_method,
     item_count: order.items.length,
     items: order.items.map((i) => ({ project_id: i.project_id, title: i.title, quantity: i.quantity })),
+    refunded: order.refunded,
     carrier: order.carrier,
     tracking_number: order.tracking_number,
     tracking_url: order.tracking_url,

@@ -203,6 +203,22 @@ export type OrderStatus = z.infer<typeof OrderStatus>;
 export const OrderItemDownloads = z.object({ pdf: z.string(), cover: z.string().nullable() });
 export type OrderItemDownloads = z.infer<typeof OrderItemDownloads>;
 
+/**
+ * What was printed, as the book was configured when ordered (docs/decisions/0058): each option by name, the trim
+ * with its dimensions ("US Trade — 6 × 9 in"), the page count. Null for an e-book (nothing printed).
+ */
+export const OrderItemSpecs = z.object({
+  trim_size: z.string().nullable(),
+  binding: z.string().nullable(),
+  paper_type: z.string().nullable(),
+  interior_color: z.string().nullable(),
+  cover_finish: z.string().nullable(),
+  /** Extras by kind label ("Spine": "Round"), for photo book and thesis. */
+  extras: z.record(z.string(), z.string()),
+  page_count: z.number().int().positive().nullable(),
+});
+export type OrderItemSpecs = z.infer<typeof OrderItemSpecs>;
+
 export const OrderItem = z.object({
   project_id: z.number().int().positive(),
   title: z.string(),
@@ -213,6 +229,7 @@ export const OrderItem = z.object({
   line_total: DecimalString,
   /** Null for a printed book, and for an e-book until its order is paid. */
   downloads: OrderItemDownloads.nullable(),
+  specs: OrderItemSpecs.nullable(),
 });
 export type OrderItem = z.infer<typeof OrderItem>;
 

@@ -6,6 +6,10 @@ import { z } from 'zod';
 import { defineRoute } from '../route.js';
 import { PaymentMethodsConfig } from './payments.js';
 
+/** Who sells: the name and address a receipt names (MERCHANT_NAME, MERCHANT_ADDRESS; docs/decisions/0058). */
+export const MerchantConfig = z.object({ name: z.string(), address: z.string() });
+export type MerchantConfig = z.infer<typeof MerchantConfig>;
+
 export const PublicConfigResponse = z.object({
   web_url: z.url(),
   admin_url: z.url(),
@@ -23,6 +27,8 @@ export const PublicConfigResponse = z.object({
   first_print_discount: z
     .object({ enabled: z.boolean(), rate_basis_points: z.number().int().min(0), text: z.string() })
     .optional(),
+  /** The merchant receipts name. Optional like `payments`. */
+  merchant: MerchantConfig.optional(),
 });
 export type PublicConfigResponse = z.infer<typeof PublicConfigResponse>;
 

@@ -7,8 +7,8 @@
  * - GET  api/orders/lookup/?number=BND-000042    → OrderResponse (404 when it is not one of the caller's orders)
  * - POST api/orders/{id}/reorder/ ReorderBody    → ReorderResponse: new draft projects reusing the order's files,
  *                                                 priced at today's catalog; the SPA puts them in the cart → /shop
- * - GET  api/orders/overview/                   → SalesOverviewResponse (the dashboard's "Sales and payments
- *                                                 overview")
+ * - GET  api/orders/overview/                   → CustomerOverviewResponse (the dashboard's overview: orders to
+ *                                                 pay, money spent, open orders)
  * - GET  api/orders/{id}/downloads/{project_id}/{pdf|cover}/ → an e-book's file as an attachment, once the order
  *                                                 is paid (403 before); the order's customer or an admin (ADR 0034)
  */
@@ -36,6 +36,8 @@ export const OrderSummary = z.object({
   items: z.array(
     z.object({ project_id: z.number().int().positive(), title: z.string(), quantity: z.number().int() }),
   ),
+  /** What came back to the customer (refunds that went through): 0.00, part of the total, or all of it. */
+  refunded: DecimalString,
   carrier: z.string().nullable(),
   tracking_number: z.string().nullable(),
   tracking_url: z.string().nullable(),
@@ -57,6 +59,13 @@ export const OrderNumberInput = z
   .string({ error: m.lookupNumberInvalid })
   .trim()
   .regex(/^(?:BND-?)?0*[1-9]\d{0,9}$/i, { error: m.lookupNumberInvalid });
+
+/**
+ * The order number people read for an order id, as the database derives it (BND-000042; seven digits and more from
+ * BND-1000000): for a page that knows only the id. An order's own `order_number` is the same text.
+ */
+export const orderNumberOf = (id: number): string =>
+  `BND-${id < 1_000_000 ? String(id).padStart(6, '0') : String(id)}`;
 
 export const OrderLookupQuery = z.object({ number: OrderNumberInput }).strict();
 export type OrderLookupQuery = z.input<typeof OrderLookupQuery>;
@@ -83,24 +92,43 @@ export const ReorderResponse = z.object({
 });
 export type ReorderResponse = z.infer<typeof ReorderResponse>;
 
+/** At most this many unpaid orders are listed on the overview (the count and total cover them all). */
+export const OVERVIEW_UNPAID_LIMIT = 5;
+
+/** An order still to pay, as the dashboard links it to its payment page (/payment?order={id}). */
+export const UnpaidOrderLink = z.object({
+  id: z.number().int().positive(),
+  order_number: z.string(),
+  total: DecimalString,
+  created_at: z.iso.datetime({ offset: true }),
+  /** When it is canceled if still unpaid. */
+  expires_at: z.iso.datetime({ offset: true }).nullable(),
+});
+export type UnpaidOrderLink = z.infer<typeof UnpaidOrderLink>;
+
 /**
- * GET api/orders/overview/: the customer's own money with Bindery. `paid_total` is what was paid (refunds not
- * deducted), `refunded_total` what came back, `awaiting_payment_total` the orders still to pay (the spec's
- * "total unpaid revenue"). Counts per group; `paid` counts every order paid or later and not canceled.
+ * GET api/orders/overview/: the buyer's own figures (docs/decisions/0058), all computed by the server.
+ * - `unpaid`: the orders still to pay (count, their total, the first OVERVIEW_UNPAID_LIMIT by soonest expiry);
+ * - `spent_total`: what the customer paid, less what came back (`refunded_total`, refunds of canceled orders too);
+ * - `counts.open`: paid orders not delivered yet (paid, in production, shipped); `delivered`, `canceled`.
  */
-export const SalesOverviewResponse = z.object({
+export const CustomerOverviewResponse = z.object({
   currency: z.literal('USD'),
-  paid_total: DecimalString,
+  unpaid: z.object({
+    count: z.number().int().nonnegative(),
+    total: DecimalString,
+    orders: z.array(UnpaidOrderLink).max(OVERVIEW_UNPAID_LIMIT),
+  }),
+  spent_total: DecimalString,
   refunded_total: DecimalString,
-  awaiting_payment_total: DecimalString,
   counts: z.object({
-    awaiting_payment: z.number().int().nonnegative(),
-    paid: z.number().int().nonnegative(),
+    open: z.number().int().nonnegative(),
+    delivered: z.number().int().nonnegative(),
     canceled: z.number().int().nonnegative(),
   }),
   last_paid_at: z.iso.datetime({ offset: true }).nullable(),
 });
-export type SalesOverviewResponse = z.infer<typeof SalesOverviewResponse>;
+export type CustomerOverviewResponse = z.infer<typeof CustomerOverviewResponse>;
 
 /** GET api/orders/{id}/downloads/{project_id}/{kind}/ (docs/decisions/0034). */
 export const OrderDownloadParams = z
@@ -126,10 +154,10 @@ export const orderRoutes = {
     method: 'GET',
     path: '/api/orders/overview/',
     operationId: 'getOrdersOverview',
-    summary: 'The caller’s paid, refunded and unpaid totals and order counts',
+    summary: 'The caller’s orders to pay (with links), money spent, refunds and open orders',
     tags,
     access: 'customer',
-    responses: { 200: SalesOverviewResponse, 401: ErrorBody },
+    responses: { 200: CustomerOverviewResponse, 401: ErrorBody },
   }),
   lookup: defineRoute({
     method: 'GET',

@@ -34,7 +34,7 @@ export default function ProductPageRoute() {
       <div className="b-row">
         {product ? (
           <Link to={product.calculatorPath} className="b-btn b-btn--primary">
-            Price your {product.name.toLowerCase()}
+            Price your {product.displayName.toLowerCase()}
           </Link>
         ) : null}
         <Link to="/start-project" className="b-btn b-btn--secondary">

@@ -1,7 +1,7 @@
-/** /userdashboard: the signed-in customer's projects and their sales and payments overview (guests go to /login). */
+/** /userdashboard: the signed-in customer's projects and the overview of their orders (guests go to /login). */
 import { RequireSession } from '#features/auth/components/require-session.tsx';
 import { useSession } from '#features/auth/hooks/use-session.ts';
-import { SalesOverview } from '#features/orders/components/sales-overview.tsx';
+import { CustomerOverview } from '#features/orders/components/customer-overview.tsx';
 import { UserDashboard } from '#features/projects/components/user-dashboard.tsx';
 import { useDocumentTitle } from '#lib/use-document-title.ts';
 
@@ -13,7 +13,7 @@ export default function UserDashboardRoute() {
       {session ? (
         <>
           <UserDashboard user={session.user} />
-          <SalesOverview userId={session.user.id} />
+          <CustomerOverview userId={session.user.id} />
         </>
       ) : null}
     </RequireSession>

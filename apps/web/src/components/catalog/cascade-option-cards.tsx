@@ -3,6 +3,7 @@
  * (option-cards.tsx): each item once, its price difference against the current choice, and why the trim size and
  * page count rule it out, or what it waits for.
  */
+import { optionLabel } from '#lib/catalog/option-lists.ts';
 import type { OptionKind } from '@bindery/pricing/products';
 import { KIND_LABELS } from '#lib/catalog/kind-labels.ts';
 import { optionLook } from '#lib/catalog/option-looks.ts';
@@ -63,7 +64,7 @@ export function OptionCards({ cascade, kind, required, pageCount, gatedHint }: O
           : undefined;
     return {
       value: String(item.id),
-      name: item.name,
+      name: optionLabel(item),
       description: look.description,
       art: look.art,
       price: prices.get(item.id),

@@ -3,6 +3,7 @@
  * do not allow stay listed, greyed out and disabled with "(not available)", so the customer sees what exists and
  * why it cannot be picked; bindings wait for a trim size and a page count where the category narrows them.
  */
+import { optionLabel } from '#lib/catalog/option-lists.ts';
 import { SelectField } from '@bindery/ui/field';
 import type { OptionKind } from '@bindery/pricing/products';
 import { KIND_LABELS } from '#lib/catalog/kind-labels.ts';
@@ -47,7 +48,8 @@ export function OptionSelect({
       aria-invalid={invalid && !value ? true : undefined}
       options={list.map((item) => ({
         value: String(item.id),
-        label: allowedIds && !allowedIds.has(item.id) ? `${item.name} (not available)` : item.name,
+        label:
+          allowedIds && !allowedIds.has(item.id) ? `${optionLabel(item)} (not available)` : optionLabel(item),
         disabled: allowedIds ? !allowedIds.has(item.id) : false,
       }))}
     />

@@ -2,6 +2,7 @@
  * The Project Title and Category columns every project list shares (dashboard, cart): sortable, searched
  * case-insensitively, 'Untitled Project' and 'General' where the server sent nothing.
  */
+import { categoryDisplayName } from '@bindery/pricing/products';
 import { messages } from '@bindery/contracts/messages';
 import type { Column } from '@bindery/ui/table';
 import { TitleCell } from './title-cell';
@@ -12,12 +13,12 @@ export interface Titled {
 }
 export type TitledSortKey = 'title' | 'category';
 
-export const titledSearchText = (row: Titled) => [row.title, row.category];
+export const titledSearchText = (row: Titled) => [row.title, row.category, categoryDisplayName(row.category)];
 
 export const titledSortText = (row: Titled, key: TitledSortKey) =>
   key === 'title'
     ? row.title || messages.projects.untitled
-    : row.category || messages.projects.defaultCategory;
+    : categoryDisplayName(row.category) || messages.projects.defaultCategory;
 
 /** Title (with the avatar letter and `detail` below it) and Category. */
 export function titledColumns<Row extends Titled>(
@@ -34,7 +35,7 @@ export function titledColumns<Row extends Titled>(
       key: 'category',
       header: 'Category',
       sortKey: 'category',
-      cell: (row) => row.category || messages.projects.defaultCategory,
+      cell: (row) => categoryDisplayName(row.category) || messages.projects.defaultCategory,
     },
   ];
 }

@@ -17,7 +17,7 @@ import {
 } from './get-availability';
 import { useOptions } from './get-options';
 import { FORM_ORDER, formKinds, KIND_LABELS } from './kind-labels';
-import type { OptionItem } from './option-lists';
+import { optionLabel, type OptionItem } from './option-lists';
 
 /** Chosen item ids by kind, as the select values hold them ('' = none chosen). */
 export type Choices = Partial<Record<OptionKind, string>>;
@@ -126,7 +126,8 @@ export function shownItems(list: OptionItem[], trimSizeId: number | null): Optio
 /** The name of the chosen item, for summaries. */
 export function nameOf(list: OptionItem[] | undefined, id: string | undefined): string | null {
   if (!id) return null;
-  return list?.find((item) => String(item.id) === id)?.name ?? null;
+  const item = list?.find((i) => String(i.id) === id);
+  return item ? optionLabel(item) : null;
 }
 
 /** The inverse of chosenIds: stored body-field ids (a saved form, a project's configuration) → select values. */

@@ -11,7 +11,7 @@ import { api } from '#lib/api-client.ts';
 
 /** An item as an editor row shows it; bindings also name their trim size and page range. */
 export type PriceItem = CatalogItem &
-  Partial<Pick<BindingItem, 'trim_size_name' | 'min_pages' | 'max_pages'>>;
+  Partial<Pick<BindingItem, 'trim_size_name' | 'min_pages' | 'max_pages'>> & { dimensions?: string };
 
 /** The lists of the editor's sections, by kind. */
 export type PriceLists = Partial<Record<OptionKind, PriceItem[]>>;

@@ -16,7 +16,7 @@ import { matchesSearch } from '#lib/matches-search.ts';
 
 const columns: Column<ProductDefinition>[] = [
   { key: 'title', header: 'Title', cell: (p) => p.bookTitle },
-  { key: 'category', header: 'Category', cell: (p) => p.name },
+  { key: 'category', header: 'Category', cell: (p) => p.displayName },
   {
     key: 'actions',
     header: 'Actions',
@@ -31,7 +31,7 @@ const columns: Column<ProductDefinition>[] = [
 /** `children`: what the route shows below the list (the promotions feature's first-print discount). */
 export function ManageBooks({ children }: { children?: React.ReactNode }) {
   const [search, setSearch] = useState('');
-  const shown = PRODUCT_LIST.filter((p) => matchesSearch(search, p.bookTitle, p.name));
+  const shown = PRODUCT_LIST.filter((p) => matchesSearch(search, p.bookTitle, p.displayName, p.name));
   return (
     <div className="b-stack">
       <h1>Manage Books</h1>

@@ -13,7 +13,7 @@ import { CollapsibleSection, itemCount } from '#components/collapsible-section.t
 import { SearchBox } from '@bindery/ui/search-box';
 import { matchesSearch } from '#lib/matches-search.ts';
 import type { PriceItem } from '../api/get-price-lists';
-import { rowLabel } from '../lib/editor-settings';
+import { rowLabel, trimNameLabel } from '../lib/editor-settings';
 import { changeKey, type PriceChange } from '../lib/pending-changes';
 
 type ItemRef = Pick<PriceChange, 'kind' | 'id' | 'field'>;
@@ -38,7 +38,7 @@ export const LARGE_SECTION_ROWS = 20;
 function byTrim(items: PriceItem[]): { trim: string; items: PriceItem[] }[] {
   const groups = new Map<string, PriceItem[]>();
   for (const item of items) {
-    const trim = item.trim_size_name ?? 'Every trim size';
+    const trim = item.trim_size_name ? trimNameLabel(item.trim_size_name) : 'Every trim size';
     groups.set(trim, [...(groups.get(trim) ?? []), item]);
   }
   return [...groups].map(([trim, rows]) => ({ trim, items: rows }));

@@ -3,6 +3,7 @@
  * are searchable, whether summary cards head the page, and the editor's texts (messages.admin.priceEditors).
  * Everything else (title, sections, labels, price fields, update paths) comes from the product definition.
  */
+import { trimByName, trimLabel } from '@bindery/pricing/trim-sizes';
 import { messages } from '@bindery/contracts/messages';
 import { PRODUCT_LIST, type CategorySlug, type ProductDefinition } from '@bindery/pricing/products';
 
@@ -40,6 +41,15 @@ export const editorSettings = (product: ProductDefinition): EditorSettings => ({
 export const productByEditorPath = (book: string | undefined) =>
   PRODUCT_LIST.find((p) => p.editorPath === `/admin/books/${book ?? ''}/edit`);
 
-/** 'Perfect Bound (6" x 9")': binding rows of one name exist once per trim size where prices are per trim. */
-export const rowLabel = (item: { name: string; trim_size_name?: string | null }) =>
-  item.trim_size_name ? `${item.name} (${item.trim_size_name})` : item.name;
+/**
+ * 'Perfect Bound (US Trade — 6 × 9 in)': binding rows of one name exist once per trim size where prices are per
+ * trim; a trim size row shows its dimensions ('US Trade — 6 × 9 in', ADR 0058).
+ */
+export const rowLabel = (item: {
+  name: string;
+  dimensions?: string | null;
+  trim_size_name?: string | null;
+}) => (item.trim_size_name ? `${item.name} (${trimNameLabel(item.trim_size_name)})` : trimLabel(item));
+
+/** A trim named by a binding row, with the catalog's dimensions for it. */
+export const trimNameLabel = (name: string) => trimLabel({ name, dimensions: trimByName(name)?.dimensions });

@@ -2,6 +2,7 @@
  * One book of Order Details: every option by name (photo-book extras too), pages, copies, unit and line price,
  * the book PDF and the cover file with View and Download, and the cover-expert request when there is one.
  */
+import { categoryDisplayName } from '@bindery/pricing/products';
 import type { AdminOrderFile, AdminOrderItem } from '@bindery/contracts/admin/orders';
 import { messages } from '@bindery/contracts/messages';
 import { isPositiveAmount } from '@bindery/ui/format';
@@ -41,7 +42,7 @@ export function BookItem({ item, index }: { item: AdminOrderItem; index: number 
       <Facts
         label={`${title}: details`}
         rows={[
-          ['Category', item.category],
+          ['Category', categoryDisplayName(item.category)],
           ['Language', orDash(item.language)],
           ['Page Count', `${item.page_count} pages`],
           ['Quantity', `${item.quantity.toLocaleString('en-US')} ${item.quantity === 1 ? 'copy' : 'copies'}`],

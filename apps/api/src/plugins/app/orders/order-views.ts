@@ -19,11 +19,13 @@ import {
   type Order,
   type OrderActor,
   type OrderItem,
+  type OrderItemSpecs,
 } from '@bindery/contracts/store/checkout';
-import type { OrderSummary } from '@bindery/contracts/store/orders';
+import type { CustomerOverviewResponse, OrderSummary } from '@bindery/contracts/store/orders';
 import { CoverExpertRequest, optionNamesFrom, ProjectCategory } from '@bindery/contracts/store/projects';
 import { formatCents } from '@bindery/pricing/money';
 import { productByName } from '@bindery/pricing/products';
+import { trimByName, trimLabel } from '@bindery/pricing/trim-sizes';
 import { taxRateText } from '@bindery/pricing/tax';
 import type {
   ItemWithProjectRow,
@@ -64,6 +66,27 @@ export const isDigitalItem = (item: { category: string }): boolean =>
   productByName(item.category)?.digital === true;
 
 /**
+ * A printed book's specifications from its project's options (names as chosen) and page count; the trim with the
+ * catalog's dimensions (ADR 0058). Null for an e-book.
+ */
+function specsOf(row: OrderItemRow): OrderItemSpecs | null {
+  if (isDigitalItem(row) || row.options === null) return null;
+  const o = optionNamesFrom(row.options);
+  return {
+    trim_size:
+      o.trim_size === null
+        ? null
+        : trimLabel({ name: o.trim_size, dimensions: trimByName(o.trim_size)?.dimensions }),
+    binding: o.binding_type,
+    paper_type: o.paper_type,
+    interior_color: o.interior_color,
+    cover_finish: o.cover_finish,
+    extras: o.extras,
+    page_count: row.page_count ?? null,
+  };
+}
+
+/**
  * One line of an order. An e-book's downloads appear once the order's money is taken (`paid`); its files are the
  * project's interior PDF and cover (an e-book project always has a cover: upload-book requires one).
  */
@@ -83,6 +106,7 @@ export function toOrderItem(row: OrderItemRow, paid: boolean): OrderItem {
             cover: downloadUrl(row.order_id, row.project_id, 'cover'),
           }
         : null,
+    specs: specsOf(row),
   };
 }
 
@@ -134,7 +158,11 @@ export function toOrder(
   };
 }
 
-export function toOrderSummary(row: OrderRow, items: readonly OrderItemRow[]): OrderSummary {
+export function toOrderSummary(
+  row: OrderRow,
+  items: readonly OrderItemRow[],
+  refunds: readonly RefundRow[],
+): OrderSummary {
   return {
     id: row.id,
     order_number: row.order_number,
@@ -146,6 +174,7 @@ export function toOrderSummary(row: OrderRow, items: readonly OrderItemRow[]): O
     payment_method: row.payment_method,
     item_count: items.length,
     items: items.map((i) => ({ project_id: i.project_id, title: i.title, quantity: i.quantity })),
+    refunded: formatCents(sumCents(succeeded(refunds))),
     carrier: row.carrier,
     tracking_number: row.tracking_number,
     tracking_url: row.tracking_url,
@@ -296,6 +325,44 @@ export function toAdminDetail({
     tracking_number: row.tracking_number,
     tracking_url: row.tracking_url,
     events: events.map(toOrderEvent),
+  };
+}
+
+/** The buyer's overview (ADR 0058): what to pay (each order to link), what was spent after refunds, what is open. */
+export function toCustomerOverview(o: {
+  paid_cents: string | number;
+  awaiting_cents: string | number;
+  refunded_cents: string | number;
+  open: string | number;
+  delivered: string | number;
+  awaiting: string | number;
+  canceled: string | number;
+  last_paid_at: unknown;
+  unpaid: readonly {
+    id: number;
+    order_number: string;
+    total_cents: string | number;
+    created_at: unknown;
+    expires_at: unknown;
+  }[];
+}): CustomerOverviewResponse {
+  return {
+    currency: 'USD',
+    unpaid: {
+      count: Number(o.awaiting),
+      total: cents(o.awaiting_cents),
+      orders: o.unpaid.map((u) => ({
+        id: u.id,
+        order_number: u.order_number,
+        total: cents(u.total_cents),
+        created_at: iso(u.created_at),
+        expires_at: isoOrNull(u.expires_at),
+      })),
+    },
+    spent_total: formatCents(Math.max(0, Number(o.paid_cents) - Number(o.refunded_cents))),
+    refunded_total: cents(o.refunded_cents),
+    counts: { open: Number(o.open), delivered: Number(o.delivered), canceled: Number(o.canceled) },
+    last_paid_at: isoOrNull(o.last_paid_at),
   };
 }
 

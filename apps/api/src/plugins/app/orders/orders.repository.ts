@@ -5,7 +5,8 @@
  * @see kysely example/src/user/user.repository.ts
  * @see docs/decisions/0019-keyset-lists.md, docs/decisions/0020-order-lifecycle.md
  */
-import { PAID_STATUSES } from '@bindery/contracts/order-lifecycle';
+import { isFinalStatus, PAID_STATUSES } from '@bindery/contracts/order-lifecycle';
+
 import {
   sql,
   type Expression,
@@ -29,9 +30,13 @@ import type {
 import { cursorTimeOf } from '#lib/keyset.js';
 import { containsPattern } from '#lib/like-pattern.js';
 
+/** Paid orders still on their way (paid, in production, shipped). */
+const OPEN_PAID_STATUSES = PAID_STATUSES.filter((status) => !isFinalStatus(status));
+
 export type Db = Kysely<DB> | Transaction<DB>;
 export type OrderRow = Selectable<OrdersTable>;
-export type OrderItemRow = Selectable<OrderItemsTable>;
+/** A line, read with its project's page count and options (the book's specifications; null without a project). */
+export type OrderItemRow = Selectable<OrderItemsTable> & { page_count: number | null; options: unknown };
 export type OrderEventRow = Selectable<OrderEventsTable>;
 export type RefundRow = Selectable<RefundsTable>;
 export type PaymentRow = Selectable<PaymentsTable>;
@@ -77,13 +82,13 @@ export function findUserOrderByNumber(
 
 export async function insertOrder(trx: Transaction<DB>, order: NewOrder, items: readonly NewOrderItem[]) {
   const row = await trx.insertInto('orders').values(order).returningAll().executeTakeFirstOrThrow();
-  const itemRows = await trx
+  await trx
     .insertInto('order_items')
     // Payable while the order awaits payment: one such item per project (ADR 0051).
     .values(items.map((item) => ({ ...item, order_id: row.id, payable: row.status === 'awaiting_payment' })))
-    .returningAll()
     .execute();
-  return { order: row, items: itemRows };
+  // Read back with the books' specifications, as every other read of an order's lines (ADR 0058).
+  return { order: row, items: await findOrderItems(trx, [row.id]) };
 }
 
 /**
@@ -165,10 +170,12 @@ export function findOrderItems(db: Db, orderIds: readonly number[]): Promise<Ord
   if (orderIds.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('order_items')
-    .selectAll()
-    .where('order_id', 'in', [...orderIds])
-    .orderBy('order_id')
-    .orderBy('id')
+    .leftJoin('projects', 'projects.id', 'order_items.project_id')
+    .selectAll('order_items')
+    .select(['projects.page_count', 'projects.options'])
+    .where('order_items.order_id', 'in', [...orderIds])
+    .orderBy('order_items.order_id')
+    .orderBy('order_items.id')
     .execute();
 }
 
@@ -449,16 +456,18 @@ export async function countAdminOrders(db: Db, filters: AdminOrderFilters): Prom
 // ---------------------------------------------------------------------------------------------------------------
 // The customer's overview
 
-export async function userOverview(db: Db, userId: number) {
+export async function userOverview(db: Db, userId: number, unpaidLimit: number) {
   const row = await db
     .selectFrom('orders')
     .select([
-      // Every order that was paid, canceled later or not: refunds are reported apart.
+      // Every order that was paid, canceled later or not: refunds are taken off apart.
       sql<string>`coalesce(sum(total_cents) filter (where paid_at is not null), 0)`.as('paid_cents'),
       sql<string>`coalesce(sum(total_cents) filter (where status = 'awaiting_payment'), 0)`.as(
         'awaiting_cents',
       ),
-      sql<number>`count(*) filter (where status in (${sql.join(PAID_STATUSES)}))`.as('paid'),
+      // Open: paid and not yet at a final status (the lifecycle module's sets, as every status list here).
+      sql<number>`count(*) filter (where status in (${sql.join(OPEN_PAID_STATUSES)}))`.as('open'),
+      sql<number>`count(*) filter (where status = 'delivered')`.as('delivered'),
       sql<number>`count(*) filter (where status = 'awaiting_payment')`.as('awaiting'),
       sql<number>`count(*) filter (where status = 'canceled')`.as('canceled'),
       sql<Date | null>`max(paid_at)`.as('last_paid_at'),
@@ -473,5 +482,15 @@ export async function userOverview(db: Db, userId: number) {
     .where('orders.user_id', '=', userId)
     .where('refunds.status', '=', 'succeeded')
     .executeTakeFirstOrThrow();
-  return { ...row, refunded_cents: refunded.cents };
+  // The orders to pay, soonest expiry first (a bounded list: the count and sum above cover them all).
+  const unpaid = await db
+    .selectFrom('orders')
+    .select(['id', 'order_number', 'total_cents', 'created_at', 'expires_at'])
+    .where('user_id', '=', userId)
+    .where('status', '=', 'awaiting_payment')
+    .orderBy(sql`expires_at asc nulls last`)
+    .orderBy('id', 'asc')
+    .limit(unpaidLimit)
+    .execute();
+  return { ...row, refunded_cents: refunded.cents, unpaid };
 }

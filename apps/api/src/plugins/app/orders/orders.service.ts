@@ -33,14 +33,14 @@ import {
   type OrderStatus,
 } from '@bindery/contracts/order-lifecycle';
 import type { Order } from '@bindery/contracts/store/checkout';
-import type {
-  MyOrdersResponse,
-  ReorderBody,
-  ReorderResponse,
-  SalesOverviewResponse,
+import {
+  OVERVIEW_UNPAID_LIMIT,
+  type CustomerOverviewResponse,
+  type MyOrdersResponse,
+  type ReorderBody,
+  type ReorderResponse,
 } from '@bindery/contracts/store/orders';
 import type { Project } from '@bindery/contracts/store/projects';
-import { formatCents } from '@bindery/pricing/money';
 import type { z } from 'zod';
 import type { DB, OrdersTable } from '#db/database.js';
 import type { Clock } from '#lib/clock.js';
@@ -55,7 +55,14 @@ import {
   orderShippedMail,
   type OrderMailFacts,
 } from './order-mails.js';
-import { iso, isDigitalItem, toAdminDetail, toAdminRow, toOrder, toOrderSummary } from './order-views.js';
+import {
+  isDigitalItem,
+  toAdminDetail,
+  toAdminRow,
+  toCustomerOverview,
+  toOrder,
+  toOrderSummary,
+} from './order-views.js';
 import {
   countAdminOrders,
   countUserOrders,
@@ -595,15 +602,15 @@ export function createOrders(deps: OrdersDeps) {
       ),
     ]);
     const page = toPage(rows, query.limit, (row) => [row.cursor_time, row.id]);
-    const items = await findOrderItems(
-      db,
-      page.rows.map((r) => r.id),
-    );
+    const ids = page.rows.map((r) => r.id);
+    const items = await findOrderItems(db, ids);
+    const refunds = await findRefunds(db, ids);
     return {
       data: page.rows.map((row) =>
         toOrderSummary(
           row,
           items.filter((i) => i.order_id === row.id),
+          refunds.filter((r) => r.order_id === row.id),
         ),
       ),
       next_cursor: page.next_cursor,
@@ -611,16 +618,8 @@ export function createOrders(deps: OrdersDeps) {
     };
   }
 
-  async function overview(userId: number): Promise<SalesOverviewResponse> {
-    const o = await userOverview(db, userId);
-    return {
-      currency: 'USD',
-      paid_total: formatCents(Number(o.paid_cents)),
-      refunded_total: formatCents(Number(o.refunded_cents)),
-      awaiting_payment_total: formatCents(Number(o.awaiting_cents)),
-      counts: { awaiting_payment: o.awaiting, paid: o.paid, canceled: o.canceled },
-      last_paid_at: o.last_paid_at === null ? null : iso(o.last_paid_at),
-    };
+  async function overview(userId: number): Promise<CustomerOverviewResponse> {
+    return toCustomerOverview(await userOverview(db, userId, OVERVIEW_UNPAID_LIMIT));
   }
 
   /**

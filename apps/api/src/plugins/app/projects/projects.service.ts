@@ -77,9 +77,9 @@ type UploadBook = z.output<typeof UploadBookBody>;
 export const projectTexts = {
   deleted: 'Project deleted.',
   coverOrExpert: 'Choose either a cover file or the cover expert, not both.',
-  eBookNoConfiguration: 'An e Book is not printed: send no configuration.',
-  eBookNoQuantity: 'An e Book is not printed: its quantity is 1.',
-  eBookNeedsCover: 'An e Book needs its cover: upload a cover image.',
+  eBookNoConfiguration: 'An e-book is not printed: send no configuration.',
+  eBookNoQuantity: 'An e-book is not printed: its quantity is 1.',
+  eBookNeedsCover: 'An e-book needs its cover: upload a cover image.',
   notAnOption: (field: string, product: string) => `${field} is not an option of ${product}.`,
   noCover: 'This project has no cover file.',
   fileGone: 'This file is no longer stored.',

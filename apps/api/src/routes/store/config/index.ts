@@ -1,7 +1,7 @@
 /**
  * GET /api/config: the public URLs the SPAs need at run time (no per-deployment SPA builds), the payment methods and
  * whether they are Bindery's own test servers (docs/decisions/0028), and the first-print discount in force (the home
- * page's promise; docs/decisions/0033), read from the catalog snapshot.
+ * page's promise; docs/decisions/0033), read from the catalog snapshot; the merchant a receipt names (0058).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { configRoute } from '@bindery/contracts/store/config';
@@ -16,6 +16,7 @@ const config: FastifyPluginAsyncZod = async (app) => {
       admin_url: app.config.adminUrl,
       api_url: app.config.apiUrl,
       brand: 'Bindery',
+      merchant: app.config.merchant,
       payments: {
         card: Boolean(app.config.payments.stripe),
         paypal: Boolean(app.config.payments.paypal),

@@ -183,7 +183,7 @@ describe('storefront shell', () => {
       http.get(catalogUrl('photobook', 'options'), () =>
         HttpResponse.json(
           dropdownsFor(PRODUCTS.photobook, {
-            trim_size: [trimItem(1, '8 x 8 in')],
+            trim_size: [trimItem(1, 'Square', '8.5 x 8.5 in')],
             binding: [bindingItem(2, 'Case Wrap', 1), bindingItem(3, 'Case Wrap', 2)],
             paper_type: [item(3, '100# White-Coated')],
           }),
@@ -192,7 +192,8 @@ describe('storefront shell', () => {
     );
     renderRoute('/products/photo-book');
     expect(await screen.findByRole('heading', { level: 1, name: 'Photo Books' })).toBeInTheDocument();
-    expect(await screen.findByText('8 x 8 in')).toBeInTheDocument();
+    // A trim with its dimensions (ADR 0058).
+    expect(await screen.findByText('Square — 8.5 × 8.5 in')).toBeInTheDocument();
     // One chip per binding name, even where a binding is listed once per trim size.
     expect(screen.getAllByText('Case Wrap')).toHaveLength(1);
     expect(screen.getByText('100# White-Coated')).toBeInTheDocument();

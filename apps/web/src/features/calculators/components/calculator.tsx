@@ -55,7 +55,7 @@ export function Calculator({ product, loggedIn }: CalculatorProps) {
           className="b-stack"
           onSubmit={onSubmit}
           noValidate
-          aria-label={`${product.name} price calculator`}
+          aria-label={`${product.displayName} price calculator`}
         >
           <div className="b-calc__fields">
             {kinds.some((d) => d.kind === 'trim_size') ? selectFor('trim_size', true) : null}

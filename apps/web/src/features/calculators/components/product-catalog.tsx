@@ -2,6 +2,7 @@
  * A product page's live catalog: the trim sizes, bindings and paper types of a category as the catalog API lists
  * them today, so product pages never drift from what the calculator offers.
  */
+import { optionLabel } from '#lib/catalog/option-lists.ts';
 import { Alert } from '@bindery/ui/alert';
 import { Spinner } from '@bindery/ui/spinner';
 import { messages } from '@bindery/contracts/messages';
@@ -27,7 +28,7 @@ export function ProductCatalog({ product }: { product: ProductDefinition }) {
           <h3 id={`catalog-${s.kind}`}>{s.title}</h3>
           <ul className="b-chip-list">
             {/* Bindings priced per trim size repeat per trim: list each name once. */}
-            {[...new Set((options.data[s.kind] ?? []).map((item) => item.name))].map((name) => (
+            {[...new Set((options.data[s.kind] ?? []).map(optionLabel))].map((name) => (
               <li key={name}>{name}</li>
             ))}
           </ul>

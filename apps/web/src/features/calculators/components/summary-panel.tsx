@@ -8,7 +8,11 @@ export interface SummaryRow {
 
 export function SummaryPanel({ product, rows }: { product: ProductDefinition; rows: SummaryRow[] }) {
   return (
-    <dl className="b-summary" data-testid="calculator-summary" aria-label={`${product.name} configuration`}>
+    <dl
+      className="b-summary"
+      data-testid="calculator-summary"
+      aria-label={`${product.displayName} configuration`}
+    >
       {rows.map((r) => (
         <div key={r.label} style={{ display: 'contents' }}>
           <dt>{r.label}</dt>

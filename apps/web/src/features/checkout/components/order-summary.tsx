@@ -4,6 +4,7 @@
  * Every amount is the server's; a line's list price and total before discount are read off its total and
  * discount (@bindery/pricing lineBreakdown), never added up from rounded figures.
  */
+import { categoryDisplayName } from '@bindery/pricing/products';
 import { Table } from '@bindery/ui/table';
 import type { Order, OrderItem } from '@bindery/contracts/store/checkout';
 import { formatCents, parseCents } from '@bindery/pricing/money';
@@ -45,11 +46,15 @@ export function OrderSummary({ order }: { order: Order }) {
   const digital = isDigitalOrder(order);
   return (
     <section className="b-card b-stack" aria-labelledby="order-summary-title">
-      <h2 id="order-summary-title">Order #{order.id}</h2>
+      <h2 id="order-summary-title">Order {order.order_number}</h2>
       <Table<OrderLine>
         caption="Books in this order"
         columns={[
-          { key: 'title', header: 'Project', cell: (l) => `${l.item.title} (${l.item.category})` },
+          {
+            key: 'title',
+            header: 'Project',
+            cell: (l) => `${l.item.title} (${categoryDisplayName(l.item.category)})`,
+          },
           { key: 'qty', header: 'Quantity', cell: (l) => l.item.quantity, numeric: true },
           {
             key: 'each',

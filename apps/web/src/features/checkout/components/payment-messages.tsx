@@ -2,6 +2,7 @@
  * The payment result pages' messages (payment-result.tsx; docs/decisions/0016): paid, no payment to confirm,
  * cancelled, confirming, and not confirmed. None of them decides anything: the server's answer chooses which shows.
  */
+import { orderNumberOf } from '@bindery/contracts/store/orders';
 import { Link } from 'react-router-dom';
 import { Alert } from '@bindery/ui/alert';
 import { Button } from '@bindery/ui/button';
@@ -89,8 +90,8 @@ export function PaymentCancelled({ orderId }: { orderId: number | null }) {
         </p>
       ) : (
         <p>
-          You cancelled the payment, so nothing was charged. Your order #{orderId} is kept: you can pay for it
-          whenever you are ready.
+          You cancelled the payment, so nothing was charged. Your order {orderNumberOf(orderId)} is kept: you
+          can pay for it whenever you are ready.
         </p>
       )}
       <p>

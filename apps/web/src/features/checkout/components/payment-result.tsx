@@ -11,6 +11,7 @@
  *   for an order the server says is paid.
  * Once an order is seen paid, its projects leave the cart.
  */
+import { orderNumberOf } from '@bindery/contracts/store/orders';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -102,8 +103,8 @@ export function CardReturn({
   return (
     <MessageCard title="Payment being confirmed">
       <p role="status">
-        Your payment for order #{orderId} is being confirmed by the payment provider. This can take a few
-        minutes; we will e-mail you as soon as it is confirmed, and you do not need to pay again.
+        Your payment for order {orderNumberOf(orderId)} is being confirmed by the payment provider. This can
+        take a few minutes; we will e-mail you as soon as it is confirmed, and you do not need to pay again.
       </p>
       <p className="b-row" style={{ justifyContent: 'center' }}>
         <Button variant="secondary" onClick={again}>

@@ -3,6 +3,7 @@
  * server gives one (docs/decisions/0033), shipping, taxes and total, all as the server answered them for the chosen
  * service. Before a rate is calculated the amounts are not known.
  */
+import { categoryDisplayName } from '@bindery/pricing/products';
 import type { ShippingRateResponse, ShippingService } from '@bindery/contracts/store/checkout';
 import type { CartItem } from '#lib/cart.ts';
 import { formatUsd } from '@bindery/ui/format';
@@ -25,7 +26,7 @@ export function ShopSummary({ items, rate, service, digitalOnly = false }: ShopS
       <ul className="b-link-list" aria-label="Projects in your cart">
         {items.map((i) => (
           <li key={i.id}>
-            {i.title} <span className="b-muted">({i.category})</span>
+            {i.title} <span className="b-muted">({categoryDisplayName(i.category)})</span>
           </li>
         ))}
       </ul>

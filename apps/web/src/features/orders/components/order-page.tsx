@@ -8,7 +8,8 @@
  * order's e-books offer their files (Downloads); an order of e-books alone ships nothing and is not reordered.
  */
 import { Link } from 'react-router-dom';
-import { ApiError } from '@bindery/api-client';
+import { useQuery } from '@tanstack/react-query';
+import { ApiError, publicConfigQuery } from '@bindery/api-client';
 import { Alert } from '@bindery/ui/alert';
 import { Button } from '@bindery/ui/button';
 import { Spinner } from '@bindery/ui/spinner';
@@ -16,6 +17,7 @@ import { messages } from '@bindery/contracts/messages';
 import { isPaidStatus } from '@bindery/contracts/order-lifecycle';
 import type { Order } from '@bindery/contracts/store/checkout';
 import { OrderStatusBadge } from '@bindery/ui/order-status-badge';
+import { api } from '#lib/api-client.ts';
 import { useDocumentTitle } from '#lib/use-document-title.ts';
 import { useOrder } from '../api/get-order';
 import { isDigitalOrder } from '#lib/digital-order.ts';
@@ -29,6 +31,20 @@ import { TrackingLink } from './tracking-link';
 import '../orders.css';
 
 const s = messages.orderScreens;
+
+/**
+ * Who sells and the receipt's number (the order number; ADR 0058): the merchant's name and address from the
+ * server's configuration (GET /api/config → merchant), so the printed receipt names them.
+ */
+function Merchant({ order }: { order: Order }) {
+  const merchant = useQuery(publicConfigQuery(api)).data?.merchant;
+  return (
+    <p className="b-muted" style={{ margin: 0 }} data-testid="receipt-merchant">
+      Receipt {order.order_number}
+      {merchant ? ` · ${merchant.name}, ${merchant.address}` : ''}
+    </p>
+  );
+}
 
 export function OrderDetails({ order, userId }: { order: Order; userId: number }) {
   const shipped = order.tracking_number !== null || order.tracking_url !== null;
@@ -44,6 +60,7 @@ export function OrderDetails({ order, userId }: { order: Order; userId: number }
           {s.printReceipt}
         </Button>
       </div>
+      <Merchant order={order} />
       <p className="b-row" style={{ margin: 0 }}>
         <OrderStatusBadge status={order.status} />
         <span className="b-muted">

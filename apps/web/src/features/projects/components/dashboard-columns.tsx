@@ -28,7 +28,7 @@ function ProjectActions({ p, onAdd, onEdit, onDelete }: ProjectRowActions & { p:
           size="sm"
           onClick={() => onAdd(p)}
           disabled={!isOrderable(p)}
-          title={isOrderable(p) ? undefined : 'e Books are not printed, so they cannot be ordered.'}
+          title={isOrderable(p) ? undefined : 'E-books are not printed, so they cannot be ordered.'}
           aria-label={`Add ${p.title || m.untitled} to cart`}
         >
           Add to Cart

@@ -2,6 +2,7 @@
  * What Your Projects shows a customer with no projects yet (a welcome with the steps), and the design of a new
  * project this browser kept, offered with Resume (docs/decisions/0038).
  */
+import { categoryDisplayName } from '@bindery/pricing/products';
 import { Link } from 'react-router-dom';
 import { messages } from '@bindery/contracts/messages';
 import type { ProjectData } from '../lib/project-data';
@@ -14,8 +15,8 @@ export function ResumeDesign({ draft }: { draft: ProjectData }) {
     <section className="b-card b-stack" aria-labelledby="resume-design-title">
       <h2 id="resume-design-title">Continue your design</h2>
       <p>
-        <strong>{draft.projectTitle || m.untitled}</strong> · {draft.category}: your choices are kept, and an
-        uploaded file for 24 hours.
+        <strong>{draft.projectTitle || m.untitled}</strong> · {categoryDisplayName(draft.category)}: your
+        choices are kept, and an uploaded file for 24 hours.
       </p>
       <div className="b-row">
         <Link to="/design-project" state={draft} className="b-btn b-btn--accent">

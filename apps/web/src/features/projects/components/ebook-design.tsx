@@ -26,7 +26,7 @@ import { ProjectTabs } from './project-tabs';
 
 const m = messages.projects;
 export const ebookTexts = {
-  needsCover: 'An e Book needs its cover: upload a cover image.',
+  needsCover: 'An e-book needs its cover: upload a cover image.',
   feeFailed: 'We could not load the e-book price. Please try again.',
   delivery:
     'E-books are delivered as files: there is nothing to print or ship. Once paid, you download your interior PDF and cover from the order page.',

@@ -2,6 +2,7 @@
  * /start-project's product type cards: one radio card per category of GET api/book/dropdown-data/, with its
  * picture, description and calculator.
  */
+import { categoryDisplayName } from '@bindery/pricing/products';
 import { useId } from 'react';
 import type { DropdownDataResponse } from '@bindery/contracts/store/projects';
 import { isCategorySlug } from '@bindery/pricing/products';
@@ -42,7 +43,7 @@ function ProductCard({
         aria-describedby={textId}
       />
       <img src={artOf(category)} alt="" width={200} height={120} />
-      <strong id={nameId}>{category.name}</strong>
+      <strong id={nameId}>{categoryDisplayName(category.name)}</strong>
       <span id={textId}>{category.description}</span>
       {category.calculator_name ? (
         <span className="p-card__calc">Calculator: {category.calculator_name}</span>

@@ -1,4 +1,5 @@
 /** The cover expert page's summary of the project the request is about. */
+import { categoryDisplayName } from '@bindery/pricing/products';
 import { Card } from '@bindery/ui/card';
 import { messages } from '@bindery/contracts/messages';
 import type { ProjectData } from '../lib/project-data';
@@ -13,7 +14,7 @@ export function ProjectSummary({ data, pageCount }: { data: ProjectData; pageCou
         <dt>Title</dt>
         <dd>{data.projectTitle || m.untitled}</dd>
         <dt>Category</dt>
-        <dd>{data.category || m.defaultCategory}</dd>
+        <dd>{categoryDisplayName(data.category) || m.defaultCategory}</dd>
         <dt>Language</dt>
         <dd>{data.language ? data.language.charAt(0).toUpperCase() + data.language.slice(1) : 'Not set'}</dd>
         <dt>Page Count</dt>

@@ -7,6 +7,7 @@
  * link and the tabs bring the project back as state. An edit left unfinished never turns a new project into an
  * edit of that project.
  */
+import { categoryDisplayName } from '@bindery/pricing/products';
 import { useEffect, useId, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { Alert } from '@bindery/ui/alert';
@@ -124,7 +125,7 @@ export function StartProject() {
               placeholder="Select a category"
               value={category}
               onChange={(e) => setCategory(e.target.value)}
-              options={data.categories.map((c) => ({ value: c.name, label: c.name }))}
+              options={data.categories.map((c) => ({ value: c.name, label: categoryDisplayName(c.name) }))}
             />
           </div>
           <div className="b-stack" style={{ alignItems: 'flex-start', gap: 'var(--b-space-2)' }}>

@@ -25,22 +25,22 @@ describe('Manage Books', () => {
       'Print Book',
       'Photo Book',
       'Magazine',
-      'Year Book',
+      'Yearbook',
       'Calendar',
       'Comic Book',
       'Thesis Binding',
-      'E-Book',
+      'E-book',
     ]);
     const edits = screen.getAllByRole('link', { name: /^Edit / });
     expect(edits.map((a) => [a.getAttribute('aria-label'), a.getAttribute('href')])).toEqual([
       ['Edit Print Book', '/admin/books/printbook/edit'],
       ['Edit Photo Book', '/admin/books/photo/edit'],
       ['Edit Magazine', '/admin/books/magazinebook/edit'],
-      ['Edit Year Book', '/admin/books/yearbook/edit'],
+      ['Edit Yearbook', '/admin/books/yearbook/edit'],
       ['Edit Calendar', '/admin/books/calendar/edit'],
       ['Edit Comic Book', '/admin/books/comic/edit'],
       ['Edit Thesis Binding', '/admin/books/thesis/edit'],
-      ['Edit E-Book', '/admin/books/ebook/edit'],
+      ['Edit E-book', '/admin/books/ebook/edit'],
     ]);
     expect(screen.getByRole('link', { name: 'Manage Books' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('link', { name: 'Manage Orders' })).not.toHaveAttribute('aria-current');
@@ -51,9 +51,9 @@ describe('Manage Books', () => {
     const user = userEvent.setup();
     const search = await screen.findByPlaceholderText(messages.admin.searchBooks);
     await user.type(search, 'BOOK');
-    expect(titles()).toEqual(['Print Book', 'Photo Book', 'Year Book', 'Comic Book', 'E-Book']);
+    expect(titles()).toEqual(['Print Book', 'Photo Book', 'Yearbook', 'Comic Book', 'E-book']);
     await user.clear(search);
-    // "Calender" is the category's name (as projects spell it); the list's title is "Calendar".
+    // "Calender" is the category's value (as projects spell it); people read "Calendar" (ADR 0058).
     await user.type(search, 'calender');
     expect(titles()).toEqual(['Calendar']);
     await user.clear(search);
@@ -67,7 +67,7 @@ describe('Manage Books', () => {
   it('Edit opens that book’s price editor', async () => {
     server.use(listsHandler(PRODUCTS.yearbook, [{}]));
     renderAdminRoute('/manage-books');
-    await userEvent.setup().click(await screen.findByRole('link', { name: 'Edit Year Book' }));
+    await userEvent.setup().click(await screen.findByRole('link', { name: 'Edit Yearbook' }));
     expect(await screen.findByRole('heading', { name: 'YearBook Settings', level: 1 })).toBeInTheDocument();
     expect(await screen.findAllByRole('region')).toHaveLength(4);
   });

@@ -84,11 +84,11 @@ describe('price editor: comic book', () => {
         .map((h) => h.textContent),
     ).toEqual(['Name', 'Price', 'Min Pages', 'Max Pages']);
     expect(bodyCells(bindings)).toEqual([
-      ['Saddle Stitch (Comic Book)', '', '8', '48'],
-      ['Perfect Bound (Comic Book)', '', '32', '∞'],
-      ['Perfect Bound (Larger Deluxe)', '', '32', '800'],
+      ['Saddle Stitch (Comic Book — 6.625 × 10.25 in)', '', '8', '48'],
+      ['Perfect Bound (Comic Book — 6.625 × 10.25 in)', '', '32', '∞'],
+      ['Perfect Bound (Larger Deluxe — 7 × 10.875 in)', '', '32', '800'],
     ]);
-    expect(input('Perfect Bound (Larger Deluxe) price')).toHaveValue(5.5);
+    expect(input('Perfect Bound (Larger Deluxe — 7 × 10.875 in) price')).toHaveValue(5.5);
     // Per-page kinds edit price_per_page; every input steps by 0.01.
     expect(
       within(section('Interior Colors'))
@@ -123,7 +123,10 @@ describe('price editor: comic book', () => {
       within(bindings)
         .getAllByRole('spinbutton')
         .map((i) => i.getAttribute('aria-label')),
-    ).toEqual(['Perfect Bound (Comic Book) price', 'Perfect Bound (Larger Deluxe) price']);
+    ).toEqual([
+      'Perfect Bound (Comic Book — 6.625 × 10.25 in) price',
+      'Perfect Bound (Larger Deluxe — 7 × 10.875 in) price',
+    ]);
     // Other sections are not filtered.
     expect(within(section('Cover Finishes')).getAllByRole('spinbutton')).toHaveLength(2);
     await user.clear(search);
@@ -181,7 +184,7 @@ describe('price editor: comic book', () => {
     server.use(...updateHandlers(comic, comicItem, { puts, events, wait: 60 }));
     const user = await openComic([comicLists, reloaded], calls);
     await typeInto(user, 'Premium Black & White price per page', '0.0325');
-    await typeInto(user, 'Perfect Bound (Larger Deluxe) price', '6');
+    await typeInto(user, 'Perfect Bound (Larger Deluxe — 7 × 10.875 in) price', '6');
     await typeInto(user, 'Gloss price', '0.75');
     await user.click(saveButton());
     expect(saveButton()).toHaveTextContent('Saving...');
@@ -222,12 +225,12 @@ describe('price editor: comic book', () => {
     );
     const user = await openComic([comicLists], calls);
     await typeInto(user, 'Premium Color price per page', '0.21');
-    await typeInto(user, 'Perfect Bound (Comic Book) price', '2000');
+    await typeInto(user, 'Perfect Bound (Comic Book — 6.625 × 10.25 in) price', '2000');
     await typeInto(user, 'Matte price', '0.5');
     await user.click(saveButton());
     const failure = await screen.findByRole('alert');
     expect(failure).toHaveTextContent(
-      `${messages.admin.priceEditors.comicbook.saveFailed} Perfect Bound (Comic Book): price: Must be at most 1000.00 for a binding.`,
+      `${messages.admin.priceEditors.comicbook.saveFailed} Perfect Bound (Comic Book — 6.625 × 10.25 in): price: Must be at most 1000.00 for a binding.`,
     );
     // The literal paths are the assertion: what was sent, in order, before the refusal stopped the rest.
     expect(puts.map((p) => p.path)).toEqual([
@@ -238,7 +241,10 @@ describe('price editor: comic book', () => {
     expect(saveButton()).toHaveTextContent('Save Changes (2)');
     expect(saveButton()).toBeEnabled();
     expect(input('Premium Color price per page')).toHaveValue(0.21);
-    expect(input('Perfect Bound (Comic Book) price')).toHaveAttribute('aria-invalid', 'true');
+    expect(input('Perfect Bound (Comic Book — 6.625 × 10.25 in) price')).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
     expect(
       within(section('Binding Types')).getByText('price: Must be at most 1000.00 for a binding.'),
     ).toBeInTheDocument();
@@ -247,7 +253,7 @@ describe('price editor: comic book', () => {
 
     // Fixing the refused price and saving again sends the two that are left, in their order.
     server.use(...updateHandlers(comic, comicItem, { puts }));
-    await typeInto(user, 'Perfect Bound (Comic Book) price', '2.75');
+    await typeInto(user, 'Perfect Bound (Comic Book — 6.625 × 10.25 in) price', '2.75');
     expect(
       within(section('Binding Types')).queryByText('price: Must be at most 1000.00 for a binding.'),
     ).not.toBeInTheDocument();
@@ -333,6 +339,26 @@ describe('price editor: the other six from the same component', () => {
     expect(within(section('Cover Finishes')).getByText('No cover finishes found.')).toBeInTheDocument();
     // Bindings come from the dropdowns here: no page-range columns.
     expect(within(section('Binding Types')).getAllByRole('columnheader')).toHaveLength(2);
+  });
+
+  it('names each binding’s trim with its dimensions, from the catalog’s trims (ADR 0058)', async () => {
+    const print = PRODUCTS.calculator;
+    server.use(
+      listsHandler(print, [
+        {
+          interior_color: [],
+          paper_type: [],
+          binding: [
+            binding(1001, 'Perfect Bound', '2.00', 'US Trade', [24, 800]),
+            binding(1002, 'Perfect Bound', '2.50', 'A4', [24, 800]),
+          ],
+        },
+      ]),
+    );
+    renderAdminRoute('/admin/books/printbook/edit');
+    const bindingsSection = await screen.findByRole('region', { name: /Binding Types/ });
+    expect(within(bindingsSection).getByText('Perfect Bound (US Trade — 6 × 9 in)')).toBeInTheDocument();
+    expect(within(bindingsSection).getByText('Perfect Bound (A4 — 210 × 297 mm)')).toBeInTheDocument();
   });
 
   it('print book: a section of more than 20 rows (74 bindings) gets a search box and one group per trim size (issue 13.8)', async () => {

@@ -19,7 +19,7 @@ import { renderRoute } from '#testing/render-route.tsx';
 import { signInForTest } from '#testing/session.ts';
 
 const book = {
-  trim_size: [trimItem(1, '6 x 9 in'), trimItem(2, '8.5 x 11 in')],
+  trim_size: [trimItem(1, 'US Trade', '6 x 9 in'), trimItem(2, 'US Letter', '8.5 x 11 in')],
   binding: [
     bindingItem(10, 'Perfect Bound', 1),
     bindingItem(11, 'Saddle Stitch', 1),
@@ -59,7 +59,7 @@ function printBookApi(calc: (body: Record<string, unknown>) => Response | Promis
 }
 
 async function fillPrintBook(user: ReturnType<typeof userEvent.setup>, pages = '120') {
-  await user.selectOptions(await screen.findByLabelText('Trim Size'), '6 x 9 in');
+  await user.selectOptions(await screen.findByLabelText('Trim Size'), 'US Trade — 6 × 9 in');
   await user.type(screen.getByLabelText('Page Count'), pages);
   await user.tab();
   await waitFor(() => expect(screen.getByLabelText('Binding')).toBeEnabled());
@@ -122,7 +122,7 @@ describe('calculator page', () => {
     expect(binding).toBeDisabled();
     expect(screen.getByText('Choose a trim size and page count first.')).toBeInTheDocument();
     await user.selectOptions(screen.getByLabelText('Interior Color'), 'Premium Color');
-    await user.selectOptions(screen.getByLabelText('Trim Size'), '6 x 9 in');
+    await user.selectOptions(screen.getByLabelText('Trim Size'), 'US Trade — 6 × 9 in');
     await user.type(screen.getByLabelText('Page Count'), '40');
     await user.tab();
     await waitFor(() => expect(binding).toBeEnabled());
@@ -155,7 +155,7 @@ describe('calculator page', () => {
       ),
     );
     renderRoute('/calculator/printbook');
-    await user.selectOptions(await screen.findByLabelText('Trim Size'), '6 x 9 in');
+    await user.selectOptions(await screen.findByLabelText('Trim Size'), 'US Trade — 6 × 9 in');
     await user.type(screen.getByLabelText('Page Count'), '100');
     await user.tab();
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load available options.');
@@ -355,7 +355,7 @@ describe('calculator page', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Custom Yearbook Printing' }),
     ).toBeInTheDocument();
-    await user.selectOptions(await screen.findByLabelText('Trim Size'), '6 x 9 in');
+    await user.selectOptions(await screen.findByLabelText('Trim Size'), 'US Trade — 6 × 9 in');
     await user.type(screen.getByLabelText('Page Count'), '60');
     await user.tab();
     expect(await screen.findByRole('option', { name: 'Saddle Stitch (not available)' })).toBeDisabled();

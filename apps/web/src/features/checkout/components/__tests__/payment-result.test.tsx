@@ -98,6 +98,10 @@ describe('back from Stripe (/success?order=&session_id=)', () => {
     );
     expect(await heading('Payment being confirmed')).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('we will e-mail you as soon as it is confirmed');
+    // The order number people read everywhere, never the bare id (ADR 0058).
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Your payment for order BND-000042 is being confirmed',
+    );
     expect(seen.calls).toBeGreaterThan(2);
     const stopped = seen.calls;
     // Fifty poll intervals later (on the page's clock): not one more request.
@@ -181,7 +185,7 @@ describe('cancelled (/cancel, /payment/cancel)', () => {
     async (path) => {
       renderRoute(path);
       expect(await heading('Payment Cancelled')).toBeInTheDocument();
-      expect(screen.getByText(/Your order #42 is kept/)).toBeInTheDocument();
+      expect(screen.getByText(/Your order BND-000042 is kept/)).toBeInTheDocument();
       expect(screen.getByRole('link', { name: 'Try Again' })).toHaveAttribute('href', '/payment?order=42');
     },
   );

@@ -65,6 +65,7 @@ describe('/payment', () => {
       discount_amount: '526.20',
       line_total: '9997.71',
       downloads: null,
+      specs: null,
     };
     paymentApi({ order: orderResponse({ items: [item], subtotal: '9997.71', total: '10035.07' }) });
     openPayment();
@@ -96,7 +97,7 @@ describe('/payment', () => {
   it("shows the server's order: lines, subtotal, shipping, tax and total, and where it ships", async () => {
     const seen = paymentApi();
     openPayment();
-    expect(await screen.findByRole('heading', { level: 2, name: 'Order #42' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Order BND-000042' })).toBeInTheDocument();
     expect(bodyCells(screen.getByRole('table', { name: 'Books in this order' }))).toEqual([
       ['My Novel (Print Book)', '10', '$8.48', '$84.80', '—', '$84.80'],
       ['Family Album (Photo Book)', '2', '$20.00', '$40.00', '—', '$40.00'],

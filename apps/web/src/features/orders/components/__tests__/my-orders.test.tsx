@@ -70,6 +70,39 @@ describe("/orders: the customer's orders below the cart", () => {
     expect(screen.getByRole('table', { name: 'Projects in your cart' })).toBeInTheDocument();
   });
 
+  it('marks partly and fully refunded orders with the amount that came back (ADR 0058)', async () => {
+    signInForTest();
+    const part = order({
+      id: 45,
+      order_number: 'BND-000045',
+      status: 'paid',
+      total: '54.40',
+      refunded: '10.00',
+    });
+    const all = order({
+      id: 44,
+      order_number: 'BND-000044',
+      status: 'canceled',
+      total: '45.36',
+      refunded: '45.36',
+    });
+    const kept = order({
+      id: 43,
+      order_number: 'BND-000043',
+      status: 'paid',
+      total: '20.00',
+      refunded: '0.00',
+    });
+    server.use(myBooksHandler([]), ...myOrdersHandlers([part, all, kept]));
+    renderRoute('/orders');
+    await within(ordersRegion()).findByRole('table');
+    expect(orderRows().map((r) => [r[0], r[3], r[4]])).toEqual([
+      ['BND-000045', '$54.40', 'Paid Partly refunded $10.00'],
+      ['BND-000044', '$45.36', 'Canceled Refunded $45.36'],
+      ['BND-000043', '$20.00', 'Paid'],
+    ]);
+  });
+
   it("an empty cart after an order says the cart is empty (not 'No Orders Yet') and lists the order", async () => {
     signInForTest();
     server.use(myBooksHandler([]), ...myOrdersHandlers([shipped]));

@@ -66,6 +66,7 @@ describe('/orders/:id: the order page', () => {
             pdf: urlOf(orderRoutes.download, { id: 44, project_id: 15, kind: 'pdf' }),
             cover: urlOf(orderRoutes.download, { id: 44, project_id: 15, kind: 'cover' }),
           },
+          specs: null,
         },
       ],
       subtotal: '9.99',
@@ -172,9 +173,31 @@ describe('/orders/:id: the order page', () => {
       ['My Novel (Print Book)', '10', '$8.48', '—', '$84.80'],
       ['Family Album (Photo Book)', '2', '$20.00', '—', '$40.00'],
     ]);
-    const terms = within(books)
-      .getAllByRole('term')
-      .map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]);
+    const termsOf = (list: HTMLElement) =>
+      within(list)
+        .getAllByRole('term')
+        .map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]);
+    // Each printed book's specifications, as the server describes what was printed (ADR 0058).
+    expect(termsOf(screen.getByLabelText('Specifications of My Novel'))).toEqual([
+      ['Trim size', 'US Trade — 6 × 9 in'],
+      ['Binding', 'Perfect Bound'],
+      ['Paper', '60# White-Uncoated'],
+      ['Interior color', 'Standard Color'],
+      ['Cover finish', 'Matte'],
+      ['Pages', '240'],
+      ['Copies', '10'],
+    ]);
+    expect(termsOf(screen.getByLabelText('Specifications of Family Album'))).toEqual([
+      ['Trim size', 'Square — 8.5 × 8.5 in'],
+      ['Binding', 'Case Wrap'],
+      ['Paper', '100# White-Coated'],
+      ['Interior color', 'Premium Color'],
+      ['Cover finish', 'Gloss'],
+      ['Spine', 'Round'],
+      ['Pages', '40'],
+      ['Copies', '2'],
+    ]);
+    const terms = termsOf(screen.getByLabelText('Amounts'));
     expect(terms).toEqual([
       ['Subtotal', '$124.80'],
       ['First-print discount', '−$12.48'],
@@ -190,6 +213,10 @@ describe('/orders/:id: the order page', () => {
     const delivery = region('Delivery and payment');
     expect(delivery).toHaveTextContent('Ann Reader100 Congress AveAustin, TX 78701, US');
     expect(delivery).toHaveTextContent(/Card, Nov 22, 2026/);
+    // The receipt is numbered and names the merchant from the server's configuration (ADR 0058).
+    expect(await screen.findByTestId('receipt-merchant')).toHaveTextContent(
+      'Receipt BND-000043 · Bindery, 100 Congress Ave, Austin, TX 78701, United States',
+    );
     await userEvent.setup().click(screen.getByRole('button', { name: s.printReceipt }));
     expect(print).toHaveBeenCalledTimes(1);
     // What printing leaves out: the way back, the buttons and the reorder form.

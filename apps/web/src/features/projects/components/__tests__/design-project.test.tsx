@@ -37,7 +37,7 @@ import { defined } from '@bindery/ui/testing';
 const m = messages.projects;
 
 const book = {
-  trim_size: [trimItem(1, '6 x 9 in'), trimItem(2, '8.5 x 11 in')],
+  trim_size: [trimItem(1, 'US Trade', '6 x 9 in'), trimItem(2, 'US Letter', '8.5 x 11 in')],
   binding: [
     bindingItem(10, 'Perfect Bound', 1),
     bindingItem(11, 'Saddle Stitch', 1),
@@ -130,7 +130,7 @@ const card = (group: string, name: string) =>
   within(screen.getByRole('group', { name: group })).getByRole('radio', { name });
 
 async function chooseAll(user: ReturnType<typeof userEvent.setup>) {
-  await user.selectOptions(await screen.findByLabelText('Trim Size'), '6 x 9 in');
+  await user.selectOptions(await screen.findByLabelText('Trim Size'), 'US Trade — 6 × 9 in');
   await waitFor(() => expect(card('Binding', 'Perfect Bound')).toBeEnabled());
   await user.click(card('Binding', 'Perfect Bound'));
   await user.click(card('Interior Color', 'Premium Color'));
@@ -208,7 +208,7 @@ describe('/design-project', () => {
     const bindings = await screen.findByRole('group', { name: 'Binding' });
     expect(bindings).toHaveAccessibleDescription('Choose a trim size and upload your PDF first.');
     expect(card('Binding', 'Perfect Bound')).toBeDisabled();
-    await user.selectOptions(screen.getByLabelText('Trim Size'), '6 x 9 in');
+    await user.selectOptions(screen.getByLabelText('Trim Size'), 'US Trade — 6 × 9 in');
     expect(card('Binding', 'Perfect Bound')).toBeDisabled();
     await uploadPdf(user);
     await waitFor(() => expect(card('Binding', 'Perfect Bound')).toBeEnabled());
@@ -706,7 +706,7 @@ describe('/design-project', () => {
     await uploadPdf(user);
     await user.click(screen.getByRole('button', { name: 'Buy E-Book' }));
     // The cover is the e-book's face: required.
-    expect(screen.getByRole('alert')).toHaveTextContent('An e Book needs its cover: upload a cover image.');
+    expect(screen.getByRole('alert')).toHaveTextContent('An e-book needs its cover: upload a cover image.');
     await user.upload(
       screen.getByLabelText('Cover image'),
       new File(['png'], 'front.png', { type: 'image/png' }),

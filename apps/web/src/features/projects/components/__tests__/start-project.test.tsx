@@ -81,11 +81,12 @@ describe('/start-project', () => {
     expect(button).toBeDisabled();
     expect(button).toHaveAccessibleDescription(m.selectCategory);
     // A card sets the category select, and the select the card.
-    await user.click(screen.getByRole('radio', { name: 'Calender' }));
+    // People read "Calendar"; the value sent stays the spec's "Calender" (ADR 0058).
+    await user.click(screen.getByRole('radio', { name: 'Calendar' }));
     expect(screen.getByLabelText('Book Category')).toHaveValue('Calender');
     await user.selectOptions(screen.getByLabelText('Book Category'), 'Magazine');
     expect(screen.getByRole('radio', { name: 'Magazine' })).toBeChecked();
-    await user.click(screen.getByRole('radio', { name: 'Calender' }));
+    await user.click(screen.getByRole('radio', { name: 'Calendar' }));
     await user.selectOptions(screen.getByLabelText('Book Language'), 'urdu');
     expect(button).toBeEnabled();
 
@@ -230,6 +231,20 @@ describe('/start-project', () => {
       within(select)
         .getAllByRole('option')
         .map((o) => o.textContent),
-    ).toEqual(['Select a category', ...PROJECT_CATEGORIES]);
+    ).toEqual([
+      'Select a category',
+      'Print Book',
+      'Photo Book',
+      'Comic Book',
+      'Magazine',
+      'Yearbook',
+      'Calendar',
+      'E-book',
+    ]);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.getAttribute('value')),
+    ).toEqual(['', ...PROJECT_CATEGORIES]);
   });
 });

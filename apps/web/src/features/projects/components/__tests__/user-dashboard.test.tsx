@@ -302,7 +302,7 @@ describe('/userdashboard: an unfinished design (issue 13.5, docs/decisions/0038)
       http.get(catalogUrl('calculator', 'options'), () =>
         HttpResponse.json(
           dropdownsFor(PRODUCTS.calculator, {
-            trim_size: [trimItem(1, '6 x 9 in')],
+            trim_size: [trimItem(1, 'US Trade', '6 x 9 in')],
             interior_color: [item(20, 'Standard Black & White')],
             paper_type: [item(30, '60# Cream-Uncoated')],
             cover_finish: [item(40, 'Gloss')],
