@@ -3,7 +3,7 @@
  * Rows never leave the repositories: services map them to contract shapes.
  * @see https://kysely.dev/docs/getting-started#types
  */
-import type { ColumnType, Generated, GeneratedAlways } from 'kysely';
+import type { ColumnType, Generated, GeneratedAlways, Kysely, Transaction } from 'kysely';
 
 export type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 /**
@@ -357,3 +357,6 @@ export interface DB {
   mail_outbox: MailOutboxTable;
   rate_limit_counters: RateLimitCountersTable;
 }
+
+/** What a repository function takes first: the app's handle or the caller's transaction (declared once, here). */
+export type Db = Kysely<DB> | Transaction<DB>;

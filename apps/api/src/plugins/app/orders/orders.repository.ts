@@ -10,13 +10,13 @@ import {
   type Expression,
   type ExpressionBuilder,
   type Insertable,
-  type Kysely,
   type Selectable,
   type SqlBool,
   type Transaction,
   type Updateable,
 } from 'kysely';
 import type {
+  Db,
   DB,
   OrderEventsTable,
   OrderItemsTable,
@@ -28,7 +28,6 @@ import type {
 import { cursorTimeOf } from '#lib/keyset.js';
 import { containsPattern } from '#lib/like-pattern.js';
 
-export type Db = Kysely<DB> | Transaction<DB>;
 export type OrderRow = Selectable<OrdersTable>;
 export type OrderItemRow = Selectable<OrderItemsTable>;
 export type OrderEventRow = Selectable<OrderEventsTable>;

@@ -4,10 +4,8 @@
  * take the db (or a transaction) first so the service composes them into one transaction.
  * @see kysely example/src/user/user.repository.ts
  */
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
-import type { DB, PaymentsTable } from '#db/database.js';
-
-type Db = Kysely<DB> | Transaction<DB>;
+import { sql, type Selectable, type Transaction } from 'kysely';
+import type { DB, Db, PaymentsTable } from '#db/database.js';
 
 export type PaymentRow = Selectable<PaymentsTable>;
 export type Provider = PaymentsTable['provider'];
