@@ -475,3 +475,15 @@ export async function userOverview(db: Db, userId: number) {
     .executeTakeFirstOrThrow();
   return { ...row, refunded_cents: refunded.cents };
 }
+
+/** Unpaid orders whose time ran out, oldest expiry first (index orders_awaiting_payment_expires_idx). */
+export async function findExpiredOrders(db: Db, now: Date, limit: number) {
+  return db
+    .selectFrom('orders')
+    .select(['id', 'order_number', 'expires_at'])
+    .where('status', '=', 'awaiting_payment')
+    .where('expires_at', '<=', now)
+    .orderBy('expires_at')
+    .limit(limit)
+    .execute();
+}

@@ -273,18 +273,6 @@ export async function findUnrefundedDuplicates(db: Db, limit: number): Promise<P
     .execute();
 }
 
-/** Unpaid orders whose time ran out, oldest expiry first (index orders_awaiting_payment_expires_idx). */
-export async function findExpiredOrders(db: Db, now: Date, limit: number) {
-  return db
-    .selectFrom('orders')
-    .select(['id', 'order_number', 'expires_at'])
-    .where('status', '=', 'awaiting_payment')
-    .where('expires_at', '<=', now)
-    .orderBy('expires_at')
-    .limit(limit)
-    .execute();
-}
-
 /** The payment that paid the order (completed and not a duplicate), if any. */
 export async function findOrderPayment(db: Db, orderId: number): Promise<PaymentRow | undefined> {
   return db

@@ -20,8 +20,7 @@ import { messages } from '@bindery/contracts/messages';
 import type { DB } from '#db/database.js';
 import type { Clock } from '#lib/clock.js';
 import { DomainError } from '#lib/domain-error.js';
-import { findOrder, findOrderItems, findUserOrder, type OrderRow } from '../orders/orders.repository.js';
-import { systemActor, type Moved, type OrdersModule } from '../orders/orders.service.js';
+import type { Moved, OrderRow, OrdersModule } from '../orders/orders.service.js';
 import {
   InvalidEventError,
   InvalidSignatureError,
@@ -37,7 +36,6 @@ import {
   completePaymentAt,
   countPayments,
   findAttemptsToReconcile,
-  findExpiredOrders,
   findOpenPayment,
   findOpenPayments,
   findPaymentByRef,
@@ -65,8 +63,6 @@ export interface PaymentsLogger {
 export interface PaymentsConfig {
   /** The web app (return URLs). */
   webUrl: string;
-  /** UNPAID_ORDER_TTL_HOURS (the expiry note says it). */
-  unpaidOrderTtlHours: number;
   /** RECONCILE_AFTER_MINUTES: an attempt this old is asked about by the reconciliation job. */
   reconcileAfterMs: number;
 }
@@ -126,7 +122,7 @@ export function createPayments(deps: PaymentsDeps) {
 
   /** The caller's order, if it can still be paid (another user's order is "not found", never "forbidden"). */
   async function payableOrder(userId: number, orderId: number): Promise<OrderRow> {
-    const order = await findUserOrder(db, userId, orderId);
+    const order = await orders.customerRow(userId, orderId);
     if (!order) throw problem('not_found', messages.checkout.orderNotFound, 'NOT_FOUND');
     if (order.status !== 'awaiting_payment') throw notPayable();
     // Its time ran out: the expiry job cancels it at its next run; no new payment starts meanwhile.
@@ -140,7 +136,7 @@ export function createPayments(deps: PaymentsDeps) {
     urls: { success: string; cancel: string },
     user: User,
   ) {
-    const items = await findOrderItems(db, [order.id]);
+    const items = await orders.itemRows([order.id]);
     return buildPaymentRequest(order, items, {
       successUrl: urls.success,
       cancelUrl: urls.cancel,
@@ -205,7 +201,7 @@ export function createPayments(deps: PaymentsDeps) {
     cents: number | null,
     currency: string | undefined,
   ): Promise<boolean> {
-    const order = await findOrder(db, payment.order_id);
+    const order = await orders.row(payment.order_id);
     const ok = cents === Number(payment.amount_cents) && currency === order?.currency.toUpperCase();
     if (!ok) {
       log.error(
@@ -232,7 +228,7 @@ export function createPayments(deps: PaymentsDeps) {
    */
   async function reconcileAttempt(payment: PaymentRow, opts: { close: boolean }): Promise<AttemptOutcome> {
     await markChecked(db, payment.id, clock.now());
-    const order = await findOrder(db, payment.order_id);
+    const order = await orders.row(payment.order_id);
     // An order that no longer awaits payment must not take money through this attempt any more.
     const close = opts.close || order?.status !== 'awaiting_payment';
     return payment.provider === 'stripe'
@@ -500,11 +496,8 @@ export function createPayments(deps: PaymentsDeps) {
       // recordEvent found the order through this session's payment row, so it exists.
       if (!payment) throw new Error(`no payment row for Stripe session ${session.id}`);
       if (paidEvent(event)) {
-        const order = await trx
-          .selectFrom('orders')
-          .select('currency')
-          .where('id', '=', payment.order_id)
-          .executeTakeFirstOrThrow();
+        const order = await orders.rowWithin(trx, payment.order_id);
+        if (!order) throw new Error(`no order ${payment.order_id} for Stripe session ${session.id}`);
         if (
           session.amountCents !== Number(payment.amount_cents) ||
           session.currency !== order.currency.toUpperCase()
@@ -643,7 +636,7 @@ export function createPayments(deps: PaymentsDeps) {
     const payment = await findUserPaymentByRef(db, user.id, 'paypal', paypalOrderId);
     if (!payment) throw problem('not_found', messages.checkout.orderNotFound, 'NOT_FOUND');
     if (payment.status === 'completed') return orders.myOrder(user.id, payment.order_id);
-    const order = await findUserOrder(db, user.id, payment.order_id);
+    const order = await orders.customerRow(user.id, payment.order_id);
     if (order?.status !== 'awaiting_payment') {
       // A concurrent capture of this same payment may have just paid the order: that is this call's success too.
       const now = await findPaymentByRef(db, 'paypal', paypalOrderId);
@@ -661,11 +654,11 @@ export function createPayments(deps: PaymentsDeps) {
   }
 
   // -------------------------------------------------------------------------------------------------------------
-  // Reconciliation and expiry (the jobs, and the admin's button)
+  // Reconciliation (the job, the expiry's closing of attempts, and the admin's button)
 
   /** POST api/admin/orders/{id}/reconcile/: asks about each of the order's open attempts, whatever their age. */
   async function reconcileOrder(orderId: number): Promise<ReconcileResponse> {
-    const order = await findOrder(db, orderId);
+    const order = await orders.row(orderId);
     if (!order) throw problem('not_found', messages.checkout.orderNotFound, 'NOT_FOUND');
     const attempts: ReconciledAttempt[] = [];
     for (const payment of await findOpenPayments(db, orderId)) {
@@ -705,41 +698,15 @@ export function createPayments(deps: PaymentsDeps) {
   }
 
   /**
-   * The expiry job: unpaid orders whose time ran out. Each one's open attempts are asked about first (money that
-   * arrived before the end pays it), then closed (the Checkout Session expired at Stripe; the PayPal order simply
-   * never captured), then the order is canceled by the system. An attempt that cannot be closed (no answer) keeps
-   * its order for the next run: canceling it could leave a session that still takes money.
+   * The orders module's expiry (orders/unpaid-expiry.ts): each open attempt of the order is asked about first
+   * (money that arrived before the end pays it), then closed; the outcomes, in order.
    */
-  async function expireDue(now: Date): Promise<Record<string, number>> {
-    let canceled = 0;
-    let paid = 0;
-    let postponed = 0;
-    for (const due of await findExpiredOrders(db, now, BATCH)) {
-      let open = false;
-      for (const payment of await findOpenPayments(db, due.id)) {
-        const outcome = await reconcileAttempt(payment, { close: true });
-        if (outcome === 'paid') paid += 1;
-        if (outcome === 'open' || outcome === 'processing' || outcome === 'unreachable') open = true;
-      }
-      const order = await findOrder(db, due.id);
-      if (order?.status !== 'awaiting_payment') continue;
-      if (open) {
-        postponed += 1;
-        continue;
-      }
-      try {
-        await orders.transition(order.id, 'canceled', {
-          actor: systemActor,
-          note: money.expiredNote(config.unpaidOrderTtlHours),
-          internal: false,
-        });
-        canceled += 1;
-      } catch (error) {
-        // Paid or canceled meanwhile by someone else: nothing left to expire.
-        if (!(error instanceof DomainError)) throw error;
-      }
+  async function closeOrderAttempts(orderId: number): Promise<AttemptOutcome[]> {
+    const outcomes: AttemptOutcome[] = [];
+    for (const payment of await findOpenPayments(db, orderId)) {
+      outcomes.push(await reconcileAttempt(payment, { close: true }));
     }
-    return { canceled, paid, postponed };
+    return outcomes;
   }
 
   return {
@@ -750,6 +717,6 @@ export function createPayments(deps: PaymentsDeps) {
     capturePaypalPayment,
     reconcileOrder,
     reconcileDue,
-    expireDue,
+    closeOrderAttempts,
   };
 }
