@@ -60,19 +60,6 @@ export function findUserOrder(db: Db, userId: number, id: number): Promise<Order
     .executeTakeFirst();
 }
 
-export function findUserOrderByNumber(
-  db: Db,
-  userId: number,
-  orderNumber: string,
-): Promise<OrderRow | undefined> {
-  return db
-    .selectFrom('orders')
-    .selectAll()
-    .where('order_number', '=', orderNumber)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-}
-
 export async function insertOrder(trx: Transaction<DB>, order: NewOrder, items: readonly NewOrderItem[]) {
   const row = await trx.insertInto('orders').values(order).returningAll().executeTakeFirstOrThrow();
   const itemRows = await trx
