@@ -156,7 +156,10 @@ export async function buildApp({
   // payment attempts of an unpaid order that was canceled (ADR 0051).
   await app.register(orders, {
     refunder: { refundRemaining: (orderId, args) => app.refunds.refundRemaining(orderId, args) },
-    attempts: { closeAttempts: (orderIds) => app.payments.closeAttempts(orderIds) },
+    attempts: {
+      closeAttempts: (orderIds) => app.payments.closeAttempts(orderIds),
+      closeOrderAttempts: (orderId) => app.payments.closeOrderAttempts(orderId),
+    },
   });
   await app.register(payments);
   await app.register(sales);

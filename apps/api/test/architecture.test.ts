@@ -7,10 +7,11 @@
  *   that import it — the mail folder's loop, issue 14.1).
  * The one exception list is explicit: an adapter is Fastify-facing by design (it reads a request or writes a
  * reply). Every service and repository is converted (issue 14.1); none is excused.
- * - no code holding a transaction takes another database handle (ADR 0050; the rule is in transaction-handles.ts).
+ * - no code holding a transaction takes another database handle (ADR 0050; the rule is in transaction-handles.ts);
+ * - a domain module imports no other module's repository: it asks that module's service (ADR 0056).
  */
 import { readFileSync, readdirSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { handleOffences } from './transaction-handles.js';
@@ -80,6 +81,47 @@ describe('domain modules (docs/decisions/0018)', () => {
       .filter(({ found }) => found.length > 0)
       .map(({ path, found }) => `${path}: ${found.join('; ')}`);
     expect(offenders).toEqual([]);
+  });
+});
+
+/** The domain module a file of src/ belongs to (`orders` for plugins/app/orders/…), if any. */
+function moduleOf(file: string): string | undefined {
+  const path = relative(DOMAINS, file);
+  const [first, ...rest] = path.split(sep);
+  return !path.startsWith('..') && rest.length > 0 ? first : undefined;
+}
+
+/** A domain file's imports of another module's repository (`../orders/orders.repository.js`), in words. */
+function foreignRepositoryImports(file: string, source: string): string[] {
+  const own = moduleOf(file);
+  return importsOf(source).filter((specifier) => {
+    const target = localFile(file, specifier);
+    return target?.endsWith('.repository.ts') && moduleOf(target) !== undefined && moduleOf(target) !== own;
+  });
+}
+
+describe('module boundaries (docs/decisions/0056)', () => {
+  it("a domain module reads and writes through its own repository only; others' data through their service", () => {
+    const offenders = domainFiles.flatMap((path) =>
+      foreignRepositoryImports(join(DOMAINS, path), readFileSync(join(DOMAINS, path), 'utf8')).map(
+        (specifier) => `${path}: ${specifier}`,
+      ),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it('catches a repository import across modules, relative or through #', () => {
+    const file = join(DOMAINS, 'payments/payments.service.ts');
+    const source = `
+      import { findOrder } from '../orders/orders.repository.js';
+      import type { OrderRow } from '#plugins/app/orders/orders.repository.js';
+      import { findOpenPayments } from './payments.repository.js';
+      import { findPendingRefunds } from '#plugins/app/payments/refunds.repository.js';
+      import type { OrdersModule } from '../orders/orders.service.js';`;
+    expect(foreignRepositoryImports(file, source)).toEqual([
+      '../orders/orders.repository.js',
+      '#plugins/app/orders/orders.repository.js',
+    ]);
   });
 });
 

@@ -3,10 +3,10 @@
  * create a project through upload-book, and put orders (B's and C's tables) straight into the database, since
  * the order routes are not part of these tests.
  */
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { expect } from 'vitest';
 import { UploadedFile, UploadBookResponse, type UploadBookBody } from '@bindery/contracts/store/projects';
-import type { DB } from '#db/database.js';
+import type { DB, Db } from '#db/database.js';
 import { json, request, type TestContext } from './helper.js';
 import { jpegBytes, makePdf, multipartBody } from './pdf-fixtures.js';
 
@@ -130,7 +130,7 @@ export async function insertOrder(
   userId: number,
   projectIds: number[],
   status: OrderStatus,
-  db: Kysely<DB> | Transaction<DB> = t.db,
+  db: Db = t.db,
 ) {
   const order = await db
     .insertInto('orders')

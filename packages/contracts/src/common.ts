@@ -74,16 +74,6 @@ export const ErrorBody = z.object({
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
-/** Standard error responses to declare on routes (OpenAPI shows them; replies are checked against them). */
-export const errorResponses = {
-  400: ErrorBody,
-  401: ErrorBody,
-  403: ErrorBody,
-  404: ErrorBody,
-  409: ErrorBody,
-  429: ErrorBody,
-} as const;
-
 /** The error answers a route declares, by status: `errorBodies(401, 403)` → `{ 401: ErrorBody, 403: ErrorBody }`. */
 export const errorBodies = <const S extends number>(...statuses: S[]) =>
   Object.fromEntries(statuses.map((status) => [status, ErrorBody])) as Record<S, typeof ErrorBody>;

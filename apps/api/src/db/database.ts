@@ -4,7 +4,7 @@
  * @see https://kysely.dev/docs/getting-started#types
  */
 import type { OrderActorType, OrderStatus } from '@bindery/contracts/order-lifecycle';
-import type { ColumnType, Generated, GeneratedAlways } from 'kysely';
+import type { ColumnType, Generated, GeneratedAlways, Kysely, Transaction } from 'kysely';
 
 export type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 /**
@@ -363,3 +363,6 @@ export interface DB {
   mail_outbox: MailOutboxTable;
   rate_limit_counters: RateLimitCountersTable;
 }
+
+/** What a repository function takes first: the app's handle or the caller's transaction (declared once, here). */
+export type Db = Kysely<DB> | Transaction<DB>;

@@ -2,10 +2,8 @@
  * All SQL of the job scheduler (docs/decisions/0021). The times are the scheduler's clock, passed in, so tests
  * move time without waiting; every statement is a single UPDATE/INSERT, atomic on its own.
  */
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { DB } from '../db/database.js';
-
-type Db = Kysely<DB> | Transaction<DB>;
+import { sql } from 'kysely';
+import type { Db } from '../db/database.js';
 
 /**
  * Makes sure every job has its row and the code's period. A new job is due at once; a shortened period pulls an

@@ -48,9 +48,8 @@ export function cursorTimeOf(column: string): RawBuilder<string> {
   return sql<string>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 }
 
-/** Common cursor keys: a timestamp (ISO text) or a text or number sort key, then the row id. */
+/** The common cursor key: a timestamp (ISO text), then the row id. */
 export const TimeIdCursor = z.tuple([z.iso.datetime({ offset: true }), z.number().int().positive()]);
-export const TextIdCursor = z.tuple([z.string().max(300), z.number().int().positive()]);
 
 /** Rows read with LIMIT limit + 1 → the page and the cursor of its last row (null when nothing follows). */
 export function toPage<Row>(

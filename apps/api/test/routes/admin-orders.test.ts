@@ -5,7 +5,7 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@bindery/contracts/messages';
-import { AllOrdersResponse, type AdminOrder } from '@bindery/contracts/admin/orders';
+import { AllOrdersResponse, type SubmittedProject } from '@bindery/contracts/admin/orders';
 import { ErrorBody } from '@bindery/contracts/common';
 import { UploadBookResponse, UploadedFile } from '@bindery/contracts/store/projects';
 import { anyString, createUser, defined, json, request, setupTestApp } from '../helper.js';
@@ -30,7 +30,7 @@ beforeAll(async () => {
   customer = await createUser(t);
 });
 
-async function allOrders(): Promise<AdminOrder[]> {
+async function allOrders(): Promise<SubmittedProject[]> {
   const res = await request(t, { method: 'GET', url: '/api/book/all-orders/', headers: admin.auth });
   expect(res.statusCode, res.body).toBe(200);
   return json(res, AllOrdersResponse).data;

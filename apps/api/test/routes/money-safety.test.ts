@@ -73,7 +73,7 @@ describe('expiry of unpaid orders', () => {
     expect(sessionEnd).toBeGreaterThan(clock.now().getTime() + 23 * HOUR);
     const pp = await startPaypal(t, customer.auth, placed.id);
     expect(stripe.session(session.id)?.status).toBe('expired'); // closed when PayPal was chosen (no second payment)
-    await expect(t.app.payments.expireDue(clock.now())).resolves.toMatchObject({ canceled: 0 });
+    await expect(t.app.orders.expireDue(clock.now())).resolves.toMatchObject({ canceled: 0 });
 
     clock.advance(24 * HOUR + MINUTE);
     // Expired, but the job has not run yet: no new payment starts.
@@ -128,7 +128,7 @@ describe('expiry of unpaid orders', () => {
     const { sessionId } = await payByCard(t, stripe, customer.auth, placed.id, { drop: true });
     expect((await orderRow(t, placed.id)).status).toBe('awaiting_payment');
     clock.advance(24 * HOUR + MINUTE);
-    await expect(t.app.payments.expireDue(clock.now())).resolves.toMatchObject({ canceled: 0, paid: 1 });
+    await expect(t.app.orders.expireDue(clock.now())).resolves.toMatchObject({ canceled: 0, paid: 1 });
     const row = await orderRow(t, placed.id);
     expect(row.status).toBe('paid');
     expect(stripe.received('checkout.session.expire')).toEqual([]);
@@ -146,9 +146,9 @@ describe('expiry of unpaid orders', () => {
       status: 500,
       body: { error: { type: 'api_error', message: 'down' } },
     });
-    await expect(t.app.payments.expireDue(clock.now())).resolves.toMatchObject({ canceled: 0, postponed: 1 });
+    await expect(t.app.orders.expireDue(clock.now())).resolves.toMatchObject({ canceled: 0, postponed: 1 });
     expect((await orderRow(t, placed.id)).status).toBe('awaiting_payment');
-    await expect(t.app.payments.expireDue(clock.now())).resolves.toMatchObject({ canceled: 1 });
+    await expect(t.app.orders.expireDue(clock.now())).resolves.toMatchObject({ canceled: 1 });
   });
 });
 

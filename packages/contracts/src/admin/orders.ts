@@ -238,10 +238,11 @@ export const AdminOrderParams = z.object({ id: IdParam }).strict();
 // The spec's list of submitted projects (GET api/book/all-orders/)
 
 /**
- * The spec's Order entity: a submitted project with its customer; `order_id`/`order_status` add the latest order
- * that is not canceled, if any.
+ * A submitted project with its customer, as the spec's list of submitted projects shows it (the spec calls the row
+ * an "Order"; it is a project, named for what it is: ADR 0056); `order_id`/`order_status` add the latest order that
+ * is not canceled, if any.
  */
-export const AdminOrder = z.object({
+export const SubmittedProject = z.object({
   id: z.number().int().positive(),
   title: z.string(),
   user_email: z.string().nullable(),
@@ -262,7 +263,7 @@ export const AdminOrder = z.object({
   order_id: z.number().int().positive().nullable(),
   order_status: OrderStatus.nullable(),
 });
-export type AdminOrder = z.infer<typeof AdminOrder>;
+export type SubmittedProject = z.infer<typeof SubmittedProject>;
 
 export const AllOrdersQuery = PageQuery.extend({
   /** Any part of the book's title or of the customer's e-mail, case-insensitive (the spec's search box). */
@@ -271,7 +272,7 @@ export const AllOrdersQuery = PageQuery.extend({
 export type AllOrdersQuery = z.input<typeof AllOrdersQuery>;
 
 /** Keyset-paged like every list (docs/decisions/0019): `data` keeps the spec's shape. */
-export const AllOrdersResponse = page(AdminOrder);
+export const AllOrdersResponse = page(SubmittedProject);
 export type AllOrdersResponse = z.infer<typeof AllOrdersResponse>;
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -1,17 +1,20 @@
 /**
  * Decorates the app with `catalogCache`, the shared in-memory price list of every category, kept in step with the
  * other API instances (catalog-sync.ts) when the database is PostgreSQL, and `catalog`, the catalog module
- * (catalog.service.ts) built on that cache.
+ * (catalog.service.ts) built on that cache, and `firstPrint`, the first-print discount's setting as staff change it
+ * (first-print.ts: shop_settings, versioned with the prices).
  */
 import fp from 'fastify-plugin';
 import { CatalogCache } from './catalog-cache.js';
 import { startCatalogSync } from './catalog-sync.js';
 import { createCatalog, type CatalogModule } from './catalog.service.js';
+import { createFirstPrint, type FirstPrintModule } from './first-print.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     catalogCache: CatalogCache;
     catalog: CatalogModule;
+    firstPrint: FirstPrintModule;
   }
 }
 
@@ -22,6 +25,7 @@ export default fp(
     const cache = new CatalogCache(app.db, { listening: database.mode !== 'postgres' });
     app.decorate('catalogCache', cache);
     app.decorate('catalog', createCatalog({ db: app.db, cache }));
+    app.decorate('firstPrint', createFirstPrint({ db: app.db, cache }));
     if (database.mode === 'postgres') {
       const sync = startCatalogSync({ url: database.url, db: app.db, cache, log: app.log });
       await sync.ready;

@@ -4,11 +4,10 @@
  * (or a transaction) first so callers can compose them.
  * @see kysely example/src/user/user.repository.ts
  */
-import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
-import type { CatalogItemsTable, CatalogPriceChangesTable, DB, ShopSettingsTable } from '#db/database.js';
+import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
+import type { CatalogItemsTable, CatalogPriceChangesTable, Db, DB, ShopSettingsTable } from '#db/database.js';
 
 export type CatalogItemRow = Selectable<CatalogItemsTable>;
-type Db = Kysely<DB> | Transaction<DB>;
 
 /** The NOTIFY channel on which a committed catalog change announces its version to every API instance. */
 export const CATALOG_CHANNEL = 'bindery_catalog';

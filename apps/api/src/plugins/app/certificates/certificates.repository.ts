@@ -2,10 +2,9 @@
  * The SQL of resale certificates (docs/decisions/0032). Functions take the db (or a transaction) first so the
  * service composes them; rows never leave the module unmapped.
  */
-import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
-import type { DB, ResaleCertificatesTable } from '#db/database.js';
+import type { Insertable, Selectable, Transaction } from 'kysely';
+import type { DB, Db, ResaleCertificatesTable } from '#db/database.js';
 
-type Db = Kysely<DB> | Transaction<DB>;
 export type CertificateRow = Selectable<ResaleCertificatesTable>;
 type Status = CertificateRow['status'];
 

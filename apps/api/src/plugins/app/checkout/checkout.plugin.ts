@@ -1,20 +1,18 @@
 /**
  * Decorates the app with `carrierRates`, the source of carrier prices for shipping-rate and save-shipping (only
- * the built-in table exists today; a live carrier API is another CarrierRates chosen here by config), `checkout`,
- * the checkout module (checkout.service.ts) wired to it, and `firstPrint`, the first-print discount's setting.
+ * the built-in table exists today; a live carrier API is another CarrierRates chosen here by config), and
+ * `checkout`, the checkout module (checkout.service.ts) wired to it.
  */
 import fp from 'fastify-plugin';
 import { certificateForState } from '../certificates/certificates.service.js';
 import type { CarrierRates } from './carrier-rates.js';
 import { createCheckout, type CheckoutModule } from './checkout.service.js';
-import { createFirstPrint, type FirstPrintModule } from './first-print.js';
 import { tableCarrierRates } from './table-carrier-rates.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     carrierRates: CarrierRates;
     checkout: CheckoutModule;
-    firstPrint: FirstPrintModule;
   }
 }
 
@@ -27,7 +25,6 @@ export default fp<CheckoutPluginOptions>(
   async (app, options) => {
     const carrierRates = options.carrierRates ?? tableCarrierRates;
     app.decorate('carrierRates', carrierRates);
-    app.decorate('firstPrint', createFirstPrint({ db: app.db, cache: app.catalogCache }));
     app.decorate(
       'checkout',
       createCheckout({
@@ -42,6 +39,7 @@ export default fp<CheckoutPluginOptions>(
           myOrder: (...args) => app.orders.myOrder(...args),
           cancelUnpaidWithin: (...args) => app.orders.cancelUnpaidWithin(...args),
           afterCommit: (...args) => app.orders.afterCommit(...args),
+          itemRowsWithin: (...args) => app.orders.itemRowsWithin(...args),
         },
       }),
     );

@@ -4,10 +4,8 @@
  * (plugins/app/orders). Functions take the db (or a transaction) first so the service composes them.
  * @see kysely example/src/user/user.repository.ts
  */
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
-import type { DB, OrdersTable, ProjectsTable } from '#db/database.js';
-
-type Db = Kysely<DB> | Transaction<DB>;
+import { sql, type Selectable, type Transaction } from 'kysely';
+import type { DB, Db, OrdersTable, ProjectsTable } from '#db/database.js';
 
 export type CartProjectRow = Pick<
   Selectable<ProjectsTable>,

@@ -58,8 +58,7 @@ import { DomainError } from '#lib/domain-error.js';
 import type { CatalogModule } from '../catalog/catalog.service.js';
 import { standingMessage, type CertificateStanding } from '../certificates/certificates.service.js';
 import { iso as stamp } from '../orders/order-views.js';
-import { findOrderItems, type NewOrderItem } from '../orders/orders.repository.js';
-import type { OrdersModule } from '../orders/orders.service.js';
+import type { NewOrderItem, OrdersModule } from '../orders/orders.service.js';
 import type { CarrierRates } from './carrier-rates.js';
 import {
   findCartProjects,
@@ -351,6 +350,7 @@ function orderFingerprint(args: {
 /** The id of the user's unpaid order with this fingerprint made within the window, if any. */
 async function repeatedOrder(
   trx: Transaction<DB>,
+  orders: Pick<OrdersModule, 'itemRowsWithin'>,
   userId: number,
   fingerprint: string,
   now: Date,
@@ -361,7 +361,7 @@ async function repeatedOrder(
     new Date(now.getTime() - REPEAT_ORDER_WINDOW_MS),
   );
   if (candidates.length === 0) return undefined;
-  const items = await findOrderItems(
+  const items = await orders.itemRowsWithin(
     trx,
     candidates.map((c) => c.id),
   );
@@ -392,9 +392,13 @@ export interface CheckoutDeps extends CartPricingDeps {
   certificateForState: (userId: number, state: string) => Promise<CertificateStanding>;
   /**
    * The orders module writes the order (in checkout's transaction), cancels the unpaid order it supersedes (and,
-   * after the commit, has its payment attempts closed at the providers) and reads the order back.
+   * after the commit, has its payment attempts closed at the providers), reads the order back, and the items of
+   * a recent unpaid order a repeated submission may be.
    */
-  orders: Pick<OrdersModule, 'placeWithin' | 'myOrder' | 'cancelUnpaidWithin' | 'afterCommit'>;
+  orders: Pick<
+    OrdersModule,
+    'placeWithin' | 'myOrder' | 'cancelUnpaidWithin' | 'afterCommit' | 'itemRowsWithin'
+  >;
 }
 
 export type CheckoutModule = ReturnType<typeof createCheckout>;
@@ -601,7 +605,7 @@ export function createCheckout(deps: CheckoutDeps) {
           code: 'PROJECT_ALREADY_ORDERED',
         });
       }
-      const repeated = await repeatedOrder(trx, userId, fingerprint, clock.now());
+      const repeated = await repeatedOrder(trx, orders, userId, fingerprint, clock.now());
       if (repeated !== undefined) return { id: repeated, created: false, superseded: [] };
       // One payable order per project (ADR 0051; the index order_items_one_payable_order_per_project).
       const superseded = await orders.cancelUnpaidWithin(

@@ -11,13 +11,11 @@
  * and the periodic one, never send the same mail twice while both are alive.
  * @see https://microservices.io/patterns/data/transactional-outbox.html
  */
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { DB } from '#db/database.js';
+import { sql, type Kysely } from 'kysely';
+import type { DB, Db } from '#db/database.js';
 import type { Clock } from '#lib/clock.js';
 import type { Logger } from '#lib/logger.js';
 import type { Mailer, MailMessage } from './mailer.js';
-
-type Db = Kysely<DB> | Transaction<DB>;
 
 export interface OutboxMail extends MailMessage {
   /** What it is (order_paid, order_shipped…), for logs and tests. */

@@ -11,7 +11,6 @@ import type {
   OrderEvent,
   Refund,
 } from '@bindery/contracts/admin/orders';
-import { messages } from '@bindery/contracts/messages';
 import { isPaidStatus, nextStatuses } from '@bindery/contracts/order-lifecycle';
 import {
   Address,
@@ -365,6 +364,3 @@ export function toCustomerOverview(o: {
     last_paid_at: isoOrNull(o.last_paid_at),
   };
 }
-
-/** What a timeline shows for a move no person made. */
-export const SYSTEM_ACTOR = { type: 'system', user_id: null, label: messages.orders.systemActor } as const;

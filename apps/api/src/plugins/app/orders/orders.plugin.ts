@@ -1,6 +1,8 @@
 /**
  * Builds the orders module (orders.service.ts) from the app and decorates it as `app.orders`. Routes, the
  * checkout and payment code, and jobs call it; nothing else writes an order's status (docs/decisions/0020).
+ * Its job (docs/decisions/0021): `orders.expire-unpaid` (every 5 minutes: unpaid orders past their expiry have
+ * their payment attempts closed and are canceled; unpaid-expiry.ts).
  */
 import fp from 'fastify-plugin';
 import {
@@ -23,21 +25,26 @@ export interface OrdersPluginOptions {
   attempts?: OrderAttemptsCloser;
 }
 
+export const EXPIRY_INTERVAL_MS = 5 * 60 * 1000;
+
 export default fp<OrdersPluginOptions>(
   async (app, options) => {
-    app.decorate(
-      'orders',
-      createOrders({
-        db: app.db,
-        clock: app.clock,
-        counts: app.counts,
-        outbox: app.mailOutbox,
-        config: { webUrl: app.config.webUrl, unpaidOrderTtlHours: app.config.orders.unpaidOrderTtlHours },
-        refunder: options.refunder,
-        attempts: options.attempts,
-        copyProjects: (userId, items) => app.projects.copyForReorder(userId, items),
-      }),
-    );
+    const orders = createOrders({
+      db: app.db,
+      clock: app.clock,
+      counts: app.counts,
+      outbox: app.mailOutbox,
+      config: { webUrl: app.config.webUrl, unpaidOrderTtlHours: app.config.orders.unpaidOrderTtlHours },
+      refunder: options.refunder,
+      attempts: options.attempts,
+      copyProjects: (userId, items) => app.projects.copyForReorder(userId, items),
+    });
+    app.decorate('orders', orders);
+    app.jobs.add({
+      name: 'orders.expire-unpaid',
+      everyMs: EXPIRY_INTERVAL_MS,
+      run: ({ now }) => orders.expireDue(now),
+    });
   },
   { name: 'orders', dependencies: ['config', 'db', 'jobs', 'counts', 'mail-outbox', 'catalog', 'projects'] },
 );

@@ -12,13 +12,13 @@ import {
   type Expression,
   type ExpressionBuilder,
   type Insertable,
-  type Kysely,
   type Selectable,
   type SqlBool,
   type Transaction,
   type Updateable,
 } from 'kysely';
 import type {
+  Db,
   DB,
   OrderEventsTable,
   OrderItemsTable,
@@ -32,8 +32,6 @@ import { containsPattern } from '#lib/like-pattern.js';
 
 /** Paid orders still on their way (paid, in production, shipped). */
 const OPEN_PAID_STATUSES = PAID_STATUSES.filter((status) => !isFinalStatus(status));
-
-export type Db = Kysely<DB> | Transaction<DB>;
 export type OrderRow = Selectable<OrdersTable>;
 /** A line, read with its project's page count and options (the book's specifications; null without a project). */
 export type OrderItemRow = Selectable<OrderItemsTable> & { page_count: number | null; options: unknown };
@@ -63,19 +61,6 @@ export function findUserOrder(db: Db, userId: number, id: number): Promise<Order
     .selectFrom('orders')
     .selectAll()
     .where('id', '=', id)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-}
-
-export function findUserOrderByNumber(
-  db: Db,
-  userId: number,
-  orderNumber: string,
-): Promise<OrderRow | undefined> {
-  return db
-    .selectFrom('orders')
-    .selectAll()
-    .where('order_number', '=', orderNumber)
     .where('user_id', '=', userId)
     .executeTakeFirst();
 }
@@ -493,4 +478,16 @@ export async function userOverview(db: Db, userId: number, unpaidLimit: number) 
     .limit(unpaidLimit)
     .execute();
   return { ...row, refunded_cents: refunded.cents, unpaid };
+}
+
+/** Unpaid orders whose time ran out, oldest expiry first (index orders_awaiting_payment_expires_idx). */
+export async function findExpiredOrders(db: Db, now: Date, limit: number) {
+  return db
+    .selectFrom('orders')
+    .select(['id', 'order_number', 'expires_at'])
+    .where('status', '=', 'awaiting_payment')
+    .where('expires_at', '<=', now)
+    .orderBy('expires_at')
+    .limit(limit)
+    .execute();
 }

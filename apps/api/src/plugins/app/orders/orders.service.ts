@@ -6,7 +6,10 @@
  *   transaction that completes the payment), `transition` / `transitionWithin` (any move of the lifecycle table),
  *   `changeStatus` (staff, from the admin console), `cancelUnpaidWithin` (a customer's edit or delete);
  * - reads: the customer's orders (page, one, lookup by number, overview), the admin's list and detail;
- * - `reorder`: a paid order's books as new draft projects on the same files.
+ * - for other modules (order-facts.ts, ADR 0056): the stored order and its items (`row`, `customerRow`,
+ *   `itemRows`, and `…Within` in the caller's transaction) and `recordNote` on the timeline;
+ * - `reorder`: a paid order's books as new draft projects on the same files;
+ * - `expireDue`: the expiry job's run (unpaid-expiry.ts).
  *
  * Every move: the table is checked (order-lifecycle.ts: 409 naming both statuses, 403 when the move is not this
  * actor's, 400/409 when a requirement is missing), then `UPDATE … WHERE status = from` (a concurrent move makes
@@ -55,6 +58,7 @@ import {
   orderShippedMail,
   type OrderMailFacts,
 } from './order-mails.js';
+import { createOrderFacts } from './order-facts.js';
 import {
   isDigitalItem,
   toAdminDetail,
@@ -92,6 +96,9 @@ import {
   type OrderRow,
 } from './orders.repository.js';
 import { trackingUrlFor } from './tracking.js';
+import { expireUnpaid, type CloseOrderAttempts } from './unpaid-expiry.js';
+
+export type { NewOrderItem, OrderItemRow, OrderNote, OrderRow } from './order-facts.js';
 
 const m = messages.orders;
 
@@ -149,6 +156,8 @@ export interface OrderRefunder {
  */
 export interface OrderAttemptsCloser {
   closeAttempts(orderIds: readonly number[]): Promise<void>;
+  /** The expiry's: one order's open attempts asked about and closed, their outcomes (it may throw). */
+  closeOrderAttempts: CloseOrderAttempts;
 }
 
 /** Makes new draft projects of the caller's, on the same files, priced now (projects module). */
@@ -655,7 +664,26 @@ export function createOrders(deps: OrdersDeps) {
     return { message: m.reordered, projects };
   }
 
+  /** The expiry job (unpaid-expiry.ts): unpaid orders past their time, closed at the providers and canceled. */
+  async function expireDue(now: Date): Promise<Record<string, number>> {
+    const attempts = deps.attempts;
+    // Canceling without closing the attempts could leave a session that still takes money.
+    if (!attempts) throw new Error('the expiry of unpaid orders needs the payments module (deps.attempts)');
+    return expireUnpaid(
+      {
+        db,
+        closeOrderAttempts: (orderId) => attempts.closeOrderAttempts(orderId),
+        cancel: (orderId, note) =>
+          transition(orderId, 'canceled', { actor: systemActor, note, internal: false }),
+        unpaidOrderTtlHours: config.unpaidOrderTtlHours,
+      },
+      now,
+    );
+  }
+
   return {
+    ...createOrderFacts({ db, clock }),
+    expireDue,
     // writes
     transition,
     transitionWithin,

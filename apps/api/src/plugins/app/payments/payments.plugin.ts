@@ -4,9 +4,10 @@
  *   keys is absent, and its routes answer 503 with the spec's text;
  * - `app.refunds` (refunds.service.ts) and `app.payments` (payments.service.ts), built from the app's db, clock,
  *   gateways, orders module and mail outbox;
- * - the periodic jobs (docs/decisions/0021): `payments.reconcile` (every RECONCILE_EVERY_MINUTES: open attempts
+ * - the periodic job (docs/decisions/0021) `payments.reconcile` (every RECONCILE_EVERY_MINUTES: open attempts
  *   older than RECONCILE_AFTER_MINUTES are asked about; lost refund answers and failed automatic refunds are
- *   retried) and `orders.expire-unpaid` (every 5 minutes: unpaid orders past their expiry are closed and canceled).
+ *   retried). The expiry of unpaid orders is the orders module's job (orders.plugin.ts); it closes their attempts
+ *   through `payments.closeOrderAttempts`.
  */
 import fp from 'fastify-plugin';
 import type { PaymentGateways } from './payment-gateways.js';
@@ -22,8 +23,6 @@ declare module 'fastify' {
     payments: PaymentsModule;
   }
 }
-
-export const EXPIRY_INTERVAL_MS = 5 * 60 * 1000;
 
 export default fp(
   async (app) => {
@@ -55,7 +54,6 @@ export default fp(
       log,
       config: {
         webUrl: app.config.webUrl,
-        unpaidOrderTtlHours: app.config.orders.unpaidOrderTtlHours,
         reconcileAfterMs: app.config.money.reconcileAfterMs,
       },
     });
@@ -65,11 +63,6 @@ export default fp(
       name: 'payments.reconcile',
       everyMs: app.config.money.reconcileEveryMs,
       run: ({ now }) => payments.reconcileDue(now),
-    });
-    app.jobs.add({
-      name: 'orders.expire-unpaid',
-      everyMs: EXPIRY_INTERVAL_MS,
-      run: ({ now }) => payments.expireDue(now),
     });
   },
   { name: 'payments', dependencies: ['config', 'db', 'jobs', 'mail-outbox', 'orders'] },

@@ -4,10 +4,8 @@
  * take the db (or a transaction) first so the service composes them into one transaction.
  * @see kysely example/src/user/user.repository.ts
  */
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
-import type { DB, PaymentsTable } from '#db/database.js';
-
-type Db = Kysely<DB> | Transaction<DB>;
+import { sql, type Selectable, type Transaction } from 'kysely';
+import type { DB, Db, PaymentsTable } from '#db/database.js';
 
 export type PaymentRow = Selectable<PaymentsTable>;
 export type Provider = PaymentsTable['provider'];
@@ -97,21 +95,6 @@ export async function findUserPaymentByRef(
     .executeTakeFirst();
 }
 
-/** The other attempts of an order still open on our side (to close them once it is paid). */
-export async function findOtherOpenPayments(
-  db: Db,
-  orderId: number,
-  exceptId: number,
-): Promise<PaymentRow[]> {
-  return db
-    .selectFrom('payments')
-    .selectAll()
-    .where('order_id', '=', orderId)
-    .where('id', '!=', exceptId)
-    .where('status', '=', 'created')
-    .execute();
-}
-
 /** created → failed/expired; never touches a completed payment. */
 export async function closePayment(db: Db, paymentId: number, status: 'failed' | 'expired'): Promise<void> {
   await db
@@ -158,31 +141,6 @@ export type PaidResult =
   | 'already_completed'
   /** The payment is now completed but the order was no longer awaiting payment (paid twice, or canceled). */
   | 'order_not_payable';
-
-/**
- * The payment half of "money arrived": locks the payment row (a webhook racing a redelivery, or a PayPal capture
- * racing its retry, wait here) and completes it. Returns the order to pay, or undefined when the payment was
- * completed before (nothing to do). The caller then moves the order with the orders module in the same
- * transaction.
- */
-export async function completePayment(
-  trx: Transaction<DB>,
-  paymentId: number,
-): Promise<{ order_id: number } | undefined> {
-  const payment = await trx
-    .selectFrom('payments')
-    .select(['id', 'order_id', 'status'])
-    .where('id', '=', paymentId)
-    .forUpdate()
-    .executeTakeFirstOrThrow();
-  if (payment.status === 'completed') return undefined;
-  await trx
-    .updateTable('payments')
-    .set({ status: 'completed', updated_at: sql`now()` })
-    .where('id', '=', paymentId)
-    .execute();
-  return { order_id: payment.order_id };
-}
 
 // ---------------------------------------------------------------------------------------------------------------
 // Money safety (docs/decisions/0022): settling, duplicates, reconciliation
@@ -271,18 +229,6 @@ export async function findUnrefundedDuplicates(db: Db, limit: number): Promise<P
         where r.payment_id = payments.id and r.status in ('pending', 'succeeded')), 0)`,
     )
     .orderBy('id')
-    .limit(limit)
-    .execute();
-}
-
-/** Unpaid orders whose time ran out, oldest expiry first (index orders_awaiting_payment_expires_idx). */
-export async function findExpiredOrders(db: Db, now: Date, limit: number) {
-  return db
-    .selectFrom('orders')
-    .select(['id', 'order_number', 'expires_at'])
-    .where('status', '=', 'awaiting_payment')
-    .where('expires_at', '<=', now)
-    .orderBy('expires_at')
     .limit(limit)
     .execute();
 }

@@ -3,10 +3,8 @@
  * transaction that checks what is left, before the provider is asked; the provider's answer then completes it
  * (`succeeded`, its refund id) or removes it (a refusal: nothing was refunded).
  */
-import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
-import type { DB, PaymentsTable, RefundsTable } from '#db/database.js';
-
-type Db = Kysely<DB> | Transaction<DB>;
+import { sql, type Insertable, type Selectable, type Transaction } from 'kysely';
+import type { DB, Db, PaymentsTable, RefundsTable } from '#db/database.js';
 
 export type RefundRow = Selectable<RefundsTable>;
 type PaymentRow = Selectable<PaymentsTable>;

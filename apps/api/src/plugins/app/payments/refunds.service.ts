@@ -28,7 +28,6 @@ import { DomainError } from '#lib/domain-error.js';
 import type { MailOutbox } from '../mail/mail-outbox.js';
 import { orderRefundedMail } from '../orders/order-mails.js';
 import { toRefund } from '../orders/order-views.js';
-import { findOrder, insertEvent } from '../orders/orders.repository.js';
 import { systemActor, type OrderActorInput, type OrdersModule } from '../orders/orders.service.js';
 import { ProviderError, type PaymentGateways, type ProviderRefund } from './payment-gateways.js';
 import { findOrderPayment, findUnrefundedDuplicates } from './payments.repository.js';
@@ -160,7 +159,7 @@ export function createRefunds(deps: RefundsDeps) {
     const now = clock.now();
     const { refund, chargeRef, currency } = await db.transaction().execute(async (trx) => {
       const payment = await lockPayment(trx, paymentId);
-      const order = payment ? await findOrder(trx, payment.order_id) : undefined;
+      const order = payment ? await deps.orders().rowWithin(trx, payment.order_id) : undefined;
       if (!payment || !order) throw notFound();
       if (payment.status !== 'completed' || !payment.charge_ref) {
         throw new DomainError('conflict', m.nothingToRefund(order.order_number), {
@@ -243,7 +242,7 @@ export function createRefunds(deps: RefundsDeps) {
 
   /** Tells the customer about money given back that did not cancel the order (that mail says it). */
   async function mailRefund(refund: RefundRow, reason: string | null): Promise<void> {
-    const order = await findOrder(db, refund.order_id);
+    const order = await deps.orders().row(refund.order_id);
     if (!order) return;
     const id = await outbox.enqueue(
       db,
@@ -269,7 +268,7 @@ export function createRefunds(deps: RefundsDeps) {
     orderId: number,
     args: RefundArgs,
   ): Promise<{ refund: Refund; order: AdminOrderDetail }> {
-    const order = await findOrder(db, orderId);
+    const order = await deps.orders().row(orderId);
     if (!order) throw notFound();
     const payment = await findOrderPayment(db, orderId);
     if (!payment) {
@@ -279,7 +278,7 @@ export function createRefunds(deps: RefundsDeps) {
     const leftAfter = Number(payment.amount_cents) - (await reservedCents(db, payment.id));
     let canceled = false;
     if (leftAfter === 0 && refund.status === 'succeeded') {
-      const now = await findOrder(db, orderId);
+      const now = await deps.orders().row(orderId);
       if (now && isCancelableWithRefund(now.status)) {
         try {
           await deps.orders().transition(orderId, 'canceled', { actor: args.actor, note: args.reason });
@@ -321,7 +320,7 @@ export function createRefunds(deps: RefundsDeps) {
       .selectAll()
       .where('id', '=', paymentId)
       .executeTakeFirst();
-    const order = payment ? await findOrder(db, payment.order_id) : undefined;
+    const order = payment ? await deps.orders().row(payment.order_id) : undefined;
     if (!payment || !order) return undefined;
     const reason = order.paid_at !== null ? m.duplicatePaidTwice : m.duplicateAfterCancel;
     log.error(
@@ -330,16 +329,10 @@ export function createRefunds(deps: RefundsDeps) {
     );
     try {
       const refund = await refundPayment(paymentId, { reason, actor: systemActor });
-      await insertEvent(db, {
-        order_id: order.id,
-        from_status: order.status,
-        to_status: order.status,
-        actor_type: 'system',
-        actor_user_id: null,
-        actor_label: systemActor.label,
+      await deps.orders().recordNote(order, {
+        actor: systemActor,
         note: `${reason} (${payment.provider === 'stripe' ? 'card' : 'PayPal'}, $${formatCents(Number(refund.amount_cents))})`,
         internal: true,
-        created_at: clock.now(),
       });
       await mailRefund(refund, reason);
       return refund;
@@ -369,7 +362,7 @@ export function createRefunds(deps: RefundsDeps) {
         .select(['charge_ref'])
         .where('id', '=', refund.payment_id)
         .executeTakeFirst();
-      const order = await findOrder(db, refund.order_id);
+      const order = await deps.orders().row(refund.order_id);
       if (!payment?.charge_ref || !order) continue;
       try {
         const answer = await askProvider(refund, payment.charge_ref, order.currency);

@@ -7,18 +7,16 @@
 import {
   sql,
   type Insertable,
-  type Kysely,
   type Selectable,
   type SelectQueryBuilder,
   type Transaction,
   type Updateable,
 } from 'kysely';
-import type { DB, OrdersTable, ProjectsTable } from '#db/database.js';
+import type { DB, Db, OrdersTable, ProjectsTable } from '#db/database.js';
 import { cursorTimeOf } from '#lib/keyset.js';
 import { containsPattern } from '#lib/like-pattern.js';
 import { PROJECT_CATEGORIES } from '@bindery/contracts/store/projects';
 
-type Db = Kysely<DB> | Transaction<DB>;
 export type ProjectRow = Selectable<ProjectsTable>;
 export type OrderStatusValue = Selectable<OrdersTable>['status'];
 

@@ -9,7 +9,7 @@
  * become the contract's decimal strings once, in the price stored with the project (docs/decisions/0039).
  */
 import type { Readable } from 'node:stream';
-import type { AdminOrder } from '@bindery/contracts/admin/orders';
+import type { SubmittedProject } from '@bindery/contracts/admin/orders';
 import { messages } from '@bindery/contracts/messages';
 import { isPaidStatus } from '@bindery/contracts/order-lifecycle';
 import {
@@ -326,13 +326,13 @@ export function createProjectReads({ db, counts }: { db: Kysely<DB>; counts: Cou
     return toProject(row);
   }
 
-  /** GET api/book/all-orders/ (admin): projects not deleted, as the admin's Order entity, one keyset page. */
-  async function listAllOrders(query: {
+  /** GET api/book/all-orders/ (admin): submitted projects (not deleted) with their customer, one keyset page. */
+  async function listSubmittedProjects(query: {
     limit: number;
     cursor?: string;
     /** Any part of the title or of the customer's e-mail (the spec's 'Search orders by title or email...'). */
     q?: string;
-  }): Promise<{ data: AdminOrder[]; next_cursor: string | null }> {
+  }): Promise<{ data: SubmittedProject[]; next_cursor: string | null }> {
     const after = decodeCursor(query.cursor, TimeIdCursor);
     const rows = await listProjectsForAdmin(db, { limit: query.limit, after, q: query.q });
     const page = toPage(rows, query.limit, (row) => [row.cursor_time, row.id]);
@@ -362,7 +362,7 @@ export function createProjectReads({ db, counts }: { db: Kysely<DB>; counts: Cou
     return { data, next_cursor: page.next_cursor };
   }
 
-  return { listMine: listMyProjects, getMine: getMyProject, listAllOrders };
+  return { listMine: listMyProjects, getMine: getMyProject, listSubmittedProjects };
 }
 
 export function createProjects(deps: ProjectsDeps) {

@@ -2,10 +2,9 @@
  * The SQL of upload reservations (docs/decisions/0054; upload-slots.ts): the customer's row lock that orders every
  * check of a per-account cap, and the reservation rows counted with the stored files.
  */
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { DB, UploadReservationsTable } from '#db/database.js';
+import { sql, type Transaction } from 'kysely';
+import type { DB, Db, UploadReservationsTable } from '#db/database.js';
 
-type Db = Kysely<DB> | Transaction<DB>;
 export type ReservationKind = UploadReservationsTable['kind'];
 
 /**

@@ -3,11 +3,10 @@
  * An upload is "pending" until upload-book attaches it to a project; pending uploads expire after UPLOAD_TTL_HOURS.
  * @see kysely example/src/user/user.repository.ts
  */
-import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
-import type { DB, UploadsTable } from '#db/database.js';
+import { sql, type Insertable, type Selectable, type Transaction } from 'kysely';
+import type { DB, Db, UploadsTable } from '#db/database.js';
 
 export type UploadRow = Selectable<UploadsTable>;
-type Db = Kysely<DB> | Transaction<DB>;
 
 /** How long an upload that no project uses is kept. */
 export const UPLOAD_TTL_HOURS = 24;

@@ -2,10 +2,8 @@
  * SQL of the shared rate-limit counters (docs/decisions/0024). One statement per hit: PostgreSQL serialises
  * concurrent upserts of the same key, so two instances counting the same client never lose a hit.
  */
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { DB } from '#db/database.js';
-
-type Db = Kysely<DB> | Transaction<DB>;
+import { sql } from 'kysely';
+import type { Db } from '#db/database.js';
 
 /**
  * Counts one hit of `key` in its window and returns the count so far. A key without a row, or whose window has

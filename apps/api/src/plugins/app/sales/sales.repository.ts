@@ -3,11 +3,9 @@
  * the first day and `until` the first instant after the last day. Each aggregate reads one table through an index
  * on its time column (payments.completed_at, refunds.created_at, orders (status, created_at)).
  */
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { DB } from '#db/database.js';
+import { sql } from 'kysely';
+import type { Db } from '#db/database.js';
 import { cursorTimeOf } from '#lib/keyset.js';
-
-type Db = Kysely<DB> | Transaction<DB>;
 
 export type Method = 'card' | 'paypal';
 

@@ -2,14 +2,12 @@
  * All SQL on refresh_tokens. Only SHA-256 digests of the tokens are stored: a database dump yields no
  * usable session. Revocation lives on the session (sessions.repository.ts), not on each token.
  */
-import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { DB, RefreshTokensTable, SessionApp } from '#db/database.js';
+import type { Selectable } from 'kysely';
+import type { Db, RefreshTokensTable, SessionApp } from '#db/database.js';
 
 export type RefreshTokenRow = Selectable<RefreshTokensTable>;
 /** A refresh token with its session's state and app. */
 export type RefreshTokenWithSession = RefreshTokenRow & { session_revoked_at: Date | null; session_app: SessionApp };
-
-type Db = Kysely<DB> | Transaction<DB>;
 
 export async function insertRefreshToken(
   db: Db,
@@ -22,7 +20,10 @@ export async function insertRefreshToken(
  * The row of a token and its session, the token locked for the rest of the transaction (concurrent refreshes of
  * one token queue).
  */
-export function findRefreshTokenForUpdate(db: Db, tokenHash: string): Promise<RefreshTokenWithSession | undefined> {
+export function findRefreshTokenForUpdate(
+  db: Db,
+  tokenHash: string,
+): Promise<RefreshTokenWithSession | undefined> {
   return db
     .selectFrom('refresh_tokens')
     .innerJoin('sessions', 'sessions.id', 'refresh_tokens.family_id')
@@ -34,5 +35,10 @@ export function findRefreshTokenForUpdate(db: Db, tokenHash: string): Promise<Re
 }
 
 export async function markRefreshTokenUsed(db: Db, id: number, at: Date): Promise<void> {
-  await db.updateTable('refresh_tokens').set({ used_at: at }).where('id', '=', id).where('used_at', 'is', null).execute();
+  await db
+    .updateTable('refresh_tokens')
+    .set({ used_at: at })
+    .where('id', '=', id)
+    .where('used_at', 'is', null)
+    .execute();
 }

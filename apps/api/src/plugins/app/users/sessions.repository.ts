@@ -2,15 +2,13 @@
  * All SQL on sessions (one row per login; docs/decisions/0025). A session's `revoked_at` is the one switch that
  * ends it: its refresh tokens stop rotating and the access tokens that carry its id are refused at once.
  */
-import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { DB, SessionApp, SessionsTable } from '#db/database.js';
+import type { Selectable } from 'kysely';
+import type { Db, SessionApp, SessionsTable } from '#db/database.js';
 import type { UserRow } from './users.repository.js';
 
 export type SessionRow = Selectable<SessionsTable>;
 /** The user an access token names, with the state and the app of the session it carries. */
 export type SessionUserRow = UserRow & { session_revoked_at: Date | null; session_app: SessionApp };
-
-type Db = Kysely<DB> | Transaction<DB>;
 
 export async function insertSession(
   db: Db,

@@ -2,12 +2,11 @@
  * All SQL on the users table. Functions take the db (or a transaction) first so callers can compose them.
  * @see kysely example/src/user/user.repository.ts
  */
-import { sql, type Kysely, type QueryCreator, type Selectable, type Transaction } from 'kysely';
-import type { DB, UsersTable } from '#db/database.js';
+import { sql, type QueryCreator, type Selectable } from 'kysely';
+import type { DB, Db, UsersTable } from '#db/database.js';
 import { containsPattern } from '#lib/like-pattern.js';
 
 export type UserRow = Selectable<UsersTable>;
-type Db = Kysely<DB> | Transaction<DB>;
 
 export function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();

@@ -24,7 +24,7 @@ const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   }));
 
   contractRoute(app, adminOrderRoutes.allOrders, async (request) =>
-    app.projects.listAllOrders(request.query),
+    app.projects.listSubmittedProjects(request.query),
   );
 };
 

@@ -4,20 +4,20 @@
  * a change moves the catalog version on in its transaction, which every API instance hears (catalog-sync.ts).
  * Orders already written keep their amounts: only a new order reads the rate.
  *
- * `createFirstPrint({ db, cache })` (docs/decisions/0018): no Fastify; checkout.plugin.ts decorates it as
- * `app.firstPrint`. The setting in force for a new order is the catalog module's `firstPrint()`.
+ * `createFirstPrint({ db, cache })` (docs/decisions/0018): no Fastify; catalog.plugin.ts decorates it as
+ * `app.firstPrint` (the catalog module owns shop_settings: ADR 0056). The setting in force for a new order is the catalog module's `firstPrint()`.
  */
 import type { Kysely } from 'kysely';
 import type { FirstPrintDiscountBody, FirstPrintDiscountSetting } from '@bindery/contracts/admin/promotions';
 import { firstPrintPromo } from '@bindery/pricing/first-print';
 import type { DB } from '#db/database.js';
-import type { CatalogCache } from '../catalog/catalog-cache.js';
+import type { CatalogCache } from './catalog-cache.js';
 import {
   bumpCatalogVersion,
   readShopSettings,
   setFirstPrintDiscount,
   type ShopSettingsRow,
-} from '../catalog/catalog.repository.js';
+} from './catalog.repository.js';
 import { iso } from '../orders/order-views.js';
 
 function toSetting(row: ShopSettingsRow): FirstPrintDiscountSetting {
