@@ -8,11 +8,14 @@ import { render, screen } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { AppProvider } from '../provider';
-import { routes } from '../router';
 
 describe('the router at a full load', () => {
   it('shows the hydrate fallback while the first page loads, then the page, with no warning', async () => {
     const warn = vi.spyOn(console, 'warn');
+    // The route table as a fresh module: the suite shares modules between files (no isolation, ADR 0049), and the
+    // test render helper resolves the lazy routes of the module it imported, in place.
+    vi.resetModules();
+    const { routes } = await import('../router');
     const router = createMemoryRouter(routes, { initialEntries: ['/about'] });
     render(
       <AppProvider queryClient={new QueryClient()}>

@@ -177,7 +177,7 @@ describe('cover size calculator', () => {
       name: 'Cover size calculator and template for this book',
     });
     expect(link).toHaveAttribute('href', '/cover-size?category=calculator');
-    await user.selectOptions(await screen.findByLabelText('Trim Size'), 'US Trade');
+    await user.selectOptions(await screen.findByLabelText('Trim Size'), 'US Trade — 6 × 9 in');
     await waitFor(() =>
       expect(link).toHaveAttribute('href', '/cover-size?category=calculator&trim_size_id=1'),
     );

@@ -432,7 +432,7 @@ describe('/design-project', () => {
     expect(screen.getByRole('alert')).toHaveTextContent(
       m.completeConfigurationNaming(['Trim Size', 'Binding', 'Interior Color', 'Paper Type', 'Cover Finish']),
     );
-    await user.selectOptions(await screen.findByLabelText('Trim Size'), '6 x 9 in');
+    await user.selectOptions(await screen.findByLabelText('Trim Size'), 'US Trade — 6 × 9 in');
     await waitFor(() => expect(card('Binding', 'Perfect Bound')).toBeEnabled());
     await user.click(card('Binding', 'Perfect Bound'));
     await user.click(card('Interior Color', 'Premium Color'));
