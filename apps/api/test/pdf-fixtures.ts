@@ -12,12 +12,15 @@ import jpeg from 'jpeg-js';
 import type { PDFRef } from 'pdf-lib';
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFNumber, StandardFonts } from 'pdf-lib';
 
-/** A valid PDF of `pages` pages (6×9 in), each with a line of text unless `blank`. */
-export async function makePdf(pages: number, options: { blank?: boolean } = {}): Promise<Buffer> {
+/** A valid PDF of `pages` pages (6×9 in, or `size` in points), each with a line of text unless `blank`. */
+export async function makePdf(
+  pages: number,
+  options: { blank?: boolean; size?: [number, number] } = {},
+): Promise<Buffer> {
   const doc = await PDFDocument.create();
   const font = options.blank ? undefined : await doc.embedFont(StandardFonts.Helvetica);
   for (let i = 1; i <= pages; i += 1) {
-    const page = doc.addPage([432, 648]);
+    const page = doc.addPage(options.size ?? [432, 648]);
     if (font)
       page.drawText(`Page ${i} of ${pages}: the quick brown fox jumps over the lazy dog.`, {
         x: 36,

@@ -15,6 +15,8 @@
  * @see PDF 32000-1:2008 §7.7.3 Page Tree
  */
 import { isArray, isDict, isInt, isName, PdfSyntaxError, Ref, type PdfObject } from './pdf-syntax.js';
+import type { PdfFacts } from '@bindery/contracts/store/preflight';
+import { inherit, pageBox, PageFactsCollector, type InheritedPageAttributes } from './pdf-page-boxes.js';
 import { InflateBudget, PdfFile, PdfLimitError, XrefEntryError } from './pdf-xref.js';
 
 export const MAX_DEPTH = 64;
@@ -27,6 +29,8 @@ export interface PageTree {
   real: number;
   /** The trailer names an /Encrypt dictionary. */
   encrypted: boolean;
+  /** Every page's size and rotation, in page order (pdf-page-boxes.ts). */
+  facts: PdfFacts;
 }
 
 export class PageTreeError extends Error {
@@ -72,11 +76,15 @@ function walk(file: PdfFile): PageTree {
     throw new PageTreeError('the root /Count is not a whole number', 'malformed');
 
   const visited = new Set<string>();
-  const stack: { node: PdfObject | undefined; depth: number }[] = [{ node: rootNode, depth: 0 }];
+  const stack: { node: PdfObject | undefined; depth: number; inherited: InheritedPageAttributes }[] = [
+    { node: rootNode, depth: 0, inherited: {} },
+  ];
+  const pages = new PageFactsCollector();
+  const resolve = (o: PdfObject | undefined) => file.resolve(o);
   let real = 0;
   let nodes = 0;
   for (let next = stack.pop(); next; next = stack.pop()) {
-    const { node, depth } = next;
+    const { node, depth, inherited } = next;
     if (node instanceof Ref) {
       if (visited.has(node.tag)) throw new PageTreeError(`${node.tag} is reached twice`, 'cycle');
       visited.add(node.tag);
@@ -91,6 +99,7 @@ function walk(file: PdfFile): PageTree {
     // A leaf is /Type /Page; like PDF.js, a node without /Type and without /Kids is taken as a page too.
     if (isName(type, 'Page') || (type === undefined && kids === undefined)) {
       real += 1;
+      pages.add(pageBox(dict, inherited, resolve));
       continue;
     }
     if (type !== undefined && !isName(type, 'Pages'))
@@ -99,7 +108,9 @@ function walk(file: PdfFile): PageTree {
         'malformed',
       );
     if (!isArray(kids)) throw new PageTreeError('a /Pages node has no /Kids array', 'malformed');
-    for (let i = kids.length - 1; i >= 0; i -= 1) stack.push({ node: kids[i], depth: depth + 1 });
+    const passed = inherit(dict, inherited);
+    for (let i = kids.length - 1; i >= 0; i -= 1)
+      stack.push({ node: kids[i], depth: depth + 1, inherited: passed });
   }
-  return { declared, real, encrypted: file.encrypted };
+  return { declared, real, encrypted: file.encrypted, facts: pages.facts() };
 }

@@ -1,0 +1,146 @@
+/**
+ * Print preflight on the corpus (docs/decisions/0060): each file made by pdf-lib is inspected as the worker does
+ * (inspectPdf: the page tree walked through the xref, each page's TrimBox/CropBox/MediaBox and /Rotate, inherited
+ * where the PDF says so), and the facts give the expected report against the book's trim.
+ */
+import { describe, expect, it } from 'vitest';
+import { preflightReport, type PdfFacts, type PreflightTrim } from '@bindery/contracts/store/preflight';
+import { TRIM_SIZES } from '@bindery/pricing/trim-sizes';
+import { inspectPdf } from '#plugins/app/projects/pdf-inspect.js';
+import { corpus } from '../preflight-corpus.js';
+
+const trim = (code: keyof typeof TRIM_SIZES): PreflightTrim => TRIM_SIZES[code];
+const usTrade = trim('us-trade');
+const a4 = trim('a4');
+/** Some of the print book's trims (the product's full list comes from the catalog in the route tests). */
+const trims = [trim('pocket-book'), trim('a5'), usTrade, trim('royal'), a4, trim('us-letter')];
+
+async function factsOf(bytes: Buffer): Promise<PdfFacts> {
+  const inspection = await inspectPdf(bytes);
+  if (!inspection.ok || inspection.type !== 'application/pdf')
+    throw new Error(`not inspected: ${JSON.stringify(inspection)}`);
+  return inspection.facts;
+}
+
+const ok = {
+  mixed: { check: 'mixed_sizes', status: 'ok', message: 'Every page has the same size.', pages: [] },
+  rotated: { check: 'rotated_pages', status: 'ok', message: 'No page is rotated.', pages: [] },
+} as const;
+
+describe('interior preflight: page size', () => {
+  it('a 6 × 9 in file for a US Trade book: every page fits', async () => {
+    const facts = await factsOf(await corpus.rightSize());
+    expect(facts).toEqual({ page_sizes: [{ width_pt: 432, height_pt: 648, pages: [[1, 4]] }], rotated: [] });
+    expect(preflightReport(facts, usTrade, trims)).toEqual({
+      status: 'ok',
+      trim_size: 'US Trade',
+      checks: [
+        { check: 'page_size', status: 'ok', message: 'Every page is US Trade.', pages: [] },
+        ok.mixed,
+        ok.rotated,
+      ],
+    });
+  });
+
+  it('a 6 × 9 in file for an A4 book: an error naming the trim that fits and the size to upload', async () => {
+    const report = preflightReport(await factsOf(await corpus.rightSize()), a4, trims);
+    expect(report.status).toBe('error');
+    expect(report.checks[0]).toEqual({
+      check: 'page_size',
+      status: 'error',
+      message:
+        'This file is 6 × 9 in (152.4 × 228.6 mm): choose US Trade, or upload a file of A4 size: ' +
+        '8.27 × 11.69 in (210 × 297 mm), or 8.52 × 11.94 in (216.4 × 303.4 mm) with 0.125 in bleed.',
+      pages: [[1, 4]],
+    });
+  });
+
+  it('an A4 file for a US Trade book names A4; for an A4 book it fits', async () => {
+    const facts = await factsOf(await corpus.a4());
+    expect(preflightReport(facts, usTrade, trims).checks[0]?.message).toMatch(
+      /^This file is 8\.27 × 11\.69 in \(210 × 297 mm\): choose A4, or upload a file of US Trade size/,
+    );
+    expect(preflightReport(facts, a4, trims).status).toBe('ok');
+  });
+
+  it('a size that is no trim of the book says so', async () => {
+    const report = preflightReport(await factsOf(await corpus.rightSize()), a4, [a4]);
+    expect(report.checks[0]?.message).toMatch(
+      /^This file is 6 × 9 in \(152\.4 × 228\.6 mm\), which is none of this book's trim sizes: upload a file of A4 size/,
+    );
+  });
+
+  it('6.25 × 9.25 in is US Trade with 0.125 in bleed', async () => {
+    const report = preflightReport(await factsOf(await corpus.withBleed()), usTrade, trims);
+    expect(report.status).toBe('ok');
+    expect(report.checks[0]?.message).toBe('Every page is US Trade with 0.125 in bleed.');
+  });
+
+  it('the TrimBox is the page’s trim, not the bleed MediaBox around it', async () => {
+    const facts = await factsOf(await corpus.trimBoxInBleed());
+    expect(facts.page_sizes).toEqual([{ width_pt: 432, height_pt: 648, pages: [[1, 4]] }]);
+    expect(preflightReport(facts, usTrade, trims).checks[0]?.message).toBe('Every page is US Trade.');
+  });
+
+  it('a MediaBox inherited from the page tree counts for every page under it', async () => {
+    const facts = await factsOf(await corpus.inheritedMediaBox());
+    expect(facts.page_sizes).toEqual([{ width_pt: 432, height_pt: 648, pages: [[1, 4]] }]);
+  });
+
+  it('mixed sizes: the pages of another size are an error, the mix a warning', async () => {
+    const facts = await factsOf(await corpus.mixed());
+    const report = preflightReport(facts, usTrade, trims);
+    expect(report.status).toBe('error');
+    expect(report.checks[0]).toEqual({
+      check: 'page_size',
+      status: 'error',
+      message:
+        'Pages 3, 5–6 are 8.27 × 11.69 in (210 × 297 mm): every page must be of US Trade size: ' +
+        '6 × 9 in (152.4 × 228.6 mm), or 6.25 × 9.25 in (158.8 × 235 mm) with 0.125 in bleed. ' +
+        'Upload a file whose pages are all that size.',
+      pages: [
+        [3, 3],
+        [5, 6],
+      ],
+    });
+    expect(report.checks[1]).toEqual({
+      check: 'mixed_sizes',
+      status: 'warning',
+      message:
+        'This file mixes 2 page sizes: 6 × 9 in (152.4 × 228.6 mm) on pages 1–2, 4, 7–8; ' +
+        '8.27 × 11.69 in (210 × 297 mm) on pages 3, 5–6. A printed book has one page size: export every page at the same size.',
+      pages: [
+        [3, 3],
+        [5, 6],
+      ],
+    });
+  });
+
+  it('a rotated page is checked as it shows, and reported as a warning', async () => {
+    const facts = await factsOf(await corpus.rotated());
+    expect(facts).toEqual({
+      page_sizes: [{ width_pt: 432, height_pt: 648, pages: [[1, 4]] }],
+      rotated: [{ degrees: 90, pages: [[2, 2]] }],
+    });
+    expect(preflightReport(facts, usTrade, trims)).toEqual({
+      status: 'warning',
+      trim_size: 'US Trade',
+      checks: [
+        { check: 'page_size', status: 'ok', message: 'Every page is US Trade.', pages: [] },
+        ok.mixed,
+        {
+          check: 'rotated_pages',
+          status: 'warning',
+          message:
+            'This file turns page 2 by 90°. They are checked and printed as they show on screen: make sure they read the right way up.',
+          pages: [[2, 2]],
+        },
+      ],
+    });
+  });
+
+  it('without a trim (a calendar, an e Book) only the checks that need none', async () => {
+    const report = preflightReport(await factsOf(await corpus.rightSize()), null, trims);
+    expect(report).toEqual({ status: 'ok', trim_size: null, checks: [ok.mixed, ok.rotated] });
+  });
+});
