@@ -17,6 +17,7 @@ import {
   useOptionCascade,
 } from '#lib/catalog/use-option-cascade.ts';
 import { checkCover, checkInteriorPdf } from '../lib/file-checks';
+import { designPreflight } from '../lib/preflight';
 import {
   saveDesignForm,
   saveDesignFormText,
@@ -65,6 +66,17 @@ export function useDesignForm(data: ProjectData, user: SessionUser | null, initi
     return pdf.start(file);
   };
 
+  // The print check of the uploaded interior against the chosen trim, as upload-book checks it (ADR 0060).
+  const preflight = designPreflight(
+    pdf.status === 'success' ? pdf.result?.pdf_facts : null,
+    cascade.options.data?.trim_size,
+    cascade.choices.trim_size,
+  );
+  const preflightError =
+    preflight?.status === 'error'
+      ? (preflight.checks.find((c) => c.status === 'error')?.message ?? null)
+      : null;
+
   /** The configuration checks both buttons share; returns the spec's message for the first problem. */
   const configurationProblem = (): string | null => {
     if (product && missingKinds(cascade).length > 0) return m.completeConfiguration;
@@ -82,6 +94,10 @@ export function useDesignForm(data: ProjectData, user: SessionUser | null, initi
     }
     if (quantity === null) {
       setFormError('Enter a quantity of 1 or more.');
+      return;
+    }
+    if (preflightError) {
+      setFormError(preflightError);
       return;
     }
     setFormError(null);
@@ -153,6 +169,8 @@ export function useDesignForm(data: ProjectData, user: SessionUser | null, initi
     submitting: submit.isPending,
     estimateBook,
     coverChosen,
+    preflight,
+    preflightError,
     onPrint,
     onCoverExpert,
   };
