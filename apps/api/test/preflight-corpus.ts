@@ -3,7 +3,7 @@
  * one finding — the right size, a wrong size, full bleed, a TrimBox inside a bleed MediaBox, sizes mixed, a rotated
  * page, a MediaBox inherited from the page tree. Sizes are in points (1/72 in).
  */
-import { degrees, PDFDocument, PDFName, PDFNumber, type PDFPage } from 'pdf-lib';
+import { degrees, PDFDocument, PDFName, PDFNumber, StandardFonts, type PDFPage } from 'pdf-lib';
 
 export const US_TRADE: [number, number] = [432, 648];
 export const US_TRADE_BLEED: [number, number] = [450, 666];
@@ -18,6 +18,31 @@ async function pdf(sizes: [number, number][], edit?: (doc: PDFDocument, pages: P
 }
 
 const times = (n: number, size: [number, number]) => Array.from({ length: n }, () => size);
+
+/**
+ * A font dictionary of `subtype` whose descriptor holds a /FontFile2 stream, put on `pages`. The stream's bytes
+ * are no real font program (pdf-lib embeds TrueType only through fontkit, which the repository does not have):
+ * what the check reads is the structure, a descriptor carrying the program, as a producer writes it.
+ */
+function embeddedFont(doc: PDFDocument, pages: PDFPage[], name: string, subtype: 'TrueType' | 'Type0') {
+  const program = doc.context.register(doc.context.stream(new Uint8Array(64), { Length1: 64 }));
+  const descriptor = doc.context.register(
+    doc.context.obj({ Type: 'FontDescriptor', FontName: name, Flags: 32, FontFile2: program }),
+  );
+  const simple = { Type: 'Font', BaseFont: name, FontDescriptor: descriptor };
+  const font =
+    subtype === 'TrueType'
+      ? doc.context.obj({ ...simple, Subtype: 'TrueType' })
+      : doc.context.obj({
+          Type: 'Font',
+          Subtype: 'Type0',
+          BaseFont: name,
+          Encoding: 'Identity-H',
+          DescendantFonts: [doc.context.obj({ ...simple, Subtype: 'CIDFontType2' })],
+        });
+  const ref = doc.context.register(font);
+  for (const page of pages) page.node.newFontDictionary('F', ref);
+}
 
 export const corpus = {
   /** 6 × 9 in. */
@@ -45,5 +70,40 @@ export const corpus = {
       const root = doc.catalog.Pages();
       root.set(PDFName.of('MediaBox'), doc.context.obj([0, 0, 432, 648]));
       root.set(PDFName.of('Rotate'), PDFNumber.of(0));
+    }),
+  /** Text in Helvetica on pages 1–2 (pdf-lib's standard fonts are not embedded), page 3 blank. */
+  standardFont: async (pages = 3) => {
+    const doc = await PDFDocument.create();
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    for (let i = 1; i <= pages; i += 1) {
+      const page = doc.addPage(US_TRADE);
+      if (i <= 2) page.drawText(`Page ${i}`, { x: 72, y: 576, size: 12, font });
+    }
+    return Buffer.from(await doc.save());
+  },
+  /** A subset TrueType font carried in the file on every page, and a composite (Type0) one on page 2. */
+  embeddedFonts: () =>
+    pdf(times(3, US_TRADE), (doc, pages) => {
+      embeddedFont(doc, pages, 'ABCDEF+LiberationSerif', 'TrueType');
+      embeddedFont(doc, pages.slice(1, 2), 'GHIJKL+NotoSansCJK', 'Type0');
+    }),
+  /** A Type 3 font (glyphs drawn by the file itself) on page 1: embedded by nature. */
+  type3Font: () =>
+    pdf(times(2, US_TRADE), (doc, pages) => {
+      const glyph = doc.context.register(doc.context.stream('0 0 m 1 1 l S'));
+      const font = doc.context.register(
+        doc.context.obj({
+          Type: 'Font',
+          Subtype: 'Type3',
+          FontBBox: [0, 0, 1, 1],
+          FontMatrix: [1, 0, 0, 1, 0, 0],
+          CharProcs: { a: glyph },
+          Encoding: { Type: 'Encoding', Differences: [97, 'a'] },
+          FirstChar: 97,
+          LastChar: 97,
+          Widths: [1],
+        }),
+      );
+      pages[0]?.node.newFontDictionary('T', font);
     }),
 };

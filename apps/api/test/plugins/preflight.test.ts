@@ -25,12 +25,17 @@ async function factsOf(bytes: Buffer): Promise<PdfFacts> {
 const ok = {
   mixed: { check: 'mixed_sizes', status: 'ok', message: 'Every page has the same size.', pages: [] },
   rotated: { check: 'rotated_pages', status: 'ok', message: 'No page is rotated.', pages: [] },
+  fonts: { check: 'fonts', status: 'ok', message: 'The pages name no fonts.', pages: [] },
 } as const;
 
 describe('interior preflight: page size', () => {
   it('a 6 × 9 in file for a US Trade book: every page fits', async () => {
     const facts = await factsOf(await corpus.rightSize());
-    expect(facts).toEqual({ page_sizes: [{ width_pt: 432, height_pt: 648, pages: [[1, 4]] }], rotated: [] });
+    expect(facts).toEqual({
+      page_sizes: [{ width_pt: 432, height_pt: 648, pages: [[1, 4]] }],
+      rotated: [],
+      fonts: [],
+    });
     expect(preflightReport(facts, usTrade, trims)).toEqual({
       status: 'ok',
       trim_size: 'US Trade',
@@ -38,6 +43,7 @@ describe('interior preflight: page size', () => {
         { check: 'page_size', status: 'ok', message: 'Every page is US Trade.', pages: [] },
         ok.mixed,
         ok.rotated,
+        ok.fonts,
       ],
     });
   });
@@ -121,6 +127,7 @@ describe('interior preflight: page size', () => {
     expect(facts).toEqual({
       page_sizes: [{ width_pt: 432, height_pt: 648, pages: [[1, 4]] }],
       rotated: [{ degrees: 90, pages: [[2, 2]] }],
+      fonts: [],
     });
     expect(preflightReport(facts, usTrade, trims)).toEqual({
       status: 'warning',
@@ -135,12 +142,57 @@ describe('interior preflight: page size', () => {
             'This file turns page 2 by 90°. They are checked and printed as they show on screen: make sure they read the right way up.',
           pages: [[2, 2]],
         },
+        ok.fonts,
       ],
     });
   });
 
   it('without a trim (a calendar, an e Book) only the checks that need none', async () => {
     const report = preflightReport(await factsOf(await corpus.rightSize()), null, trims);
-    expect(report).toEqual({ status: 'ok', trim_size: null, checks: [ok.mixed, ok.rotated] });
+    expect(report).toEqual({ status: 'ok', trim_size: null, checks: [ok.mixed, ok.rotated, ok.fonts] });
+  });
+});
+
+describe('interior preflight: fonts', () => {
+  const fontsCheck = async (bytes: Buffer) => {
+    const facts = await factsOf(bytes);
+    return { facts, check: preflightReport(facts, usTrade, trims).checks.find((c) => c.check === 'fonts') };
+  };
+
+  it('a standard font that is not embedded is an error, with the pages that use it', async () => {
+    const { facts, check } = await fontsCheck(await corpus.standardFont());
+    expect(facts.fonts).toEqual([
+      { name: 'Helvetica', subtype: 'Type1', embedded: false, standard: true, pages: [[1, 2]] },
+    ]);
+    expect(check).toEqual({
+      check: 'fonts',
+      status: 'error',
+      message:
+        'This font is not embedded: Helvetica (a standard font, which printers still need embedded) on pages 1–2. ' +
+        'Export the PDF again with all fonts embedded (for example as PDF/X-1a or PDF/A).',
+      pages: [[1, 2]],
+    });
+  });
+
+  it('fonts whose program the file carries (a subset TrueType, a composite Type0) pass', async () => {
+    const { facts, check } = await fontsCheck(await corpus.embeddedFonts());
+    expect(facts.fonts).toEqual([
+      { name: 'LiberationSerif', subtype: 'TrueType', embedded: true, standard: false, pages: [[1, 3]] },
+      { name: 'NotoSansCJK', subtype: 'Type0', embedded: true, standard: false, pages: [[2, 2]] },
+    ]);
+    expect(check).toEqual({
+      check: 'fonts',
+      status: 'ok',
+      message: 'Every font is embedded (2 fonts).',
+      pages: [],
+    });
+  });
+
+  it('a Type 3 font counts as embedded', async () => {
+    const { facts, check } = await fontsCheck(await corpus.type3Font());
+    expect(facts.fonts).toEqual([
+      { name: 'Type 3 font', subtype: 'Type3', embedded: true, standard: false, pages: [[1, 1]] },
+    ]);
+    expect(check?.status).toBe('ok');
   });
 });

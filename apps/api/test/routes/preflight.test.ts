@@ -9,7 +9,14 @@ import { ErrorBody } from '@bindery/contracts/common';
 import { Project, UploadBookResponse, UploadedFile } from '@bindery/contracts/store/projects';
 import { createUser, json, request, setupTestApp } from '../helper.js';
 import { corpus } from '../preflight-corpus.js';
-import { catalogId, printBookConfiguration, upload, uploadBook, type Auth } from '../projects.js';
+import {
+  catalogId,
+  createEbook,
+  printBookConfiguration,
+  upload,
+  uploadBook,
+  type Auth,
+} from '../projects.js';
 
 const t = setupTestApp();
 
@@ -44,6 +51,7 @@ describe('interior preflight through the API', () => {
     expect(pdf.pdf_facts).toEqual({
       page_sizes: [{ width_pt: 432, height_pt: 648, pages: [[1, 40]] }],
       rotated: [{ degrees: 90, pages: [[2, 2]] }],
+      fonts: [],
     });
     // And when it is read again (the design page restores a draft's files through this).
     const again = await request(t, {
@@ -114,5 +122,22 @@ describe('interior preflight through the API', () => {
     const { project } = json(res, UploadBookResponse);
     expect(project.preflight?.status).toBe('warning');
     expect(project.preflight?.checks.find((c) => c.check === 'rotated_pages')?.pages).toEqual([[2, 2]]);
+  });
+
+  it('a font the file does not carry stops a printed book, with its pages; an e Book is not print-checked', async () => {
+    const { auth } = await createUser(t);
+    const pdf = await uploadInterior(auth, await corpus.standardFont(40));
+    expect(pdf.pdf_facts?.fonts).toEqual([
+      { name: 'Helvetica', subtype: 'Type1', embedded: false, standard: true, pages: [[1, 2]] },
+    ]);
+    const refused = await uploadBook(t, auth, book(pdf.id, await printBookConfiguration(t)));
+    expect(refused.statusCode).toBe(400);
+    expect(json(refused, ErrorBody)).toMatchObject({
+      code: 'PREFLIGHT_FAILED',
+      error: expect.stringMatching(/^This font is not embedded: Helvetica .* on pages 1–2\./) as string,
+    });
+
+    const ebook = await createEbook(t, auth, 'Read on screens', await corpus.standardFont(24));
+    expect(ebook.preflight).toBeNull();
   });
 });

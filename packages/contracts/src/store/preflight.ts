@@ -7,7 +7,8 @@
  *
  * Rules: a page's trim (TrimBox, else CropBox, else MediaBox, as shown after /Rotate) must equal the trim size,
  * either as it is or with 0.125 in of bleed on each side, within 1 pt. Pages of other sizes are an error that names
- * the trims the file fits; pages of mixed sizes and rotated pages are warnings.
+ * the trims the file fits; pages of mixed sizes and rotated pages are warnings. Every font the pages name must be
+ * embedded (a Type 3 font is; a standard font that is not is an error like any other).
  */
 import { z } from 'zod';
 
@@ -30,17 +31,35 @@ export const PdfRotation = z.object({
 });
 export type PdfRotation = z.infer<typeof PdfRotation>;
 
+/** A font the pages' resources name, and whether the file carries its program. */
+export const PdfFont = z.object({
+  /** As the file names it, without a subset's "ABCDEF+" prefix. */
+  name: z.string().max(200),
+  /** Type1, TrueType, Type0, Type3… */
+  subtype: z.string().max(40),
+  /** The program is in the file (a Type 3 font always is: its glyphs are the file's own drawings). */
+  embedded: z.boolean(),
+  /** One of the 14 standard fonts (or an alias of one). */
+  standard: z.boolean(),
+  pages: z.array(PageRange),
+});
+export type PdfFont = z.infer<typeof PdfFont>;
+
 /** What the server read of an interior PDF's pages (never what the file says of itself beyond its boxes). */
 export const PdfFacts = z.object({
   page_sizes: z.array(PdfPageSize),
   rotated: z.array(PdfRotation),
+  /** Absent: not read (fonts came after page sizes). */
+  fonts: z.array(PdfFont).optional(),
+  /** More fonts than the check lists: those beyond it were not checked. */
+  fonts_truncated: z.boolean().optional(),
 });
 export type PdfFacts = z.infer<typeof PdfFacts>;
 
 export const PreflightStatus = z.enum(['ok', 'warning', 'error']);
 export type PreflightStatus = z.infer<typeof PreflightStatus>;
 
-export const PreflightCheckId = z.enum(['page_size', 'mixed_sizes', 'rotated_pages']);
+export const PreflightCheckId = z.enum(['page_size', 'mixed_sizes', 'rotated_pages', 'fonts']);
 export type PreflightCheckId = z.infer<typeof PreflightCheckId>;
 
 export const PreflightCheck = z.object({
@@ -218,6 +237,33 @@ function rotatedCheck(rotated: readonly PdfRotation[]): PreflightCheck {
   };
 }
 
+function fontsCheck(fonts: readonly PdfFont[], truncated: boolean): PreflightCheck {
+  const missing = fonts.filter((f) => !f.embedded);
+  const more = truncated
+    ? ' (The file names more fonts than we list: only the first ones were checked.)'
+    : '';
+  if (missing.length === 0)
+    return {
+      check: 'fonts',
+      status: truncated ? 'warning' : 'ok',
+      message:
+        fonts.length === 0
+          ? 'The pages name no fonts.'
+          : `Every font is embedded (${fonts.length === 1 ? '1 font' : `${fonts.length} fonts`}).${more}`,
+      pages: [],
+    };
+  const list = missing.map(
+    (f) =>
+      `${f.name}${f.standard ? ' (a standard font, which printers still need embedded)' : ''} on ${formatPages(f.pages)}`,
+  );
+  return {
+    check: 'fonts',
+    status: 'error',
+    message: `${missing.length === 1 ? 'This font is' : 'These fonts are'} not embedded: ${list.join('; ')}. Export the PDF again with all fonts embedded (for example as PDF/X-1a or PDF/A).${more}`,
+    pages: mergeRanges(missing.flatMap((f) => f.pages)),
+  };
+}
+
 const WORST: readonly PreflightStatus[] = ['error', 'warning', 'ok'];
 
 /**
@@ -234,6 +280,7 @@ export function preflightReport(
     ...(trim ? [pageSizeCheck(sizes, trim, trims)] : []),
     mixedSizesCheck(sizes),
     rotatedCheck(facts.rotated),
+    ...(facts.fonts ? [fontsCheck(facts.fonts, facts.fonts_truncated ?? false)] : []),
   ];
   const status = WORST.find((s) => checks.some((c) => c.status === s)) ?? 'ok';
   return { status, trim_size: trim?.name ?? null, checks };

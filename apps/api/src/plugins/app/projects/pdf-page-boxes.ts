@@ -2,7 +2,7 @@
  * Each page's size as a printer cuts it, read from the page objects the page tree walk reaches (pdf-page-tree.ts),
  * never from anything else the file says of itself (docs/decisions/0060): the page's TrimBox, else its CropBox,
  * else its MediaBox, each clipped to the MediaBox; /MediaBox, /CropBox and /Rotate inherited from the /Pages
- * nodes above the leaf as PDF 32000-1 §7.7.3.4 says (TrimBox and UserUnit are the leaf's own); a missing or invalid
+ * nodes above the leaf (and /Resources, for pdf-page-fonts.ts) as PDF 32000-1 §7.7.3.4 says (TrimBox and UserUnit are the leaf's own); a missing or invalid
  * MediaBox is US Letter and a /Rotate that is no multiple of 90 is none, as PDF.js reads them. The size is the one
  * the page shows after its rotation (90 and 270 swap width and height), in points (× UserUnit).
  * The pages are summed up as `PdfFacts`: each distinct size (to 0.01 pt) with its runs of pages, and the rotated
@@ -17,6 +17,7 @@ export interface InheritedPageAttributes {
   readonly mediaBox?: PdfObject;
   readonly cropBox?: PdfObject;
   readonly rotate?: PdfObject;
+  readonly resources?: PdfObject;
 }
 
 type Resolve = (obj: PdfObject | undefined) => PdfObject | undefined;
@@ -31,6 +32,7 @@ export function inherit(node: PdfDict, from: InheritedPageAttributes): Inherited
     mediaBox: node.get('MediaBox') ?? from.mediaBox,
     cropBox: node.get('CropBox') ?? from.cropBox,
     rotate: node.get('Rotate') ?? from.rotate,
+    resources: node.get('Resources') ?? from.resources,
   };
 }
 

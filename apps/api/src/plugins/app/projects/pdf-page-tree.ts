@@ -17,6 +17,7 @@
 import { isArray, isDict, isInt, isName, PdfSyntaxError, Ref, type PdfObject } from './pdf-syntax.js';
 import type { PdfFacts } from '@bindery/contracts/store/preflight';
 import { inherit, pageBox, PageFactsCollector, type InheritedPageAttributes } from './pdf-page-boxes.js';
+import { FontFactsCollector } from './pdf-page-fonts.js';
 import { InflateBudget, PdfFile, PdfLimitError, XrefEntryError } from './pdf-xref.js';
 
 export const MAX_DEPTH = 64;
@@ -81,6 +82,7 @@ function walk(file: PdfFile): PageTree {
   ];
   const pages = new PageFactsCollector();
   const resolve = (o: PdfObject | undefined) => file.resolve(o);
+  const fonts = new FontFactsCollector(resolve);
   let real = 0;
   let nodes = 0;
   for (let next = stack.pop(); next; next = stack.pop()) {
@@ -100,6 +102,7 @@ function walk(file: PdfFile): PageTree {
     if (isName(type, 'Page') || (type === undefined && kids === undefined)) {
       real += 1;
       pages.add(pageBox(dict, inherited, resolve));
+      readFonts(fonts, real, inherit(dict, inherited).resources);
       continue;
     }
     if (type !== undefined && !isName(type, 'Pages'))
@@ -112,5 +115,23 @@ function walk(file: PdfFile): PageTree {
     for (let i = kids.length - 1; i >= 0; i -= 1)
       stack.push({ node: kids[i], depth: depth + 1, inherited: passed });
   }
-  return { declared, real, encrypted: file.encrypted, facts: pages.facts() };
+  return {
+    declared,
+    real,
+    encrypted: file.encrypted,
+    facts: { ...pages.facts(), fonts: fonts.facts(), ...(fonts.truncated ? { fonts_truncated: true } : {}) },
+  };
+}
+
+/**
+ * A page's fonts; a font dictionary the table cannot lead to is not read (the page still counts, as before the
+ * fonts were checked), but a file past the limits stays refused.
+ */
+function readFonts(fonts: FontFactsCollector, page: number, resources: PdfObject | undefined): void {
+  try {
+    fonts.addPage(page, resources);
+  } catch (err) {
+    if (err instanceof PdfLimitError) throw err;
+    if (!(err instanceof PdfSyntaxError || err instanceof XrefEntryError)) throw err;
+  }
 }

@@ -25,8 +25,8 @@ function trimOf(item: ItemRecord): PreflightTrim | null {
 }
 
 /**
- * The report of an interior's stored facts for a configuration (null: the file was uploaded before facts were
- * kept, so it was never checked). A configuration without a trim (calendars, the e Book) gets the checks that
+ * The report of an interior's stored facts for a configuration (null: the book is digital, or the file was uploaded
+ * before facts were kept, so it was never checked). A configuration without a trim (calendars, the e Book) gets the checks that
  * need none.
  */
 export function interiorPreflight(
@@ -35,6 +35,8 @@ export function interiorPreflight(
   configuration: Readonly<Record<string, number | undefined>> | null,
   storedFacts: unknown,
 ): PreflightReport | null {
+  // An e Book is read on screens, not printed: none of the print checks applies (docs/decisions/0034).
+  if (product.digital) return null;
   const facts = PdfFacts.safeParse(storedFacts);
   if (!facts.success) return null;
   const catalog = list.category(product.slug);

@@ -11,6 +11,7 @@ const TITLES: Record<PreflightCheck['check'], string> = {
   page_size: 'Page size',
   mixed_sizes: 'Same size throughout',
   rotated_pages: 'Rotated pages',
+  fonts: 'Fonts embedded',
 };
 
 const BADGE: Record<PreflightCheck['status'], { tone: StatusTone; text: string }> = {

@@ -141,4 +141,16 @@ describe('the design page’s print check', () => {
     await user.click(screen.getByRole('button', { name: 'Print Your Book' }));
     await waitFor(() => expect(submit.bodies).toHaveLength(1));
   });
+
+  it('a font the file does not carry is an error naming it and its pages', async () => {
+    const { user } = openDesign({
+      ...facts(),
+      fonts: [{ name: 'Helvetica', subtype: 'Type1', embedded: false, standard: true, pages: [[3, 5]] }],
+    });
+    await uploadAndChoose(user, 'US Trade');
+    expect(check('Fonts embedded')).toHaveTextContent('Error');
+    expect(check('Fonts embedded')).toHaveTextContent('(pages 3–5)');
+    expect(check('Fonts embedded')).toHaveTextContent('This font is not embedded: Helvetica');
+    expect(screen.getByRole('button', { name: 'Print Your Book' })).toBeDisabled();
+  });
 });
