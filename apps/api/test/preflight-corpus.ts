@@ -4,6 +4,7 @@
  * page, a MediaBox inherited from the page tree. Sizes are in points (1/72 in).
  */
 import { degrees, PDFDocument, PDFName, PDFNumber, StandardFonts, type PDFPage } from 'pdf-lib';
+import { pngBytes } from './pdf-fixtures.js';
 
 export const US_TRADE: [number, number] = [432, 648];
 export const US_TRADE_BLEED: [number, number] = [450, 666];
@@ -106,4 +107,18 @@ export const corpus = {
       );
       pages[0]?.node.newFontDictionary('T', font);
     }),
+  /**
+   * Photos at known resolutions: page 1 a 300 × 200 px image drawn at 300 × 200 pt (72 ppi), page 2 a 1200 × 800 px
+   * one at 288 × 192 pt (300 ppi), page 3 the 1200 × 800 px one again at 432 × 288 pt (200 ppi), the rest none.
+   */
+  images: async (count = 4) => {
+    const doc = await PDFDocument.create();
+    const small = await doc.embedPng(pngBytes(300, 200));
+    const large = await doc.embedPng(pngBytes(1200, 800));
+    const pages = times(count, US_TRADE).map((size) => doc.addPage(size));
+    pages[0]?.drawImage(small, { x: 36, y: 300, width: 300, height: 200 });
+    pages[1]?.drawImage(large, { x: 36, y: 300, width: 288, height: 192 });
+    pages[2]?.drawImage(large, { x: 0, y: 300, width: 432, height: 288 });
+    return Buffer.from(await doc.save());
+  },
 };

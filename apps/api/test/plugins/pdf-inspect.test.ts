@@ -64,7 +64,13 @@ describe('inspectPdf: the real page count', () => {
       type: 'application/pdf',
       pages,
       // Every page's trim size, read in the same walk (docs/decisions/0060).
-      facts: { page_sizes: [{ width_pt: 432, height_pt: 648, pages: [[1, pages]] }], rotated: [], fonts: [] },
+      facts: {
+        page_sizes: [{ width_pt: 432, height_pt: 648, pages: [[1, pages]] }],
+        rotated: [],
+        fonts: [],
+        images: [],
+        images_checked: 0,
+      },
     });
   });
 

@@ -26,6 +26,7 @@ const ok = {
   mixed: { check: 'mixed_sizes', status: 'ok', message: 'Every page has the same size.', pages: [] },
   rotated: { check: 'rotated_pages', status: 'ok', message: 'No page is rotated.', pages: [] },
   fonts: { check: 'fonts', status: 'ok', message: 'The pages name no fonts.', pages: [] },
+  images: { check: 'images', status: 'ok', message: 'The pages draw no images.', pages: [] },
 } as const;
 
 describe('interior preflight: page size', () => {
@@ -35,6 +36,8 @@ describe('interior preflight: page size', () => {
       page_sizes: [{ width_pt: 432, height_pt: 648, pages: [[1, 4]] }],
       rotated: [],
       fonts: [],
+      images: [],
+      images_checked: 0,
     });
     expect(preflightReport(facts, usTrade, trims)).toEqual({
       status: 'ok',
@@ -44,6 +47,7 @@ describe('interior preflight: page size', () => {
         ok.mixed,
         ok.rotated,
         ok.fonts,
+        ok.images,
       ],
     });
   });
@@ -128,6 +132,8 @@ describe('interior preflight: page size', () => {
       page_sizes: [{ width_pt: 432, height_pt: 648, pages: [[1, 4]] }],
       rotated: [{ degrees: 90, pages: [[2, 2]] }],
       fonts: [],
+      images: [],
+      images_checked: 0,
     });
     expect(preflightReport(facts, usTrade, trims)).toEqual({
       status: 'warning',
@@ -143,13 +149,18 @@ describe('interior preflight: page size', () => {
           pages: [[2, 2]],
         },
         ok.fonts,
+        ok.images,
       ],
     });
   });
 
   it('without a trim (a calendar, an e Book) only the checks that need none', async () => {
     const report = preflightReport(await factsOf(await corpus.rightSize()), null, trims);
-    expect(report).toEqual({ status: 'ok', trim_size: null, checks: [ok.mixed, ok.rotated, ok.fonts] });
+    expect(report).toEqual({
+      status: 'ok',
+      trim_size: null,
+      checks: [ok.mixed, ok.rotated, ok.fonts, ok.images],
+    });
   });
 });
 
@@ -194,5 +205,40 @@ describe('interior preflight: fonts', () => {
       { name: 'Type 3 font', subtype: 'Type3', embedded: true, standard: false, pages: [[1, 1]] },
     ]);
     expect(check?.status).toBe('ok');
+  });
+});
+
+describe('interior preflight: images', () => {
+  it('each image’s resolution at its drawn size: below 150 ppi an error, below 300 a warning, naming page and size', async () => {
+    const facts = await factsOf(await corpus.images());
+    expect(facts.images_checked).toBe(3);
+    expect(facts.images).toEqual([
+      { width_px: 300, height_px: 200, width_pt: 300, height_pt: 200, ppi: 72, pages: [[1, 1]] },
+      { width_px: 1200, height_px: 800, width_pt: 432, height_pt: 288, ppi: 200, pages: [[3, 3]] },
+    ]);
+    const check = preflightReport(facts, usTrade, trims).checks.find((c) => c.check === 'images');
+    expect(check).toEqual({
+      check: 'images',
+      status: 'error',
+      message:
+        'An image is below 150 ppi and will print blurred. An image is below 300 ppi and may print soft. ' +
+        'Page 1: 300 × 200 px drawn at 4.17 × 2.78 in is 72 ppi; Page 3: 1200 × 800 px drawn at 6 × 4 in is 200 ppi. ' +
+        'Use larger images or draw them smaller, then export the PDF again.',
+      pages: [
+        [1, 1],
+        [3, 3],
+      ],
+    });
+  });
+
+  it('a 300 ppi image passes', async () => {
+    const facts = await factsOf(await corpus.images());
+    const only300 = { ...facts, images: [] };
+    expect(preflightReport(only300, usTrade, trims).checks.find((c) => c.check === 'images')).toEqual({
+      check: 'images',
+      status: 'ok',
+      message: 'Every image is 300 ppi or more at the size it is drawn (3 images).',
+      pages: [],
+    });
   });
 });

@@ -52,6 +52,8 @@ describe('interior preflight through the API', () => {
       page_sizes: [{ width_pt: 432, height_pt: 648, pages: [[1, 40]] }],
       rotated: [{ degrees: 90, pages: [[2, 2]] }],
       fonts: [],
+      images: [],
+      images_checked: 0,
     });
     // And when it is read again (the design page restores a draft's files through this).
     const again = await request(t, {
@@ -139,5 +141,19 @@ describe('interior preflight through the API', () => {
 
     const ebook = await createEbook(t, auth, 'Read on screens', await corpus.standardFont(24));
     expect(ebook.preflight).toBeNull();
+  });
+
+  it('a 72 ppi image stops the book, naming its page and size', async () => {
+    const { auth } = await createUser(t);
+    const pdf = await uploadInterior(auth, await corpus.images(40));
+    expect(pdf.pdf_facts?.images?.map((i) => [i.ppi, i.pages])).toEqual([
+      [72, [[1, 1]]],
+      [200, [[3, 3]]],
+    ]);
+    const refused = await uploadBook(t, auth, book(pdf.id, await printBookConfiguration(t)));
+    expect(refused.statusCode).toBe(400);
+    expect(json(refused, ErrorBody).error).toContain(
+      'Page 1: 300 × 200 px drawn at 4.17 × 2.78 in is 72 ppi',
+    );
   });
 });

@@ -8,7 +8,8 @@
  * Rules: a page's trim (TrimBox, else CropBox, else MediaBox, as shown after /Rotate) must equal the trim size,
  * either as it is or with 0.125 in of bleed on each side, within 1 pt. Pages of other sizes are an error that names
  * the trims the file fits; pages of mixed sizes and rotated pages are warnings. Every font the pages name must be
- * embedded (a Type 3 font is; a standard font that is not is an error like any other).
+ * embedded (a Type 3 font is; a standard font that is not is an error like any other). Every image drawn must reach
+ * 300 ppi at the size it is drawn (a warning below, an error below 150).
  */
 import { z } from 'zod';
 
@@ -45,6 +46,18 @@ export const PdfFont = z.object({
 });
 export type PdfFont = z.infer<typeof PdfFont>;
 
+/** An image drawn below 300 ppi: its pixels, the size it is drawn at (points) and the resolution that gives. */
+export const PdfImage = z.object({
+  width_px: z.number().int().positive(),
+  height_px: z.number().int().positive(),
+  width_pt: z.number().positive(),
+  height_pt: z.number().positive(),
+  /** The lower of the two directions', rounded down. */
+  ppi: z.number().int().nonnegative(),
+  pages: z.array(PageRange),
+});
+export type PdfImage = z.infer<typeof PdfImage>;
+
 /** What the server read of an interior PDF's pages (never what the file says of itself beyond its boxes). */
 export const PdfFacts = z.object({
   page_sizes: z.array(PdfPageSize),
@@ -53,13 +66,21 @@ export const PdfFacts = z.object({
   fonts: z.array(PdfFont).optional(),
   /** More fonts than the check lists: those beyond it were not checked. */
   fonts_truncated: z.boolean().optional(),
+  /** Images drawn below 300 ppi (absent: not read). */
+  images: z.array(PdfImage).optional(),
+  /** How many image draws were checked in all. */
+  images_checked: z.number().int().nonnegative().optional(),
+  /** Pages whose content could not be read in full, so their images were not all checked. */
+  images_unchecked: z.array(PageRange).optional(),
+  /** More low-resolution images or draws than the check lists. */
+  images_truncated: z.boolean().optional(),
 });
 export type PdfFacts = z.infer<typeof PdfFacts>;
 
 export const PreflightStatus = z.enum(['ok', 'warning', 'error']);
 export type PreflightStatus = z.infer<typeof PreflightStatus>;
 
-export const PreflightCheckId = z.enum(['page_size', 'mixed_sizes', 'rotated_pages', 'fonts']);
+export const PreflightCheckId = z.enum(['page_size', 'mixed_sizes', 'rotated_pages', 'fonts', 'images']);
 export type PreflightCheckId = z.infer<typeof PreflightCheckId>;
 
 export const PreflightCheck = z.object({
@@ -264,6 +285,59 @@ function fontsCheck(fonts: readonly PdfFont[], truncated: boolean): PreflightChe
   };
 }
 
+/** Below this an image is an error (it prints blurred); below IMAGE_GOOD_PPI, a warning. */
+export const IMAGE_MIN_PPI = 150;
+export const IMAGE_GOOD_PPI = 300;
+/** Images named in a message; the pages of all of them are in the check's pages. */
+const IMAGES_NAMED = 8;
+
+function imagesCheck(facts: PdfFacts): PreflightCheck {
+  const images = facts.images ?? [];
+  const inches = (pt: number) => String(round(pt / 72, 2));
+  const describe = (i: PdfImage) =>
+    `${capitalized(formatPages(i.pages))}: ${i.width_px} × ${i.height_px} px drawn at ${inches(i.width_pt)} × ${inches(i.height_pt)} in is ${i.ppi} ppi`;
+  const errors = images.filter((i) => i.ppi < IMAGE_MIN_PPI);
+  const warnings = images.filter((i) => i.ppi >= IMAGE_MIN_PPI);
+  const notes: string[] = [];
+  if (facts.images_unchecked?.length)
+    notes.push(
+      `The content of ${formatPages(facts.images_unchecked)} could not be read in full, so not all of its images were checked.`,
+    );
+  if (facts.images_truncated)
+    notes.push('The file draws more images than we list: only the first ones were checked.');
+  const status: PreflightStatus =
+    errors.length > 0 ? 'error' : warnings.length > 0 || notes.length > 0 ? 'warning' : 'ok';
+  const named = [...errors, ...warnings].slice(0, IMAGES_NAMED).map(describe);
+  const others = errors.length + warnings.length - named.length;
+  const parts = [
+    ...(errors.length > 0
+      ? [
+          `${errors.length === 1 ? 'An image is' : `${errors.length} images are`} below ${IMAGE_MIN_PPI} ppi and will print blurred.`,
+        ]
+      : []),
+    ...(warnings.length > 0
+      ? [
+          `${warnings.length === 1 ? 'An image is' : `${warnings.length} images are`} below ${IMAGE_GOOD_PPI} ppi and may print soft.`,
+        ]
+      : []),
+    ...(named.length > 0 ? [`${named.join('; ')}${others > 0 ? `; and ${others} more` : ''}.`] : []),
+    ...(named.length > 0 ? ['Use larger images or draw them smaller, then export the PDF again.'] : []),
+    ...notes,
+  ];
+  const checked = facts.images_checked ?? 0;
+  return {
+    check: 'images',
+    status,
+    message:
+      parts.length > 0
+        ? parts.join(' ')
+        : checked === 0
+          ? 'The pages draw no images.'
+          : `Every image is ${IMAGE_GOOD_PPI} ppi or more at the size it is drawn (${checked === 1 ? '1 image' : `${checked} images`}).`,
+    pages: mergeRanges([...errors, ...warnings].flatMap((i) => i.pages)),
+  };
+}
+
 const WORST: readonly PreflightStatus[] = ['error', 'warning', 'ok'];
 
 /**
@@ -281,6 +355,7 @@ export function preflightReport(
     mixedSizesCheck(sizes),
     rotatedCheck(facts.rotated),
     ...(facts.fonts ? [fontsCheck(facts.fonts, facts.fonts_truncated ?? false)] : []),
+    ...(facts.images ? [imagesCheck(facts)] : []),
   ];
   const status = WORST.find((s) => checks.some((c) => c.status === s)) ?? 'ok';
   return { status, trim_size: trim?.name ?? null, checks };

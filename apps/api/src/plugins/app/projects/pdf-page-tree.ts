@@ -14,10 +14,20 @@
  * is then refused. Inflating is bounded per file (docs/decisions/0026, 0053).
  * @see PDF 32000-1:2008 §7.7.3 Page Tree
  */
-import { isArray, isDict, isInt, isName, PdfSyntaxError, Ref, type PdfObject } from './pdf-syntax.js';
+import {
+  isArray,
+  isDict,
+  isInt,
+  isName,
+  PdfSyntaxError,
+  Ref,
+  type PdfDict,
+  type PdfObject,
+} from './pdf-syntax.js';
 import type { PdfFacts } from '@bindery/contracts/store/preflight';
 import { inherit, pageBox, PageFactsCollector, type InheritedPageAttributes } from './pdf-page-boxes.js';
 import { FontFactsCollector } from './pdf-page-fonts.js';
+import { ImageFactsCollector } from './pdf-page-images.js';
 import { InflateBudget, PdfFile, PdfLimitError, XrefEntryError } from './pdf-xref.js';
 
 export const MAX_DEPTH = 64;
@@ -83,6 +93,7 @@ function walk(file: PdfFile): PageTree {
   const pages = new PageFactsCollector();
   const resolve = (o: PdfObject | undefined) => file.resolve(o);
   const fonts = new FontFactsCollector(resolve);
+  const images = new ImageFactsCollector(file);
   let real = 0;
   let nodes = 0;
   for (let next = stack.pop(); next; next = stack.pop()) {
@@ -102,7 +113,9 @@ function walk(file: PdfFile): PageTree {
     if (isName(type, 'Page') || (type === undefined && kids === undefined)) {
       real += 1;
       pages.add(pageBox(dict, inherited, resolve));
-      readFonts(fonts, real, inherit(dict, inherited).resources);
+      const resources = inherit(dict, inherited).resources;
+      readFonts(fonts, real, resources);
+      readImages(images, real, dict, resources);
       continue;
     }
     if (type !== undefined && !isName(type, 'Pages'))
@@ -119,7 +132,12 @@ function walk(file: PdfFile): PageTree {
     declared,
     real,
     encrypted: file.encrypted,
-    facts: { ...pages.facts(), fonts: fonts.facts(), ...(fonts.truncated ? { fonts_truncated: true } : {}) },
+    facts: {
+      ...pages.facts(),
+      fonts: fonts.facts(),
+      ...(fonts.truncated ? { fonts_truncated: true } : {}),
+      ...images.facts(),
+    },
   };
 }
 
@@ -133,5 +151,21 @@ function readFonts(fonts: FontFactsCollector, page: number, resources: PdfObject
   } catch (err) {
     if (err instanceof PdfLimitError) throw err;
     if (!(err instanceof PdfSyntaxError || err instanceof XrefEntryError)) throw err;
+  }
+}
+
+/** A page's images; a page whose objects the table cannot lead to is counted as not checked. */
+function readImages(
+  images: ImageFactsCollector,
+  page: number,
+  leaf: PdfDict,
+  resources: PdfObject | undefined,
+): void {
+  try {
+    images.addPage(page, leaf, resources);
+  } catch (err) {
+    if (err instanceof PdfLimitError) throw err;
+    if (!(err instanceof PdfSyntaxError || err instanceof XrefEntryError)) throw err;
+    images.unchecked.push(page);
   }
 }

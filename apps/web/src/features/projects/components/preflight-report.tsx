@@ -12,6 +12,7 @@ const TITLES: Record<PreflightCheck['check'], string> = {
   mixed_sizes: 'Same size throughout',
   rotated_pages: 'Rotated pages',
   fonts: 'Fonts embedded',
+  images: 'Image resolution',
 };
 
 const BADGE: Record<PreflightCheck['status'], { tone: StatusTone; text: string }> = {
