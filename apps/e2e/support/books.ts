@@ -12,11 +12,16 @@ import { e2e } from './env.js';
  * A real PDF of `pages` US Trade (6 × 9 in) pages, each with a mark as long as its number. Shapes, not text: pdf-lib's
  * standard fonts are not embedded, which the print check refuses (docs/decisions/0060).
  */
-export async function makeInteriorPdf(pages: number, title = 'A Bindery test book'): Promise<Buffer> {
+export async function makeInteriorPdf(
+  pages: number,
+  title = 'A Bindery test book',
+  /** The page size in points (another trim's, for the print check). */
+  size: [number, number] = [432, 648],
+): Promise<Buffer> {
   const doc = await PDFDocument.create();
   doc.setTitle(title);
   for (let n = 1; n <= pages; n += 1) {
-    const page = doc.addPage([432, 648]);
+    const page = doc.addPage(size);
     page.drawRectangle({ x: 72, y: 576, width: 4 + (n % 72) * 4, height: 14 });
   }
   return Buffer.from(await doc.save());

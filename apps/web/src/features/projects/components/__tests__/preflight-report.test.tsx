@@ -101,7 +101,7 @@ const check = (title: string) =>
   defined(
     within(screen.getByRole('region', { name: 'Print check' }))
       .getAllByRole('listitem')
-      .find((li) => li.textContent?.includes(title)),
+      .find((li) => li.textContent.includes(title)),
     title,
   );
 
