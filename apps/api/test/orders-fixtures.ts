@@ -25,7 +25,8 @@ export const ADDRESS = {
 
 /** A photo book with a spine (an extra) and a cover expert request instead of a cover file. */
 export async function createPhotoBook(t: TestContext, auth: Auth, title = 'Summer Album') {
-  const pdf = await uploadPdf(t, auth, 40);
+  // 7.5 × 7.5 in pages: the first photo book trim (Small Square), which the preflight checks (ADR 0060).
+  const pdf = await uploadPdf(t, auth, 40, 'interior', [540, 540]);
   const dd = (await request(t, { method: 'GET', url: '/api/photobook/dropdowns/' })).data as Record<
     string,
     { id: number; name: string }[]

@@ -10,21 +10,20 @@ import { Readable } from 'node:stream';
 import { constants, crc32, deflateRawSync, deflateSync } from 'node:zlib';
 import jpeg from 'jpeg-js';
 import type { PDFRef } from 'pdf-lib';
-import { PDFArray, PDFDict, PDFDocument, PDFName, PDFNumber, StandardFonts } from 'pdf-lib';
+import { PDFArray, PDFDict, PDFDocument, PDFName, PDFNumber } from 'pdf-lib';
 
-/** A valid PDF of `pages` pages (6×9 in), each with a line of text unless `blank`. */
-export async function makePdf(pages: number, options: { blank?: boolean } = {}): Promise<Buffer> {
+/**
+ * A valid PDF of `pages` pages (6×9 in, or `size` in points), each with a mark unless `blank`. The marks are
+ * shapes, not text: pdf-lib's standard fonts are not embedded, which the print check refuses (ADR 0060).
+ */
+export async function makePdf(
+  pages: number,
+  options: { blank?: boolean; size?: [number, number] } = {},
+): Promise<Buffer> {
   const doc = await PDFDocument.create();
-  const font = options.blank ? undefined : await doc.embedFont(StandardFonts.Helvetica);
   for (let i = 1; i <= pages; i += 1) {
-    const page = doc.addPage([432, 648]);
-    if (font)
-      page.drawText(`Page ${i} of ${pages}: the quick brown fox jumps over the lazy dog.`, {
-        x: 36,
-        y: 600,
-        size: 11,
-        font,
-      });
+    const page = doc.addPage(options.size ?? [432, 648]);
+    if (!options.blank) page.drawRectangle({ x: 36, y: 600, width: 36 + (i % 300), height: 11 });
   }
   return Buffer.from(await doc.save());
 }

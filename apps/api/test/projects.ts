@@ -29,14 +29,15 @@ export function upload(
   });
 }
 
-/** Uploads a real PDF of `pages` pages and returns the server's answer. */
+/** Uploads a real PDF of `pages` pages (6 × 9 in, or `size` in points) and returns the server's answer. */
 export async function uploadPdf(
   t: TestContext,
   auth: Auth,
   pages = 40,
   purpose = 'interior',
+  size?: [number, number],
 ): Promise<UploadedFile> {
-  const res = await upload(t, auth, purpose, await makePdf(pages, { blank: true }));
+  const res = await upload(t, auth, purpose, await makePdf(pages, { blank: true, size }));
   expect(res.statusCode, res.body).toBe(201);
   return json(res, UploadedFile);
 }

@@ -3,19 +3,26 @@
  * (the long journey in order-journey.spec.ts does every one of these steps in the browser instead).
  */
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { PDFDocument } from 'pdf-lib';
 import type { Order } from '@bindery/contracts/store/checkout';
 import type { Project, UploadedFile } from '@bindery/contracts/store/projects';
 import { e2e } from './env.js';
 
-/** A real PDF of `pages` US Trade (6 × 9 in) pages, each saying its number. */
-export async function makeInteriorPdf(pages: number, title = 'A Bindery test book'): Promise<Buffer> {
+/**
+ * A real PDF of `pages` US Trade (6 × 9 in) pages, each with a mark as long as its number. Shapes, not text: pdf-lib's
+ * standard fonts are not embedded, which the print check refuses (docs/decisions/0060).
+ */
+export async function makeInteriorPdf(
+  pages: number,
+  title = 'A Bindery test book',
+  /** The page size in points (another trim's, for the print check). */
+  size: [number, number] = [432, 648],
+): Promise<Buffer> {
   const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.TimesRoman);
   doc.setTitle(title);
   for (let n = 1; n <= pages; n += 1) {
-    const page = doc.addPage([432, 648]);
-    page.drawText(n === 1 ? title : `Page ${n}`, { x: 72, y: 576, size: 14, font });
+    const page = doc.addPage(size);
+    page.drawRectangle({ x: 72, y: 576, width: 4 + (n % 72) * 4, height: 14 });
   }
   return Buffer.from(await doc.save());
 }
@@ -34,7 +41,9 @@ export async function printBookConfiguration(
   pageCount: number,
 ) {
   type Item = { id: number; name: string; trim_size_id?: number | null };
-  const dropdowns = await ok<Record<string, Item[]>>(await request.get(`${e2e.apiUrl}/api/calculator/dropdowns/`));
+  const dropdowns = await ok<Record<string, Item[]>>(
+    await request.get(`${e2e.apiUrl}/api/calculator/dropdowns/`),
+  );
   const find = (key: string, name: string, extra: (i: Item) => boolean = () => true) => {
     const item = (dropdowns[key] ?? []).find((i) => i.name === name && extra(i));
     if (!item) throw new Error(`no ${key} named ${name}`);
@@ -43,7 +52,9 @@ export async function printBookConfiguration(
   const trim_size_id = find('trim_sizes', names.trim);
   // The bindings this trim and page count allow (print book bindings are priced per trim size).
   const bindings = await ok<Item[]>(
-    await request.get(`${e2e.apiUrl}/api/calculator/bindings/?trim_size_id=${trim_size_id}&page_count=${pageCount}`),
+    await request.get(
+      `${e2e.apiUrl}/api/calculator/bindings/?trim_size_id=${trim_size_id}&page_count=${pageCount}`,
+    ),
   );
   const binding = bindings.find((b) => b.name === names.binding);
   if (!binding) throw new Error(`no binding ${names.binding} for that trim and page count`);
@@ -67,7 +78,11 @@ export async function createPrintBookProject(
       headers: bearer(token),
       multipart: {
         purpose: 'interior',
-        file: { name: 'interior.pdf', mimeType: 'application/pdf', buffer: await makeInteriorPdf(pages, title) },
+        file: {
+          name: 'interior.pdf',
+          mimeType: 'application/pdf',
+          buffer: await makeInteriorPdf(pages, title),
+        },
       },
     }),
     201,
@@ -75,7 +90,13 @@ export async function createPrintBookProject(
   expect(upload.page_count).toBe(pages);
   const configuration = await printBookConfiguration(
     request,
-    { trim: 'US Trade', binding: 'Perfect Bound', interior: 'Standard Black & White', paper: '60# White-Uncoated', finish: 'Gloss' },
+    {
+      trim: 'US Trade',
+      binding: 'Perfect Bound',
+      interior: 'Standard Black & White',
+      paper: '60# White-Uncoated',
+      finish: 'Gloss',
+    },
     pages,
   );
   const res = await request.post(`${e2e.apiUrl}/api/book/upload-book/`, {
@@ -111,7 +132,11 @@ export const texasAddress = {
 } as const;
 
 /** Prices the cart's shipping and saves it with the cheapest service: the server creates the order. */
-export async function createOrder(request: APIRequestContext, token: string, projectIds: number[]): Promise<Order> {
+export async function createOrder(
+  request: APIRequestContext,
+  token: string,
+  projectIds: number[],
+): Promise<Order> {
   const { account_type, has_resale_cert, country, state, city, postal_code } = texasAddress;
   const rate = await ok<{ service_code: string }>(
     await request.post(`${e2e.apiUrl}/api/shipping-rate/`, {
@@ -131,7 +156,11 @@ export async function createOrder(request: APIRequestContext, token: string, pro
 
 /** The order as the server has it (the customer's own bearer token). */
 export async function getOrder(request: APIRequestContext, token: string, id: number): Promise<Order> {
-  return (await ok<{ order: Order }>(await request.get(`${e2e.apiUrl}/api/orders/${id}/`, { headers: bearer(token) }))).order;
+  return (
+    await ok<{ order: Order }>(
+      await request.get(`${e2e.apiUrl}/api/orders/${id}/`, { headers: bearer(token) }),
+    )
+  ).order;
 }
 
 /**
@@ -140,7 +169,10 @@ export async function getOrder(request: APIRequestContext, token: string, id: nu
  */
 export async function payByCard(request: APIRequestContext, token: string, orderId: number): Promise<Order> {
   const session = await ok<{ url: string }>(
-    await request.post(`${e2e.apiUrl}/api/create-checkout-session/`, { headers: bearer(token), data: { order_id: orderId } }),
+    await request.post(`${e2e.apiUrl}/api/create-checkout-session/`, {
+      headers: bearer(token),
+      data: { order_id: orderId },
+    }),
   );
   const paid = await request.post(`${session.url}/pay`, { maxRedirects: 0 });
   expect(paid.status()).toBe(303);

@@ -122,6 +122,8 @@ export interface UploadsTable {
   /** A cover image's pixels, decoded from its bytes (docs/decisions/0026); null for PDFs. */
   width_px: ColumnType<number | null, number | null | undefined, number | null>;
   height_px: ColumnType<number | null, number | null | undefined, number | null>;
+  /** An interior PDF's page facts (@bindery/contracts/store/preflight PdfFacts; docs/decisions/0060). */
+  pdf_facts: ColumnType<unknown, string | null | undefined, string | null>;
   storage_key: string;
   created_at: GeneratedTimestamp;
   attached_at: Timestamp | null;
@@ -177,6 +179,8 @@ export interface ProjectsTable {
   pdf_upload_id: string;
   cover_upload_id: string | null;
   cover_expert: Json<Record<string, string> | null> | null;
+  /** The interior's preflight report against this project's trim (PreflightReport; docs/decisions/0060). */
+  preflight: ColumnType<unknown, string | null | undefined, string | null>;
   created_at: GeneratedTimestamp;
   updated_at: GeneratedTimestamp;
   deleted_at: Timestamp | null;

@@ -217,7 +217,8 @@ describe('POST api/book/upload-book/: create', () => {
   });
 
   it('keeps a photo book’s extras by name', async () => {
-    const pdf = await uploadPdf(t, owner.auth, 40);
+    // Small Square pages (7.5 × 7.5 in), as the first photo book trim chosen below (ADR 0060).
+    const pdf = await uploadPdf(t, owner.auth, 40, 'interior', [540, 540]);
     const dd = json(
       await request(t, { method: 'GET', url: '/api/photobook/dropdowns/' }),
       z.record(z.string(), z.array(CatalogItem)),

@@ -30,6 +30,7 @@ import {
 } from '../common.js';
 import { messages } from '../messages.js';
 import { defineRoute } from '../route.js';
+import { PdfFacts, PreflightReport } from './preflight.js';
 
 const m = messages.projects;
 
@@ -79,6 +80,11 @@ export const UploadedFile = z.object({
   /** Pixels the server decoded from a cover image; null for PDFs (optional: added later, docs/decisions/0026). */
   width_px: z.number().int().positive().nullable().optional(),
   height_px: z.number().int().positive().nullable().optional(),
+  /**
+   * What the server read of an interior PDF's pages (sizes, rotations) for the print preflight; null for covers and
+   * for files uploaded before it was kept (docs/decisions/0060). The report against a trim: preflightReport().
+   */
+  pdf_facts: PdfFacts.nullable().optional(),
 });
 export type UploadedFile = z.infer<typeof UploadedFile>;
 
@@ -229,6 +235,11 @@ export const Project = z.object({
   pdf_upload_id: z.uuid(),
   cover_upload_id: z.uuid().nullable(),
   cover_expert: CoverExpertRequest.nullable(),
+  /**
+   * The interior's print preflight against the project's options, as of its last save (null: a file uploaded before
+   * files were checked; optional: added later). A save whose report has an error is refused (docs/decisions/0060).
+   */
+  preflight: PreflightReport.nullable().optional(),
   created_at: z.iso.datetime({ offset: true }),
   updated_at: z.iso.datetime({ offset: true }),
 });

@@ -29,7 +29,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('revoked_at', 'timestamptz')
     .execute();
   await db.schema.createIndex('refresh_tokens_user_id_idx').on('refresh_tokens').column('user_id').execute();
-  await db.schema.createIndex('refresh_tokens_family_id_idx').on('refresh_tokens').column('family_id').execute();
+  await db.schema
+    .createIndex('refresh_tokens_family_id_idx')
+    .on('refresh_tokens')
+    .column('family_id')
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

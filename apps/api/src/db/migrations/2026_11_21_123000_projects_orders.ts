@@ -36,9 +36,19 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('category', 'text', (c) => c.notNull())
     .addColumn('language', 'text')
     .addColumn('product_slug', 'text')
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('draft').check(sql`status in ('draft', 'ordered')`))
+    .addColumn('status', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('draft')
+        .check(sql`status in ('draft', 'ordered')`),
+    )
     .addColumn('page_count', 'integer', (c) => c.notNull().check(sql`page_count > 0`))
-    .addColumn('quantity', 'integer', (c) => c.notNull().defaultTo(1).check(sql`quantity > 0`))
+    .addColumn('quantity', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(1)
+        .check(sql`quantity > 0`),
+    )
     .addColumn('configuration', 'jsonb')
     .addColumn('options', 'jsonb', (c) => c.notNull())
     .addColumn('price', 'jsonb')
@@ -60,7 +70,9 @@ export async function up(db: Kysely<any>): Promise<void> {
       c
         .notNull()
         .defaultTo('awaiting_payment')
-        .check(sql`status in ('awaiting_payment', 'paid', 'in_production', 'shipped', 'delivered', 'canceled')`),
+        .check(
+          sql`status in ('awaiting_payment', 'paid', 'in_production', 'shipped', 'delivered', 'canceled')`,
+        ),
     )
     .addColumn('currency', 'text', (c) => c.notNull().defaultTo('USD'))
     .addColumn('subtotal_cents', 'bigint', (c) => c.notNull().check(sql`subtotal_cents >= 0`))
@@ -104,7 +116,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('provider_ref', 'text', (c) => c.notNull())
     .addColumn('amount_cents', 'bigint', (c) => c.notNull())
     .addColumn('status', 'text', (c) =>
-      c.notNull().defaultTo('created').check(sql`status in ('created', 'completed', 'failed', 'expired')`),
+      c
+        .notNull()
+        .defaultTo('created')
+        .check(sql`status in ('created', 'completed', 'failed', 'expired')`),
     )
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))

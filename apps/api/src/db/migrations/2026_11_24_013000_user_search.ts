@@ -6,8 +6,12 @@
 import { sql, type Kysely } from 'kysely';
 
 export async function up(db: Kysely<any>): Promise<void> {
-  await sql`create index users_email_trgm_idx on users using gin (email gin_trgm_ops) where deleted_at is null`.execute(db);
-  await sql`create index users_name_trgm_idx on users using gin (name gin_trgm_ops) where deleted_at is null`.execute(db);
+  await sql`create index users_email_trgm_idx on users using gin (email gin_trgm_ops) where deleted_at is null`.execute(
+    db,
+  );
+  await sql`create index users_name_trgm_idx on users using gin (name gin_trgm_ops) where deleted_at is null`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -31,6 +31,8 @@ import * as m20261128120000 from './2026_11_28_120000_one_payable_order_per_proj
 import * as m20261128130000 from './2026_11_28_130000_upload_reservations.js';
 // a session belongs to one app, the shop or the admin (docs/decisions/0052)
 import * as m20261128140000 from './2026_11_28_140000_session_app.js';
+// an interior's page facts and a project's preflight report (docs/decisions/0060)
+import * as m20261128150000 from './2026_11_28_150000_preflight.js';
 
 export const migrations: Record<string, Migration> = {
   '2026_11_21_000001_create_users': m0001,
@@ -52,4 +54,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_28_120000_one_payable_order_per_project': m20261128120000,
   '2026_11_28_130000_upload_reservations': m20261128130000,
   '2026_11_28_140000_session_app': m20261128140000,
+  '2026_11_28_150000_preflight': m20261128150000,
 };

@@ -10,6 +10,7 @@
  * @see https://github.com/unjs/unpdf
  */
 import { open, readFile } from 'node:fs/promises';
+import type { PdfFacts } from '@bindery/contracts/store/preflight';
 import { getDocumentProxy } from 'unpdf';
 import { ImageError, inspectJpeg, inspectPng } from './image-inspect.js';
 import { PageTreeError, readPageTree } from './pdf-page-tree.js';
@@ -71,7 +72,7 @@ export async function readerPageCount(bytes: Uint8Array): Promise<number | null>
 
 /** What a file is, as far as the bytes tell; the upload rules (which type for which purpose, 2–800 pages) are the caller's. */
 export type Inspection =
-  | { ok: true; type: 'application/pdf'; pages: number }
+  | { ok: true; type: 'application/pdf'; pages: number; facts: PdfFacts }
   | { ok: true; type: 'image/jpeg' | 'image/png'; width: number; height: number }
   | { ok: false; type: null; problem: 'unknown-type' }
   | { ok: false; type: 'application/pdf'; problem: 'unreadable-pdf' | 'pdf-too-large'; detail: string }
@@ -112,7 +113,7 @@ export async function inspectPdf(bytes: Uint8Array): Promise<Inspection> {
       declared: tree.declared,
       real: tree.real,
     };
-  return { ok: true, type: 'application/pdf', pages: tree.real };
+  return { ok: true, type: 'application/pdf', pages: tree.real, facts: tree.facts };
 }
 
 export async function inspectImage(type: 'image/jpeg' | 'image/png', bytes: Uint8Array): Promise<Inspection> {

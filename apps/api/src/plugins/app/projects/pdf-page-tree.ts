@@ -14,7 +14,20 @@
  * is then refused. Inflating is bounded per file (docs/decisions/0026, 0053).
  * @see PDF 32000-1:2008 §7.7.3 Page Tree
  */
-import { isArray, isDict, isInt, isName, PdfSyntaxError, Ref, type PdfObject } from './pdf-syntax.js';
+import {
+  isArray,
+  isDict,
+  isInt,
+  isName,
+  PdfSyntaxError,
+  Ref,
+  type PdfDict,
+  type PdfObject,
+} from './pdf-syntax.js';
+import type { PdfFacts } from '@bindery/contracts/store/preflight';
+import { inherit, pageBox, PageFactsCollector, type InheritedPageAttributes } from './pdf-page-boxes.js';
+import { FontFactsCollector } from './pdf-page-fonts.js';
+import { ImageFactsCollector } from './pdf-page-images.js';
 import { InflateBudget, PdfFile, PdfLimitError, XrefEntryError } from './pdf-xref.js';
 
 export const MAX_DEPTH = 64;
@@ -27,6 +40,8 @@ export interface PageTree {
   real: number;
   /** The trailer names an /Encrypt dictionary. */
   encrypted: boolean;
+  /** Every page's size and rotation, in page order (pdf-page-boxes.ts). */
+  facts: PdfFacts;
 }
 
 export class PageTreeError extends Error {
@@ -72,11 +87,17 @@ function walk(file: PdfFile): PageTree {
     throw new PageTreeError('the root /Count is not a whole number', 'malformed');
 
   const visited = new Set<string>();
-  const stack: { node: PdfObject | undefined; depth: number }[] = [{ node: rootNode, depth: 0 }];
+  const stack: { node: PdfObject | undefined; depth: number; inherited: InheritedPageAttributes }[] = [
+    { node: rootNode, depth: 0, inherited: {} },
+  ];
+  const pages = new PageFactsCollector();
+  const resolve = (o: PdfObject | undefined) => file.resolve(o);
+  const fonts = new FontFactsCollector(resolve);
+  const images = new ImageFactsCollector(file);
   let real = 0;
   let nodes = 0;
   for (let next = stack.pop(); next; next = stack.pop()) {
-    const { node, depth } = next;
+    const { node, depth, inherited } = next;
     if (node instanceof Ref) {
       if (visited.has(node.tag)) throw new PageTreeError(`${node.tag} is reached twice`, 'cycle');
       visited.add(node.tag);
@@ -91,6 +112,10 @@ function walk(file: PdfFile): PageTree {
     // A leaf is /Type /Page; like PDF.js, a node without /Type and without /Kids is taken as a page too.
     if (isName(type, 'Page') || (type === undefined && kids === undefined)) {
       real += 1;
+      pages.add(pageBox(dict, inherited, resolve));
+      const resources = inherit(dict, inherited).resources;
+      readFonts(fonts, real, resources);
+      readImages(images, real, dict, resources);
       continue;
     }
     if (type !== undefined && !isName(type, 'Pages'))
@@ -99,7 +124,48 @@ function walk(file: PdfFile): PageTree {
         'malformed',
       );
     if (!isArray(kids)) throw new PageTreeError('a /Pages node has no /Kids array', 'malformed');
-    for (let i = kids.length - 1; i >= 0; i -= 1) stack.push({ node: kids[i], depth: depth + 1 });
+    const passed = inherit(dict, inherited);
+    for (let i = kids.length - 1; i >= 0; i -= 1)
+      stack.push({ node: kids[i], depth: depth + 1, inherited: passed });
   }
-  return { declared, real, encrypted: file.encrypted };
+  return {
+    declared,
+    real,
+    encrypted: file.encrypted,
+    facts: {
+      ...pages.facts(),
+      fonts: fonts.facts(),
+      ...(fonts.truncated ? { fonts_truncated: true } : {}),
+      ...images.facts(),
+    },
+  };
+}
+
+/**
+ * A page's fonts; a font dictionary the table cannot lead to is not read (the page still counts, as before the
+ * fonts were checked), but a file past the limits stays refused.
+ */
+function readFonts(fonts: FontFactsCollector, page: number, resources: PdfObject | undefined): void {
+  try {
+    fonts.addPage(page, resources);
+  } catch (err) {
+    if (err instanceof PdfLimitError) throw err;
+    if (!(err instanceof PdfSyntaxError || err instanceof XrefEntryError)) throw err;
+  }
+}
+
+/** A page's images; a page whose objects the table cannot lead to is counted as not checked. */
+function readImages(
+  images: ImageFactsCollector,
+  page: number,
+  leaf: PdfDict,
+  resources: PdfObject | undefined,
+): void {
+  try {
+    images.addPage(page, leaf, resources);
+  } catch (err) {
+    if (err instanceof PdfLimitError) throw err;
+    if (!(err instanceof PdfSyntaxError || err instanceof XrefEntryError)) throw err;
+    images.unchecked.push(page);
+  }
 }

@@ -279,8 +279,11 @@ export class PdfFile {
     return new Stream(obj, start, Math.max(start, end));
   }
 
-  /** A stream's data, decoded: FlateDecode (with PNG predictors) only, within the file's inflate budget. */
-  decode(stream: Stream): Buffer {
+  /**
+   * A stream's data, decoded: FlateDecode (with PNG predictors) only, within the file's inflate budget (or another
+   * one: page content streams have their own, docs/decisions/0060).
+   */
+  decode(stream: Stream, budget = this.budget): Buffer {
     let data = this.bytes.subarray(stream.start, stream.end);
     const filters = list(this.resolve(stream.dict.get('Filter')));
     const parms = list(this.resolve(stream.dict.get('DecodeParms')));
@@ -289,7 +292,7 @@ export class PdfFile {
       if (!isName(name)) throw new PdfSyntaxError('a stream filter is not a name');
       if (name.name !== 'FlateDecode' && name.name !== 'Fl')
         throw new PdfSyntaxError(`/${name.name} on a cross-reference or object stream is not supported`);
-      data = unpredict(this.budget.inflate(data), this.resolve(parms[i]), (o) => this.resolve(o));
+      data = unpredict(budget.inflate(data), this.resolve(parms[i]), (o) => this.resolve(o));
     });
     return data;
   }

@@ -33,6 +33,7 @@ import {
 } from '@bindery/contracts/store/projects';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import { PreflightReport } from '@bindery/contracts/store/preflight';
 import { formatCents } from '@bindery/pricing/money';
 import { productByName, type OptionKind, type ProductDefinition } from '@bindery/pricing/products';
 import type { DB } from '#db/database.js';
@@ -47,6 +48,7 @@ import type { RateLimiter } from '../rate-limits/rate-limiter.js';
 import { coverExpertMail, coverExpertTexts, coverExpertVerdict } from './cover-expert-mail.js';
 import { fieldRefusal } from './field-refusal.js';
 import type { FileStore } from './file-store.js';
+import { interiorPreflight, refuseOnPreflightErrors } from './preflight.js';
 import {
   findOwnProject,
   findProjectById,
@@ -134,6 +136,9 @@ function toProject(row: ProjectWithFilesRow): Project {
     pdf_upload_id: row.pdf_upload_id,
     cover_upload_id: row.cover_upload_id,
     cover_expert: (row.cover_expert as CoverExpertRequest | null) ?? null,
+    preflight: PreflightReport.nullable()
+      .catch(null)
+      .parse(row.preflight ?? null),
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
   };
@@ -509,6 +514,9 @@ export function createProjects(deps: ProjectsDeps) {
           ? price(list, product, configuration, pages, body.quantity)
           : null;
       const options = configuration ? optionNames(list, product, configuration) : NO_OPTION_NAMES;
+      // The interior's page facts against the chosen trim: an error stops the save with what to do (ADR 0060).
+      const preflight = interiorPreflight(list, product, configuration, pdf.pdf_facts);
+      refuseOnPreflightErrors(preflight);
       const values = {
         title: body.title,
         category: body.category,
@@ -522,6 +530,7 @@ export function createProjects(deps: ProjectsDeps) {
         pdf_upload_id: pdf.id,
         cover_upload_id: cover?.id ?? null,
         cover_expert: body.cover_expert ? JSON.stringify(body.cover_expert) : null,
+        preflight: preflight === null ? null : JSON.stringify(preflight),
       };
 
       let id: number;

@@ -28,6 +28,7 @@ import {
   UploadPurpose,
   type UploadedFile,
 } from '@bindery/contracts/store/projects';
+import { PdfFacts } from '@bindery/contracts/store/preflight';
 import type { DB } from '#db/database.js';
 import type { FileStore } from './file-store.js';
 import { DomainError, isDomainError } from '#lib/domain-error.js';
@@ -153,6 +154,8 @@ export function openParts(
 export interface Facts {
   type: SniffedType;
   pages: number | null;
+  /** An interior PDF's page sizes and rotations (docs/decisions/0060); null for images. */
+  pdfFacts: PdfFacts | null;
   width: number | null;
   height: number | null;
 }
@@ -176,6 +179,9 @@ function toUploadedFile(row: UploadRow): UploadedFile {
     page_count: row.page_count,
     width_px: row.width_px,
     height_px: row.height_px,
+    pdf_facts: PdfFacts.nullable()
+      .catch(null)
+      .parse(row.pdf_facts ?? null),
   };
 }
 
@@ -281,9 +287,21 @@ export function createUploads(deps: UploadsDeps) {
       }
     }
     if (inspection.type === 'application/pdf') {
-      return { type: inspection.type, pages: inspection.pages, width: null, height: null };
+      return {
+        type: inspection.type,
+        pages: inspection.pages,
+        pdfFacts: inspection.facts,
+        width: null,
+        height: null,
+      };
     }
-    return { type: inspection.type, pages: null, width: inspection.width, height: inspection.height };
+    return {
+      type: inspection.type,
+      pages: null,
+      pdfFacts: null,
+      width: inspection.width,
+      height: inspection.height,
+    };
   }
 
   /** An interior must be a PDF of 2–800 pages; a cover a JPEG, PNG or readable PDF. */
@@ -337,7 +355,7 @@ export function createUploads(deps: UploadsDeps) {
           purpose.data === 'interior' ? m.uploadPdf : uploadTexts.fileMissing,
           'file',
         );
-      const { type, pages, width, height } = await inspect(purpose.data, staged.path);
+      const { type, pages, pdfFacts, width, height } = await inspect(purpose.data, staged.path);
       const size = (await stat(staged.path)).size;
       await slots.claimBytes(slot, size);
 
@@ -358,6 +376,8 @@ export function createUploads(deps: UploadsDeps) {
             page_count: pages,
             width_px: width,
             height_px: height,
+            // Kept for interiors only: a cover's checks are its own (docs/decisions/0060).
+            pdf_facts: purpose.data === 'interior' && pdfFacts ? JSON.stringify(pdfFacts) : null,
             storage_key: key,
           }),
         )

@@ -18,6 +18,7 @@ import type { ProjectData } from '../lib/project-data';
 import type { InitialForm } from '../lib/starting-form';
 import { EstimatesPanel } from './estimates-panel';
 import { FileSection } from './file-section';
+import { PreflightReportView } from './preflight-report';
 import { PrintOptions } from './print-options';
 import { ProjectHeading } from './project-heading';
 import { ProjectTabs } from './project-tabs';
@@ -66,6 +67,12 @@ export function DesignForm({
             hint="Counted from your PDF by our server; upload another file to change it."
           />
         )}
+        {form.preflight ? (
+          <PreflightReportView
+            report={form.preflight}
+            trimChosen={!product?.hasTrimSizes || Boolean(form.cascade.choices.trim_size)}
+          />
+        ) : null}
       </FileSection>
 
       <Card className="b-stack">
@@ -116,6 +123,12 @@ export function DesignForm({
       />
 
       {form.formError ? <Alert tone="error">{form.formError}</Alert> : null}
+      {form.preflightError && !form.formError ? (
+        <Alert tone="warning">
+          Print Your Book waits for an interior that passes the print check: upload another file or change the
+          options (see Interior file).
+        </Alert>
+      ) : null}
       <div className="b-row">
         <Button
           variant="secondary"
@@ -125,7 +138,13 @@ export function DesignForm({
         >
           Contact Cover Design Expert
         </Button>
-        <Button variant="accent" busy={form.submitting} onClick={form.onPrint}>
+        <Button
+          variant="accent"
+          busy={form.submitting}
+          disabled={form.preflightError !== null}
+          title={form.preflightError === null ? undefined : 'Fix the print check’s errors first.'}
+          onClick={form.onPrint}
+        >
           Print Your Book
         </Button>
       </div>

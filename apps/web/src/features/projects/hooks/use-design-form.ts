@@ -18,6 +18,7 @@ import {
 } from '#lib/catalog/use-option-cascade.ts';
 import { KIND_LABELS } from '#lib/catalog/kind-labels.ts';
 import { checkCover, checkInteriorPdf } from '../lib/file-checks';
+import { designPreflight } from '../lib/preflight';
 import {
   saveDesignForm,
   saveDesignFormText,
@@ -66,6 +67,17 @@ export function useDesignForm(data: ProjectData, user: SessionUser | null, initi
     return pdf.start(file);
   };
 
+  // The print check of the uploaded interior against the chosen trim, as upload-book checks it (ADR 0060).
+  const preflight = designPreflight(
+    pdf.status === 'success' ? pdf.result?.pdf_facts : null,
+    cascade.options.data?.trim_size,
+    cascade.choices.trim_size,
+  );
+  const preflightError =
+    preflight?.status === 'error'
+      ? (preflight.checks.find((c) => c.status === 'error')?.message ?? null)
+      : null;
+
   /** The configuration checks both buttons share; returns the spec's message for the first problem. */
   const configurationProblem = (): string | null => {
     // Names what is still to choose (docs/decisions/0059), in the order of the form.
@@ -85,6 +97,10 @@ export function useDesignForm(data: ProjectData, user: SessionUser | null, initi
     }
     if (quantity === null) {
       setFormError('Enter a quantity of 1 or more.');
+      return;
+    }
+    if (preflightError) {
+      setFormError(preflightError);
       return;
     }
     setFormError(null);
@@ -156,6 +172,8 @@ export function useDesignForm(data: ProjectData, user: SessionUser | null, initi
     submitting: submit.isPending,
     estimateBook,
     coverChosen,
+    preflight,
+    preflightError,
     onPrint,
     onCoverExpert,
   };

@@ -1,0 +1,64 @@
+/**
+ * The interior's print check in Chromium against the production builds (docs/decisions/0060): a customer uploads an
+ * A4 file for a US Trade book, reads on the design page what is wrong, on which pages and how to fix it, cannot
+ * print it, changes the trim to the one the finding names, and goes on to the shop.
+ */
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { makeInteriorPdf } from '../support/books.js';
+import { createCustomer, logInOnWeb } from '../support/customer.js';
+import { e2e } from '../support/env.js';
+
+async function chooseCard(page: Page, group: string, name: string) {
+  const radio = page.getByRole('group', { name: group }).getByRole('radio', { name, exact: true });
+  await expect(radio).toBeEnabled();
+  await radio.locator('xpath=ancestor::label[1]').click();
+  await expect(radio).toBeChecked();
+}
+
+async function chooseTrim(select: Locator, name: string) {
+  await expect(select).toBeEnabled();
+  const value = await select.evaluate(
+    (el: HTMLSelectElement, wanted) => Array.from(el.options).find((o) => o.text.startsWith(wanted))?.value ?? '',
+    name,
+  );
+  await select.selectOption(value);
+}
+
+test('a wrong-size interior is explained, stops printing, and the trim it names lets the book go on', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const customer = await createCustomer(request, 'Preflight');
+  await logInOnWeb(page, customer);
+  const title = `A4 Book ${Date.now()}`;
+  await page.goto(`${e2e.webUrl}/start-project`);
+  await page.getByLabel('Project Title').fill(title);
+  await page.getByLabel('Book Category').selectOption('Print Book');
+  await page.getByRole('button', { name: 'Design Your Project' }).click();
+  await page.waitForURL(`${e2e.webUrl}/design-project`);
+
+  const a4 = await makeInteriorPdf(40, title, [595.28, 841.89]);
+  await page.getByLabel('Interior PDF').setInputFiles({ name: 'a4.pdf', mimeType: 'application/pdf', buffer: a4 });
+  await expect(page.getByText('Uploaded a4.pdf · 40 pages')).toBeVisible();
+  await chooseTrim(page.getByLabel('Trim Size'), 'US Trade');
+  await chooseCard(page, 'Binding', 'Perfect Bound');
+  await chooseCard(page, 'Interior Color', 'Standard Black & White');
+  await chooseCard(page, 'Paper Type', '60# White-Uncoated');
+  await chooseCard(page, 'Cover Finish', 'Matte');
+
+  const check = page.getByRole('region', { name: 'Print check' });
+  const pageSize = check.getByRole('listitem').filter({ hasText: 'Page size' });
+  await expect(pageSize).toContainText('Error');
+  await expect(pageSize).toContainText('pages 1–40');
+  await expect(pageSize).toContainText('This file is 8.27 × 11.69 in (210 × 297 mm): choose A4, or upload a file of US Trade size');
+  const print = page.getByRole('button', { name: 'Print Your Book' });
+  await expect(print).toBeDisabled();
+
+  // The fix the finding names: the A4 trim (its own binding row).
+  await chooseTrim(page.getByLabel('Trim Size'), 'A4');
+  await chooseCard(page, 'Binding', 'Perfect Bound');
+  await expect(pageSize).toContainText('OK');
+  await expect(pageSize).toContainText('Every page is A4.');
+  await expect(print).toBeEnabled();
+  await print.click();
+  await page.waitForURL(`${e2e.webUrl}/shop`);
+});

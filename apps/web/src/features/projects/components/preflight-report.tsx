@@ -1,0 +1,56 @@
+/**
+ * The interior's print preflight on the design page (docs/decisions/0060): one line per check with its status in
+ * words, what was found and on which pages, and what to do. An error stops 'Print Your Book' (design-form.tsx)
+ * until another file is uploaded or the options changed to fit it.
+ */
+import type { PreflightCheck, PreflightReport } from '@bindery/contracts/store/preflight';
+import { formatPages } from '@bindery/contracts/store/preflight';
+import { StatusBadge, type StatusTone } from '@bindery/ui/status-badge';
+
+const TITLES: Record<PreflightCheck['check'], string> = {
+  page_size: 'Page size',
+  mixed_sizes: 'Same size throughout',
+  rotated_pages: 'Rotated pages',
+  fonts: 'Fonts embedded',
+  images: 'Image resolution',
+};
+
+const BADGE: Record<PreflightCheck['status'], { tone: StatusTone; text: string }> = {
+  ok: { tone: 'success', text: 'OK' },
+  warning: { tone: 'warning', text: 'Warning' },
+  error: { tone: 'danger', text: 'Error' },
+};
+
+export function PreflightReportView({
+  report,
+  trimChosen,
+}: {
+  report: PreflightReport;
+  trimChosen: boolean;
+}) {
+  const summary =
+    report.status === 'error'
+      ? 'This file cannot be printed as it is: see the errors below.'
+      : report.status === 'warning'
+        ? 'This file can be printed; please read the warnings below.'
+        : 'This file passed the print checks.';
+  return (
+    <section className="b-stack p-preflight" aria-labelledby="preflight-title">
+      <h3 id="preflight-title">Print check</h3>
+      <p>
+        {summary}
+        {trimChosen ? null : ' Choose a trim size to check the page size.'}
+      </p>
+      <ul className="p-preflight__checks">
+        {report.checks.map((c) => (
+          <li key={c.check} data-status={c.status}>
+            <StatusBadge tone={BADGE[c.status].tone}>{BADGE[c.status].text}</StatusBadge>{' '}
+            <strong>{TITLES[c.check]}</strong>
+            {c.pages.length > 0 ? <span className="b-muted"> ({formatPages(c.pages)})</span> : null}
+            <p>{c.message}</p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
