@@ -1,7 +1,7 @@
 /**
  * The yardsticks, each a bare Fastify (no hooks, no logger) in a process of its own (not the load generator's, not
  * the API's). Prints {"hello": port} once it listens.
- * - `hello-server.ts`: the hello-world of issue 12.3, GET / answering {"hello":"world"}.
+ * - `hello-server.ts`: the hello-world baseline, GET / answering {"hello":"world"}.
  * - `hello-server.ts post`: POST / reading a JSON body and answering the JSON in BENCH_POST_ANSWER, the quote's own
  *   answer: what any POST route of the same size costs in Fastify before it does any work (the quote's floor).
  */

@@ -1,5 +1,5 @@
 /**
- * `pnpm bench` (bench/README.md): the scale benchmarks of issue 12.2–12.3 in one bounded run.
+ * `pnpm bench` (bench/README.md): the scale benchmarks in one bounded run.
  * 1. A throw-away PostgreSQL (@bindery/pg-test) and the built API (`node apps/api/dist/server.js`, migrating and
  *    seeding it as any start does), logging at LOG_LEVEL info as the run command's does.
  * 2. seed.ts: 100,000 customers, 100,000 orders (120,000 books), one customer with 20,000 projects.

@@ -41,7 +41,7 @@ export default tseslint.config(
 );
 
 /**
- * typescript-eslint's type-checked strict rules (issue 14.6): a promise nobody awaits or handles, a promise where a
+ * typescript-eslint's type-checked strict rules: a promise nobody awaits or handles, a promise where a
  * callback's result is ignored, non-null assertions, unsafe `any` flows. Type information comes from each
  * package's own tsconfig (projectService); plain .js config files are linted without types.
  * @see https://typescript-eslint.io/getting-started/typed-linting

@@ -54,7 +54,7 @@ export function setupDomTests(server, reset) {
  * page) inside React's act(): every effect of that render, such as the header's store subscriptions, has run when
  * `render()` returns. While `lazy` stayed, even an already imported module resolved a turn later, so the layout
  * was first drawn outside act() and its passive effects could still be pending when a test acted on what
- * findBy* had just found (issue 14.8: the storefront's cart badge missed a cart change in a CI run; /success's
+ * findBy* had just found (the storefront's cart badge missed a cart change in a CI run; /success's
  * first test had waited on a page module's import). Call it at the top level of the test render helper
  * (`await preloadLazyRoutes(routes)`), so the cost is paid once per test file, at import, outside every test's clock.
  * The route objects are changed in place: they are the test file's own module instances.
@@ -85,7 +85,7 @@ export async function preloadLazyRoutes(routes) {
 /**
  * A promise the test settles by hand. A fake server's handler awaits `promise`, so a request stays in flight until
  * the test has seen what the page shows meanwhile (a disabled form, "Loading..."), then `resolve()` lets it answer:
- * the test waits on what it checks, not on a delay long enough to look (no fixed sleeps, issue 14.8).
+ * the test waits on what it checks, not on a delay long enough to look (no fixed sleeps).
  * @template [T=void]
  * @returns {{ promise: Promise<T>; resolve: (value: T) => void }}
  */

@@ -1,5 +1,5 @@
 /**
- * Quotes while hostile PDFs are being inspected (issue 12.6, docs/decisions/0026). The real API (bench-server.ts,
+ * Quotes while hostile PDFs are being inspected (docs/decisions/0026). The real API (bench-server.ts,
  * PostgreSQL, default inspection limits: cores − 1 workers (1..2), 256 MB heap, 20 s) is loaded with POST
  * api/calculator/calculate/ and GET api/health by autocannon, first quietly, then while two clients upload hostile
  * PDFs back to back: a 44 MB file of ~700,000 tiny objects behind a broken cross-reference table (every reader

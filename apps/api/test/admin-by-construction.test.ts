@@ -1,5 +1,5 @@
 /**
- * Admin by construction (issue 14.4; docs/decisions/0040-admin-by-construction.md): every admin route is
+ * Admin by construction (docs/decisions/0040-admin-by-construction.md): every admin route is
  * registered inside the one admin tree (src/routes/admin/index.ts), whose single onRequest hook requires an admin.
  * - the route table: a route is admin-only (config.access 'admin') exactly when it was registered inside the tree;
  * - the source: nothing outside the tree adds requireAdmin or declares a route admin-only, and no module inside
@@ -65,7 +65,7 @@ describe('admin by construction', () => {
     expect(tree.length).toBeGreaterThan(40);
   });
 
-  it('the admin tree is exactly the admin route objects of packages/contracts/src/admin (issue 14.3)', () => {
+  it('the admin tree is exactly the admin route objects of packages/contracts/src/admin', () => {
     const groups: Record<string, RouteContract>[] = [
       adminUserRoutes,
       adminOrderRoutes,

@@ -1,12 +1,12 @@
 /**
- * The shape of the code (issue 14.1; docs/decisions/0018-domain-modules.md), read from the source files:
+ * The shape of the code (docs/decisions/0018-domain-modules.md), read from the source files:
  * - a domain module (every file under src/plugins/app/<domain>/ but its *.plugin.ts wiring) never imports Fastify
  *   and never refuses with an HTTP error (`app.httpErrors`, ApiProblem, ProjectProblem): it throws DomainError,
  *   so a job or a script can call it with a Kysely instance and nothing else;
  * - no import loop anywhere in src (type-only imports count: an interface belongs apart from the implementations
- *   that import it — the mail folder's loop, issue 14.1).
+ *   that import it — the mail folder's loop).
  * The one exception list is explicit: an adapter is Fastify-facing by design (it reads a request or writes a
- * reply). Every service and repository is converted (issue 14.1); none is excused.
+ * reply). Every service and repository is converted; none is excused.
  * - no code holding a transaction takes another database handle (ADR 0050; the rule is in transaction-handles.ts);
  * - a domain module imports no other module's repository: it asks that module's service (ADR 0056).
  */

@@ -1,5 +1,5 @@
 /**
- * The authorization matrix (issue 11.12), generated from the route table: every registered route × anonymous, a
+ * The authorization matrix, generated from the route table: every registered route × anonymous, a
  * customer, another customer (who owns nothing of the first one's) and an admin. Each route declares its access
  * level where it is registered (`config: { access }`, src/lib/access.ts); a route registered without a declaration
  * fails the test, so a new route cannot be forgotten. Expected, by level:

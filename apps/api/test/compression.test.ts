@@ -1,5 +1,5 @@
 /**
- * Responses are compressed (issue 12.3): large JSON as brotli or gzip when the client accepts it, small answers
+ * Responses are compressed: large JSON as brotli or gzip when the client accepts it, small answers
  * and clients that accept neither as they are; the body is the same JSON either way. A ready JSON body is
  * compressed in one call and sent whole with its length; a stream (the docs UI's files) by @fastify/compress
  * (docs/decisions/0048).

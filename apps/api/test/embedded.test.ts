@@ -33,7 +33,7 @@ describe('embedded PGlite mode', () => {
 
     const app = await buildApp({ config });
     await app.ready();
-    // Private on disk (issue 11.10): DATA_DIR and the database 0700, every database file and the secrets 0600.
+    // Private on disk: DATA_DIR and the database 0700, every database file and the secrets 0600.
     const modeOf = async (path: string) => (await stat(path)).mode & 0o777;
     expect(await modeOf(dataDir)).toBe(0o700);
     expect(await modeOf(join(dataDir, 'jwt-secret'))).toBe(0o600);

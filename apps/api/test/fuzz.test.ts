@@ -1,5 +1,5 @@
 /**
- * No input gives a 5xx (issue 11.5; docs/decisions/0031): a schema-driven fuzz suite over every registered route.
+ * No input gives a 5xx (docs/decisions/0031): a schema-driven fuzz suite over every registered route.
  * Inputs are generated from each route's own zod contracts (params, query, body; test/fuzz/arbitraries.ts), so a
  * new route is fuzzed the day it is registered. Each case is valid or has one part broken (wrong types, edges,
  * control characters, lone surrogates, huge strings, deep JSON, dropped and unknown keys), sent as anonymous, a

@@ -1,5 +1,5 @@
 /**
- * The OpenAPI document passes Redocly's recommended lint with no error and no warning (issue 14.3): every
+ * The OpenAPI document passes Redocly's recommended lint with no error and no warning: every
  * operation names its operationId and security (public ones `security: []`), has a 4xx, and the document names its
  * server and licence (lib/openapi-operations.ts, plugins/external/docs.ts; docs/decisions/0042).
  */

@@ -1,5 +1,5 @@
 /**
- * What the API keeps on disk is its owner's alone (issue 11.10): DATA_DIR, the uploads and their staging area, the
+ * What the API keeps on disk is its owner's alone: DATA_DIR, the uploads and their staging area, the
  * mail outbox are 0700 directories holding 0600 files — also when an older version left DATA_DIR 0755.
  * (The embedded database and the generated secrets: test/embedded.test.ts.)
  */

@@ -1,5 +1,5 @@
 /**
- * The project owns its spec (issue 14.5): the two documents the code cites live in docs/spec/, and every mention
+ * The project owns its spec: the two documents the code cites live in docs/spec/, and every mention
  * of them anywhere in the repository names that path, so a reader of the repository can follow each one.
  */
 import { execFileSync } from 'node:child_process';

@@ -1,5 +1,5 @@
 /**
- * Nothing is lost on reload or Back (issue 13.5; docs/decisions/0038), in Chromium against the production builds:
+ * Nothing is lost on reload or Back (docs/decisions/0038), in Chromium against the production builds:
  * the design page keeps its options and the uploaded PDF across a reload (the file shown as the server describes
  * it again), Back from the shop returns to the page filled as the edit of the project just made, the shop keeps
  * its address across a reload, and the dashboard offers an unfinished design with Resume.

@@ -1,5 +1,5 @@
 /**
- * e Book leads somewhere real (issue 13.6; docs/decisions/0034), in Chromium against the production builds and the
+ * e Book leads somewhere real (docs/decisions/0034), in Chromium against the production builds and the
  * payment fakes: a customer starts an e Book, uploads the interior PDF and a cover, sees the catalog's flat fee, buys
  * it, gives a billing address without a phone number (no shipping is offered), pays by card on the fake Stripe page,
  * is told the files are ready to download (not printed or shipped), and downloads the PDF from the order page, byte

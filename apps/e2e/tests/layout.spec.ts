@@ -1,5 +1,5 @@
 /**
- * Every route of both apps at 375, 768 and 1280 px (issue 13.7): no page scrolls sideways, no table or text is cut
+ * Every route of both apps at 375, 768 and 1280 px: no page scrolls sideways, no table or text is cut
  * off by its box, and axe finds no serious or critical violation. The routes are read from the two routers'
  * source, and each must have a visit below: a new route fails this spec until it is given one. Visits run as the
  * page's real user, on real data: a customer with a project in the cart and an order awaiting payment, and the

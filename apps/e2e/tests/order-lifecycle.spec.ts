@@ -1,5 +1,5 @@
 /**
- * The part after payment (issue 10), in Chromium against the production builds and the payment fakes:
+ * The part after payment, in Chromium against the production builds and the payment fakes:
  * 1. A customer pays by card on the (fake) Stripe page; the success page links the order's page, which says Paid.
  *    Staff find the order in Manage Orders, start production, and ship it with a carrier and tracking number,
  *    each after a confirmation. The customer's order page then shows Shipped with the carrier's tracking link,

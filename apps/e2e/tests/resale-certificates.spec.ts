@@ -1,5 +1,5 @@
 /**
- * Resale certificates across the three apps (issue 11.11; docs/decisions/0032): a customer uploads a Texas
+ * Resale certificates across the three apps (docs/decisions/0032): a customer uploads a Texas
  * certificate on the web account page, the admin approves it in the console, and from then on the server prices an
  * enterprise order shipped to Texas without sales tax — before the approval it charged the tax and said why.
  * (The shop's display of that answer is covered by the web's component tests.)

@@ -6,8 +6,8 @@
  *   read a token that outlives the page. A reload or a new tab starts without one and gets one from the refresh
  *   cookie (session.ts) on its first authenticated request;
  * - the refresh token: not here at all. It is an HttpOnly cookie the browser sends to the refresh path only.
- * The spec kept the access token in local storage under `accessToken` (docs/spec/customer-journey.md §Session): issue 11.7
- * moved it to memory. Tokens that an older build stored there are removed when the store starts.
+ * The spec kept the access token in local storage under `accessToken` (docs/spec/customer-journey.md §Session); we
+ * keep it in memory (docs/decisions/0025). Tokens that an older build stored there are removed when the store starts.
  *
  * Kept apart from session.ts (the client, the refresh, zod) so a page's shell can know who is logged in without
  * loading the API client and zod: the storefront's header reads it on every page (home route budget).
@@ -16,7 +16,7 @@
 import type { SessionUser } from '@bindery/contracts/store/users';
 
 export const SESSION_KEYS = { user: 'user' } as const;
-/** Where builds before issue 11.7 kept the tokens; cleared at start so no long-lived token lingers on disk. */
+/** Where older builds kept the tokens; cleared at start so no long-lived token lingers on disk. */
 export const LEGACY_TOKEN_KEYS = ['accessToken', 'refreshToken'] as const;
 
 export interface Session {

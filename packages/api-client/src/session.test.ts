@@ -103,7 +103,7 @@ describe('session store', () => {
     expect(store.get()).toBeNull();
     store.set(session('a1'));
     expect(JSON.parse(storage.getItem(SESSION_KEYS.user) ?? 'null')).toEqual(user);
-    expect(storage.length).toBe(1); // no token on disk (issue 11.7)
+    expect(storage.length).toBe(1); // no token on disk
     expect(store.get()).toBe(store.get());
     expect(store.get()).toEqual(session('a1'));
     // Another page of the same origin (a reload, a new tab) knows who is signed in but has no token yet.

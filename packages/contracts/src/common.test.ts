@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DecimalString, ErrorBody, Id, IdParam } from './common.js';
 
 describe('common contracts', () => {
-  it('takes ids in JSON bodies as whole numbers only: "12" and [12] are refused (issue 11.6)', () => {
+  it('takes ids in JSON bodies as whole numbers only: "12" and [12] are refused', () => {
     expect(Id.parse(12)).toBe(12);
     for (const bad of ['12', [12], 0, 1.5, -3, true, null, 2_147_483_648]) {
       expect(Id.safeParse(bad).success, JSON.stringify(bad)).toBe(false);

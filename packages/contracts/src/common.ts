@@ -5,7 +5,7 @@
 import { z } from 'zod';
 
 /**
- * A database id in a JSON body: a whole number. "12" and [12] are refused (issue 11.6): JSON has numbers, and a
+ * A database id in a JSON body: a whole number. "12" and [12] are refused: JSON has numbers, and a
  * body that says otherwise was not written by our clients. Paths and query strings are text: {@link IdParam}.
  */
 export const Id = z

@@ -46,7 +46,7 @@ export const messages = {
     enterNewPassword: 'Please enter a new password.',
     verified: 'Email verified! You can now log in.',
     verifyFailed: 'Invalid or expired verification link.',
-    // Server-side rules of accounts and sessions (issue 4); not spec texts, but one wording everywhere.
+    // Server-side rules of accounts and sessions; not spec texts, but one wording everywhere.
     nameRequired: 'Name is required.',
     nameTooLong: 'Name must be at most 150 characters long.',
     emailRequired: 'Email is required.',
@@ -182,7 +182,7 @@ export const messages = {
     /** A project already paid for cannot be paid again; "Order again" makes a new copy (ADR 0051). */
     projectAlreadyOrdered: (title: string) =>
       `"${title}" has already been ordered and paid. Use "Order again" on that order to print it again.`,
-    // US ZIP codes (issue 11.11 / 13.8): the form, and the state they belong to (us-zip.ts).
+    // US ZIP codes: the form, and the state they belong to (us-zip.ts).
     usZipFormat: 'Enter a US ZIP code of 5 digits or ZIP+4 (for example 78701 or 78701-1234).',
     usZipNotInState: (zip: string, state: string) =>
       `ZIP code ${zip} is not in ${state}. Check the state and the ZIP code.`,
@@ -254,7 +254,7 @@ export const messages = {
     canceled: 'Canceled',
   },
   /**
-   * The order lifecycle (issue 10, docs/decisions/0020): staff actions, refusals, the customer's order pages, the
+   * The order lifecycle (docs/decisions/0020): staff actions, refusals, the customer's order pages, the
    * order lookup, reorder and the dashboard's sales overview. Not spec texts except where noted.
    */
   orders: {
@@ -397,7 +397,7 @@ export const messages = {
     },
   },
   /**
-   * The order screens of both SPAs (issue 10 items 3 and 4, docs/decisions/0030): the admin's Manage Orders, Order
+   * The order screens of both SPAs (docs/decisions/0030): the admin's Manage Orders, Order
    * Details, Sales and payments, Shipping and dashboard; the customer's orders, order page, lookup and reorder.
    * Not spec texts (the spec's own are in `admin`, `cart` and `orders`).
    */
@@ -468,7 +468,7 @@ export const messages = {
     payNow: 'Pay now',
   },
   /**
-   * Resale certificates (issue 11.11, docs/decisions/0032): the customer's upload on the account page, the shop's
+   * Resale certificates (docs/decisions/0032): the customer's upload on the account page, the shop's
    * tax notes, the admin's review screen and the mails. Not spec texts: the spec's tax exemption was a checkbox.
    */
   certificates: {

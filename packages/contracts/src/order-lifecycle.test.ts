@@ -18,7 +18,7 @@ const ALLOWED: ReadonlyArray<readonly [OrderStatus, OrderStatus]> = [
   ['awaiting_payment', 'canceled'],
   ['paid', 'in_production'],
   ['paid', 'canceled'],
-  // Issue 13.6: an order of e-books alone is delivered at payment (its files).
+  // An order of e-books alone is delivered at payment (its files).
   ['paid', 'delivered'],
   ['in_production', 'shipped'],
   ['in_production', 'canceled'],

@@ -1,5 +1,5 @@
 /**
- * One endpoint, written once (issue 14.3; docs/decisions/0043): its method and path, who may call it, the schemas
+ * One endpoint, written once (docs/decisions/0043): its method and path, who may call it, the schemas
  * of what it takes and answers, and the names the OpenAPI document gives it. The API registers its routes from
  * these objects (apps/api/src/lib/contract-route.ts) and both SPAs call through the one typed client of
  * packages/api-client (`api.call(route, input)`), so a path exists in one place and a request or an answer that

@@ -1,6 +1,6 @@
 /**
- * US ZIP codes: the form (5 digits or ZIP+4) and whether a ZIP belongs to the state it is sent with (issue 11.11,
- * issue 13.8). The check is by the ZIP's first three digits, the USPS sectional centre prefix, which the Postal
+ * US ZIP codes: the form (5 digits or ZIP+4) and whether a ZIP belongs to the state it is sent with. The
+ * check is by the ZIP's first three digits, the USPS sectional centre prefix, which the Postal
  * Service assigns to one state each (a few prefixes serve two: 063 has New York's Fishers Island, 967 American
  * Samoa, 969 Guam and the Northern Mariana Islands). Prefixes no state uses (e.g. 000–004, 213, 269, 343, 345,
  * 348, 353, 419, 428, 429, 517–519, 529, 533, 536, 552, 568, 578, 579, 589, 621, 632, 642, 643, 659, 663, 682,

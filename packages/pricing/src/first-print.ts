@@ -1,5 +1,5 @@
 /**
- * The first-print discount (issue 13.3; docs/decisions/0033): a customer's first paid order has a percentage taken
+ * The first-print discount (docs/decisions/0033): a customer's first paid order has a percentage taken
  * off its books' subtotal (after bulk discounts), before shipping and tax. The rate is staff's (a settings row the
  * API reads); this module only does the arithmetic and the texts, so the API, the shop and the admin agree.
  *

@@ -133,7 +133,7 @@ export interface LineBreakdown {
  * The figures a line of an order or a quote shows, from what the server stores for it (its total and its
  * discount): quantity × list price = original total, original total − discount = total, exactly. A discounted
  * per-book price is deliberately not one of them: the discount is taken on the whole line (percent of the
- * original total), so "499 × $20.04" would not be the line's total of $9,997.71 (issue 13.8); the list price is.
+ * original total), so "499 × $20.04" would not be the line's total of $9,997.71; the list price is.
  * Throws when the figures cannot come from one quote (the original total is not a whole number of copies).
  */
 export function lineBreakdown(quantity: number, totalCents: number, discountCents: number): LineBreakdown {

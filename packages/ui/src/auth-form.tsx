@@ -1,5 +1,5 @@
 /**
- * The sign-in forms' shared pieces (issue 14.6, ADR 0045): both SPAs' login, the shop's sign-up and its two
+ * The sign-in forms' shared pieces (ADR 0045): both SPAs' login, the shop's sign-up and its two
  * password-reset forms. `useAuthForm` holds a form's state — the per-field messages, the failure text and the
  * submit handler that checks the fields before anything is sent — and `AuthForm` draws the form: its fields, the
  * failure alert, an optional success alert and the busy submit button, all in one fieldset that is disabled

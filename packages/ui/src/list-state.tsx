@@ -1,5 +1,5 @@
 /**
- * The states every server-paged list shows the same way in both SPAs (issue 14.6; ADR 0045): the first load
+ * The states every server-paged list shows the same way in both SPAs (ADR 0045): the first load
  * ('Loading orders...'), a first page that failed (the list's own sentence and "Try again"), "Showing n of m
  * things" from the server's count, and the footer: the alert of a failed "Load more" (the rows already shown
  * stay) and the "Load more" button, busy while the next keyset page is on its way.

@@ -1,5 +1,5 @@
 /**
- * A list's search box, one for both SPAs (issue 14.6; ADR 0045): a labelled search input (the label is for screen
+ * A list's search box, one for both SPAs (ADR 0045): a labelled search input (the label is for screen
  * readers; the placeholder is not a label), a Clear button while there is text (focus goes back to the box), and
  * an optional live count of what it finds ("3 of 8 items"). `useSearchTerm` holds the text and the term a server
  * search sends: trimmed, once the typing pauses (SEARCH_DEBOUNCE_MS).

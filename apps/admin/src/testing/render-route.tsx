@@ -6,7 +6,7 @@ import { preloadLazyRoutes } from '@bindery/vite-config/dom-test-setup';
 import { AppProvider } from '../app/provider';
 import { createTestRouter, routes } from '../app/router';
 
-// Every page module is loaded once, when a test file imports this helper, so no test waits on an import (issue 14.8).
+// Every page module is loaded once, when a test file imports this helper, so no test waits on an import.
 await preloadLazyRoutes(routes);
 
 export function renderAdminRoute(

@@ -3,7 +3,7 @@
  *
  * Every list answer carries a server count beside its keyset page (the spec's "Showing n of m"). A page is an
  * index range scan of 50 rows; the count over 100,000 orders or users is not, and under a steady load of list
- * requests it was most of PostgreSQL's work and pushed the quote's p99 past its 10 ms goal (issue 12.2). A count
+ * requests it was most of PostgreSQL's work and pushed the quote's p99 past its 10 ms goal. A count
  * that changes only when rows change need not be recounted for every page, every Load more and every keystroke
  * of a search that comes back to a term.
  *

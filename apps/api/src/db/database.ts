@@ -204,7 +204,7 @@ export interface OrdersTable {
   paid_at: Timestamp | null;
   created_at: GeneratedTimestamp;
   updated_at: GeneratedTimestamp;
-  // Issue 10 (migration 2026_11_23_212300_order_lifecycle; docs/decisions/0020).
+  // The order lifecycle (migration 2026_11_23_212300_order_lifecycle; docs/decisions/0020).
   /** BND-000042, computed by the database from the id. */
   order_number: GeneratedAlways<string>;
   /** Copied from the account at creation (a trigger fills them when a writer does not). */

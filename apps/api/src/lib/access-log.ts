@@ -1,7 +1,7 @@
 /**
  * The access log: one line per answered request, written where Fastify logs a completed request (its
  * LogController), instead of Fastify's pair of "incoming request" and "request completed" lines. Half the bytes
- * and writes to stdout on the hottest path there is, the quote (issue 12.3; docs/decisions/0029).
+ * and writes to stdout on the hottest path there is, the quote (docs/decisions/0029).
  *
  * The line names the route **pattern**, never the raw URL: paths carry mailed tokens
  * (verify-email/{uid}/{token}) and queries carry what staff searched for (an e-mail address). The request id

@@ -1,5 +1,5 @@
 /**
- * Registers a Fastify route from its contract (issue 14.3; docs/decisions/0043): the route object of
+ * Registers a Fastify route from its contract (docs/decisions/0043): the route object of
  * packages/contracts gives the method, the path, who may call it (`config.access`), the schemas and the names the
  * OpenAPI document uses (operationId, summary, tags, security); the route file gives only the handler and what
  * Fastify needs beside it (a preHandler, a bodyLimit, more config). Through fastify-type-provider-zod the handler's

@@ -1,5 +1,5 @@
 /**
- * What every operation of the OpenAPI document states beside its schemas (issue 14.3; docs/decisions/0042), so
+ * What every operation of the OpenAPI document states beside its schemas (docs/decisions/0042), so
  * that the document passes Redocly's recommended lint with no error and no warning (test/openapi-lint.test.ts):
  * - `operationId`: from the method and the path, `GET /api/orders/{id}/` → `getOrdersById` (operationIdOf, in
  *   @bindery/contracts/route since route objects built per category name theirs by it), so a generated client

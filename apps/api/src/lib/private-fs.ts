@@ -1,7 +1,7 @@
 /**
  * Files the API keeps are nobody else's business: the embedded database, generated secrets, the mail outbox (live
  * account links) and uploaded books. Directories are created 0700 and files 0600, and what an older version (or a
- * library that ignores modes, like PGlite's file system layer) left more open is tightened at start (issue 11.10).
+ * library that ignores modes, like PGlite's file system layer) left more open is tightened at start.
  * mkdir's and open's `mode` are masked by the umask and never change an existing entry: hence the explicit chmod.
  */
 import { chmodSync, mkdirSync } from 'node:fs';

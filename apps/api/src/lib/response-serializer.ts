@@ -1,5 +1,5 @@
 /**
- * How a response body becomes JSON (issue 12.3; docs/decisions/0029).
+ * How a response body becomes JSON (docs/decisions/0029).
  *
  * Every route declares its responses as zod schemas (packages/contracts). Checking each body against its schema
  * (zod's encode) costs a fifth of a cheap route's time, so only development and tests pay for it:

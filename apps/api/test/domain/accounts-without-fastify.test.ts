@@ -1,5 +1,5 @@
 /**
- * The accounts module runs without a server (issue 14.1; docs/decisions/0018): a script builds it from a Kysely
+ * The accounts module runs without a server (docs/decisions/0018): a script builds it from a Kysely
  * instance, a mailer and a clock — no Fastify app is built in this file. The mailer is an in-memory stand-in for
  * the SMTP server (an outside service), recording what would leave.
  */

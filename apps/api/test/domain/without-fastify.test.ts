@@ -1,5 +1,5 @@
 /**
- * Domain modules run without a server (issue 14.1; docs/decisions/0018): a job or a script builds a module from a
+ * Domain modules run without a server (docs/decisions/0018): a job or a script builds a module from a
  * Kysely instance and nothing else (pricing a cart, listing a customer's books) — no Fastify app is built in this file. The database is a private clone of the
  * migrated and seeded template, as in every API test.
  */

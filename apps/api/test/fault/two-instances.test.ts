@@ -1,5 +1,5 @@
 /**
- * The fault suite (issue 11.12, 12.5): two API processes (`src/server.ts` under tsx, exactly as `pnpm dev` runs
+ * The fault suite: two API processes (`src/server.ts` under tsx, exactly as `pnpm dev` runs
  * it, started at the same moment on a fresh database) share one PostgreSQL and one data directory, behind a
  * "proxy" (this test sends each virtual client's address in X-Forwarded-For; the API trusts loopback, as it
  * trusts nginx in docker-compose). A bounded mixed load runs against both: anonymous quotes, and customers who

@@ -1,5 +1,5 @@
 /**
- * fast-check arbitraries generated from a route's zod contracts (issue 11.5; docs/decisions/0031), for the fuzz suite
+ * fast-check arbitraries generated from a route's zod contracts (docs/decisions/0031), for the fuzz suite
  * (test/fuzz.test.ts). A contract is read through zod's own JSON Schema of its input side (`z.toJSONSchema`, the
  * same view the OpenAPI document gives), so every keyword a contract can carry maps to one case here and a new
  * contract needs nothing new. Two kinds of value:

@@ -1,5 +1,5 @@
 /**
- * One contract, two stores (issue 12.5): the local disk (the embedded default) and an S3-compatible object store
+ * One contract, two stores: the local disk (the embedded default) and an S3-compatible object store
  * (the official AWS SDK against a local s3rver the test starts) behave the same through the FileStore interface:
  * put moves a staged file in, open streams it back byte for byte with its size, a missing key is undefined, remove
  * is idempotent, keys that could escape are refused, stale staging is swept and fresh staging kept.

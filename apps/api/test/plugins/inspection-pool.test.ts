@@ -1,5 +1,5 @@
 /**
- * The inspection pool (issue 12.6): real worker threads (the TypeScript entry through tsx, as in dev and tests)
+ * The inspection pool: real worker threads (the TypeScript entry through tsx, as in dev and tests)
  * inspecting real files, a hostile PDF ending its worker out of time or out of memory while the pool carries on,
  * a bounded queue, idle workers ending.
  */

@@ -1,5 +1,5 @@
 /**
- * File facts from bytes (issue 11.2): the magic numbers we accept, a PDF's real page count from its page tree
+ * File facts from bytes: the magic numbers we accept, a PDF's real page count from its page tree
  * (never its own /Count), PDF.js having to open it, and cover images parsed in full — on real files made with
  * pdf-lib / jpeg-js / zlib and on hostile ones built from them.
  */

@@ -67,7 +67,7 @@ describe('GET /api/users/admin/users/', () => {
   });
 });
 
-describe('GET /api/users/admin/users/ at scale (issue 12.1)', () => {
+describe('GET /api/users/admin/users/ at scale', () => {
   it('pages newest first with a cursor, searches e-mail and name on the server, and counts the matches', async () => {
     const admin = await createUser(t, { is_admin: true });
     const tag = `pg${Date.now()}`;

@@ -232,7 +232,7 @@ describe('POST api/shipping-rate/: the public estimate', () => {
     expect(json(missing, ErrorBody).error).toContain('Please fill country, state, city, and postal code.');
   });
 
-  it('takes a US ZIP of 5 digits or ZIP+4 only, and only in its state (issue 11.11, 13.8)', async () => {
+  it('takes a US ZIP of 5 digits or ZIP+4 only, and only in its state', async () => {
     for (const postal_code of ['ABCDE', '7870', '787011', '78701-12', '78701 1234']) {
       const res = await rate({ ...TX, postal_code });
       expect(res.statusCode, postal_code).toBe(400);

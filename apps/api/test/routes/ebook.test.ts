@@ -1,5 +1,5 @@
 /**
- * E-books end to end on the real API (issue 13.6; docs/decisions/0034): an e Book project is its interior PDF and
+ * E-books end to end on the real API (docs/decisions/0034): an e Book project is its interior PDF and
  * its cover, priced at the catalog's flat fee (which staff edit), checked out with nothing to ship, paid like any
  * order, delivered at payment, and its files downloadable from the order by its customer (or staff) only once paid.
  */

@@ -1,5 +1,5 @@
 /**
- * The first-print discount end to end on the real app and PostgreSQL (issue 13.3; docs/decisions/0033): a
+ * The first-print discount end to end on the real app and PostgreSQL (docs/decisions/0033): a
  * customer's first order gets 10 % off its books, a second does not, two first orders placed at once get one
  * discount (the user lock, and the partial unique index for any other writer), an order canceled unpaid gives the
  * right back, a paid one does not; staff switch it off or change the rate in the admin (new orders only); the

@@ -1,5 +1,5 @@
 /**
- * Hostile input never gives a 5xx (issue 11.5): text with control characters that PostgreSQL cannot store (a NUL
+ * Hostile input never gives a 5xx: text with control characters that PostgreSQL cannot store (a NUL
  * byte) is a 400 naming the field wherever it is sent, and a webhook body that Stripe's signature vouches for but
  * that is not a Stripe event of the shape we read is a 400 (logged), not a crash.
  */
@@ -65,7 +65,7 @@ describe('text with control characters', () => {
 });
 
 describe('ids', () => {
-  it('are whole numbers in JSON bodies: "1" and [5] are a 400 (issue 11.6)', async () => {
+  it('are whole numbers in JSON bodies: "1" and [5] are a 400', async () => {
     const user = await createUser(t);
     for (const order_id of ['1', [5], 1.5]) {
       const res = await t.app.inject({

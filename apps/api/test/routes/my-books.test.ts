@@ -1,5 +1,5 @@
 /**
- * GET api/book/my-books/ on keyset pages (issue 12.1; docs/decisions/0019, 0037): paging in each order, search,
+ * GET api/book/my-books/ on keyset pages (docs/decisions/0019, 0037): paging in each order, search,
  * the cart's ids and the dashboard's exclusions, counts, refusals, and the plans that serve it at 20,000 projects.
  */
 import { sql, type CompiledQuery } from 'kysely';

@@ -1,5 +1,5 @@
 /**
- * Resale certificates end to end on the real app and database (issue 11.11; docs/decisions/0032): the customer's
+ * Resale certificates end to end on the real app and database (docs/decisions/0032): the customer's
  * upload (file facts from the bytes, refusals, the pending bound), their list, the admin's queue, file, approve
  * and reject (once, guarded by status, audited, mailed), and the tax: only an APPROVED certificate for the ship-to
  * state exempts an enterprise order, in the shop's rates and in the order save-shipping writes; the browser's

@@ -1,5 +1,5 @@
 /**
- * One shipping price (issue 13.2): the design page's estimate (POST api/shipping-rate/ with the book's category,
+ * One shipping price: the design page's estimate (POST api/shipping-rate/ with the book's category,
  * catalog choices and page count) equals what checkout charges for the project made of that book, to the same
  * address, at the same quantity: for every category that is printed, several page counts and quantities, at home
  * and abroad. Before, the estimate weighed a standard 579 g book per copy whatever was configured (a 24-page

@@ -1,5 +1,5 @@
 /**
- * Uploads under faults (issues 11.10, 12.6): a client that stalls mid-upload is cut off and leaves no .part file; a
+ * Uploads under faults: a client that stalls mid-upload is cut off and leaves no .part file; a
  * hostile PDF ends its inspection worker (out of time here) with a 400 while the API keeps answering; what a crashed
  * process left in staging is swept when the next one starts. Limits are set low through the environment.
  */

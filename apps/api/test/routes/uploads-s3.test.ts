@@ -1,5 +1,5 @@
 /**
- * The upload routes with S3_* set (issue 12.5): the same API, its files in an S3-compatible bucket (a local s3rver
+ * The upload routes with S3_* set: the same API, its files in an S3-compatible bucket (a local s3rver
  * the test starts, reached through the official AWS SDK). A checked upload lands in the bucket and nowhere on the
  * local disk but its (emptied) staging area; the owner downloads it through the authorized route, byte for byte;
  * another customer gets 404; a refused upload leaves nothing in the bucket; deleting the project removes the object.

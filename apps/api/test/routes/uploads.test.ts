@@ -188,7 +188,7 @@ describe('covers', () => {
   });
 });
 
-describe('file facts from the bytes: hostile files (issue 11.2)', () => {
+describe('file facts from the bytes: hostile files', () => {
   it('refuses 400 pages that declare /Count 40 (priced as 40 pages before), and keeps nothing', async () => {
     const res = await expectRefusedWithoutTrace(
       async () => upload(t, auth, 'interior', await pdfDeclaring(400, 40)),

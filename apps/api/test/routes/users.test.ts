@@ -121,7 +121,7 @@ describe('sign-up and e-mail verification', () => {
       email: `  ${email.toUpperCase()} `,
       password: GOOD_PASSWORD,
     });
-    // Same status, same body, same length: the answer says nothing about the address (issue 11.8).
+    // Same status, same body, same length: the answer says nothing about the address.
     expect(again.statusCode).toBe(first.statusCode);
     expect(again.body).toBe(first.body);
     expect(again.headers['content-length']).toBe(first.headers['content-length']);
@@ -259,7 +259,7 @@ describe('login', () => {
 });
 
 describe('refresh tokens', () => {
-  it('travels only in an HttpOnly, Secure, SameSite=Strict cookie scoped to the refresh path (issue 11.7)', async () => {
+  it('travels only in an HttpOnly, Secure, SameSite=Strict cookie scoped to the refresh path', async () => {
     const { email, password } = await verifiedCustomer(t, mail);
     const res = await login(t, email, password);
     expect(res.statusCode).toBe(200);
@@ -359,7 +359,7 @@ describe('refresh tokens', () => {
     expect(cleared).toMatchObject({ value: '', path: REFRESH_COOKIE_PATH });
     expect(defined(cleared.expires, 'the cleared cookie’s expiry').getTime()).toBeLessThan(Date.now());
     expect((await refresh(renewed.refresh)).statusCode).toBe(401);
-    // Every access token of the session, the first one and the refreshed one, dies with it (issue 11.7).
+    // Every access token of the session, the first one and the refreshed one, dies with it.
     expect((await me(session.access)).statusCode).toBe(401);
     expect((await me(renewed.access)).statusCode).toBe(401);
     // Logging out with a dead token: 401, and the client clears its side anyway.

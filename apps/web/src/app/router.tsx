@@ -20,17 +20,17 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, lazy: page(() => import('./routes/home')) },
       { path: 'status', lazy: page(() => import('./routes/status')) },
-      // Storefront (issue 5): info, pricing, product and resource pages, the seven calculators.
+      // Storefront: info, pricing, product and resource pages, the seven calculators.
       ...['about', 'portfolio', 'print-shop'].map((path) => ({ path, lazy: page(() => import('./routes/info-page')) })),
       { path: 'pricing', lazy: page(() => import('./routes/pricing')) },
       { path: 'products/:segment', lazy: page(() => import('./routes/product-page')) },
       { path: 'resources/:segment', lazy: page(() => import('./routes/resource-page')) },
-      // Issue 10: find one of the customer's orders by its number (a static path outranks :segment).
+      // Find one of the customer's orders by its number (a static path outranks :segment).
       { path: 'resources/order-lookup', lazy: page(() => import('./routes/order-lookup')) },
       { path: 'calculator/:slug', lazy: page(() => import('./routes/calculator-page')) },
       { path: 'pricing-calculator', lazy: page(() => import('./routes/calculator-page')) },
       { path: 'cover-size', lazy: page(() => import('./routes/cover-size')) },
-      // Accounts and sessions (issue 4).
+      // Accounts and sessions.
       { path: 'login', lazy: page(() => import('./routes/login')) },
       { path: 'signup', lazy: page(() => import('./routes/signup')) },
       { path: 'reset-password', lazy: page(() => import('./routes/reset-password')) },
@@ -53,7 +53,7 @@ export const routes: RouteObject[] = [
         path,
         lazy: page(() => import('./routes/payment-result')),
       })),
-      // The admin console is its own app on its own address (ADR 0007): its paths opened here go there (issue 13.8).
+      // The admin console is its own app on its own address (ADR 0007): its paths opened here go there.
       ...['admin', 'admin/*', 'manage-users', 'manage-books'].map((path) => ({
         path,
         lazy: page(() => import('./routes/admin-redirect')),

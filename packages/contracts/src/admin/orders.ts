@@ -1,5 +1,5 @@
 /**
- * Admin orders (issue 10; docs/decisions/0020). Admins only: 401 without a token, 403 for customers.
+ * Admin orders (docs/decisions/0020). Admins only: 401 without a token, 403 for customers.
  *
  * - GET  api/admin/orders/?limit&cursor&status&q&from&to → AdminOrderListResponse (keyset page, newest first,
  *        `total` = rows matching the filters). Orders only: projects not yet ordered are not orders.

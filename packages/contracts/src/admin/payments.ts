@@ -1,5 +1,5 @@
 /**
- * Reconciliation (issue 10; docs/decisions/0022). Admins only: 401 without a token, 403 for customers.
+ * Reconciliation (docs/decisions/0022). Admins only: 401 without a token, 403 for customers.
  *
  * POST api/admin/orders/{id}/reconcile/ → ReconcileResponse: asks Stripe / PayPal about each of the order's
  * payment attempts still open on our side and applies what really happened through the same idempotent path as

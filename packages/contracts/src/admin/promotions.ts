@@ -1,5 +1,5 @@
 /**
- * The first-print discount's setting (issue 13.3; docs/decisions/0033). Admins only: 401 without a token, 403 for
+ * The first-print discount's setting (docs/decisions/0033). Admins only: 401 without a token, 403 for
  * customers.
  *
  * GET api/admin/first-print-discount/ → FirstPrintDiscountSetting

@@ -1,5 +1,5 @@
 /**
- * The admin's review of resale certificates (issue 11.11; docs/decisions/0032), admins only:
+ * The admin's review of resale certificates (docs/decisions/0032), admins only:
  * - GET  api/admin/resale-certificates/?status&limit&cursor   one status at a time, `pending` by default, oldest
  *   first for pending (a queue), newest first otherwise; keyset-paged with `total`
  * - GET  api/admin/resale-certificates/{id}/file/?download    the file, inline or as an attachment

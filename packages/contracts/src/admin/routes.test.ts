@@ -1,5 +1,5 @@
 /**
- * The admin route objects (issue 14.3): staff-only, each at the spec's path with its trailing slash, and the price
+ * The admin route objects: staff-only, each at the spec's path with its trailing slash, and the price
  * editors' route built from a category and a kind gives the path and operationId the API has always registered.
  */
 import { describe, expect, expectTypeOf, it } from 'vitest';

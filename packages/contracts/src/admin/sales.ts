@@ -1,5 +1,5 @@
 /**
- * The admin's "Sales and payments" page (issue 10; docs/decisions/0022). Admins only: 401 without a token, 403
+ * The admin's "Sales and payments" page (docs/decisions/0022). Admins only: 401 without a token, 403
  * for customers.
  *
  * GET api/admin/sales/?from&to&limit&cursor → SalesReportResponse:

@@ -1,5 +1,5 @@
 /**
- * The shipping rates in force, for the admin's Shipping page (issue 10 item 3; docs/decisions/0030). Admins only:
+ * The shipping rates in force, for the admin's Shipping page (docs/decisions/0030). Admins only:
  * 401 without a token, 403 for customers.
  *
  * GET api/admin/shipping/ → ShippingTableResponse: the services the shop offers with what each carrier charges per

@@ -53,7 +53,7 @@ describe('catalog contracts', () => {
     expect(BindingItem.parse(binding)).toEqual(binding);
   });
 
-  it('builds a strict calculate body: ids as numbers (issue 11.6), optional extras, page count where the category has one', () => {
+  it('builds a strict calculate body: ids as numbers, optional extras, page count where the category has one', () => {
     const body = calculateBody(
       [
         { bodyField: 'binding_id', required: true },

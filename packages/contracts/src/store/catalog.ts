@@ -6,7 +6,7 @@
  * response keys and body fields. So the schemas that depend on a category are built by functions taking that
  * data (`catalogOptionsResponse`, `calculateBody`); the API and the SPAs call them with the same product
  * definition. Prices are decimal strings ("1.91", "0.0325"), never floats. The routes too: `catalogRoutes(product)`
- * gives a category's route objects (issue 14.3; docs/decisions/0043), which the API registers and the SPAs call.
+ * gives a category's route objects (docs/decisions/0043), which the API registers and the SPAs call.
  */
 import { z } from 'zod';
 import { DecimalString, ErrorBody, Id, IdParam } from '../common.js';

@@ -86,7 +86,7 @@ export function usZipRule(
 /**
  * The book an estimate is for (the design page, before the project exists): its category, catalog choices and
  * the PDF's page count. The server weighs it exactly as checkout weighs the project made of it, so the estimate
- * is what checkout will charge for the same quantity and address (issue 13.2).
+ * is what checkout will charge for the same quantity and address.
  */
 export const EstimateBook = z
   .object({
@@ -102,7 +102,7 @@ export const ShippingRateBody = ShippingDestination.extend({
   project_ids: z.array(Id).min(1).max(100).optional(),
   /** For an estimate without projects: copies of `book`, or of one standard book without it. */
   quantity: z.number().int().positive().max(100_000).optional(),
-  /** For an estimate: the book as configured so far (added for issue 13.2; optional, so older clients work). */
+  /** For an estimate: the book as configured so far (optional, so older clients work). */
   book: EstimateBook.optional(),
 })
   .strict()

@@ -1,5 +1,5 @@
 /**
- * The customer's orders after checkout (issue 10; docs/decisions/0020). All bearer, own orders only: another
+ * The customer's orders after checkout (docs/decisions/0020). All bearer, own orders only: another
  * customer's order is "not found", never "forbidden".
  *
  * - GET  api/orders/?limit&cursor&status        → MyOrdersResponse (keyset page, newest first, with `total`)

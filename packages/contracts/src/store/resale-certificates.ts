@@ -1,5 +1,5 @@
 /**
- * Resale certificates, the evidence behind a tax exemption (issue 11.11; docs/decisions/0032). A customer uploads
+ * Resale certificates, the evidence behind a tax exemption (docs/decisions/0032). A customer uploads
  * one per US state on the account page; staff approve or reject it (./../admin/resale-certificates.ts). Only an
  * approved certificate for the ship-to state exempts an enterprise order from sales tax, decided on the server.
  *

@@ -1,5 +1,5 @@
 /**
- * Accounts and sessions (issue 4). Frozen: never import app code here.
+ * Accounts and sessions. Frozen: never import app code here.
  * - users.token_version: bumped by a password change or an account deletion; access tokens carry it, so
  *   both end every session at once.
  * - users.deleted_at: a deleted account stays as an anonymised tombstone so records that reference it

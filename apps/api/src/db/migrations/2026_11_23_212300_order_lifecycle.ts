@@ -1,5 +1,5 @@
 /**
- * The order lifecycle (issue 10; docs/decisions/0020). Frozen: never import app code here.
+ * The order lifecycle (docs/decisions/0020). Frozen: never import app code here.
  * - orders gain a human order number (BND-000042, derived from the id so it can never disagree with it), the
  *   customer's name and e-mail copied at creation (they outlive the account: ADR 0008), an order-level discount,
  *   carrier and tracking, one timestamp per status, and the moment an unpaid order expires;

@@ -1,5 +1,5 @@
 /**
- * Money safety (issue 10; docs/decisions/0022). Frozen: never import app code here.
+ * Money safety (docs/decisions/0022). Frozen: never import app code here.
  * - payments.completed_at: when the money arrived (the sales report's day; updated_at moves on later writes);
  * - payments.duplicate: money that arrived for an order that no longer awaited payment (paid the other way, or
  *   canceled/expired): it is not the order's payment and is refunded in full, automatically;

@@ -1,5 +1,5 @@
 /**
- * Manage Users searches on the server (issue 12.1): e-mail or name, any part of either, through trigram indexes
+ * Manage Users searches on the server: e-mail or name, any part of either, through trigram indexes
  * (pg_trgm, loaded by 2026_11_23_212300_order_lifecycle), only over accounts that are not deleted. Newest first is
  * the primary key read backwards. Frozen: never import app code here.
  */

@@ -1,5 +1,5 @@
 /**
- * Resale certificates (issue 11.11; docs/decisions/0032): a customer's evidence for a tax exemption, one US state
+ * Resale certificates (docs/decisions/0032): a customer's evidence for a tax exemption, one US state
  * per certificate, reviewed by staff. The file lives in the file store under storage_key (like uploads); its facts
  * are the server's own reading of the bytes. Frozen: never import app code here.
  * - a review is final: pending → approved or rejected, with who and when; a rejection carries its reason;

@@ -1,5 +1,5 @@
 /**
- * My Books on keyset pages (issue 12.1; docs/decisions/0037): one index per order the dashboard reads a
+ * My Books on keyset pages (docs/decisions/0037): one index per order the dashboard reads a
  * customer's projects in (newest first, by title, by category), each starting with the customer and holding only
  * projects that are not deleted, so a page is a short index range whatever the customer has. A search reads
  * the customer's own rows through the first (a trigram index of every title was tried: the planner keeps to the

@@ -1,5 +1,5 @@
 /**
- * The e-book (issue 13.6, docs/decisions/0034):
+ * The e-book (docs/decisions/0034):
  * - catalog_items may hold the 'ebook' category and its one 'flat_fee' item (seeded at start by
  *   @bindery/pricing/seed, like every other price): the two check constraints of 2026_11_21_114500_catalog widen;
  * - an order with nothing to ship (weight 0: e-books alone) is delivered at payment without carrier or tracking

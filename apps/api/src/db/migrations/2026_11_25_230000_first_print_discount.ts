@@ -1,5 +1,5 @@
 /**
- * The first-print discount (issue 13.3; docs/decisions/0033). Frozen: never import app code here.
+ * The first-print discount (docs/decisions/0033). Frozen: never import app code here.
  * - shop_settings: one row (id 1) of settings staff change in the admin; today the first-print discount's switch
  *   and rate (basis points, 1–50 %). It is read with the catalog's snapshot and a change moves the catalog version
  *   on, so every API instance uses the new rate for the next order (orders already written keep their amounts).

@@ -1,5 +1,5 @@
 /**
- * Searching book titles by any part (issue 12.1; docs/decisions/0037): one trigram index of the titles of projects
+ * Searching book titles by any part (docs/decisions/0037): one trigram index of the titles of projects
  * that are not deleted. My Books reads a rare text through it (11 of a customer's 20,000 projects in milliseconds,
  * where testing each of the customer's rows took 60–190 ms) and keeps to the customer's own rows for a common one;
  * the admin's list of submitted projects (GET api/book/all-orders/) searches titles through it. pg_trgm is loaded

@@ -1,5 +1,5 @@
 /**
- * Compressed JSON (issue 12.3): a page of orders, the catalog's dropdowns or the OpenAPI document go out as brotli
+ * Compressed JSON: a page of orders, the catalog's dropdowns or the OpenAPI document go out as brotli
  * or gzip when the client accepts it and the body is at least 1 KB (below that the headers cost more than they
  * save). Brotli at quality 4, not the library's maximum: on the fly, quality 11 costs tens of milliseconds per
  * response for a few per cent less. Files the customer uploaded (PDF, images) are already compressed and are

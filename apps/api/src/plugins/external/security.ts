@@ -14,7 +14,7 @@
  * CORS is the few lines of the protocol Bindery needs (docs/decisions/0046), not @fastify/cors: that plugin built an
  * options object, a closure and a Vary header on every request, also on the many that are not CORS at all (no
  * Origin header: curl, the SPAs' proxies), and added `Vary: Origin` and `Access-Control-Allow-Credentials` to
- * every answer: 6% of the quote's CPU time (issue 12.3). Here a request without an allowed Origin costs one
+ * every answer: 6% of the quote's CPU time. Here a request without an allowed Origin costs one
  * header lookup and gets no CORS header; an allowed origin is reflected with credentials; a preflight from it is
  * answered 204 at once, before any authentication hook (the browser sends no credentials on a preflight).
  * @see https://fetch.spec.whatwg.org/#http-cors-protocol, https://helmetjs.github.io/

@@ -1,6 +1,6 @@
 /**
- * Every admin route, in one encapsulated plugin that applies `app.requireAdmin` once (issue 14.4;
- * docs/decisions/0040-admin-by-construction.md): a route registered inside it is staff-only whether or not its own
+ * Every admin route, in one encapsulated plugin that applies `app.requireAdmin` once
+ * (docs/decisions/0040-admin-by-construction.md): a route registered inside it is staff-only whether or not its own
  * module remembers to say so, and a route outside it cannot be, since nothing else adds the hook. The modules keep
  * the spec's paths as they are (api/users/admin/users/, api/book/all-orders/, api/{slug}/{kind}/{id}/update/, …):
  * the plugin has no prefix, the tree is the folder, not a URL. Each route is registered from its object in

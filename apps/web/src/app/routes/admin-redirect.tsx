@@ -1,7 +1,7 @@
 /**
  * /admin, /admin/*, /manage-users, /manage-books opened on the web app (the spec's route table lists them with the
  * shop's): the admin console is a separate app on its own address (GET /api/config → admin_url, ADR 0007), so the
- * visitor is sent to the same path there instead of a 404 (issue 13.8). The console asks for an admin login itself.
+ * visitor is sent to the same path there instead of a 404. The console asks for an admin login itself.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';

@@ -1,6 +1,6 @@
 /**
- * /orders: the cart screen (docs/spec/calculators-account-admin.md §2) and, below it, the customer's orders (issue 10 item
- * 4); guests see 'Please Login'.
+ * /orders: the cart screen (docs/spec/calculators-account-admin.md §2) and, below it, the customer's orders (ADR 0030);
+ * guests see 'Please Login'.
  */
 import { useSession } from '#features/auth/hooks/use-session.ts';
 import { CartScreen } from '#features/cart/components/cart-screen.tsx';

@@ -2,7 +2,7 @@
  * The server's quote, so that its figures agree to the cent: list price per book × quantity = original total, less
  * the bulk discount (tier and amount) = the total; then the cost per book (the total per copy, rounded) and the
  * per-book price at every discount tier for this configuration, with the quantity's tier marked. The per-book
- * price after a discount is rounded, so it is never shown as a factor of a total (issue 13.8).
+ * price after a discount is rounded, so it is never shown as a factor of a total.
  */
 import { Table } from '@bindery/ui/table';
 import type { QuoteView, TierRow } from '#lib/catalog/quote-view.ts';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { renderRoute } from '../render-route';
 
 describe('renderRoute', () => {
-  // Issue 14.8: every page is loaded and put on its route when the helper is imported, so the router has no lazy
+  // Every page is loaded and put on its route when the helper is imported, so the router has no lazy
   // route left and render() draws layout and page inside act(). Awaiting even one microtask here would hide the
   // difference: the CI run that failed had the header drawn a turn later, outside act(), its cart subscription
   // not yet made when the test changed the cart (storefront test, 'counts the guest cart in the badge').

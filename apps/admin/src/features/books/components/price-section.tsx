@@ -3,7 +3,7 @@
  * clearable search, and a row per item with its name and a number input (step 0.01) for the kind's price field.
  * Bindings with page ranges (the comic editor's all-bindings list) show read-only Min/Max Pages, ∞ for no max.
  * A section of more than {@link LARGE_SECTION_ROWS} rows (the print editor's 74 bindings) always gets the search,
- * and its rows are grouped by trim size, one table per trim, so an admin can find a row (issue 13.8).
+ * and its rows are grouped by trim size, one table per trim, so an admin can find a row.
  */
 import { useState } from 'react';
 import { Table, type Column } from '@bindery/ui/table';

@@ -1,5 +1,5 @@
 /**
- * Resale certificates (issue 11.11; docs/decisions/0032): the customers' certificates by status, pending first
+ * Resale certificates (docs/decisions/0032): the customers' certificates by status, pending first
  * in line (oldest first), each with its customer, state, file (View / Download, fetched with the admin's token)
  * and, while pending, Approve (a confirmation) or Reject (a dialog asking the reason the customer will read).
  * The server reviews each once; a certificate someone else reviewed meanwhile answers 409 and the list refreshes.

@@ -1,5 +1,5 @@
 /**
- * The staff actions of one order (issue 10 item 3; ADR 0030): a button per move the lifecycle table allows staff
+ * The staff actions of one order (ADR 0030): a button per move the lifecycle table allows staff
  * from the current status (`availableTransitions(status, 'staff')` of @bindery/contracts/order-lifecycle, the same
  * table the API enforces), each asking for confirmation in a dialog: Start production, Mark shipped (carrier,
  * tracking number and link), Mark delivered, Cancel order (what happens to the money said first). The dialog shows

@@ -1,5 +1,5 @@
 /**
- * Order Details, /admin/order-info?id= (docs/spec/calculators-account-admin.md §2, reworked by issue 10 item 3; ADR 0030):
+ * Order Details, /admin/order-info?id= (docs/spec/calculators-account-admin.md §2; reworked, ADR 0030):
  * everything of GET api/admin/orders/{id}/ that staff need to produce, ship, refund and answer questions: the
  * actions the status allows, the customer, each book (every option by name, photo-book extras too, pages,
  * copies, unit and line price, the files with View and Download, the cover-expert request), the shipment (address,

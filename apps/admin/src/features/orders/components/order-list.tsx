@@ -1,5 +1,5 @@
 /**
- * Manage Orders, 'Order Management' (docs/spec/calculators-account-admin.md §2, reworked by issue 10 item 3; ADR 0030): the
+ * Manage Orders, 'Order Management' (docs/spec/calculators-account-admin.md §2; reworked, ADR 0030): the
  * orders of GET api/admin/orders/ (drafts are not orders), newest first, with status tabs (each with the server's
  * count), a server-side search that waits for the typing to pause, "Showing n of m orders" from the server's
  * count, and "Load more" for the next keyset page. Status and search live in the address (?status=&q=), so a reload

@@ -1,5 +1,5 @@
 /**
- * The admin dashboard's orders (issue 10: no empty placeholder in the admin): how many orders are in each status,
+ * The admin dashboard's orders (no empty placeholder in the admin): how many orders are in each status,
  * each linking to Manage Orders on that tab (what waits for staff: Paid → start production, In production → ship),
  * and the latest orders with their status.
  */

@@ -1,5 +1,5 @@
 /**
- * "First-print discount: [10] % [on/off]" (issue 13.3; docs/decisions/0033), on Manage Books beside the price
+ * "First-print discount: [10] % [on/off]" (docs/decisions/0033), on Manage Books beside the price
  * editors: staff switch the home page's promise and the discount on a customer's first order on or off, and set a
  * whole percent from 1 to 50. The server checks the same bounds and its refusal is shown as it says it. Saving
  * changes new orders only; the note says so, because an order already placed keeps its amounts.

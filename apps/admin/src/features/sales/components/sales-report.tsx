@@ -1,5 +1,5 @@
 /**
- * /admin/payment, 'Sales and payments' (a placeholder titled 'Payment Settings' in the spec; issue 10 item 3, ADR
+ * /admin/payment, 'Sales and payments' (a placeholder titled 'Payment Settings' in the spec; ADR
  * 0030): GET api/admin/sales/ over a chosen period (from/to in the address, the server's last 30 days by default):
  * the period's paid, refunded and outstanding money, the same per method, a chart per day (for all methods or one)
  * with every day also in a table, and the period's payments newest first with "Load more". Every figure is the

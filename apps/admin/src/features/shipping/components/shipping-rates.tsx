@@ -1,5 +1,5 @@
 /**
- * /admin/shipping (an empty placeholder in the spec; issue 10 item 3, ADR 0030): the shipping services and the
+ * /admin/shipping (an empty placeholder in the spec; ADR 0030): the shipping services and the
  * rate table in force, read from GET api/admin/shipping/ — what each carrier charges per zone, how a destination
  * falls in a zone, how parcels are weighed and packed, the shop's markup, and what a customer pays for a few parcel
  * weights (the server's figures: the page adds nothing up). The parts: shipping-how, shipping-tables

@@ -4,7 +4,7 @@
  * disabled for admins ('Cannot delete admin user'); 'Loading users...', 'No users found.', and 'Failed to delete
  * user. Please try again.' when a deletion fails. A deleted user leaves the list at once.
  * The search runs on the server once the typing pauses, and the list pages on the server ('Showing n of m users',
- * "Load more"; issue 12.1): a shop with 100,000 accounts never sends them all.
+ * "Load more"): a shop with 100,000 accounts never sends them all.
  */
 import { useState } from 'react';
 import { Alert } from '@bindery/ui/alert';

@@ -1,5 +1,5 @@
 /**
- * Resale certificates (issue 11.11; docs/decisions/0032): the evidence behind a tax exemption.
+ * Resale certificates (docs/decisions/0032): the evidence behind a tax exemption.
  * - A customer uploads one per US state (multipart {state, file}); the bytes are read like a book upload's
  *   (uploads.service.ts: staged, type from the magic number, a PDF's page tree and PDF.js, an image decoded) and
  *   stored in the same file store. At most MAX_PENDING_CERTIFICATES await review per customer, held by a slot

@@ -155,7 +155,7 @@ export type CartPricing = ReturnType<typeof createCartPricing>;
 export function createCartPricing({ db, catalog }: CartPricingDeps) {
   /**
    * One printed copy's weight from its catalog choices and printed page count: the one weighing of checkout and
-   * of the design page's estimate, so both charge the same shipping for the same book (issue 13.2).
+   * of the design page's estimate, so both charge the same shipping for the same book.
    */
   async function copyGrams(
     product: ProductDefinition,

@@ -1,5 +1,5 @@
 /**
- * The orders module (issue 10; docs/decisions/0020): the one place that writes an order's status.
+ * The orders module (docs/decisions/0020): the one place that writes an order's status.
  *
  * `createOrders({ db, clock, outbox, config, refunder?, attempts?, copyProjects? })` returns plain functions:
  * - writes: `placeWithin` (checkout creates an order in its transaction), `payWithin` (the payment code, in the

@@ -162,7 +162,7 @@ export class ProviderError extends Error {
 /** The webhook's signature does not match its body (or is missing or too old). */
 /**
  * A webhook body the provider's signature vouches for but that is not an event of the shape we read (a changed
- * API version, a test tool's hand-made event): a 400, logged, never a crash (issue 11.5).
+ * API version, a test tool's hand-made event): a 400, logged, never a crash.
  */
 export class InvalidEventError extends Error {
   constructor(message = 'Invalid webhook event') {

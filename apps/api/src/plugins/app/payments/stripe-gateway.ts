@@ -33,7 +33,7 @@ const StripeId = z
 
 /**
  * The part of a signed event we read, checked before use: the signature proves who sent the bytes, not that they
- * are the event shape this code expects (issue 11.5: six malformed but signed bodies were a 500).
+ * are the event shape this code expects (six malformed but signed bodies were a 500).
  */
 const SignedEvent = z.looseObject({
   id: StripeId,

@@ -1,6 +1,6 @@
 /**
  * A cover image's facts from its bytes: format, width and height, after checking that the bytes are the image
- * they claim to be. A magic number is not enough (issue 11.2): `FF D8 FF` or the PNG signature followed by
+ * they claim to be. A magic number is not enough: `FF D8 FF` or the PNG signature followed by
  * garbage, or a file cut off half-way, must be refused, not stored and sent to the printer.
  *
  * No native decoder (sharp/libvips would be a second, native memory space the inspection worker's limits do not

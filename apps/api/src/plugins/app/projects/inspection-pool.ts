@@ -1,6 +1,6 @@
 /**
  * Uploaded files are inspected off the API's event loop, in a small pool of worker threads with a memory cap and a
- * time limit per file (issue 12.6, docs/decisions/0026). A hostile PDF (a broken cross-reference table that makes
+ * time limit per file (docs/decisions/0026). A hostile PDF (a broken cross-reference table that makes
  * PDF.js index the whole file, millions of objects, a page tree built to be slow) can cost hundreds of megabytes
  * and seconds: here it ends its own worker — out of memory or out of time — and the upload is refused with a 400,
  * while the main thread keeps answering quotes.

@@ -3,7 +3,7 @@
  *
  * PDF.js (the reader that decides whether a file opens) answers numPages from the root's /Count and only checks
  * that the last declared page exists: a 400-page file declaring /Count 40 reads as 40 pages and would be printed
- * as 400 but priced as 40 (issue 11.2). So the tree is walked here, leaf by leaf: every node reached from the
+ * as 400 but priced as 40. So the tree is walked here, leaf by leaf: every node reached from the
  * trailer's /Root → /Pages, each indirect object visited once (a second visit is a cycle or a shared subtree, both
  * invalid), at most MAX_DEPTH levels and MAX_NODES nodes (a legitimate 800-page tree has a few hundred nodes, a
  * few levels deep). The caller compares the declared count with the real one and refuses a file that lies.

@@ -1,6 +1,6 @@
 /**
  * Uploaded files in an S3-compatible object store (AWS S3, MinIO, …) when S3_BUCKET is set, so every API
- * instance serves every file (issue 12.5, docs/decisions/0026). The official SDK: @aws-sdk/client-s3 for
+ * instance serves every file (docs/decisions/0026). The official SDK: @aws-sdk/client-s3 for
  * get/delete, @aws-sdk/lib-storage's Upload for a streamed multipart upload (a 50 MB file is never held in memory:
  * parts of 8 MB, two at a time).
  *

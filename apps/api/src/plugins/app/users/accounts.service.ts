@@ -99,8 +99,7 @@ export function createAccounts({
   }
 
   /**
-   * Sign-up. The answer never tells whether the address already has an account (issue 11.8,
-   * docs/decisions/0025): a new address gets the account and its verification mail, a taken one gets a mail to its
+   * Sign-up. The answer never tells whether the address already has an account (docs/decisions/0025): a new address gets the account and its verification mail, a taken one gets a mail to its
    * owner instead ("someone tried to register…"), and both answer the spec's success text. Both paths cost one
    * scrypt hash and one awaited mail, so the timing does not tell either.
    *

@@ -1,5 +1,5 @@
 /**
- * The refresh token travels only in a cookie (issue 11.7, docs/decisions/0025), one cookie per app
+ * The refresh token travels only in a cookie (docs/decisions/0025), one cookie per app
  * (docs/decisions/0052): browsers do not keep cookies apart by port, so the web shop and the admin app on one host
  * share a cookie jar, and one cookie for both let each app's sign-in replace the other's session.
  * - Names and paths: the shop's `bindery_refresh` at /api/users/token/refresh (the spec's path), the admin app's

@@ -1,5 +1,5 @@
 /**
- * The admin's review of resale certificates (issue 11.11; docs/decisions/0032), admins only (401 without a token,
+ * The admin's review of resale certificates (docs/decisions/0032), admins only (401 without a token,
  * 403 for customers):
  * - GET  api/admin/resale-certificates/?status&limit&cursor   pending (oldest first) by default; keyset-paged
  * - GET  api/admin/resale-certificates/{id}/file/?download    the certificate's file

@@ -1,6 +1,6 @@
 /**
  * The public catalog of ONE category, mounted once per product definition under api/{slug}/ (routes/index.ts),
- * registered from its route objects (`catalogRoutes(product)`, @bindery/contracts/store/catalog; issue 14.3). Which
+ * registered from its route objects (`catalogRoutes(product)`, @bindery/contracts/store/catalog). Which
  * routes and keys exist comes from the definition, so the seven categories answer exactly the spec's paths:
  * - GET dropdowns/ (thesis: options/) with the category's keys;
  * - GET bindings/?trim_size_id=&page_count= where the category has trims and pages;
@@ -40,7 +40,7 @@ const catalog: FastifyPluginAsyncZod<CatalogRoutesOptions> = async (app, { produ
   }
 
   // A quote's answer is a few hundred bytes, always under the compression threshold (plugins/external/compress.ts):
-  // the compression hooks would only cost time on the hottest route there is (issue 12.3).
+  // the compression hooks would only cost time on the hottest route there is.
   contractRoute(app, routes.calculate, { compress: false }, async (request, reply) => {
     const result = await app.catalog.calculate(slug, request.body as CalculateBody);
     // The hot path of every calculator: its shape is tested against CalculateResponse (lib/ready-json.ts).

@@ -1,5 +1,5 @@
 /**
- * The customer's resale certificates (issue 11.11; docs/decisions/0032), bearer token required:
+ * The customer's resale certificates (docs/decisions/0032), bearer token required:
  * - POST api/resale-certificates/   multipart {state, file} (PDF, JPEG or PNG, at most 10 MB) → 201
  * - GET  api/resale-certificates/   the caller's certificates with status and reason, newest first (keyset)
  * Logic in plugins/app/certificates; this module only wires HTTP to it.

@@ -34,7 +34,7 @@ const emailOfBody = (request: { body: unknown }) => (request.body as { email: st
 
 const users: FastifyPluginAsyncZod = async (app) => {
   // The refresh cookie is the only cookie Bindery reads or sets, and only these routes do: the cookie hooks
-  // (parse every request's Cookie header, serialize on every send) run here and nowhere else (issue 12.3).
+  // (parse every request's Cookie header, serialize on every send) run here and nowhere else.
   await app.register(cookie);
   contractRoute(
     app,

@@ -8,7 +8,7 @@ import { publicConfigHandler } from '#testing/checkout-fixtures.ts';
 import { server } from '#testing/msw-server.ts';
 import { renderRoute } from '#testing/render-route.tsx';
 
-describe('admin paths opened on the web app (issue 13.8)', () => {
+describe('admin paths opened on the web app', () => {
   it.each([
     ['/admin', 'http://admin.test/admin'],
     ['/manage-users', 'http://admin.test/manage-users'],

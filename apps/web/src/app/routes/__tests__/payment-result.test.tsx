@@ -4,7 +4,7 @@ import { renderRoute } from '#testing/render-route.tsx';
 
 describe('payment result pages', () => {
   it.each(['/success', '/payment/success', '/success?session_id=cs_forged'])(
-    '%s names no order, so it claims no payment (issue 13.8) and links to the projects and home',
+    '%s names no order, so it claims no payment and links to the projects and home',
     async (path) => {
       renderRoute(path);
       expect(

@@ -128,7 +128,7 @@ describe('storefront shell', () => {
     );
     const footer = screen.getByRole('contentinfo');
     expect(within(footer).getByLabelText('Email address')).toBeInTheDocument();
-    // The spec's year, whatever today's date (issue 13.8; docs/decisions/0027).
+    // The spec's year, whatever today's date (docs/decisions/0027).
     expect(footer).toHaveTextContent('© 2025 Bindery');
   });
 

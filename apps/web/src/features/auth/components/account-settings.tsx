@@ -1,7 +1,7 @@
 /**
  * /account-settings (docs/spec/calculators-account-admin.md §2): static sections. Login Data shows the signed-in
  * address; the spec's sections are not wired to the server yet (it says so for 'Cancel Your Account'). The
- * "Resale certificate" section (issue 11.11; docs/decisions/0032) is: upload and review status, linked from the shop.
+ * "Resale certificate" section (docs/decisions/0032) is: upload and review status, linked from the shop.
  */
 import { Card } from '@bindery/ui/card';
 import { TextField } from '@bindery/ui/field';

@@ -1,5 +1,5 @@
 /**
- * The account page's "Resale certificate" section (issue 11.11; docs/decisions/0032): upload a certificate (PDF or
+ * The account page's "Resale certificate" section (docs/decisions/0032): upload a certificate (PDF or
  * image) for a US state, and the list of the customer's certificates with their review status and any rejection
  * reason. Only an approved certificate for the ship-to state makes an enterprise order tax-exempt; the server
  * decides, the page only shows what it says.

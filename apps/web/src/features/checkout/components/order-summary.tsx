@@ -26,7 +26,7 @@ interface OrderLine {
 /**
  * A line's figures from @bindery/pricing: quantity × list price = before discount, less the discount = the line
  * total, each to the cent. The discounted per-book price is not shown: the discount is taken on the whole line, so
- * "499 × $20.04" next to a line total of $9,997.71 would not add up (issue 13.8).
+ * "499 × $20.04" next to a line total of $9,997.71 would not add up.
  */
 function orderLine(item: OrderItem): OrderLine {
   try {

@@ -58,7 +58,7 @@ export const NO_PAYMENT_TITLE = 'No payment to confirm';
 
 /**
  * /success without an order in its address: nothing says a payment was made, so the page does not claim one
- * (issue 13.8). The provider always returns with the order, so a buyer lands here only by a bookmark or a typed URL.
+ *. The provider always returns with the order, so a buyer lands here only by a bookmark or a typed URL.
  */
 export function NoPaymentToConfirm() {
   return (

@@ -1,5 +1,5 @@
 /**
- * The customer's orders below the cart on /orders (issue 10 item 4; ADR 0030): GET api/orders/, newest first, a
+ * The customer's orders below the cart on /orders (ADR 0030): GET api/orders/, newest first, a
  * row per order with its number (→ the order page), date, books, total, status (with what was refunded, ADR 0058) and tracking link; "Showing n of m
  * orders" from the server's count and "Load more" for the next keyset page. Rows become cards on a phone.
  */

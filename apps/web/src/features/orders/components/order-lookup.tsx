@@ -1,5 +1,5 @@
 /**
- * /resources/order-lookup (also the header's /resources/orderlookup; issue 10 item 4, ADR 0030): one of the
+ * /resources/order-lookup (also the header's /resources/orderlookup; ADR 0030): one of the
  * customer's own orders found by its number (GET api/orders/lookup/?number=), with its status, total and
  * tracking, and a link to its page. Login required (orders are private); the server's 'not found' for any number
  * that is not one of the customer's orders, and its own words for a number it cannot read.

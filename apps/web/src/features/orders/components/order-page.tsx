@@ -1,5 +1,5 @@
 /**
- * The customer's order page, /orders/:id (issue 10 item 4; ADR 0030), linked from the cart's order list, the
+ * The customer's order page, /orders/:id (ADR 0030), linked from the cart's order list, the
  * dashboard, the success page and every order mail: where the order stands (a progress line and the status
  * timeline with the notes staff shared), the carrier and tracking link, the books, the address, the amounts with
  * refunds, and a printable receipt (the print stylesheet leaves the page's chrome and buttons out). An unpaid

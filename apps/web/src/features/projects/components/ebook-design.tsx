@@ -1,5 +1,5 @@
 /**
- * The design page of an e Book (issue 13.6; docs/decisions/0034): nothing is printed, so there are no print
+ * The design page of an e Book (docs/decisions/0034): nothing is printed, so there are no print
  * options, no quantity and no shipping estimate: the interior PDF, the cover (required: it is the book's face in
  * every reader) and the flat fee from the catalog (GET api/ebook/dropdowns/, what staff set in the E-Book editor).
  * 'Buy E-Book' submits the project like any other (upload-book → cart → /shop, where nothing is shipped).

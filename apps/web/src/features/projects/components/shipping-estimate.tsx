@@ -2,7 +2,7 @@
  * The shipping estimate form of the design page (docs/spec/customer-journey.md §4, §8): once country, state, city and
  * postal code are all filled it asks the server after a 500 ms pause; otherwise it shows nothing. The services
  * and prices are the server's (markup included). Once the book is known (options chosen, PDF counted) the server
- * weighs that book as checkout will, so the estimate is what the shop charges for it (issue 13.2); before that it
+ * weighs that book as checkout will, so the estimate is what the shop charges for it; before that it
  * says it is for a standard book.
  */
 import { useId, useState } from 'react';

@@ -154,7 +154,7 @@ export function useDesignForm(data: ProjectData, user: SessionUser | null, initi
         }
       : null;
 
-  // A cover being uploaded or uploaded; a refused one is no cover, so the expert stays available (issue 13.8).
+  // A cover being uploaded or uploaded; a refused one is no cover, so the expert stays available.
   const coverChosen = cover.status === 'uploading' || cover.status === 'success';
   return {
     product,

@@ -52,7 +52,7 @@ export function startingForm(
     };
   }
   if (project) {
-    // An edit keeps the project's files unless others are chosen (issue 13.8).
+    // An edit keeps the project's files unless others are chosen.
     return {
       ids: project.configuration ?? {},
       quantity: project.quantity,

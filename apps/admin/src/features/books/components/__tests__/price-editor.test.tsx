@@ -361,7 +361,7 @@ describe('price editor: the other six from the same component', () => {
     expect(within(bindingsSection).getByText('Perfect Bound (A4 — 210 × 297 mm)')).toBeInTheDocument();
   });
 
-  it('print book: a section of more than 20 rows (74 bindings) gets a search box and one group per trim size (issue 13.8)', async () => {
+  it('print book: a section of more than 20 rows (74 bindings) gets a search box and one group per trim size', async () => {
     const print = PRODUCTS.calculator;
     const styles = ['Perfect Bound', 'Coil Bound', 'Saddle Stitch', 'Case Wrap', 'Linen Wrap'];
     const trims = Array.from({ length: 15 }, (_, t) => `Trim ${t + 1}`);

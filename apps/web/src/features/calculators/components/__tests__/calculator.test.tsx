@@ -234,7 +234,7 @@ describe('calculator page', () => {
     ]);
     expect(within(result).getByTestId('quote-cost-per-book')).toHaveTextContent('$20.04');
     expect(within(result).getByTestId('quote-original-total')).toHaveTextContent('$2,109.00');
-    // The figures agree to the cent: 100 × the list price is the original total (issue 13.8).
+    // The figures agree to the cent: 100 × the list price is the original total.
     expect(within(result).getByTestId('quote-unit-price')).toHaveTextContent('$21.09');
     expect(within(result).getByText('Original total (100 × $21.09)')).toBeInTheDocument();
     expect(within(result).getByText('Cost per book (total ÷ 100, rounded)')).toBeInTheDocument();

@@ -55,7 +55,7 @@ function openPayment(path = '/payment?order=42') {
 const payButton = () => screen.findByRole('button', { name: /^Pay / });
 
 describe('/payment', () => {
-  it('shows a bulk line so that its figures agree to the cent: 499 × list price, less the discount, is the line (issue 13.8)', async () => {
+  it('shows a bulk line so that its figures agree to the cent: 499 × list price, less the discount, is the line', async () => {
     const item = {
       project_id: 11,
       title: 'Big Run',

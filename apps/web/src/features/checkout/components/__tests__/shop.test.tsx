@@ -39,7 +39,7 @@ function openShop(path = '/shop') {
 }
 
 // Each field is pasted, one input event a field, not typed key by key: the shop re-renders (and saves its draft) on
-// every change, and 52 keystrokes a test made this file the suite's slowest, timing out under load (issue 14.8).
+// every change, and 52 keystrokes a test made this file the suite's slowest, timing out under load.
 // The tests that are about typing into a field still type.
 async function fillAddress(user: User) {
   const fill = async (field: HTMLElement, text: string) => {
@@ -378,7 +378,7 @@ describe('/shop', () => {
     expect(screen.getByText(messages.generic.sessionExpired)).toBeInTheDocument();
     expect(localStorage.getItem('user')).toBeNull();
 
-    // Logging in again brings the customer back to the shop, not to account settings (issue 13.8).
+    // Logging in again brings the customer back to the shop, not to account settings.
     server.use(
       http.post(urlOf(userRoutes.login), () =>
         HttpResponse.json({ access: 'acc-2', access_expires_in: 3600, user: testCustomer }),
@@ -498,7 +498,7 @@ describe('the shop: resale certificates (ADR 0032)', () => {
   });
 });
 
-describe('/shop keeps its form (issue 13.5, docs/decisions/0038)', () => {
+describe('/shop keeps its form (docs/decisions/0038)', () => {
   function expectAddressFilled() {
     expect(screen.getByLabelText('First name')).toHaveValue('Ann');
     expect(screen.getByLabelText('Last name')).toHaveValue('Reader');

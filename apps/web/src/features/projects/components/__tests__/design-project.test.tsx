@@ -511,7 +511,7 @@ describe('/design-project', () => {
       },
     ]);
     expect(readCart(7)).toEqual([{ id: 501, title: 'My Novel', category: 'Print Book' }]);
-    // Kept as the edit of project 501, so that Back from the shop finds it (issue 13.5).
+    // Kept as the edit of project 501, so that Back from the shop finds it.
     expect(JSON.parse(localStorage.getItem('projectData') ?? 'null')).toEqual({
       projectTitle: 'My Novel',
       language: 'english',
@@ -559,7 +559,7 @@ describe('/design-project', () => {
     );
     expect(await screen.findByRole('alert')).toHaveTextContent(m.coverType);
     expect(purposes).toEqual([]);
-    // A refused cover is no cover: the expert is still there to make one (issue 13.8).
+    // A refused cover is no cover: the expert is still there to make one.
     expect(screen.getByRole('button', { name: 'Contact Cover Design Expert' })).toBeEnabled();
   });
 
@@ -605,7 +605,7 @@ describe('/design-project', () => {
     expect(await screen.findByRole('heading', { name: 'Cover Design Expert' })).toBeInTheDocument();
   });
 
-  it('edits a project: prefilled from the server, keeping its PDF and cover unless new ones are chosen (issue 13.8)', async () => {
+  it('edits a project: prefilled from the server, keeping its PDF and cover unless new ones are chosen', async () => {
     const existing: Project = projectFixture({
       id: 5,
       title: 'Old Title',
@@ -725,7 +725,7 @@ describe('/design-project', () => {
   });
 });
 
-describe('/design-project keeps its state (issue 13.5, docs/decisions/0038)', () => {
+describe('/design-project keeps its state (docs/decisions/0038)', () => {
   async function designBook(user: ReturnType<typeof userEvent.setup>) {
     await uploadPdf(user);
     await chooseAll(user);

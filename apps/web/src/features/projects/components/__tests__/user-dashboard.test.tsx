@@ -277,7 +277,7 @@ describe('/userdashboard', () => {
   });
 });
 
-describe('/userdashboard: an unfinished design (issue 13.5, docs/decisions/0038)', () => {
+describe('/userdashboard: an unfinished design (docs/decisions/0038)', () => {
   const draftProject = { projectTitle: 'Half a Novel', language: 'english', category: 'Print Book' };
   const draftForm = (extra: Record<string, unknown> = {}) => ({
     category: 'Print Book',
