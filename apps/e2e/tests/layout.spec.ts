@@ -84,6 +84,7 @@ const WEB: Record<string, Visit> = {
   login: guest('/login'),
   signup: guest('/signup'),
   'reset-password': guest('/reset-password'),
+  'resend-verification': guest('/resend-verification'),
   'reset-password/:uidb64/:token': guest('/reset-password/MQ/not-a-token'),
   'verify-email/:uidb64/:token': guest('/verify-email/MQ/not-a-token'),
   'account-settings': customer('/account-settings'),
