@@ -83,13 +83,16 @@ function openDesign(pdfFacts: PdfFacts) {
 const card = (group: string, name: string) =>
   within(screen.getByRole('group', { name: group })).getByRole('radio', { name });
 
-async function uploadAndChoose(user: ReturnType<typeof userEvent.setup>, trimName: string) {
+const TRIM_IDS: Record<'US Trade' | 'A4', string> = { 'US Trade': '1', A4: '2' };
+
+async function uploadAndChoose(user: ReturnType<typeof userEvent.setup>, trimName: keyof typeof TRIM_IDS) {
   await user.upload(
     await screen.findByLabelText('Interior PDF'),
     new File(['%PDF-1.7 test'], 'book.pdf', { type: 'application/pdf' }),
   );
   expect(await screen.findByText(/Uploaded book\.pdf/)).toBeInTheDocument();
-  await user.selectOptions(await screen.findByLabelText('Trim Size'), trimName);
+  // By the option's id: the options read 'US Trade — 6 × 9 in' (names with dimensions, ADR 0058).
+  await user.selectOptions(await screen.findByLabelText('Trim Size'), TRIM_IDS[trimName]);
   await waitFor(() => expect(card('Binding', 'Perfect Bound')).toBeEnabled());
   await user.click(card('Binding', 'Perfect Bound'));
   await user.click(card('Interior Color', 'Standard Black & White'));
@@ -121,7 +124,7 @@ describe('the design page’s print check', () => {
     expect(submit.bodies).toEqual([]);
 
     // The trim the check named: the error is gone and the book goes on.
-    await user.selectOptions(screen.getByLabelText('Trim Size'), 'US Trade');
+    await user.selectOptions(screen.getByLabelText('Trim Size'), TRIM_IDS['US Trade']);
     await waitFor(() => expect(card('Binding', 'Perfect Bound')).toBeEnabled());
     await user.click(card('Binding', 'Perfect Bound'));
     expect(check('Page size')).toHaveTextContent('OK');
