@@ -3,7 +3,7 @@
  * stack-dependent specs on the embedded default (playwright.embedded.config.ts). Each starts its own servers on
  * free ports and writes its own test-results directory, so they share nothing but the machine. A browser test
  * spends much of its time waiting (on the API, the network, rendering), so the two runs overlap on two cores
- * (ADR 0069). Each line is prefixed with its run; the exit code is the first failing run's, else 0.
+ * (ADR 0061). Each line is prefixed with its run; the exit code is the first failing run's, else 0.
  */
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
