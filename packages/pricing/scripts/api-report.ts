@@ -2,7 +2,7 @@
  * The public surface of @bindery/pricing as one text: for every subpath in package.json's `exports`, the
  * declarations TypeScript emits for it (comments removed, so a reworded doc comment is not a change of surface).
  * The report is committed as api/pricing.api.md; test/api-report.test.ts fails when the surface differs from it,
- * so an unintended change of what other teams import is caught in the test command (ADR 0070).
+ * so an unintended change of what other teams import is caught in the test command (ADR 0062).
  *
  *   node --import tsx scripts/api-report.ts          prints the report
  *   node --import tsx scripts/api-report.ts --write  rewrites api/pricing.api.md (then add a changeset)

@@ -1,5 +1,5 @@
 /**
- * The package's public surface and release notes: what other teams import may only change on purpose (ADR 0070).
+ * The package's public surface and release notes: what other teams import may only change on purpose (ADR 0062).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -2,7 +2,7 @@
  * Another team's project, outside the workspace: the packed tarball (what `pnpm publish` uploads) installed by
  * plain npm into a scratch directory, imported from TypeScript that is type-checked with NodeNext resolution and
  * run by plain Node. It proves the published package resolves to dist/ (JavaScript and declarations), never to
- * src/ or to the workspace (ADR 0070).
+ * src/ or to the workspace (ADR 0062).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
