@@ -1,5 +1,5 @@
 /**
- * The price audit (docs/decisions/0071): staff read who changed which price from what to what and when, newest
+ * The price audit (docs/decisions/0063): staff read who changed which price from what to what and when, newest
  * first, paged, by editor, category and item name; and a category's prices as they stood at a moment, which is
  * what an order placed then was charged from. Both lists are served by indexes at 100,000 changes.
  */

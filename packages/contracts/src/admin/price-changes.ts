@@ -1,5 +1,5 @@
 /**
- * The price audit (docs/decisions/0071), staff only:
+ * The price audit (docs/decisions/0063), staff only:
  * - GET api/admin/price-changes/?q&editor&category&limit&cursor   every recorded price change, newest first,
  *   keyset-paged; `q` searches the item's name, `editor` keeps one editor's changes, `category` one category's
  * - GET api/admin/prices-at/?category&at                        a category's price list as it stood at `at`
@@ -78,7 +78,7 @@ export type PricesAtResponse = z.infer<typeof PricesAtResponse>;
 
 const tags = ['admin: price audit'];
 
-/** The price audit (apps/api/src/routes/admin/price-changes; docs/decisions/0071). */
+/** The price audit (apps/api/src/routes/admin/price-changes; docs/decisions/0063). */
 export const adminPriceChangeRoutes = {
   list: defineRoute({
     method: 'GET',

@@ -17,7 +17,7 @@ const sidebar = [
   { to: '/manage-users', label: 'Manage Users', also: [] },
   // Tax exemption evidence to review (docs/decisions/0032).
   { to: '/admin/resale-certificates', label: 'Resale certificates', also: [] },
-  // Who changed which price, and the prices in force at a moment (docs/decisions/0071).
+  // Who changed which price, and the prices in force at a moment (docs/decisions/0063).
   { to: '/admin/price-history', label: 'Price history', also: [] },
 ];
 

@@ -1,5 +1,5 @@
 /**
- * The price audit's lists (docs/decisions/0071): every change newest first, and one editor's changes newest
+ * The price audit's lists (docs/decisions/0063): every change newest first, and one editor's changes newest
  * first, each served by an index on exactly its keyset order. The "prices at a moment" read uses the existing
  * (item_id, changed_at) index. Frozen: never import app code here.
  */

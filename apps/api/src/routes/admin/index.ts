@@ -54,7 +54,7 @@ const adminRoutes: FastifyPluginAsync = async (app) => {
   await app.register(resaleCertificates);
   // The first-print discount's switch and rate (docs/decisions/0033).
   await app.register(promotions);
-  // The price audit: every recorded price change, and a category's prices at a moment (docs/decisions/0071).
+  // The price audit: every recorded price change, and a category's prices at a moment (docs/decisions/0063).
   await app.register(priceChanges);
   // The price editors of each category, at api/{slug}/{kind}/{id}/update/ (the path is the contract's).
   for (const product of PRODUCT_LIST) {

@@ -27,7 +27,7 @@ function BookFile({ file, label, baseName }: { file: AdminOrderFile; label: stri
   );
 }
 
-/** `orderedAt`: when the order was placed; its prices then are linked (Price history, ADR 0071). */
+/** `orderedAt`: when the order was placed; its prices then are linked (Price history, ADR 0063). */
 export function BookItem({ item, index, orderedAt }: { item: AdminOrderItem; index: number; orderedAt: string }) {
   const o = item.options;
   const title = item.title.trim() || messages.admin.untitledBook;

@@ -1,5 +1,5 @@
 /**
- * The price audit (docs/decisions/0071):
+ * The price audit (docs/decisions/0063):
  * - GET api/admin/price-changes/?q&editor&category   recorded changes, newest first, keyset-paged
  * - GET api/admin/prices-at/?category&at            a category's prices as they stood at a moment
  */

@@ -1,5 +1,5 @@
 /**
- * Price history (docs/decisions/0071): every recorded price change, newest first, with who changed which price
+ * Price history (docs/decisions/0063): every recorded price change, newest first, with who changed which price
  * from what to what and when; searched by option name, narrowed to a category or one editor (click a name), paged
  * on the server. With ?category&at (the link from Order Details) it first shows that category's prices as they
  * stood then, beside today's: what an order placed at that moment was charged from.

@@ -1,5 +1,5 @@
 /**
- * The price audit (docs/decisions/0071): the recorded price changes, newest first (keyset-paged, searched by item
+ * The price audit (docs/decisions/0063): the recorded price changes, newest first (keyset-paged, searched by item
  * name, filtered by editor or category), and a category's price list as it stood at a moment, rebuilt from
  * today's prices and the changes since (the price then is the old price of the first change after the moment, or
  * today's when nothing changed since). Reads only; the changes are written by catalog.service's updatePrice.

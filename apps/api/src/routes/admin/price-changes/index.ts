@@ -1,5 +1,5 @@
 /**
- * The price audit (docs/decisions/0071), admins only (401 without a token, 403 for customers):
+ * The price audit (docs/decisions/0063), admins only (401 without a token, 403 for customers):
  * - GET api/admin/price-changes/?q&editor&category&limit&cursor   recorded changes, newest first, keyset-paged
  * - GET api/admin/prices-at/?category&at                        a category's prices as they stood at `at`
  * Paths, schemas and names: packages/contracts/src/admin/price-changes.ts (adminPriceChangeRoutes).

@@ -126,7 +126,7 @@ describe('Order Details', () => {
       ['Price per book', '$20.04'],
       ['Line total', '$40.08'],
     ]);
-    // The prices this order was charged from: Price history at the moment it was placed (ADR 0071).
+    // The prices this order was charged from: Price history at the moment it was placed (ADR 0063).
     const pricesThen = within(winter).getByRole('link', { name: 'Photo Book prices when this order was placed' });
     const pricesUrl = new URL(pricesThen.getAttribute('href') ?? '', 'http://admin.test');
     expect(pricesUrl.pathname).toBe('/admin/price-history');

@@ -1,5 +1,5 @@
 /**
- * Price history against msw (docs/decisions/0071): the changes with who, what, from, to and when; a click on an
+ * Price history against msw (docs/decisions/0063): the changes with who, what, from, to and when; a click on an
  * editor narrows the list to their changes (sent to the server); the search is sent to the server; and with
  * ?category&at (the link from Order Details) the category's prices then, beside today's.
  */
