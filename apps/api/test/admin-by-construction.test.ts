@@ -16,6 +16,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { adminPriceUpdateRoute } from '@bindery/contracts/admin/catalog';
 import { adminOrderRoutes } from '@bindery/contracts/admin/orders';
 import { adminPaymentRoutes } from '@bindery/contracts/admin/payments';
+import { adminPriceChangeRoutes } from '@bindery/contracts/admin/price-changes';
 import { adminPromotionRoutes } from '@bindery/contracts/admin/promotions';
 import { adminCertificateRoutes } from '@bindery/contracts/admin/resale-certificates';
 import { adminSalesRoutes } from '@bindery/contracts/admin/sales';
@@ -74,6 +75,7 @@ describe('admin by construction', () => {
       adminShippingRoutes,
       adminCertificateRoutes,
       adminPromotionRoutes,
+      adminPriceChangeRoutes,
     ];
     const contracts = [
       ...groups.flatMap((group) => Object.values(group)),

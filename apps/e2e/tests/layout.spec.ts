@@ -123,6 +123,7 @@ const ADMIN: Record<string, Visit> = {
   'admin/order-info': admin((d) => `/admin/order-info?id=${d.order.id}`),
   'manage-users': admin('/manage-users'),
   'admin/resale-certificates': admin('/admin/resale-certificates'),
+  'admin/price-history': admin('/admin/price-history'),
   '*': admin('/admin/no-such-page'),
 };
 

@@ -8,6 +8,7 @@ import type { RouteContract, RouteResult } from '../route.js';
 import { adminPriceUpdateRoute } from './catalog.js';
 import { adminOrderRoutes, type AdminOrderResponse } from './orders.js';
 import { adminPaymentRoutes } from './payments.js';
+import { adminPriceChangeRoutes } from './price-changes.js';
 import { adminPromotionRoutes } from './promotions.js';
 import { adminCertificateRoutes } from './resale-certificates.js';
 import { adminSalesRoutes } from './sales.js';
@@ -17,6 +18,7 @@ import { adminUserRoutes } from './users.js';
 const groups: Record<string, RouteContract>[] = [
   adminOrderRoutes,
   adminPaymentRoutes,
+  adminPriceChangeRoutes,
   adminPromotionRoutes,
   adminCertificateRoutes,
   adminSalesRoutes,

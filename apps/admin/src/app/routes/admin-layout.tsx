@@ -17,6 +17,8 @@ const sidebar = [
   { to: '/manage-users', label: 'Manage Users', also: [] },
   // Tax exemption evidence to review (docs/decisions/0032).
   { to: '/admin/resale-certificates', label: 'Resale certificates', also: [] },
+  // Who changed which price, and the prices in force at a moment (docs/decisions/0063).
+  { to: '/admin/price-history', label: 'Price history', also: [] },
 ];
 
 const isUnder = (pathname: string, base: string) => pathname === base || pathname.startsWith(`${base}/`);

@@ -15,6 +15,7 @@ import { PRODUCT_LIST } from '@bindery/pricing/products';
 import catalog from './catalog/index.js';
 import orders from './orders/index.js';
 import payments from './payments/index.js';
+import priceChanges from './price-changes/index.js';
 import promotions from './promotions/index.js';
 import resaleCertificates from './resale-certificates/index.js';
 import sales from './sales/index.js';
@@ -53,6 +54,8 @@ const adminRoutes: FastifyPluginAsync = async (app) => {
   await app.register(resaleCertificates);
   // The first-print discount's switch and rate (docs/decisions/0033).
   await app.register(promotions);
+  // The price audit: every recorded price change, and a category's prices at a moment (docs/decisions/0063).
+  await app.register(priceChanges);
   // The price editors of each category, at api/{slug}/{kind}/{id}/update/ (the path is the contract's).
   for (const product of PRODUCT_LIST) {
     await app.register(catalog, { product });

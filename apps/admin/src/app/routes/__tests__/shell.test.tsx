@@ -39,6 +39,7 @@ describe('admin shell', () => {
       '/admin/payment',
       '/manage-users',
       '/admin/resale-certificates',
+      '/admin/price-history',
     ]);
   });
   it('says on every page that no real money is taken while the server is in test payment mode', async () => {

@@ -2,13 +2,15 @@
  * One book of Order Details: every option by name (photo-book extras too), pages, copies, unit and line price,
  * the book PDF and the cover file with View and Download, and the cover-expert request when there is one.
  */
-import { categoryDisplayName } from '@bindery/pricing/products';
+import { Link } from 'react-router-dom';
+import { categoryDisplayName, productByName } from '@bindery/pricing/products';
 import type { AdminOrderFile, AdminOrderItem } from '@bindery/contracts/admin/orders';
 import { messages } from '@bindery/contracts/messages';
 import { isPositiveAmount } from '@bindery/ui/format';
 import { formatUsd } from '../lib/order-format';
 import { Facts, orDash, type Fact } from './order-facts';
 import { FileActions } from '#components/file-actions.tsx';
+import { pricesAtPath } from '#lib/admin-paths.ts';
 
 const bytes = (n: number) =>
   n >= 1_048_576 ? `${(n / 1_048_576).toFixed(1)} MB` : n >= 1024 ? `${Math.round(n / 1024)} KB` : `${n} B`;
@@ -25,10 +27,12 @@ function BookFile({ file, label, baseName }: { file: AdminOrderFile; label: stri
   );
 }
 
-export function BookItem({ item, index }: { item: AdminOrderItem; index: number }) {
+/** `orderedAt`: when the order was placed; its prices then are linked (Price history, ADR 0063). */
+export function BookItem({ item, index, orderedAt }: { item: AdminOrderItem; index: number; orderedAt: string }) {
   const o = item.options;
   const title = item.title.trim() || messages.admin.untitledBook;
   const id = `book-${index}`;
+  const product = productByName(item.category);
   return (
     <section
       className="b-stack"
@@ -59,6 +63,11 @@ export function BookItem({ item, index }: { item: AdminOrderItem; index: number 
           ['Line total', <strong key="line">{formatUsd(item.line_total)}</strong>],
         ]}
       />
+      {product ? (
+        <p style={{ margin: 0 }}>
+          <Link to={pricesAtPath(product.slug, orderedAt)}>{`${product.displayName} prices when this order was placed`}</Link>
+        </p>
+      ) : null}
       <div className="b-stack" aria-label={`${title}: files`} role="group">
         <h4 style={{ margin: 0 }}>Book PDF</h4>
         <BookFile file={item.pdf_file} label={`book PDF of ${title}`} baseName={`${title} - interior`} />

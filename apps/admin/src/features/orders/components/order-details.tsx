@@ -53,7 +53,7 @@ export function OrderDetails({ order }: { order: AdminOrderDetail }) {
       </Section>
       <Section id="order-books" title={`Books (${order.items.length})`}>
         {order.items.map((item, i) => (
-          <BookItem key={item.project_id} item={item} index={i} />
+          <BookItem key={item.project_id} item={item} index={i} orderedAt={order.created_at} />
         ))}
       </Section>
       <ShippingSection order={order} />

@@ -126,6 +126,12 @@ describe('Order Details', () => {
       ['Price per book', '$20.04'],
       ['Line total', '$40.08'],
     ]);
+    // The prices this order was charged from: Price history at the moment it was placed (ADR 0063).
+    const pricesThen = within(winter).getByRole('link', { name: 'Photo Book prices when this order was placed' });
+    const pricesUrl = new URL(pricesThen.getAttribute('href') ?? '', 'http://admin.test');
+    expect(pricesUrl.pathname).toBe('/admin/price-history');
+    expect(pricesUrl.searchParams.get('category')).toBe('photobook');
+    expect(pricesUrl.searchParams.get('at')).toMatch(/^2026-11-21T\d\d:30/);
     expect(within(winter).getByRole('button', { name: 'View book PDF of Winter Poems' })).toBeInTheDocument();
     expect(
       within(winter).getByRole('button', { name: 'Download cover file of Winter Poems' }),
