@@ -137,6 +137,8 @@ describe('POST api/admin/orders/{id}/status/: staff take a paid order to deliver
     const detail = json(started, AdminOrderResponse).order;
     expect(detail).toMatchObject({ status: 'in_production', next_statuses: ['shipped', 'canceled'] });
     expect(detail.in_production_at).not.toBeNull();
+    // A paid order no longer expires: staff are not shown 'Expires if unpaid'.
+    expect(detail.expires_at).toBeNull();
 
     const noCarrier = await move(order.id, { status: 'shipped', tracking_number: '123' });
     expect(noCarrier.statusCode).toBe(400);

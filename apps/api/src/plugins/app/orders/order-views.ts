@@ -11,7 +11,7 @@ import type {
   OrderEvent,
   Refund,
 } from '@bindery/contracts/admin/orders';
-import { isPaidStatus, nextStatuses } from '@bindery/contracts/order-lifecycle';
+import { INITIAL_STATUS, isPaidStatus, nextStatuses } from '@bindery/contracts/order-lifecycle';
 import {
   Address,
   ShippingService,
@@ -36,6 +36,11 @@ import type {
 } from './orders.repository.js';
 
 /** A timestamptz as ISO 8601 (pg gives a Date, PGlite may give text). */
+/** When an unpaid order expires; null once it is paid, canceled or past payment ("Expires if unpaid" only applies then). */
+function unpaidExpiry(row: { status: string; expires_at: unknown }): string | null {
+  return row.status === INITIAL_STATUS ? isoOrNull(row.expires_at) : null;
+}
+
 export const iso = (value: unknown): string =>
   (value instanceof Date ? value : new Date(String(value))).toISOString();
 export const isoOrNull = (value: unknown): string | null =>
@@ -142,7 +147,7 @@ export function toOrder(
     payment_method: row.payment_method,
     paid_at: isoOrNull(row.paid_at),
     created_at: iso(row.created_at),
-    expires_at: row.status === 'awaiting_payment' ? isoOrNull(row.expires_at) : null,
+    expires_at: unpaidExpiry(row),
     carrier: row.carrier,
     tracking_number: row.tracking_number,
     tracking_url: row.tracking_url,
@@ -299,7 +304,7 @@ export function toAdminDetail({
     shipped_at: isoOrNull(row.shipped_at),
     delivered_at: isoOrNull(row.delivered_at),
     canceled_at: isoOrNull(row.canceled_at),
-    expires_at: isoOrNull(row.expires_at),
+    expires_at: unpaidExpiry(row),
     customer: {
       user_id: row.user_id,
       name: row.customer_name,
