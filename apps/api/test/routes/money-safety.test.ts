@@ -105,6 +105,8 @@ describe('expiry of unpaid orders', () => {
     // PayPal has no void for a CAPTURE order: the attempt is closed on our side, nothing is sent to PayPal.
     expect(paypal.requests.filter((r) => /void|cancel/.test(r.path))).toEqual([]);
     expect(paypal.order(pp.payment_id)?.status).toBe('CREATED');
+    // PayPal shows the buyer the order by the number every page and mail uses.
+    expect(paypal.order(pp.payment_id)?.purchase_units[0]?.description).toBe(`Bindery order ${placed.order_number}`);
 
     // An expired order cannot be paid: 409 for a new payment and for the late PayPal return alike.
     for (const url of ['/api/create-checkout-session/', '/api/paypal/create-payment/']) {

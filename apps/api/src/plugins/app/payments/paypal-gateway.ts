@@ -6,6 +6,7 @@
  * @see https://developer.paypal.com/docs/api/orders/v2/
  * @see https://developer.paypal.com/docs/api/payments/v2/#captures_refund
  */
+import { orderNumberOf } from '@bindery/contracts/store/orders';
 import paypal from '@paypal/checkout-server-sdk';
 import { formatCents, parseCents } from '@bindery/pricing/money';
 import type { PaymentsConfig } from '#env.js';
@@ -124,7 +125,8 @@ export function createPaypalGateway(config: NonNullable<PaymentsConfig['paypal']
           {
             reference_id: `order-${r.orderId}`,
             custom_id: String(r.orderId),
-            description: `Bindery order #${r.orderId}`,
+            // The number the customer reads everywhere else (pages, mails, receipts).
+            description: `Bindery order ${orderNumberOf(r.orderId)}`,
             amount: {
               ...money(r.totalCents),
               breakdown: {
