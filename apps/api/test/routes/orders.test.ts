@@ -18,7 +18,10 @@ import { orderOneBook, payOrder, recordRefund } from '../orders-fixtures.js';
 
 const mail = await startMailCatcher();
 const WEB = 'http://web.test:5173';
-const t = setupTestApp({ env: { SMTP_URL: mail.url, PUBLIC_WEB_URL: WEB } });
+const MERCHANT = { name: 'Lakeside Press', address: '12 Harbor Road, Duluth, MN 55802, US' };
+const t = setupTestApp({
+  env: { SMTP_URL: mail.url, PUBLIC_WEB_URL: WEB, MERCHANT_NAME: MERCHANT.name, MERCHANT_ADDRESS: MERCHANT.address },
+});
 afterAll(() => mail.stop());
 
 type User = Awaited<ReturnType<typeof createUser>>;
@@ -106,6 +109,11 @@ describe('placing and paying an order', () => {
     });
     expect(receipt.text).toContain(`$${order.total}`);
     expect(receipt.text).toContain('Receipt Book — 1 copy');
+    // A receipt names who sold (configuration) and carries its number; the mail is signed by the merchant.
+    expect(receipt.text).toContain(`Receipt ${order.order_number}`);
+    expect(receipt.text).toContain(`Sold by ${MERCHANT.name}, ${MERCHANT.address}`);
+    expect(receipt.text).toContain(`The ${MERCHANT.name} team`);
+    expect(receipt.html).toContain(`Sold by ${MERCHANT.name}, ${MERCHANT.address}`);
     expect(receipt.links).toContain(`${WEB}/orders/${order.id}`);
     const outbox = await t.db
       .selectFrom('mail_outbox')

@@ -17,6 +17,8 @@ export interface OrderMailFacts {
   name: string;
   /** The order's page in the web app. */
   orderUrl: string;
+  /** Who sells (configuration): every mail is signed with the name; the receipt names both. */
+  merchant: { name: string; address: string };
 }
 
 function render(
@@ -34,7 +36,7 @@ function render(
     ...(extras.list?.length ? [...extras.list.map((i) => `- ${i}`), ''] : []),
     ...links.flatMap((l) => [`${l.label}: ${l.url}`]),
     '',
-    'The Bindery team',
+    `The ${facts.merchant.name} team`,
   ].join('\n');
   const html = [
     `<p>Hello ${escapeHtml(facts.name)},</p>`,
@@ -43,7 +45,7 @@ function render(
       ? [`<ul>${extras.list.map((i) => `<li>${escapeHtml(i)}</li>`).join('')}</ul>`]
       : []),
     ...links.map((l) => `<p><a href="${escapeHtml(l.url)}">${escapeHtml(l.label)}</a></p>`),
-    '<p>The Bindery team</p>',
+    `<p>The ${escapeHtml(facts.merchant.name)} team</p>`,
   ].join('\n');
   return {
     kind,
@@ -111,7 +113,12 @@ export function orderPaidMail(
       ...(files ? ['Your e-book files are ready: download them from your order page.'] : []),
     ],
     {
-      list: receiptLines(order.items, order.amounts),
+      list: [
+        // A receipt says who sold and its number (the order number, as on the printed receipt; ADR 0058).
+        `Receipt ${facts.orderNumber}`,
+        `Sold by ${facts.merchant.name}, ${facts.merchant.address}`,
+        ...receiptLines(order.items, order.amounts),
+      ],
       links: [
         ...(files ? [{ label: 'Your order and downloads', url: facts.orderUrl }] : []),
         { label: 'Your projects', url: dashboardUrl },

@@ -34,7 +34,11 @@ export default fp<OrdersPluginOptions>(
       clock: app.clock,
       counts: app.counts,
       outbox: app.mailOutbox,
-      config: { webUrl: app.config.webUrl, unpaidOrderTtlHours: app.config.orders.unpaidOrderTtlHours },
+      config: {
+        webUrl: app.config.webUrl,
+        unpaidOrderTtlHours: app.config.orders.unpaidOrderTtlHours,
+        merchant: app.config.merchant,
+      },
       refunder: options.refunder,
       attempts: options.attempts,
       copyProjects: (userId, items) => app.projects.copyForReorder(userId, items),

@@ -171,6 +171,8 @@ export interface OrdersConfig {
   webUrl: string;
   /** An unpaid order expires this long after it was placed (UNPAID_ORDER_TTL_HOURS). */
   unpaidOrderTtlHours: number;
+  /** Who sells (MERCHANT_NAME, MERCHANT_ADDRESS): the mails are signed with it and the receipt names it. */
+  merchant: { name: string; address: string };
 }
 
 export interface OrdersDeps {
@@ -215,6 +217,7 @@ export function createOrders(deps: OrdersDeps) {
     to: order.customer_email,
     name: order.customer_name,
     orderUrl: `${config.webUrl}/orders/${order.id}`,
+    merchant: config.merchant,
   });
 
   /** The mail a move sends, if any. */

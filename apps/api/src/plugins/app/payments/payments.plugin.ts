@@ -42,7 +42,7 @@ export default fp(
       orders: () => app.orders,
       outbox: app.mailOutbox,
       log,
-      config: { webUrl: app.config.webUrl },
+      config: { webUrl: app.config.webUrl, merchant: app.config.merchant },
     });
     app.decorate('refunds', refunds);
     const payments = createPayments({

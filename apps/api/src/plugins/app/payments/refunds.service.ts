@@ -59,7 +59,8 @@ export interface RefundsDeps {
   orders: () => OrdersModule;
   outbox: MailOutbox;
   log: RefundsLogger;
-  config: { webUrl: string };
+  /** Links in mails, and who sells (the mails are signed with it). */
+  config: { webUrl: string; merchant: { name: string; address: string } };
 }
 
 export interface RefundArgs {
@@ -253,6 +254,7 @@ export function createRefunds(deps: RefundsDeps) {
           to: order.customer_email,
           name: order.customer_name,
           orderUrl: `${config.webUrl}/orders/${order.id}`,
+          merchant: config.merchant,
         },
         { id: refund.id, amountCents: Number(refund.amount_cents), reason },
       ),
