@@ -426,7 +426,9 @@ export const messages = {
     refundConfirm: (n: string, left: string) => `Refund order ${n}? Up to ${left} is left to refund.`,
     refundDone: (amount: string, n: string) => `Refunded ${amount} of order ${n}.`,
     refundAmountInvalid: (left: string) =>
-      `Enter an amount from 0.01 to ${left}, or leave it empty for all of it.`,
+      `Enter an amount from 0.01 to ${left} ("Refund everything" fills in all that is left).`,
+    refundEverything: 'Refund everything',
+    refundAmountHint: (left: string) => `Up to ${left}.`,
     refundReasonRequired: 'Enter the reason for the refund.',
     reconcile: 'Reconcile with the provider',
     reconcileConfirm: (n: string) =>

@@ -77,6 +77,14 @@ describe('POST api/admin/orders/{id}/refund/ — card (Stripe Refunds)', () => {
     });
     expect(first.refund.provider_refund_id).toMatch(/^re_/);
     expect(first.order).toMatchObject({ status: 'paid', refunded: '10.00' });
+    // The refund is an event on the order's timeline: who, how much, how and why, for the customer to read too.
+    expect(first.order.events.at(-1)).toMatchObject({
+      from: 'paid',
+      to: 'paid',
+      actor: { type: 'staff', user_id: admin.user.id, label: 'Grace Staff' },
+      note: 'Refunded $10.00 (card): One copy was damaged',
+      internal: false,
+    });
     expect(cents(first.order.refundable)).toBe(total - 1_000);
     expect(stripe.refunds(pi).map((r) => r.amount)).toEqual([1_000]);
     expect(defined(stripe.received('refund.create')[0], 'a Stripe refund request').body).toMatchObject({

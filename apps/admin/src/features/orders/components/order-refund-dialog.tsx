@@ -1,9 +1,11 @@
 /**
- * Refund (ADR 0022): all that is left to refund, or an amount of dollars and cents up to it, with a reason. The
- * amount is checked here first (a sentence naming the limit); the server decides and its refusal shows in the
- * dialog.
+ * Refund (ADR 0022): an amount of dollars and cents up to what is left, with a reason. The amount is always typed
+ * or filled by "Refund everything" (all that is left), never implied by an empty field, so a refund of everything
+ * is a choice staff see before they confirm. It is checked here first (a sentence naming the limit); the server
+ * decides and its refusal shows in the dialog.
  */
 import { useState } from 'react';
+import { Button } from '@bindery/ui/button';
 import { Dialog } from '@bindery/ui/dialog';
 import { TextField } from '@bindery/ui/field';
 import { messages } from '@bindery/contracts/messages';
@@ -32,15 +34,15 @@ export function RefundDialog({ order, onClose, onDone }: OrderDialogProps) {
 
   const submit = () => {
     const missing: FieldErrors = {};
-    const cents = amount.trim() ? centsOf(amount) : undefined;
-    if (cents === null || (cents !== undefined && (cents <= 0 || cents > parseCents(order.refundable)))) {
+    const cents = centsOf(amount);
+    if (cents === null || cents <= 0 || cents > parseCents(order.refundable)) {
       missing.amount_cents = s.refundAmountInvalid(left);
     }
     if (!reason.trim()) missing.reason = s.refundReasonRequired;
     setLocal(missing);
-    if (Object.keys(missing).length > 0) return;
+    if (cents === null || Object.keys(missing).length > 0) return;
     refund.mutate(
-      { reason: reason.trim(), ...(cents ? { amount_cents: cents } : {}) },
+      { reason: reason.trim(), amount_cents: cents },
       { onSuccess: (data) => onDone(s.refundDone(formatUsd(data.refund.amount), data.order.order_number)) },
     );
   };
@@ -59,15 +61,20 @@ export function RefundDialog({ order, onClose, onDone }: OrderDialogProps) {
       onConfirm={submit}
     >
       <TextField
-        label="Amount in USD (optional)"
+        label="Amount in USD"
         name="amount"
         inputMode="decimal"
-        placeholder={order.refundable}
+        required
         value={amount}
         onChange={(e) => setAmount(e.target.value)}
-        hint={`Leave empty to refund all that is left (${left}).`}
+        hint={s.refundAmountHint(left)}
         error={errors.amount_cents}
       />
+      <div>
+        <Button size="sm" variant="secondary" onClick={() => setAmount(order.refundable)}>
+          {`${s.refundEverything} (${left})`}
+        </Button>
+      </div>
       <TextField
         label="Reason"
         name="reason"

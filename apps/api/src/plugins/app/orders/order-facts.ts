@@ -58,7 +58,16 @@ export function createOrderFacts(deps: { db: Kysely<DB>; clock: Clock }) {
 
   /** Writes a note on the order's timeline without moving it (an automatic refund, say). */
   function recordNote(order: Pick<OrderRow, 'id' | 'status'>, note: OrderNote): Promise<OrderEventRow> {
-    return insertEvent(db, {
+    return recordNoteWithin(db, order, note);
+  }
+
+  /** The same, in the caller's transaction (a refund's event commits with the refund's outcome). */
+  function recordNoteWithin(
+    trx: Kysely<DB> | Transaction<DB>,
+    order: Pick<OrderRow, 'id' | 'status'>,
+    note: OrderNote,
+  ): Promise<OrderEventRow> {
+    return insertEvent(trx, {
       order_id: order.id,
       from_status: order.status,
       to_status: order.status,
@@ -71,5 +80,5 @@ export function createOrderFacts(deps: { db: Kysely<DB>; clock: Clock }) {
     });
   }
 
-  return { row, rowWithin, customerRow, itemRows, itemRowsWithin, recordNote };
+  return { row, rowWithin, customerRow, itemRows, itemRowsWithin, recordNote, recordNoteWithin };
 }

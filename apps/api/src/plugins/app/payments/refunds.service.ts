@@ -74,6 +74,13 @@ export interface RefundArgs {
 export const PENDING_RETRY_AFTER_MS = 2 * 60 * 1000;
 
 /** What the provider calls a finished refund; anything else stays pending on our side. */
+/** The timeline's words for a refund: how much, how, whether it is still pending, and why. */
+export function refundNote(refund: Pick<RefundRow, 'amount_cents' | 'provider' | 'status'>, reason: string): string {
+  const how = refund.provider === 'stripe' ? 'card' : 'PayPal';
+  const pending = refund.status === 'pending' ? ', pending at the provider' : '';
+  return `Refunded $${formatCents(Number(refund.amount_cents))} (${how}${pending}): ${reason}`;
+}
+
 const settledStatus = (status: string): RefundRow['status'] => {
   const s = status.toLowerCase();
   if (s === 'succeeded' || s === 'completed') return 'succeeded';
@@ -224,10 +231,24 @@ export function createRefunds(deps: RefundsDeps) {
         code: 'REFUND_NOT_CONFIRMED',
       });
     }
-    const done = await completeRefund(db, refund.id, {
-      providerRefundId: answer.id,
-      status: settledStatus(answer.status),
-      at: clock.now(),
+    // The outcome and its event on the order's timeline (who, how much, why) commit together.
+    const done = await db.transaction().execute(async (trx) => {
+      const settled = await completeRefund(trx, refund.id, {
+        providerRefundId: answer.id,
+        status: settledStatus(answer.status),
+        at: clock.now(),
+      });
+      const order = await deps.orders().rowWithin(trx, settled.order_id);
+      if (order) {
+        await deps.orders().recordNoteWithin(trx, order, {
+          actor: args.actor,
+          note: refundNote(settled, args.reason),
+          // Staff's refunds are the customer's to read; the system's (money that arrived twice or late, refunded
+          // automatically) are for staff, the customer has the mail.
+          internal: args.actor.type === 'system',
+        });
+      }
+      return settled;
     });
     log.info(
       {
@@ -330,12 +351,8 @@ export function createRefunds(deps: RefundsDeps) {
       'money arrived for an order that no longer awaited payment: refunding it automatically',
     );
     try {
+      // Its event on the timeline is written with the refund (refundPayment).
       const refund = await refundPayment(paymentId, { reason, actor: systemActor });
-      await deps.orders().recordNote(order, {
-        actor: systemActor,
-        note: `${reason} (${payment.provider === 'stripe' ? 'card' : 'PayPal'}, $${formatCents(Number(refund.amount_cents))})`,
-        internal: true,
-      });
       await mailRefund(refund, reason);
       return refund;
     } catch (error) {

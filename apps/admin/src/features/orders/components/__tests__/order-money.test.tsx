@@ -53,7 +53,7 @@ describe('Order Details: Refund', () => {
     ).not.toBeInTheDocument();
   });
 
-  it('refunds all that is left by default, with the reason; a full refund before shipping cancels the order', async () => {
+  it('refunds all that is left only when staff choose it ("Refund everything" fills the amount), with the reason; a full refund before shipping cancels the order', async () => {
     const order = detail(7, 'paid');
     const { bodies } = serve(order);
     await open(order);
@@ -61,17 +61,20 @@ describe('Order Details: Refund', () => {
     await user.click(screen.getByRole('button', { name: s.refund }));
     const dialog = screen.getByRole('dialog', { name: s.refund });
     expect(dialog).toHaveAccessibleDescription(s.refundConfirm('BND-000007', '$75.65'));
-    const amount = within(dialog).getByLabelText('Amount in USD (optional)');
+    const amount = within(dialog).getByLabelText(/^Amount in USD/);
     expect(amount).toHaveFocus();
-    expect(amount).toHaveAccessibleDescription('Leave empty to refund all that is left ($75.65).');
-    // The reason is required before anything is sent.
+    expect(amount).toBeRequired();
+    // The amount and the reason are required before anything is sent: an empty amount is not "everything".
     await user.click(within(dialog).getByRole('button', { name: s.refund }));
+    expect(amount).toHaveAccessibleDescription(`${s.refundAmountHint('$75.65')} ${s.refundAmountInvalid('$75.65')}`);
     expect(within(dialog).getByLabelText('Reason')).toHaveAccessibleDescription(s.refundReasonRequired);
     expect(bodies).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: `${s.refundEverything} ($75.65)` }));
+    expect(amount).toHaveValue('75.65');
     await user.type(within(dialog).getByLabelText('Reason'), 'Customer canceled');
     await user.click(within(dialog).getByRole('button', { name: s.refund }));
     expect(await screen.findByText(s.refundDone('$75.65', 'BND-000007'))).toBeInTheDocument();
-    expect(bodies).toEqual([{ reason: 'Customer canceled' }]);
+    expect(bodies).toEqual([{ reason: 'Customer canceled', amount_cents: 7565 }]);
     expect(facts('Basic Information')).toContainEqual(['Status', 'Canceled']);
     expect(facts('Payment')).toEqual(
       expect.arrayContaining([
@@ -94,14 +97,14 @@ describe('Order Details: Refund', () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: s.refund }));
     const dialog = screen.getByRole('dialog');
-    const amount = within(dialog).getByLabelText('Amount in USD (optional)');
+    const amount = within(dialog).getByLabelText(/^Amount in USD/);
     await user.type(within(dialog).getByLabelText('Reason'), 'One copy damaged');
     for (const wrong of ['ten', '0', '75.66', '1.234']) {
       await user.clear(amount);
       await user.type(amount, wrong);
       await user.click(within(dialog).getByRole('button', { name: s.refund }));
       expect(amount).toHaveAccessibleDescription(
-        `Leave empty to refund all that is left ($75.65). ${s.refundAmountInvalid('$75.65')}`,
+        `${s.refundAmountHint('$75.65')} ${s.refundAmountInvalid('$75.65')}`,
       );
     }
     expect(bodies).toEqual([]);
@@ -128,6 +131,7 @@ describe('Order Details: Refund', () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: s.refund }));
     const dialog = screen.getByRole('dialog');
+    await user.type(within(dialog).getByLabelText(/^Amount in USD/), '5');
     await user.type(within(dialog).getByLabelText('Reason'), 'Late');
     await user.click(within(dialog).getByRole('button', { name: s.refund }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Your card was declined for refunds.');
