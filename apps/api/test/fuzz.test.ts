@@ -82,7 +82,7 @@ type Caller = 'anonymous' | 'customer' | 'admin' | 'forged';
 let headers: Record<Caller, Record<string, string>>;
 let users: Record<'customer' | 'admin', { id: number; token_version: number }>;
 let known: KnownIds;
-let unapproved: { auth: Record<string, string>; paymentId: string };
+let unapproved: { auth: { authorization: string }; paymentId: string };
 
 /** The caller's headers; a fresh session of the same user for a route that ends the session it is called with. */
 const headersFor = async (route: RouteEntry, caller: Caller) =>

@@ -14,12 +14,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_PENDING_CERTIFICATES } from '@bindery/contracts/store/resale-certificates';
 import { OrderResponse } from '@bindery/contracts/store/checkout';
 import { MAX_PENDING_UPLOADS } from '#plugins/app/projects/uploads.service.js';
-import { createUser, json, request, setupTestApp } from '../helper.js';
+import { createUser, json, setupTestApp } from '../helper.js';
 import { capturePaypal, startPaypal } from '../money-fixtures.js';
 import { orderOneBook } from '../orders-fixtures.js';
 import { startPaymentFakes } from '../payment-fakes.js';
-import { makePdf, multipartBody, pngBytes } from '../pdf-fixtures.js';
-import { upload } from '../projects.js';
+import { makePdf } from '../pdf-fixtures.js';
+import { upload, uploadCertificate } from '../projects.js';
 
 const { paypal, env: fakesEnv } = await startPaymentFakes();
 const t = setupTestApp({ env: { ...fakesEnv, HTTP_BODY_IDLE_TIMEOUT_SECONDS: '1' } });
@@ -62,24 +62,12 @@ describe('one customer attacking on every front at once', () => {
     const { order } = await orderOneBook(t, attacker.auth, 'Attack');
     const { payment_id } = await startPaypal(t, attacker.auth, order.id);
     const pdf = await makePdf(2, { blank: true });
-    const certificate = () => {
-      const body = multipartBody({ state: 'TX' }, [
-        { field: 'file', name: 'cert.png', type: 'image/png', data: pngBytes() },
-      ]);
-      return request(t, {
-        method: 'POST',
-        url: '/api/resale-certificates/',
-        payload: body.payload,
-        headers: { ...attacker.auth, ...body.headers },
-      });
-    };
-
     const [stalled, uploads, certificates, captures, honest] = await Promise.all([
       Promise.all(
         ['/api/users/login/', '/api/save-shipping/', '/api/calculator/calculate/'].map(stalledBody),
       ),
       Promise.all(Array.from({ length: 30 }, () => upload(t, attacker.auth, 'interior', pdf))),
-      Promise.all(Array.from({ length: 15 }, certificate)),
+      Promise.all(Array.from({ length: 15 }, () => uploadCertificate(t, attacker.auth))),
       Promise.all(Array.from({ length: 8 }, () => capturePaypal(t, attacker.auth, payment_id))),
       (async () => {
         const config = await fetch(`http://127.0.0.1:${port}/api/config`);
