@@ -92,6 +92,11 @@ export const paymentRoutes = {
     tags: ['payments'],
     access: 'public',
     // 403: test payment mode, from another address than loopback (docs/decisions/0061).
-    responses: { 200: z.object({ received: z.literal(true) }), 400: ErrorBody, 403: ErrorBody, 503: ErrorBody },
+    responses: {
+      200: z.object({ received: z.literal(true) }),
+      400: ErrorBody,
+      403: ErrorBody,
+      503: ErrorBody,
+    },
   }),
 };

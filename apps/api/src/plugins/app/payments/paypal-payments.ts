@@ -26,7 +26,10 @@ const m = messages.payments;
  * The capture's PayPal-Request-Id: the payment, its PayPal order and a digest of the order's state at PayPal
  * (docs/decisions/0061), 60-odd characters (PayPal takes up to 108).
  */
-export function captureRequestId(payment: Pick<PaymentRow, 'id' | 'provider_ref'>, order: PaypalOrder): string {
+function captureRequestId(
+  payment: Pick<PaymentRow, 'id' | 'provider_ref'>,
+  order: PaypalOrder,
+): string {
   const state = createHash('sha256')
     .update(`${order.status}|${order.updateTime ?? ''}`)
     .digest('base64url')
