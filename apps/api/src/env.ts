@@ -133,6 +133,16 @@ export const EnvSchema = z
       .min(0)
       .max(24 * 60)
       .default(5),
+    /**
+     * Test payment mode only (docs/decisions/0064): the test Stripe's webhook is taken from loopback peers only
+     * (the test servers run beside the API); true also takes it from other addresses (a test server elsewhere).
+     */
+    PAYMENTS_TEST_WEBHOOK_ANY_ADDRESS: z.stringbool().default(false),
+    /**
+     * Test payment mode only (docs/decisions/0064): an open attempt the test servers could not answer about this
+     * many times (their data went with a restart of the API) is marked failed, and its order expires as usual.
+     */
+    PAYMENTS_TEST_UNREACHABLE_LIMIT: z.coerce.number().int().min(1).max(1000).default(3),
     /** An order not paid within this many hours expires (docs/decisions/0020, 0022). */
     UNPAID_ORDER_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(24),
     // --- files (docs/decisions/0026) ---
@@ -266,6 +276,8 @@ export interface Config {
   jobs: { enabled: boolean; pollMs: number };
   /** Reconciliation of payment attempts (docs/decisions/0022). */
   money: { reconcileEveryMs: number; reconcileAfterMs: number };
+  /** Test payment mode's own rules (docs/decisions/0064): ignored in live mode. */
+  testPayments: { webhookAnyAddress: boolean; unreachableLimit: number };
   orders: OrdersConfig;
   /** Upload inspection workers and where files are stored (docs/decisions/0026). */
   files: FilesConfig;
@@ -437,6 +449,10 @@ export function parseEnv(source: Record<string, string | undefined>): Config {
     money: {
       reconcileEveryMs: env.RECONCILE_EVERY_MINUTES * 60_000,
       reconcileAfterMs: env.RECONCILE_AFTER_MINUTES * 60_000,
+    },
+    testPayments: {
+      webhookAnyAddress: env.PAYMENTS_TEST_WEBHOOK_ANY_ADDRESS,
+      unreachableLimit: env.PAYMENTS_TEST_UNREACHABLE_LIMIT,
     },
     orders: { unpaidOrderTtlHours: env.UNPAID_ORDER_TTL_HOURS },
     files: filesConfig(env),

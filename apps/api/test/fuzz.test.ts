@@ -16,7 +16,7 @@ import { ErrorBody } from '@bindery/contracts/common';
 import type { RouteEntry } from '#app.js';
 import { hostileOf, jsonSchemaOf, validOf, type KnownIds } from './fuzz/arbitraries.js';
 import { createUser, newSession, setupTestApp } from './helper.js';
-import { payByCard, payByPaypal } from './money-fixtures.js';
+import { capturePaypal, payByCard, payByPaypal, startPaypal } from './money-fixtures.js';
 import { calendarConfiguration, printBookConfiguration } from './checkout-fixtures.js';
 import { ADDRESS, orderOneBook } from './orders-fixtures.js';
 import {
@@ -82,6 +82,7 @@ type Caller = 'anonymous' | 'customer' | 'admin' | 'forged';
 let headers: Record<Caller, Record<string, string>>;
 let users: Record<'customer' | 'admin', { id: number; token_version: number }>;
 let known: KnownIds;
+let unapproved: { auth: { authorization: string }; paymentId: string };
 
 /** The caller's headers; a fresh session of the same user for a route that ends the session it is called with. */
 const headersFor = async (route: RouteEntry, caller: Caller) =>
@@ -106,6 +107,15 @@ beforeAll(async () => {
   await payByCard(t, stripe, customer.auth, card.order.id);
   const byPaypal = await orderOneBook(t, customer.auth, 'PayPal Fuzz Book');
   await payByPaypal(t, paypal, customer.auth, byPaypal.order.id);
+  // The early PayPal capture (docs/decisions/0064): a buyer captures before approving (refused); the payment's
+  // id is offered to the fuzzed captures too; the last case below approves it and expects the money taken.
+  const buyer = await createUser(t);
+  const early = await orderOneBook(t, buyer.auth, 'Early PayPal Fuzz Book');
+  unapproved = {
+    auth: buyer.auth,
+    paymentId: (await startPaypal(t, buyer.auth, early.order.id)).payment_id,
+  };
+  expect((await capturePaypal(t, buyer.auth, unapproved.paymentId)).statusCode).toBe(402);
   const pdf = await uploadPdf(t, customer.auth, 24);
   files = {
     pdf: await makePdf(3, { blank: true }),
@@ -117,7 +127,7 @@ beforeAll(async () => {
   await tour(customer, admin, card.order);
   known = {
     numbers: [unpaid, card, byPaypal].flatMap(({ project, order }) => [project.id, order.id]),
-    texts: [pdf.id],
+    texts: [pdf.id, unapproved.paymentId],
   };
 });
 
@@ -623,4 +633,11 @@ describe('the fuzz suite (no input gives a 5xx)', () => {
     },
     TIMEOUT_MS,
   );
+
+  it('leaves a PayPal payment captured before its approval to the buyer: approved, it is captured once', async () => {
+    paypal.approveOrder(unapproved.paymentId);
+    const res = await capturePaypal(t, unapproved.auth, unapproved.paymentId);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(paypal.order(unapproved.paymentId)?.purchase_units[0]?.payments?.captures).toHaveLength(1);
+  });
 });

@@ -3,11 +3,14 @@
  * API starts Bindery's own Stripe and PayPal test servers, and an order is paid through them over real HTTP, the
  * same webhook and capture paths as with the real providers: the test Stripe page's Pay sends the signed webhook
  * to the listening API, the test PayPal page's Approve returns the buyer, and the API captures. Both pages, and
- * GET /api/config, say it is test mode. Closing the API stops the test servers.
+ * GET /api/config, say it is test mode. Closing the API stops the test servers. Their keys are this data
+ * directory's (never a public constant), the webhook is taken from loopback only, and after a restart the card
+ * attempts the test servers forgot are marked failed (docs/decisions/0064).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@bindery/contracts/messages';
 import { OrderResponse } from '@bindery/contracts/store/checkout';
@@ -17,7 +20,8 @@ import {
 } from '@bindery/contracts/store/payments';
 import { PublicConfigResponse } from '@bindery/contracts/store/config';
 import { freePort } from '@bindery/pg-test';
-import { parseEnv } from '#env.js';
+import { parseEnv, type Config } from '#env.js';
+import { testSecretsFile } from '#plugins/app/payments/test-providers.js';
 import { startApi, type RunningApi } from '#start.js';
 import { insertProject, printBookConfiguration } from './checkout-fixtures.js';
 import { TEST_JWT_SECRET } from './constants.js';
@@ -28,7 +32,15 @@ import { orderStatus } from './projects.js';
 let api: RunningApi;
 let ctx: TestContext;
 let base: string;
+let config: Config;
 let dropDatabase: () => Promise<void> = async () => undefined;
+
+/** Starts the API on `config` (again after a restart), the context and base URL with it. */
+async function start() {
+  api = await startApi(config, false);
+  ctx = { app: api.app, db: api.app.db, config: api.config, dataDir: config.dataDir };
+  base = `http://127.0.0.1:${config.port}/api`;
+}
 
 beforeAll(async () => {
   const database = await privateDatabase();
@@ -37,7 +49,7 @@ beforeAll(async () => {
   await database.db.destroy();
   const dataDir = await mkdtemp(join(tmpdir(), 'bindery-test-mode-'));
   const port = await freePort();
-  const config = parseEnv({
+  config = parseEnv({
     ...(database.url ? { DATABASE_URL: database.url, PAYMENTS_MODE: 'test' } : {}),
     JWT_SECRET: TEST_JWT_SECRET,
     DATA_DIR: dataDir,
@@ -45,9 +57,7 @@ beforeAll(async () => {
     PUBLIC_WEB_URL: 'http://web.test',
     LOG_LEVEL: 'silent',
   });
-  api = await startApi(config, false);
-  ctx = { app: api.app, db: api.app.db, config: api.config, dataDir };
-  base = `http://127.0.0.1:${port}/api`;
+  await start();
 });
 
 afterAll(async () => {
@@ -149,6 +159,98 @@ describe('test payment mode', () => {
   });
 });
 
+/** The test Stripe's settings the API runs with. */
+const testStripe = () => defined(api.config.payments.stripe, 'the test Stripe');
+
+/** A checkout.session.completed event for `session` as Stripe would send it, signed with `secret`. */
+function signedPaidEvent(session: { id: string; amountCents: number }, secret: string) {
+  const payload = JSON.stringify({
+    id: `evt_${session.id}_${secret.length}`,
+    object: 'event',
+    type: 'checkout.session.completed',
+    data: {
+      object: {
+        id: session.id,
+        object: 'checkout.session',
+        status: 'complete',
+        payment_status: 'paid',
+        amount_total: session.amountCents,
+        currency: 'usd',
+        payment_intent: 'pi_forged',
+      },
+    },
+  });
+  return {
+    payload,
+    headers: {
+      'content-type': 'application/json',
+      'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret }),
+    },
+  };
+}
+
+/** An order with an open card checkout (the buyer went to the test Stripe page and did not pay). */
+async function openCardCheckout(user: User) {
+  const orderId = await orderAwaitingPayment(user);
+  const started = await post('/create-checkout-session/', user, { order_id: orderId });
+  expect(started.status).toBe(200);
+  const { id } = CreateCheckoutSessionResponse.parse(started.json);
+  const payment = await ctx.db
+    .selectFrom('payments')
+    .select(['id', 'amount_cents'])
+    .where('provider_ref', '=', id)
+    .executeTakeFirstOrThrow();
+  return { orderId, session: { id, amountCents: Number(payment.amount_cents) }, paymentId: payment.id };
+}
+
+describe("test mode's keys and webhook (docs/decisions/0064)", () => {
+  it('keeps keys generated for this data directory, 0600, never the public constants', async () => {
+    const file = testSecretsFile(config.dataDir);
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    const kept = JSON.parse(await readFile(file, 'utf8')) as Record<string, string>;
+    expect(kept.stripeWebhookSecret).toBe(testStripe().webhookSecret);
+    expect(kept.stripeSecretKey).toBe(testStripe().secretKey);
+    expect(testStripe().webhookSecret).not.toBe('whsec_bindery_fake');
+    expect(testStripe().secretKey).not.toBe('sk_test_bindery_fake');
+  });
+
+  it('refuses an event signed with the old public constant: the order stays unpaid', async () => {
+    const user = await createUser(ctx);
+    const { orderId, session } = await openCardCheckout(user);
+    const forged = signedPaidEvent(session, 'whsec_bindery_fake');
+    const res = await fetch(`${base}/stripe/webhook/`, {
+      method: 'POST',
+      headers: forged.headers,
+      body: forged.payload,
+    });
+    expect(res.status).toBe(400);
+    expect(await orderStatus(ctx, orderId)).toBe('awaiting_payment');
+  });
+
+  it('takes the webhook from loopback only: a correctly signed event from another address is a 403', async () => {
+    const user = await createUser(ctx);
+    const { orderId, session } = await openCardCheckout(user);
+    const event = signedPaidEvent(session, testStripe().webhookSecret);
+    const send = (remoteAddress: string) =>
+      api.app.inject({
+        method: 'POST',
+        url: '/api/stripe/webhook/',
+        remoteAddress,
+        headers: event.headers,
+        payload: event.payload,
+      });
+    for (const remote of ['203.0.113.7', '::ffff:10.0.0.2', '2001:db8::1']) {
+      const res = await send(remote);
+      expect(res.statusCode, remote).toBe(403);
+      expect(res.json()).toMatchObject({ error: messages.payments.testWebhookLoopbackOnly });
+    }
+    expect(await orderStatus(ctx, orderId)).toBe('awaiting_payment');
+    // The same event from this machine is Stripe's (here: a test of our own, signed with the real secret).
+    expect((await send('127.0.0.1')).statusCode).toBe(200);
+    expect(await orderStatus(ctx, orderId)).toBe('paid');
+  });
+});
+
 describe('closing the API', () => {
   it('stops the test servers with it', async () => {
     const { stripeUrl, paypalUrl } = defined(api.testProviders, 'the test providers');
@@ -156,5 +258,43 @@ describe('closing the API', () => {
     for (const url of [stripeUrl, paypalUrl]) {
       await expect(fetch(`${url}/__fake/requests`)).rejects.toThrow();
     }
+  });
+});
+
+describe('a restart (docs/decisions/0064)', () => {
+  it('keeps the keys, and marks the card attempts the test servers forgot failed so their orders expire', async () => {
+    await start();
+    const user = await createUser(ctx);
+    const { orderId, paymentId } = await openCardCheckout(user);
+    const secret = testStripe().webhookSecret;
+    await api.close();
+    await start();
+    expect(testStripe().webhookSecret).toBe(secret);
+
+    // The new test Stripe never heard of the session: unreachable, up to PAYMENTS_TEST_UNREACHABLE_LIMIT (3).
+    const limit = api.config.testPayments.unreachableLimit;
+    expect(limit).toBe(3);
+    const outcomes = [];
+    for (let i = 0; i < limit; i += 1) {
+      const reconciled = await api.app.payments.reconcileOrder(orderId);
+      outcomes.push(...reconciled.attempts.map((a) => a.outcome));
+    }
+    expect(outcomes).toEqual(['unreachable', 'unreachable', 'closed']);
+    const payment = await ctx.db
+      .selectFrom('payments')
+      .select('status')
+      .where('id', '=', paymentId)
+      .executeTakeFirstOrThrow();
+    expect(payment.status).toBe('failed');
+
+    // Past its expiry, the order is canceled as usual instead of postponed at every run.
+    await ctx.db
+      .updateTable('orders')
+      .set({ expires_at: new Date(Date.now() - 60_000) })
+      .where('id', '=', orderId)
+      .execute();
+    const expired = await api.app.orders.expireDue(new Date());
+    expect(expired).toMatchObject({ canceled: 1, postponed: 0 });
+    expect(await orderStatus(ctx, orderId)).toBe('canceled');
   });
 });

@@ -8,7 +8,7 @@ import { expect } from 'vitest';
 import { UploadedFile, UploadBookResponse, type UploadBookBody } from '@bindery/contracts/store/projects';
 import type { DB, Db } from '#db/database.js';
 import { json, request, type TestContext } from './helper.js';
-import { jpegBytes, makePdf, multipartBody } from './pdf-fixtures.js';
+import { jpegBytes, makePdf, multipartBody, pngBytes } from './pdf-fixtures.js';
 
 export type Auth = { authorization: string };
 
@@ -26,6 +26,23 @@ export function upload(
     url: '/api/book/uploads/',
     headers: { ...body.headers, ...auth },
     payload: body.payload,
+  });
+}
+
+/** POST api/resale-certificates/: a certificate for Texas (a small PNG unless `data` is given). */
+export function uploadCertificate(
+  t: TestContext,
+  auth: Auth,
+  data = pngBytes(),
+  name = 'cert.png',
+  type = 'image/png',
+) {
+  const body = multipartBody({ state: 'TX' }, [{ field: 'file', name, type, data }]);
+  return request(t, {
+    method: 'POST',
+    url: '/api/resale-certificates/',
+    payload: body.payload,
+    headers: { ...auth, ...body.headers },
   });
 }
 

@@ -199,6 +199,9 @@ export const messages = {
     captureFailed: 'We could not confirm your PayPal payment. Please try again.',
     /** Test payment mode (docs/decisions/0028): the payment page, the test servers' pay pages, the admin. */
     testModeBanner: 'Test mode — no real money is taken',
+    /** 403: test mode takes the test Stripe's webhook from loopback only (docs/decisions/0064). */
+    testWebhookLoopbackOnly:
+      'In test payment mode the webhook is accepted from this machine only (PAYMENTS_TEST_WEBHOOK_ANY_ADDRESS).',
   },
   /** Refunds, expiry, reconciliation and the sales report (docs/decisions/0022). */
   money: {

@@ -45,9 +45,9 @@ import {
 } from './http.js';
 
 export interface FakePaypalOptions extends ListenOptions {
-  /** Default 'bindery-fake-client'. */
+  /** Default: a new random id per fake. */
   clientId?: string;
-  /** Default 'bindery-fake-secret'. */
+  /** Default: a new random secret per fake. */
   clientSecret?: string;
 }
 
@@ -287,8 +287,8 @@ function readPurchaseUnit(v: unknown, i: number): FakePaypalPurchaseUnit {
 }
 
 export async function startFakePaypal(options: FakePaypalOptions = {}): Promise<FakePaypal> {
-  const clientId = options.clientId ?? 'bindery-fake-client';
-  const clientSecret = options.clientSecret ?? 'bindery-fake-secret';
+  const clientId = options.clientId ?? `bindery-fake-${randomBytes(12).toString('hex')}`;
+  const clientSecret = options.clientSecret ?? randomBytes(24).toString('hex');
   const orders = new Map<string, FakePaypalOrder>();
   const tokens = new Set<string>();
   const replayed = new Map<string, Reply>();

@@ -46,9 +46,9 @@ import {
 import { parseStripeForm, type FormValue } from './stripe-form.js';
 
 export interface FakeStripeOptions extends ListenOptions {
-  /** The key the API must send (Authorization: Bearer …). Default 'sk_test_bindery_fake'. */
+  /** The key the API must send (Authorization: Bearer …). Default: a new random sk_test_… per fake. */
   secretKey?: string;
-  /** Signs webhooks. Default 'whsec_bindery_fake'. */
+  /** Signs webhooks. Default: a new random whsec_… per fake (never a public constant: anyone could sign with it). */
   webhookSecret?: string;
   /** Where the hosted page's Pay button delivers checkout.session.completed (e.g. http://127.0.0.1:3000/api/stripe/webhook/). */
   webhookUrl?: string;
@@ -270,8 +270,8 @@ function readLineItems(body: Record<string, FormValue>): FakeLineItem[] {
 
 export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<FakeStripe> {
   const now = () => Math.floor((options.now?.() ?? new Date()).getTime() / 1000);
-  const secretKey = options.secretKey ?? 'sk_test_bindery_fake';
-  const webhookSecret = options.webhookSecret ?? 'whsec_bindery_fake';
+  const secretKey = options.secretKey ?? `sk_test_${randomBytes(24).toString('hex')}`;
+  const webhookSecret = options.webhookSecret ?? `whsec_${randomBytes(24).toString('hex')}`;
   const sessions = new Map<string, FakeCheckoutSession>();
   const items = new Map<string, FakeLineItem[]>();
   const idempotent = new Map<string, { body: string; reply: Reply }>();

@@ -255,6 +255,8 @@ export interface PaymentsTable {
   duplicate: Generated<boolean>;
   /** When reconciliation last asked the provider about this open attempt. */
   checked_at: Timestamp | null;
+  /** How many times reconciliation got no answer about it (test mode's orphans: docs/decisions/0064). */
+  unreachable_checks: Generated<number>;
 }
 
 export interface PaymentEventsTable {

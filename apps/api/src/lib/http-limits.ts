@@ -103,8 +103,16 @@ export function watchBodies(app: FastifyInstance, limits: HttpLimits): void {
     req.on('timeout', onIdle);
     reply.raw.on('timeout', onIdle);
     req.once('end', stop);
-    req.once('close', stop);
-    reply.raw.once('close', stop);
+    req.once('close', () => {
+      if (req.complete || socket.destroyed) stop();
+    });
+    // An answer written before the body was read (a 401 of a route that needs a session) leaves the rest of the
+    // body to arrive: the watch goes on until it has (Node put its keep-alive timer on the socket when the answer
+    // finished: the body's idle timer again), so a stalled or trickled one is cut (reset) all the same.
+    reply.raw.once('close', () => {
+      if (req.complete || socket.destroyed) stop();
+      else socket.setTimeout(bodyIdle);
+    });
     done();
   });
 }

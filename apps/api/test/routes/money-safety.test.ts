@@ -11,7 +11,7 @@ import { ReconcileResponse } from '@bindery/contracts/admin/payments';
 import { AdminOrderResponse } from '@bindery/contracts/admin/orders';
 import { messages } from '@bindery/contracts/messages';
 import { manualClock } from '#lib/clock.js';
-import { createUser, defined, json, request, setupTestApp } from '../helper.js';
+import { defined, json, request } from '../helper.js';
 import {
   capturePaypal,
   eventsOf,
@@ -25,27 +25,19 @@ import {
   toApp,
 } from '../money-fixtures.js';
 import { orderOneBook } from '../orders-fixtures.js';
-import { startPaymentFakes } from '../payment-fakes.js';
+import { paymentsTestApp, staffAndCustomer, type User } from '../payments-test-app.js';
 
-const { stripe, paypal, env: fakesEnv } = await startPaymentFakes();
 const clock = manualClock();
-const t = setupTestApp({ clock, env: { PUBLIC_WEB_URL: 'http://web.test:5173', ...fakesEnv } });
+const { t, stripe, paypal } = await paymentsTestApp({ clock });
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
-type User = Awaited<ReturnType<typeof createUser>>;
 let admin: User;
 let customer: User;
-beforeAll(async () => {
-  admin = await createUser(t, { is_admin: true, name: 'Grace Staff' });
-  customer = await createUser(t, { name: 'Ada Reader' });
-});
+beforeAll(async () => ({ admin, customer } = await staffAndCustomer(t)));
 beforeEach(async () => {
-  stripe.clear();
-  paypal.clear();
-  // Every test starts "now" (the fakes' own clocks are real: Stripe checks a session's expires_at against them),
-  // with every job due at the scheduler's next tick.
-  clock.set(new Date());
+  // Every test starts "now" (paymentsTestApp sets the clock; the fakes' own clocks are real: Stripe checks a
+  // session's expires_at against them), with every job due at the scheduler's next tick.
   await t.db
     .updateTable('job_schedules')
     .set({ next_run_at: new Date(0), locked_until: null })
@@ -191,14 +183,16 @@ describe('reconciliation', () => {
     await expect(t.app.payments.reconcileDue(clock.now())).resolves.toMatchObject({ paid: 1 });
     expect((await orderRow(t, placed.id)).status).toBe('paid');
     expect(paypal.order(created.payment_id)?.status).toBe('COMPLETED');
-    // The same PayPal-Request-Id as the success page's capture: a return now gets PayPal's first answer.
+    // The PayPal-Request-Id of the payment and the order's state (ADR 0064): the success page's capture of the same
+    // approved order sends the same one; a return now finds the order COMPLETED and captures nothing more.
     const [capture] = paypal.received('order.capture');
     const [payment] = await paymentsOf(t, placed.id);
-    expect(defined(capture, 'capture').headers['paypal-request-id']).toBe(
-      `bindery-capture-${defined(payment, 'payment').id}-${created.payment_id}`,
+    expect(defined(capture, 'capture').headers['paypal-request-id']).toMatch(
+      new RegExp(`^bindery-capture-${defined(payment, 'payment').id}-${created.payment_id}-[\\w-]{12}$`),
     );
     const back = await capturePaypal(t, customer.auth, created.payment_id);
     expect(back.statusCode).toBe(200);
+    expect(paypal.received('order.capture')).toHaveLength(1);
   });
 
   it('leaves attempts that are still open alone, and answers the admin’s button with what it found', async () => {

@@ -6,13 +6,13 @@
  * cancels and the customer's deletes and edits close the order's open attempts at once, and the reconciliation job
  * closes what a provider that did not answer left open.
  */
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AdminOrderResponse } from '@bindery/contracts/admin/orders';
 import { ErrorBody } from '@bindery/contracts/common';
 import { messages } from '@bindery/contracts/messages';
 import { OrderResponse } from '@bindery/contracts/store/checkout';
 import { manualClock } from '#lib/clock.js';
-import { createUser, defined, json, request, setupTestApp } from '../helper.js';
+import { defined, json, request } from '../helper.js';
 import {
   capturePaypal,
   eventsOf,
@@ -24,25 +24,15 @@ import {
   toApp,
 } from '../money-fixtures.js';
 import { ADDRESS, placeOrder } from '../orders-fixtures.js';
-import { startPaymentFakes } from '../payment-fakes.js';
+import { paymentsTestApp, staffAndCustomer, type User } from '../payments-test-app.js';
 import { createPrintBook, uploadBook, uploadPdf } from '../projects.js';
 
-const { stripe, paypal, env: fakesEnv } = await startPaymentFakes();
 const clock = manualClock();
-const t = setupTestApp({ clock, env: { PUBLIC_WEB_URL: 'http://web.test:5173', ...fakesEnv } });
+const { t, stripe, paypal } = await paymentsTestApp({ clock });
 
-type User = Awaited<ReturnType<typeof createUser>>;
 let admin: User;
 let customer: User;
-beforeAll(async () => {
-  admin = await createUser(t, { is_admin: true, name: 'Grace Staff' });
-  customer = await createUser(t, { name: 'Ada Reader' });
-});
-beforeEach(() => {
-  stripe.clear();
-  paypal.clear();
-  clock.set(new Date());
-});
+beforeAll(async () => ({ admin, customer } = await staffAndCustomer(t)));
 
 const saveShipping = (projectIds: number[], service: string, auth = customer.auth) =>
   request(t, {

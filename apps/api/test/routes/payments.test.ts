@@ -585,6 +585,31 @@ describe('PayPal: POST /api/paypal/create-payment/ and /api/paypal/capture-payme
     expect((await orderRow(order.id)).status).toBe('awaiting_payment');
   });
 
+  it('does not replay a capture refused before the approval once the buyer approves (docs/decisions/0064)', async () => {
+    const user = await createUser(t);
+    for (const after of ['capture-payment', 'reconcile'] as const) {
+      const { order } = await insertOrder(t, user);
+      const created = await startPaypal(user, order.id);
+      const early = await post(t, '/api/paypal/capture-payment/', user, { payment_id: created.payment_id });
+      expect(early.statusCode).toBe(402);
+      paypal.approveOrder(created.payment_id);
+      if (after === 'capture-payment') {
+        const res = await post(t, '/api/paypal/capture-payment/', user, { payment_id: created.payment_id });
+        expect(res.statusCode).toBe(200);
+        expect(json(res, OrderResponse).order.status).toBe('paid');
+      } else {
+        const reconciled = await t.app.payments.reconcileOrder(order.id);
+        expect(reconciled.attempts.map((a) => a.outcome)).toEqual(['paid']);
+      }
+      expect(paypal.order(created.payment_id)?.purchase_units[0]?.payments?.captures).toHaveLength(1);
+      const ids = paypal
+        .apiRequests('POST', `/v2/checkout/orders/${created.payment_id}/capture`)
+        .map((r) => r.headers['paypal-request-id']);
+      expect(ids).toHaveLength(2);
+      expect(new Set(ids).size).toBe(2);
+    }
+  });
+
   it('answers 502 and leaves the order unpaid when the captured amount differs from the stored one', async () => {
     const user = await createUser(t);
     const { order } = await insertOrder(t, user);

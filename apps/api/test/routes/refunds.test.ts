@@ -4,31 +4,20 @@
  * staff through POST api/admin/orders/{id}/refund/ (or a staff cancel). Checks what reaches each provider, what
  * is recorded, the order's status and the mails.
  */
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBody } from '@bindery/contracts/common';
 import { AdminOrderResponse, RefundResponse } from '@bindery/contracts/admin/orders';
 import { messages } from '@bindery/contracts/messages';
-import { createUser, defined, json, request, setupTestApp } from '../helper.js';
+import { defined, json, request } from '../helper.js';
 import { eventsOf, orderRow, payByCard, payByPaypal, paymentsOf, refundsOf } from '../money-fixtures.js';
 import { orderOneBook } from '../orders-fixtures.js';
-import { startPaymentFakes } from '../payment-fakes.js';
+import { paymentsTestApp, staffAndCustomer, type User } from '../payments-test-app.js';
 
-const { stripe, paypal, mail, env: fakesEnv } = await startPaymentFakes({ mail: true });
-const t = setupTestApp({
-  env: { PUBLIC_WEB_URL: 'http://web.test:5173', ...fakesEnv },
-});
+const { t, stripe, paypal, mail } = await paymentsTestApp({ mail: true });
 
-type User = Awaited<ReturnType<typeof createUser>>;
 let admin: User;
 let customer: User;
-beforeAll(async () => {
-  admin = await createUser(t, { is_admin: true, name: 'Grace Staff' });
-  customer = await createUser(t, { name: 'Ada Reader' });
-});
-beforeEach(() => {
-  stripe.clear();
-  paypal.clear();
-});
+beforeAll(async () => ({ admin, customer } = await staffAndCustomer(t)));
 
 const refund = (orderId: number, body: Record<string, unknown>, auth: Record<string, string> = admin.auth) =>
   request(t, { method: 'POST', url: `/api/admin/orders/${orderId}/refund/`, headers: auth, payload: body });

@@ -14,8 +14,8 @@ import { UploadBookResponse, UploadedFile } from '@bindery/contracts/store/proje
 import { MAX_PENDING_CERTIFICATES } from '@bindery/contracts/store/resale-certificates';
 import { MAX_PENDING_UPLOADS, uploadTexts } from '#plugins/app/projects/uploads.service.js';
 import { createUser, json, request, setupTestApp } from '../helper.js';
-import { makePdf, multipartBody, pngBytes } from '../pdf-fixtures.js';
-import { printBookConfiguration, upload, uploadBook } from '../projects.js';
+import { makePdf } from '../pdf-fixtures.js';
+import { printBookConfiguration, upload, uploadBook, uploadCertificate } from '../projects.js';
 
 const t = setupTestApp({ env: { UPLOAD_DRAFT_QUOTA_MB: '1' } });
 
@@ -61,18 +61,9 @@ describe('parallel uploads on a new account', () => {
 describe('parallel resale certificates on a new account', () => {
   it(`keep exactly ${MAX_PENDING_CERTIFICATES} of 15 awaiting review`, async () => {
     const customer = await createUser(t);
-    const send = () => {
-      const body = multipartBody({ state: 'TX' }, [
-        { field: 'file', name: 'cert.png', type: 'image/png', data: pngBytes() },
-      ]);
-      return request(t, {
-        method: 'POST',
-        url: '/api/resale-certificates/',
-        payload: body.payload,
-        headers: { ...customer.auth, ...body.headers },
-      });
-    };
-    const responses = await Promise.all(Array.from({ length: 15 }, send));
+    const responses = await Promise.all(
+      Array.from({ length: 15 }, () => uploadCertificate(t, customer.auth)),
+    );
     expect(statuses(responses)).toEqual([
       ...Array<number>(MAX_PENDING_CERTIFICATES).fill(201),
       ...Array<number>(15 - MAX_PENDING_CERTIFICATES).fill(429),

@@ -91,6 +91,12 @@ export const paymentRoutes = {
     summary: "Stripe's signed events (checkout.session.*); each event id is applied once",
     tags: ['payments'],
     access: 'public',
-    responses: { 200: z.object({ received: z.literal(true) }), 400: ErrorBody, 503: ErrorBody },
+    // 403: test payment mode, from another address than loopback (docs/decisions/0064).
+    responses: {
+      200: z.object({ received: z.literal(true) }),
+      400: ErrorBody,
+      403: ErrorBody,
+      503: ErrorBody,
+    },
   }),
 };

@@ -33,6 +33,7 @@ import * as m20261128130000 from './2026_11_28_130000_upload_reservations.js';
 import * as m20261128140000 from './2026_11_28_140000_session_app.js';
 // an interior's page facts and a project's preflight report (docs/decisions/0060)
 import * as m20261128150000 from './2026_11_28_150000_preflight.js';
+import * as m20261128160000 from './2026_11_28_160000_unreachable_checks.js';
 import * as m20261128240000 from './2026_11_28_240000_price_audit.js';
 
 export const migrations: Record<string, Migration> = {
@@ -56,5 +57,6 @@ export const migrations: Record<string, Migration> = {
   '2026_11_28_130000_upload_reservations': m20261128130000,
   '2026_11_28_140000_session_app': m20261128140000,
   '2026_11_28_150000_preflight': m20261128150000,
+  '2026_11_28_160000_unreachable_checks': m20261128160000,
   '2026_11_28_240000_price_audit': m20261128240000,
 };

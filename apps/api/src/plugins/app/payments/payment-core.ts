@@ -40,6 +40,12 @@ export interface PaymentsConfig {
   webUrl: string;
   /** RECONCILE_AFTER_MINUTES: an attempt this old is asked about by the reconciliation job. */
   reconcileAfterMs: number;
+  /**
+   * Test payment mode only (PAYMENTS_TEST_UNREACHABLE_LIMIT, docs/decisions/0064): an open attempt the test
+   * servers could not answer about this many times is marked failed. Unset (live mode): asked again forever, as
+   * a provider that is down may still hold the buyer's money.
+   */
+  testUnreachableLimit?: number;
 }
 
 export interface PaymentsDeps {

@@ -102,6 +102,8 @@ export interface PaypalOrder {
   id: string;
   /** CREATED, PAYER_ACTION_REQUIRED, APPROVED, COMPLETED, VOIDED, … */
   status: string;
+  /** PayPal's update_time: changes with every change of the order (an approval, a new funding source). */
+  updateTime?: string;
   /** The link the buyer approves at (rel approve, or payer-action), if PayPal gave one. */
   approvalUrl?: string;
   /** The money the order's captures took (refunded or not), in cents, and its currency (upper case). */
@@ -119,7 +121,10 @@ export type PaypalCaptureResult =
 export interface PaypalGateway {
   createOrder(request: PaymentRequest): Promise<PaypalOrder>;
   getOrder(id: string): Promise<PaypalOrder>;
-  /** `requestId` is sent as PayPal-Request-Id, so a retried capture gets PayPal's first answer again. */
+  /**
+   * `requestId` is sent as PayPal-Request-Id, so a retried capture gets PayPal's first answer again (a refusal
+   * too: the caller derives it from the order's state, docs/decisions/0064).
+   */
   captureOrder(id: string, requestId: string): Promise<PaypalCaptureResult>;
   /** Refunds (part of) a capture; `requestId` is sent as PayPal-Request-Id, so a retry never refunds twice. */
   refundCapture(captureId: string, request: RefundRequest): Promise<ProviderRefund>;

@@ -55,6 +55,9 @@ export default fp(
       config: {
         webUrl: app.config.webUrl,
         reconcileAfterMs: app.config.money.reconcileAfterMs,
+        ...(app.config.payments.mode === 'test'
+          ? { testUnreachableLimit: app.config.testPayments.unreachableLimit }
+          : {}),
       },
     });
     app.decorate('payments', payments);

@@ -216,6 +216,17 @@ export async function markChecked(db: Db, paymentId: number, at: Date): Promise<
   await db.updateTable('payments').set({ checked_at: at }).where('id', '=', paymentId).execute();
 }
 
+/** One more check without an answer; returns how many there have been (docs/decisions/0064). */
+export async function countUnreachable(db: Db, paymentId: number): Promise<number> {
+  const row = await db
+    .updateTable('payments')
+    .set((eb) => ({ unreachable_checks: eb('unreachable_checks', '+', 1) }))
+    .where('id', '=', paymentId)
+    .returning('unreachable_checks')
+    .executeTakeFirst();
+  return row?.unreachable_checks ?? 0;
+}
+
 /** Duplicate payments not yet refunded in full (pending refunds count as on their way), oldest first. */
 export async function findUnrefundedDuplicates(db: Db, limit: number): Promise<PaymentRow[]> {
   return db

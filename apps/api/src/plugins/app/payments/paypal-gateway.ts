@@ -20,6 +20,7 @@ import {
 interface OrderJson {
   id: string;
   status: string;
+  update_time?: string;
   links?: { rel: string; href: string }[];
   purchase_units?: {
     payments?: {
@@ -46,6 +47,7 @@ function toOrder(json: OrderJson): PaypalOrder {
   return {
     id: json.id,
     status: json.status,
+    ...(json.update_time ? { updateTime: json.update_time } : {}),
     ...(approval ? { approvalUrl: approval.href } : {}),
     capturedCents: captures.reduce((sum, c) => sum + parseCents(c.amount.value), 0),
     ...(captures[0]

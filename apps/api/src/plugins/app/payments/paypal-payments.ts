@@ -1,8 +1,10 @@
 /**
  * PayPal payments through Orders v2 (docs/decisions/0014, 0022; ADR 0056 split the module by verb): the buyer
- * approves at PayPal, then the API captures server-side with a PayPal-Request-Id derived from the payment row (a
- * retried capture is safe; ORDER_ALREADY_CAPTURED counts when PayPal confirms the order COMPLETED).
+ * approves at PayPal, then the API captures server-side with a PayPal-Request-Id derived from the payment row and
+ * the order's state at PayPal (a retried capture is safe, a refused one is not replayed once the buyer approved:
+ * docs/decisions/0064; ORDER_ALREADY_CAPTURED counts when PayPal confirms the order COMPLETED).
  */
+import { createHash } from 'node:crypto';
 import type { AttemptOutcome } from '@bindery/contracts/admin/payments';
 import { messages } from '@bindery/contracts/messages';
 import type { Order } from '@bindery/contracts/store/checkout';
@@ -19,6 +21,21 @@ import {
 import type { Reconciliation } from './reconcile.js';
 
 const m = messages.payments;
+
+/**
+ * The capture's PayPal-Request-Id: the payment, its PayPal order and a digest of the order's state at PayPal
+ * (docs/decisions/0064), 60-odd characters (PayPal takes up to 108).
+ */
+function captureRequestId(
+  payment: Pick<PaymentRow, 'id' | 'provider_ref'>,
+  order: PaypalOrder,
+): string {
+  const state = createHash('sha256')
+    .update(`${order.status}|${order.updateTime ?? ''}`)
+    .digest('base64url')
+    .slice(0, 12);
+  return `bindery-capture-${payment.id}-${payment.provider_ref}-${state}`;
+}
 
 /** A PayPal order in these states can still be approved: a second click reuses it. */
 const REUSABLE = new Set(['CREATED', 'PAYER_ACTION_REQUIRED']);
@@ -97,27 +114,32 @@ export function createPaypalPayments(
   type Captured = { outcome: AttemptOutcome; settled?: Settled };
 
   /**
-   * Captures an approved PayPal order with the payment's own PayPal-Request-Id (a retry gets PayPal's first answer)
-   * and settles it. ORDER_ALREADY_CAPTURED counts when PayPal confirms the order COMPLETED for the right amount.
-   * Shared by the buyer's return (capture-payment) and reconciliation.
+   * Captures an approved PayPal order and settles it (docs/decisions/0064). The order is read at PayPal first: one
+   * already COMPLETED (an earlier capture whose answer was lost) is settled as it stands; otherwise it is captured
+   * with a PayPal-Request-Id derived from the payment and the order's state (status + update_time). A retry in the
+   * same state gets PayPal's first answer again (never two captures), and a capture refused before the buyer
+   * approved is not replayed after the approval, which changed the state. ORDER_ALREADY_CAPTURED counts when
+   * PayPal confirms the order COMPLETED for the right amount. Shared by the buyer's return (capture-payment) and
+   * reconciliation.
    */
   async function captureAndSettle(payment: PaymentRow): Promise<Captured> {
     const paypal = gateway('paypal');
     let captured: PaypalOrder;
     try {
-      const result = await paypal.captureOrder(
-        payment.provider_ref,
-        `bindery-capture-${payment.id}-${payment.provider_ref}`,
-      );
-      if (result.ok) captured = result.order;
-      else if (result.issue === 'ORDER_ALREADY_CAPTURED')
-        captured = await paypal.getOrder(payment.provider_ref);
+      const before = await paypal.getOrder(payment.provider_ref);
+      if (before.status === 'COMPLETED') captured = before;
       else {
-        log.warn(
-          { paypalOrder: payment.provider_ref, issue: result.issue, status: result.statusCode },
-          'PayPal refused the capture',
-        );
-        return { outcome: 'refused' };
+        const result = await paypal.captureOrder(payment.provider_ref, captureRequestId(payment, before));
+        if (result.ok) captured = result.order;
+        else if (result.issue === 'ORDER_ALREADY_CAPTURED')
+          captured = await paypal.getOrder(payment.provider_ref);
+        else {
+          log.warn(
+            { paypalOrder: payment.provider_ref, issue: result.issue, status: result.statusCode },
+            'PayPal refused the capture',
+          );
+          return { outcome: 'refused' };
+        }
       }
     } catch (error) {
       if (!(error instanceof ProviderError)) throw error;

@@ -12,6 +12,7 @@ import type { PaymentCore, PaymentsDeps } from './payment-core.js';
 import { ProviderError, type CardCheckout, type PaypalOrder } from './payment-gateways.js';
 import {
   closePayment,
+  countUnreachable,
   findAttemptsToReconcile,
   findOpenPayments,
   markChecked,
@@ -115,13 +116,25 @@ export function createReconciliation(
     return 'open';
   }
 
-  function providerTrouble(payment: PaymentRow, error: unknown): AttemptOutcome {
+  /**
+   * No usable answer about an attempt: asked again next time. In test payment mode the test servers keep their
+   * data in memory, so after a restart of the API they never know the attempt again: after
+   * `testUnreachableLimit` such checks it is marked failed (closed), and its order expires as usual (0064).
+   */
+  async function providerTrouble(payment: PaymentRow, error: unknown): Promise<AttemptOutcome> {
     if (!(error instanceof ProviderError)) throw error;
     log.warn(
       { err: error, paymentId: payment.id, ref: payment.provider_ref },
       'could not ask the provider about an attempt',
     );
-    return 'unreachable';
+    const limit = config.testUnreachableLimit;
+    if (limit === undefined || (await countUnreachable(db, payment.id)) < limit) return 'unreachable';
+    await closePayment(db, payment.id, 'failed');
+    log.warn(
+      { paymentId: payment.id, ref: payment.provider_ref, checks: limit },
+      'test mode: the test servers no longer know this attempt; marked failed',
+    );
+    return 'closed';
   }
 
   /**

@@ -8,7 +8,13 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { paymentRoutes } from '@bindery/contracts/store/payments';
+import { messages } from '@bindery/contracts/messages';
 import { contractRoute } from '#lib/contract-route.js';
+import { sendError } from '#plugins/app/errors.js';
+
+/** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6. */
+const isLoopback = (address: string | undefined) =>
+  address === '::1' || (address !== undefined && /^(::ffff:)?127\.\d+\.\d+\.\d+$/.test(address));
 
 const payments: FastifyPluginAsyncZod = async (app) => {
   const signedIn = { onRequest: [app.authenticate] };
@@ -28,6 +34,15 @@ const payments: FastifyPluginAsyncZod = async (app) => {
   // The webhook needs the exact bytes Stripe signed, so JSON is not parsed here: this encapsulated context gets its
   // own application/json parser (buffer); every other route keeps Fastify's JSON parser.
   await app.register(async (webhook) => {
+    // Test payment mode: the test Stripe runs beside the API, so its webhook comes from loopback; anyone else is
+    // refused unless PAYMENTS_TEST_WEBHOOK_ANY_ADDRESS says otherwise (docs/decisions/0064).
+    if (app.config.payments.mode === 'test' && !app.config.testPayments.webhookAnyAddress) {
+      webhook.addHook('onRequest', async (request, reply) => {
+        if (!isLoopback(request.socket.remoteAddress) || !isLoopback(request.ip)) {
+          return sendError(reply, 403, messages.payments.testWebhookLoopbackOnly);
+        }
+      });
+    }
     webhook.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
       done(null, body),
     );
