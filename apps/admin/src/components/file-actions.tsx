@@ -32,6 +32,46 @@ export interface FileActionsProps {
   baseName: string;
 }
 
+/** Saves an object URL under `name` (the browser's download), then lets the URL go. */
+export function saveAs(url: string, name: string) {
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/**
+ * One Download button for a file the API makes on request with the admin's token (a CSV export): fetched by the
+ * one client, saved under the server's file name (or `fileName`), an error shown beside it.
+ */
+export function DownloadButton({ path, fileName, children }: { path: string; fileName: string; children: string }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const run = async () => {
+    setError(null);
+    setBusy(true);
+    try {
+      const file = await api.fetchFile(path);
+      saveAs(URL.createObjectURL(file.blob), file.fileName ?? fileName);
+    } catch (e) {
+      setError(clientText(e, messages.generic.networkError));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="b-stack">
+      <Button size="sm" variant="secondary" busy={busy} onClick={() => void run()}>
+        {children}
+      </Button>
+      {error ? <Alert tone="error">{error}</Alert> : null}
+    </div>
+  );
+}
+
 export function FileActions({ path, downloadPath, label, baseName }: FileActionsProps) {
   const [busy, setBusy] = useState<'view' | 'download' | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -50,13 +90,7 @@ export function FileActions({ path, downloadPath, label, baseName }: FileActions
         } else setError(messages.admin.popupBlocked);
         setTimeout(() => URL.revokeObjectURL(url), VIEW_URL_LIFETIME_MS);
       } else {
-        const link = document.createElement('a');
-        link.href = url;
-        link.download = file.fileName ?? `${baseName}.${EXTENSIONS[file.blob.type] ?? 'bin'}`;
-        document.body.append(link);
-        link.click();
-        link.remove();
-        setTimeout(() => URL.revokeObjectURL(url), 0);
+        saveAs(url, file.fileName ?? `${baseName}.${EXTENSIONS[file.blob.type] ?? 'bin'}`);
       }
     } catch (e) {
       tab?.close();

@@ -5,7 +5,8 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SalesReportResponse } from '@bindery/contracts/admin/sales';
+import { MONEY_CSV_COLUMNS, ORDERS_CSV_COLUMNS, SalesReportResponse } from '@bindery/contracts/admin/sales';
+import { orderNumberOf } from '@bindery/contracts/store/orders';
 import { apiEnv } from '@bindery/payment-fakes/api-env';
 import { startFakePaypal } from '@bindery/payment-fakes/paypal';
 import { startFakeStripe } from '@bindery/payment-fakes/stripe';
@@ -209,5 +210,98 @@ describe('GET api/admin/sales/', () => {
     const text = plan.rows.map((r) => r['QUERY PLAN']).join('\n');
     expect(text).toContain('payments_completed_at_id_idx');
     expect(text).not.toMatch(/Seq Scan on payments/);
+  });
+});
+
+/** RFC 4180 as the export writes it: CRLF rows, quoted fields with doubled quotes. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') (field += '"'), i++;
+      else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') row.push(field), (field = '');
+    else if (c === '\r' && text[i + 1] === '\n') rows.push([...row, field]), (row = []), (field = ''), i++;
+    else field += c;
+  }
+  return rows;
+}
+const exportOf = (kind: 'orders' | 'payments', query: string, auth: Record<string, string> = admin.auth) =>
+  t.app.inject({ method: 'GET', url: `/api/admin/sales/export/${kind}/${query}`, headers: auth });
+const records = (text: string) => {
+  const [header, ...rows] = parseCsv(text);
+  return rows.map((r) => Object.fromEntries(defined(header, 'a header row').map((h, i) => [h, r[i]])));
+};
+
+describe('GET api/admin/sales/export/…: the period as CSV for the books', () => {
+  it('is for staff only (401, 403) and refuses a wrong period before sending anything (400)', async () => {
+    expect((await exportOf('orders', '', {})).statusCode).toBe(401);
+    expect((await exportOf('payments', '', customer.auth)).statusCode).toBe(403);
+    expect((await exportOf('orders', `?from=${iso(dayB)}&to=${iso(dayA)}`)).statusCode).toBe(400);
+    expect((await exportOf('orders', '?from=2020-01-01&to=2024-01-01')).statusCode).toBe(400);
+  });
+
+  it('lists each order placed in the period with its books, copies and every money column', async () => {
+    const res = await exportOf('orders', `?from=${iso(dayA)}&to=${iso(dayB)}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toContain(`bindery-orders-${iso(dayA)}-to-${iso(dayB)}.csv`);
+    const [header] = parseCsv(res.body);
+    expect(header).toEqual([...ORDERS_CSV_COLUMNS]);
+    const orders = records(res.body);
+    expect(orders.map((o) => o['order_number'])).toEqual(
+      [paidByCard, awaitingNoAttempt, awaitingPaypal, paidByPaypal].map((o) => orderNumberOf(o.id)),
+    );
+    const card = defined(orders[0], 'the card order');
+    expect(card).toMatchObject({
+      status: 'paid',
+      payment_method: 'card',
+      items: 'Card on day A × 1',
+      copies: '1',
+      total: (paidByCard.total / 100).toFixed(2),
+      refunded: '10.00',
+      customer_email: customer.user.email,
+    });
+    expect(card['placed_at']?.startsWith(iso(dayA))).toBe(true);
+    expect(orders[1]).toMatchObject({ status: 'awaiting_payment', paid_at: '', refunded: '0.00' });
+  });
+
+  it('lists the payments, then the refunds, of the period', async () => {
+    const res = await exportOf('payments', `?from=${iso(dayA)}&to=${iso(dayB)}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(parseCsv(res.body)[0]).toEqual([...MONEY_CSV_COLUMNS]);
+    expect(records(res.body).map((r) => [r['kind'], r['order_number'], r['method'], r['amount'], r['reason']])).toEqual([
+      ['payment', orderNumberOf(paidByCard.id), 'card', (paidByCard.total / 100).toFixed(2), ''],
+      ['payment', orderNumberOf(paidByPaypal.id), 'paypal', (paidByPaypal.total / 100).toFixed(2), ''],
+      ['refund', orderNumberOf(paidByCard.id), 'card', '10.00', 'Damaged copy'],
+    ]);
+  });
+
+  it('streams thousands of orders in batches, each once, in order; a name a spreadsheet would run is defused', async () => {
+    const owner = await createUser(t, { name: '=HYPERLINK("http://evil.test","x")' });
+    const { order } = await orderOneBook(t, owner.auth, 'Bulk');
+    // 2,500 orders on 2024-03-01 (a period of their own), copied from a real one: 3 batches of the export.
+    await sql`
+      insert into orders (user_id, subtotal_cents, shipping_cents, tax_cents, total_cents, tax_rate_bp, tax_reason,
+                          shipping_service, address, weight_grams, created_at, updated_at)
+      select user_id, subtotal_cents, shipping_cents, tax_cents, total_cents, tax_rate_bp, tax_reason,
+             shipping_service, address, weight_grams,
+             timestamptz '2024-03-01 00:00:00+00' + (g % 500) * interval '1 second', now()
+      from orders, generate_series(1, 2500) g where id = ${order.id}
+    `.execute(t.db);
+    const res = await exportOf('orders', '?from=2024-03-01&to=2024-03-01');
+    expect(res.statusCode).toBe(200);
+    const orders = records(res.body);
+    expect(orders).toHaveLength(2500);
+    expect(new Set(orders.map((o) => o['order_number'])).size).toBe(2500);
+    const keys = orders.map((o) => `${o['placed_at']}|${o['order_number']}`);
+    expect(keys).toEqual([...keys].sort());
+    expect(orders[0]?.['customer_name']).toBe(`'=HYPERLINK("http://evil.test","x")`);
   });
 });

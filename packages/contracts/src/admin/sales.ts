@@ -91,6 +91,52 @@ export const SalesReportResponse = z.object({
 });
 export type SalesReportResponse = z.infer<typeof SalesReportResponse>;
 
+/**
+ * The exports for the books (docs/decisions/0065): CSV of the period's orders (placed in it) and of its money
+ * movements (payments completed and refunds made in it), streamed. Same period rules as the report.
+ */
+export const SalesExportQuery = z
+  .object({ from: Day.optional(), to: Day.optional() })
+  .strict()
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { path: ['from'], error: 'Must not be after to' })
+  .refine((q) => !q.from || !q.to || (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 < SALES_MAX_DAYS, {
+    path: ['from'],
+    error: `The period must be at most ${SALES_MAX_DAYS} days`,
+  });
+export type SalesExportQuery = z.input<typeof SalesExportQuery>;
+
+/** The columns of each export, in order (the CSV's header row). */
+export const ORDERS_CSV_COLUMNS = [
+  'order_number',
+  'placed_at',
+  'status',
+  'paid_at',
+  'customer_name',
+  'customer_email',
+  'payment_method',
+  'items',
+  'copies',
+  'subtotal',
+  'discount',
+  'shipping',
+  'tax',
+  'tax_rate',
+  'total',
+  'refunded',
+  'ship_to_country',
+  'ship_to_state',
+] as const;
+export const MONEY_CSV_COLUMNS = [
+  'at',
+  'kind',
+  'order_number',
+  'method',
+  'provider_reference',
+  'amount',
+  'status',
+  'reason',
+] as const;
+
 /** The "Sales and payments" report (apps/api/src/routes/admin/sales). */
 export const adminSalesRoutes = {
   report: defineRoute({
@@ -102,5 +148,27 @@ export const adminSalesRoutes = {
     access: 'admin',
     query: SalesReportQuery,
     responses: { 200: SalesReportResponse, ...errorBodies(400, 401, 403) },
+  }),
+  exportOrders: defineRoute({
+    method: 'GET',
+    path: '/api/admin/sales/export/orders/',
+    operationId: 'getAdminSalesExportOrders',
+    summary: "The period's orders as CSV (one row per order, its books, copies and every money column), streamed",
+    tags: ['admin: sales'],
+    access: 'admin',
+    query: SalesExportQuery,
+    produces: ['text/csv'],
+    responses: { 200: null, ...errorBodies(400, 401, 403) },
+  }),
+  exportMoney: defineRoute({
+    method: 'GET',
+    path: '/api/admin/sales/export/payments/',
+    operationId: 'getAdminSalesExportPayments',
+    summary: "The period's payments and refunds as CSV, oldest first, streamed",
+    tags: ['admin: sales'],
+    access: 'admin',
+    query: SalesExportQuery,
+    produces: ['text/csv'],
+    responses: { 200: null, ...errorBodies(400, 401, 403) },
   }),
 };

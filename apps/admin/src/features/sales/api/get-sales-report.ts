@@ -5,6 +5,7 @@
  */
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { adminSalesRoutes } from '@bindery/contracts/admin/sales';
+import { pathOf } from '@bindery/contracts/route';
 import { api } from '#lib/api-client.ts';
 
 export const SALES_PAYMENTS_PAGE_SIZE = 20;
@@ -30,3 +31,7 @@ export const getSalesReportQueryOptions = (period: SalesPeriod, limit = SALES_PA
 
 export const useSalesReport = (period: SalesPeriod, limit?: number) =>
   useInfiniteQuery(getSalesReportQueryOptions(period, limit));
+
+/** GET api/admin/sales/export/orders/ or …/payments/ of a period: a CSV the Download button fetches (ADR 0065). */
+export const exportPath = (kind: 'orders' | 'payments', from: string, to: string) =>
+  `${pathOf(kind === 'orders' ? adminSalesRoutes.exportOrders : adminSalesRoutes.exportMoney)}?${new URLSearchParams({ from, to }).toString()}`;

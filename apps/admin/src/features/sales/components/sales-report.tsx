@@ -4,13 +4,15 @@
  * the period's paid, refunded and outstanding money, the same per method, a chart per day (for all methods or one)
  * with every day also in a table, and the period's payments newest first with "Load more". Every figure is the
  * server's (integer cents); nothing is added up here. The parts: sales-period, sales-totals, sales-by-method,
- * sales-per-day, sales-payments.
+ * sales-per-day, sales-payments. The period's orders, and its payments and refunds, download as CSV for the books
+ * (ADR 0065).
  */
 import { useSearchParams } from 'react-router-dom';
 import { ApiError } from '@bindery/api-client';
 import { Alert } from '@bindery/ui/alert';
 import { messages } from '@bindery/contracts/messages';
-import { useSalesReport } from '../api/get-sales-report';
+import { DownloadButton } from '#components/file-actions.tsx';
+import { exportPath, useSalesReport } from '../api/get-sales-report';
 import { DAY } from '../lib/sales-labels';
 import { SalesByMethod } from './sales-by-method';
 import { SalesPayments } from './sales-payments';
@@ -48,6 +50,14 @@ export function SalesReport() {
       ) : null}
       {first ? (
         <>
+          <div className="b-row" role="group" aria-label="Exports for the books">
+            <DownloadButton path={exportPath('orders', first.from, first.to)} fileName={`bindery-orders-${first.from}-to-${first.to}.csv`}>
+              Export orders (CSV)
+            </DownloadButton>
+            <DownloadButton path={exportPath('payments', first.from, first.to)} fileName={`bindery-payments-${first.from}-to-${first.to}.csv`}>
+              Export payments and refunds (CSV)
+            </DownloadButton>
+          </div>
           <SalesTotals report={first} />
           <SalesByMethod rows={first.by_method} />
           <SalesPerDay report={first} />

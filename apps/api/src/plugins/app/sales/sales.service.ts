@@ -16,6 +16,7 @@ import {
 import type { DB } from '#db/database.js';
 import type { Clock } from '#lib/clock.js';
 import { DomainError } from '#lib/domain-error.js';
+import { moneyCsv, ordersCsv } from './exports.js';
 import { TimeIdCursor, decodeCursor, toPage } from '#lib/keyset.js';
 import {
   countPayments,
@@ -69,19 +70,23 @@ const add = (figures: SalesFigures, kind: Kind, f: DayFigure) => {
 /** card, paypal, then "no payment started" (null) last. */
 const METHOD_ORDER: (Method | null)[] = ['card', 'paypal', null];
 
+/** The report's (and the exports') period: UTC days [from, to], 30 days to today by default, at most 366. */
+export function periodOf(query: { from?: string; to?: string }, now: Date) {
+  const to = query.to ?? dayOf(now);
+  const from = query.from ?? dayOf(new Date(startOf(to).getTime() - (DEFAULT_DAYS - 1) * DAY_MS));
+  const days = Math.round((startOf(to).getTime() - startOf(from).getTime()) / DAY_MS) + 1;
+  if (days < 1 || days > SALES_MAX_DAYS) {
+    throw new DomainError('invalid', `The period must be 1 to ${SALES_MAX_DAYS} days.`, {
+      code: 'INVALID_PERIOD',
+      fields: [{ path: 'querystring.from', message: `The period must be 1 to ${SALES_MAX_DAYS} days` }],
+    });
+  }
+  return { from, to, days, start: startOf(from), until: new Date(startOf(to).getTime() + DAY_MS) };
+}
+
 export function createSales({ db, clock }: { db: Kysely<DB>; clock: Clock }) {
   async function report(query: SalesQuery): Promise<SalesReportResponse> {
-    const to = query.to ?? dayOf(clock.now());
-    const from = query.from ?? dayOf(new Date(startOf(to).getTime() - (DEFAULT_DAYS - 1) * DAY_MS));
-    const days = Math.round((startOf(to).getTime() - startOf(from).getTime()) / DAY_MS) + 1;
-    if (days < 1 || days > SALES_MAX_DAYS) {
-      throw new DomainError('invalid', `The period must be 1 to ${SALES_MAX_DAYS} days.`, {
-        code: 'INVALID_PERIOD',
-        fields: [{ path: 'querystring.from', message: `The period must be 1 to ${SALES_MAX_DAYS} days` }],
-      });
-    }
-    const start = startOf(from);
-    const until = new Date(startOf(to).getTime() + DAY_MS);
+    const { from, to, days, start, until } = periodOf(query, clock.now());
     const after = decodeCursor(query.cursor, TimeIdCursor);
 
     const [paid, refunded, outstanding, rows, total] = await Promise.all([
@@ -150,7 +155,19 @@ export function createSales({ db, clock }: { db: Kysely<DB>; clock: Clock }) {
       },
     };
   }
-  return { report };
+  /**
+   * A CSV export of the period (exports.ts): its file name and its text, produced batch by batch as it is read.
+   * The period is checked before anything is sent, so a wrong one is a 400, not a broken download.
+   */
+  function exportCsv(kind: 'orders' | 'payments', query: { from?: string; to?: string }) {
+    const { from, to, start, until } = periodOf(query, clock.now());
+    return {
+      fileName: `bindery-${kind}-${from}-to-${to}.csv`,
+      text: kind === 'orders' ? ordersCsv(db, { start, until }) : moneyCsv(db, { start, until }),
+    };
+  }
+
+  return { report, exportCsv };
 }
 
 export type SalesModule = ReturnType<typeof createSales>;

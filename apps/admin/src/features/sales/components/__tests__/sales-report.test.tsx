@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { adminSalesRoutes, SalesReportResponse, type SalesPayment } from '@bindery/contracts/admin/sales';
 import { messages } from '@bindery/contracts/messages';
 import { urlOf } from '@bindery/contracts/route';
@@ -267,5 +267,53 @@ describe('Sales and payments (/admin/payment)', () => {
     );
     renderAdminRoute('/admin/payment');
     expect(await screen.findByRole('alert')).toHaveTextContent(s.loadSalesFailed);
+  });
+});
+
+describe('Sales and payments: exports for the books', () => {
+  beforeEach(() => void signInForTest());
+  afterEach(() => vi.restoreAllMocks());
+
+  it("downloads the period's orders, and its payments and refunds, as CSV with the admin's token", async () => {
+    salesApi();
+    const asked: { path: string; query: string; auth: string | null }[] = [];
+    const saved: Blob[] = [];
+    URL.createObjectURL = vi.fn((blob: Blob) => {
+      saved.push(blob);
+      return `blob:admin/${saved.length}`;
+    });
+    URL.revokeObjectURL = vi.fn();
+    const downloads: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      downloads.push(this.download);
+    });
+    const csv = (kind: string) =>
+      http.get(urlOf(kind === 'orders' ? adminSalesRoutes.exportOrders : adminSalesRoutes.exportMoney), ({ request }) => {
+        const url = new URL(request.url);
+        asked.push({ path: url.pathname, query: url.search, auth: request.headers.get('authorization') });
+        return new HttpResponse(`${kind}-header\r\n`, {
+          headers: {
+            'content-type': 'text/csv; charset=utf-8',
+            'content-disposition': `attachment; filename="bindery-${kind}-2026-11-01-to-2026-11-23.csv"`,
+          },
+        });
+      });
+    server.use(csv('orders'), csv('payments'));
+    const user = userEvent.setup();
+    renderAdminRoute('/admin/payment?from=2026-11-01&to=2026-11-23');
+    await user.click(await screen.findByRole('button', { name: 'Export orders (CSV)' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    await user.click(screen.getByRole('button', { name: 'Export payments and refunds (CSV)' }));
+    await waitFor(() => expect(saved).toHaveLength(2));
+    expect(asked).toEqual([
+      { path: '/api/admin/sales/export/orders/', query: '?from=2026-11-01&to=2026-11-23', auth: 'Bearer admin-access' },
+      { path: '/api/admin/sales/export/payments/', query: '?from=2026-11-01&to=2026-11-23', auth: 'Bearer admin-access' },
+    ]);
+    expect(await defined(saved[0], 'the orders file').text()).toBe('orders-header\r\n');
+    // Saved under the server's names.
+    expect(downloads).toEqual([
+      'bindery-orders-2026-11-01-to-2026-11-23.csv',
+      'bindery-payments-2026-11-01-to-2026-11-23.csv',
+    ]);
   });
 });
