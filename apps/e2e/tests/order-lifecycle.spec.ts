@@ -117,7 +117,7 @@ test('a refund from Order Details reaches the Stripe fake and the customer sees 
 
   await admin.getByRole('button', { name: s.refund, exact: true }).click();
   const dialog = admin.getByRole('dialog', { name: s.refund });
-  await dialog.getByLabel('Amount in USD (optional)').fill('5');
+  await dialog.getByLabel('Amount in USD').fill('5');
   await dialog.getByLabel('Reason').fill('One copy arrived creased');
   await dialog.getByRole('button', { name: s.refund, exact: true }).click();
   await expect(admin.getByText(s.refundDone('$5.00', paid.order_number))).toBeVisible();
@@ -137,5 +137,7 @@ test('a refund from Order Details reaches the Stripe fake and the customer sees 
   await page.goto(`${e2e.webUrl}/orders/${paid.id}`);
   const books = page.getByRole('region', { name: 'Books' });
   await expect(books.getByRole('list', { name: 'Refunds' })).toContainText('$5.00 refunded');
+  // The refund is in the order's history too: how much, how and why (ADR 0066).
+  await expect(page.getByText('Refunded $5.00 (card): One copy arrived creased')).toBeVisible();
   expect((await getOrder(request, token, paid.id)).status).toBe('paid');
 });

@@ -1,10 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@bindery/contracts/messages';
 import { urlOf } from '@bindery/contracts/route';
 import { orderRoutes, ReorderResponse, type ReorderBody } from '@bindery/contracts/store/orders';
+import { CalculateResponse, catalogRoutes } from '@bindery/contracts/store/catalog';
+import { projectRoutes } from '@bindery/contracts/store/projects';
+import { PRODUCTS } from '@bindery/pricing/products';
 import { readCart } from '#lib/cart.ts';
 import { order } from '#testing/checkout-fixtures.ts';
 import { server } from '#testing/msw-server.ts';
@@ -12,7 +15,7 @@ import { myOrdersHandlers, type OrdersSeen } from '#testing/order-fixtures.ts';
 import { myBooksHandler, projectFixture } from '#testing/project-fixtures.ts';
 import { renderRoute } from '#testing/render-route.tsx';
 import { signInForTest, testCustomer } from '#testing/session.ts';
-import { bodyCells } from '@bindery/ui/testing';
+import { bodyCells, defined } from '@bindery/ui/testing';
 
 const s = messages.orderScreens;
 
@@ -39,6 +42,40 @@ const shipped = order({
 const unpaid = order({ id: 42 });
 
 const region = (name: string) => screen.getByRole('region', { name });
+
+/** Today's prices (ADR 0066): each book's project, and the server's calculator per category (cost per book). */
+function todaysPricesApi(costPerBook: Record<string, string>) {
+  const asked: { category: string; body: Record<string, unknown> }[] = [];
+  server.use(
+    http.get(urlOf(projectRoutes.get), ({ params }) => {
+      const id = Number(params['id']);
+      const category = id === 11 ? 'Print Book' : 'Photo Book';
+      return HttpResponse.json(projectFixture({ id, title: `Book ${id}`, category, status: 'ordered' }));
+    }),
+    ...(['calculator', 'photobook'] as const).map((slug) =>
+      http.post(urlOf(catalogRoutes(PRODUCTS[slug]).calculate), async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        asked.push({ category: slug, body });
+        const each = defined(costPerBook[slug], `a price for ${slug}`);
+        const quantity = Number(body['quantity']);
+        return HttpResponse.json(
+          CalculateResponse.parse({
+            cost_per_book: each,
+            total_cost: (Number(each) * quantity).toFixed(2),
+            unit_price: each,
+            quantity,
+            currency: 'USD',
+            tiers: [],
+          }),
+        );
+      }),
+    ),
+  );
+  return asked;
+}
+
+// Every shipped order offers 'Order again', which reads today's prices: answered unless a test says otherwise.
+beforeEach(() => void todaysPricesApi({ calculator: '8.48', photobook: '20.00' }));
 
 describe('/orders/:id: the order page', () => {
   afterEach(() => vi.restoreAllMocks());
@@ -268,6 +305,34 @@ describe('/orders/:id: the order page', () => {
 });
 
 describe('/orders/:id: reorder', () => {
+  it("shows each book's price today for the copies typed, and says when it differs from this order's", async () => {
+    signInForTest();
+    server.use(...myOrdersHandlers([shipped]));
+    reorderApi(() => HttpResponse.json({}, { status: 500 }));
+    const asked = todaysPricesApi({ calculator: '8.73', photobook: '20.00' });
+    renderRoute('/orders/43');
+    const form = await screen.findByRole('region', { name: s.reorderTitle });
+    const novel = within(form).getByLabelText('Copies of My Novel');
+    // The same 10 copies cost $8.73 a book today where this order charged $8.48: said before anything is sent.
+    await waitFor(() =>
+      expect(novel).toHaveAccessibleDescription(
+        'Today: $8.73 a book, $87.30 for 10 copies. Prices have changed since this order ($8.48 a book then).',
+      ),
+    );
+    expect(within(form).getByLabelText('Copies of Family Album')).toHaveAccessibleDescription(
+      'Today: $20.00 a book, $40.00 for 2 copies.',
+    );
+    expect(within(form).getByTestId('reorder-total')).toHaveTextContent("Books at today's prices: $127.30");
+    // The server's quote of the book's own configuration and page count at the copies typed.
+    const printBook = defined(asked.find((a) => a.category === 'calculator'), 'the print book quote');
+    expect(printBook.body).toMatchObject({ quantity: 10, page_count: 120 });
+    const user = userEvent.setup();
+    await user.clear(novel);
+    await user.type(novel, '20');
+    await waitFor(() => expect(novel).toHaveAccessibleDescription('Today: $8.73 a book, $174.60 for 20 copies.'));
+    await waitFor(() => expect(within(form).getByTestId('reorder-total')).toHaveTextContent('$214.60'));
+  });
+
   function reorderApi(answer: (body: ReorderBody) => Response) {
     const bodies: ReorderBody[] = [];
     server.use(
