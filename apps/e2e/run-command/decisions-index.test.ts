@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 
 const root = execFileSync('git', ['rev-parse', '--show-toplevel'], { encoding: 'utf8' }).trim();
 const dir = join(root, 'docs/decisions');
-const ROW = /^\| (\d{4}) \| \[[^\]]+\]\(([^)]+)\) \| (\d{4}-\d{2}-\d{2}) \| (Accepted|Superseded by \d{4}|Proposed)[^|]*\|$/;
+const ROW = /^\| (\d{4}) \| \[[^\]]+\]\(([^)]+)\) \| (\d{4}-\d{2}-\d{2}) \| (Accepted|Superseded by \d{4}|Proposed|Rejected)[^|]*\|$/;
 
 describe('the decision records', () => {
   const records = readdirSync(dir).filter((f) => /^\d{4}-.+\.md$/.test(f)).sort();
