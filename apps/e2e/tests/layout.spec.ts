@@ -172,6 +172,23 @@ async function check(
   const where = `${app} ${key} (${url}) at ${width} px`;
   expect.soft(await layoutProblems(page), `${where}: nothing wider than the window or cut off`).toEqual([]);
   if (axe) expect.soft(await seriousAxeViolations(page), `${where}: axe`).toEqual([]);
+  if (app === 'admin' && visit.as === 'admin' && width === 375) {
+    // A staff page on a phone starts with its own content: the sidebar waits behind "Menu" (ADR 0066).
+    const top = await page.getByRole('main').boundingBox();
+    expect.soft(top?.y ?? Infinity, `${where}: the page's content starts near the top`).toBeLessThan(260);
+  }
+  if (key === 'admin/orders' && width === 1280) {
+    // Order numbers and dates stay on one line at a desktop width: their text makes one line box.
+    const heights = await page.locator('table tbody tr:first-child td:nth-child(-n+2)').evaluateAll((cells) =>
+      cells.map((cell) => {
+        const range = document.createRange();
+        range.selectNodeContents(cell);
+        return new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top))).size;
+      }),
+    );
+    expect.soft(heights.length, `${where}: the first row's number and date`).toBe(2);
+    for (const lines of heights) expect.soft(lines, `${where}: one line for the number and the date`).toBe(1);
+  }
 }
 
 for (const width of WIDTHS) {

@@ -101,4 +101,21 @@ describe('StatusBadge and stacked tables', () => {
     expect(cells.map((c) => c.getAttribute('data-label'))).toEqual(['Order', 'Amount']);
     expect(screen.getByRole('table')).toHaveClass('b-table--stack');
   });
+
+  it('keeps a one-line column whole (nowrap) on its header and cells, beside a number column', () => {
+    render(
+      <Table
+        caption="Orders"
+        columns={[
+          { key: 'n', header: 'Order', cell: (r: { n: string }) => r.n, nowrap: true },
+          { key: 'c', header: 'Customer', cell: () => 'Ann Lee' },
+          { key: 'a', header: 'Amount', cell: () => '$1.00', numeric: true, nowrap: true },
+        ]}
+        rows={[{ n: 'BND-000001' }]}
+        rowKey={(r) => r.n}
+      />,
+    );
+    expect(screen.getAllByRole('columnheader').map((h) => h.className)).toEqual(['b-nowrap', '', 'b-num b-nowrap']);
+    expect(screen.getAllByRole('cell').map((c) => c.className)).toEqual(['b-nowrap', '', 'b-num b-nowrap']);
+  });
 });

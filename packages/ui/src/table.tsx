@@ -24,10 +24,17 @@ export interface Column<Row, K extends string = string> {
   header: ReactNode;
   cell: (row: Row) => ReactNode;
   numeric?: boolean;
+  /** Keeps the cell on one line (order numbers, dates, amounts, short labels): the other columns wrap instead. */
+  nowrap?: boolean;
   /** The column's name on a stacked row (default: the header when it is text). */
   label?: string;
   /** Sorts by this key when its header is pressed (with the table's `onSort`). */
   sortKey?: K;
+}
+
+/** A column's cell classes: numbers right-aligned, one-line cells kept whole. */
+function cellClass(column: { numeric?: boolean; nowrap?: boolean }): string | undefined {
+  return [column.numeric ? 'b-num' : '', column.nowrap ? 'b-nowrap' : ''].filter(Boolean).join(' ') || undefined;
 }
 
 export interface TableProps<Row, K extends string = string> {
@@ -81,7 +88,7 @@ function HeaderCell<K extends string>({
   onSort: ((key: K) => void) | undefined;
 }) {
   const { sortKey } = column;
-  const className = column.numeric ? 'b-num' : undefined;
+  const className = cellClass(column);
   if (sortKey === undefined || !onSort) {
     return (
       <th scope="col" className={className}>
@@ -153,7 +160,7 @@ export function Table<Row, K extends string = string>({
                 {columns.map((c) => (
                   <td
                     key={c.key}
-                    className={c.numeric ? 'b-num' : undefined}
+                    className={cellClass(c)}
                     data-label={stacked ? labelOf(c) : undefined}
                   >
                     {c.cell(row)}

@@ -1,8 +1,9 @@
 /**
  * The admin frame: header, the test payment mode banner when the server is in it, the spec's sidebar (Manage
- * Orders, books, shipping, payment, users, resale certificates), the page.
+ * Orders, books, shipping, payment, users, resale certificates, price history; collapsed behind "Menu" on a phone),
+ * the page.
  */
-import { Suspense } from 'react';
+import { Suspense, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { Spinner } from '@bindery/ui/spinner';
 import { AdminHeaderActions } from './admin-header-actions';
@@ -25,6 +26,13 @@ const isUnder = (pathname: string, base: string) => pathname === base || pathnam
 
 export function AdminLayout() {
   const { pathname } = useLocation();
+  // On a phone the sidebar is collapsed behind "Menu" (CSS shows it always on wider screens); a visit closes it.
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [menuFor, setMenuFor] = useState(pathname);
+  if (menuFor !== pathname) {
+    setMenuFor(pathname);
+    setMenuOpen(false);
+  }
   return (
     <>
       <a className="b-skip-link" href="#main">
@@ -35,12 +43,21 @@ export function AdminLayout() {
           <Link to="/admin" className="b-brand" aria-label="Bindery admin home">
             Bind<span>ery</span> Admin
           </Link>
+          <button
+            type="button"
+            className="b-btn b-btn--secondary b-btn--sm b-sidebar-toggle"
+            aria-expanded={menuOpen}
+            aria-controls="admin-sidebar"
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            Menu
+          </button>
           <AdminHeaderActions />
         </div>
       </header>
       <TestModeBanner />
       <div className="b-sidebar-layout">
-        <nav aria-label="Admin" className="b-sidebar">
+        <nav aria-label="Admin" className="b-sidebar" id="admin-sidebar" data-open={menuOpen}>
           {sidebar.map((l) => (
             <Link
               key={l.to}

@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '@bindery/contracts/messages';
 import { configHandler, healthyHandler, server } from '#testing/msw-server.ts';
@@ -41,6 +42,23 @@ describe('admin shell', () => {
       '/admin/resale-certificates',
       '/admin/price-history',
     ]);
+  });
+  it('collapses the sidebar behind "Menu" (shown on a phone by CSS), opens it, and closes it on a visit', async () => {
+    const user = userEvent.setup();
+    renderAt('/manage-books');
+    expect(await screen.findByRole('heading', { name: 'Manage Books' })).toBeInTheDocument();
+    const menu = screen.getByRole('button', { name: 'Menu' });
+    const nav = screen.getByRole('navigation', { name: 'Admin' });
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+    expect(menu).toHaveAttribute('aria-controls', nav.id);
+    expect(nav).toHaveAttribute('data-open', 'false');
+    await user.click(menu);
+    expect(menu).toHaveAttribute('aria-expanded', 'true');
+    expect(nav).toHaveAttribute('data-open', 'true');
+    await user.click(within(nav).getByRole('link', { name: 'Sales and payments' }));
+    expect(await screen.findByRole('heading', { name: messages.orderScreens.salesTitle })).toBeInTheDocument();
+    expect(nav).toHaveAttribute('data-open', 'false');
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
   });
   it('says on every page that no real money is taken while the server is in test payment mode', async () => {
     server.use(configHandler({ card: true, paypal: true, test_mode: true }));

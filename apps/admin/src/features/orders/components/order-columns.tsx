@@ -11,8 +11,8 @@ import { customerEmail, formatDateTimeShort, formatUsd, paymentMethodLabel } fro
 export const orderDetailsPath = (id: number) => `/admin/order-info?id=${id}`;
 
 export const orderColumns: Column<AdminOrderRow>[] = [
-  { key: 'number', header: 'Order', cell: (o) => <strong>{o.order_number}</strong> },
-  { key: 'date', header: 'Order Date', cell: (o) => formatDateTimeShort(o.created_at) },
+  { key: 'number', header: 'Order', cell: (o) => <strong>{o.order_number}</strong>, nowrap: true },
+  { key: 'date', header: 'Order Date', cell: (o) => formatDateTimeShort(o.created_at), nowrap: true },
   {
     key: 'customer',
     header: 'Customer',
@@ -24,12 +24,13 @@ export const orderColumns: Column<AdminOrderRow>[] = [
     ),
   },
   { key: 'items', header: 'Books', cell: (o) => o.item_count, numeric: true },
-  { key: 'amount', header: 'Amount', cell: (o) => formatUsd(o.total), numeric: true },
-  { key: 'status', header: 'Status', cell: (o) => <OrderStatusBadge status={o.status} /> },
-  { key: 'payment', header: 'Payment', cell: (o) => paymentMethodLabel(o.payment_method) },
+  { key: 'amount', header: 'Amount', cell: (o) => formatUsd(o.total), numeric: true, nowrap: true },
+  { key: 'status', header: 'Status', cell: (o) => <OrderStatusBadge status={o.status} />, nowrap: true },
+  { key: 'payment', header: 'Payment', cell: (o) => paymentMethodLabel(o.payment_method), nowrap: true },
   {
     key: 'action',
     header: 'Action',
+    nowrap: true,
     cell: (o) => (
       <Link
         className="b-btn b-btn--secondary b-btn--sm"
