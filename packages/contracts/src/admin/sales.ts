@@ -20,18 +20,23 @@ export const SALES_MAX_DAYS = 366;
 
 const Day = z.iso.date({ error: 'Must be a date (YYYY-MM-DD)' });
 
-export const SalesReportQuery = PageQuery.extend({
+const PeriodFields = {
   /** First day (UTC), inclusive. Default: 29 days before `to`. */
   from: Day.optional(),
   /** Last day (UTC), inclusive. Default: today. */
   to: Day.optional(),
-})
-  .strict()
-  .refine((q) => !q.from || !q.to || q.from <= q.to, { path: ['from'], error: 'Must not be after to' })
-  .refine((q) => !q.from || !q.to || (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 < SALES_MAX_DAYS, {
-    path: ['from'],
-    error: `The period must be at most ${SALES_MAX_DAYS} days`,
-  });
+};
+
+/** A period's rules, for the report and the exports alike: in order, and at most SALES_MAX_DAYS days. */
+const withPeriodRules = <T extends z.ZodType<{ from?: string; to?: string }>>(schema: T) =>
+  schema
+    .refine((q) => !q.from || !q.to || q.from <= q.to, { path: ['from'], error: 'Must not be after to' })
+    .refine((q) => !q.from || !q.to || (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 < SALES_MAX_DAYS, {
+      path: ['from'],
+      error: `The period must be at most ${SALES_MAX_DAYS} days`,
+    });
+
+export const SalesReportQuery = withPeriodRules(PageQuery.extend(PeriodFields).strict());
 export type SalesReportQuery = z.input<typeof SalesReportQuery>;
 
 /** How the money came or is to come: a card (Stripe), PayPal, or `null` for an unpaid order with no attempt yet. */
@@ -95,14 +100,7 @@ export type SalesReportResponse = z.infer<typeof SalesReportResponse>;
  * The exports for the books (docs/decisions/0065): CSV of the period's orders (placed in it) and of its money
  * movements (payments completed and refunds made in it), streamed. Same period rules as the report.
  */
-export const SalesExportQuery = z
-  .object({ from: Day.optional(), to: Day.optional() })
-  .strict()
-  .refine((q) => !q.from || !q.to || q.from <= q.to, { path: ['from'], error: 'Must not be after to' })
-  .refine((q) => !q.from || !q.to || (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 < SALES_MAX_DAYS, {
-    path: ['from'],
-    error: `The period must be at most ${SALES_MAX_DAYS} days`,
-  });
+export const SalesExportQuery = withPeriodRules(z.object(PeriodFields).strict());
 export type SalesExportQuery = z.input<typeof SalesExportQuery>;
 
 /** The columns of each export, in order (the CSV's header row). */
