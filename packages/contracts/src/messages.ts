@@ -75,6 +75,14 @@ export const messages = {
     cancelAccount: 'Cancel Your Account',
   },
   /** Projects: start, design, upload, dashboard and cart (docs/spec/customer-journey.md §2, §5, §8). */
+  /** The customer's own account settings (docs/decisions/0067). Not spec texts. */
+  account: {
+    nameSaved: 'Your name is saved.',
+    passwordChanged: 'Your password is changed. Every other device you were signed in on is signed out.',
+    currentPasswordWrong: 'That is not your current password.',
+    sessionNotFound: 'That session is not open (it may have ended already).',
+    sessionEnded: 'That session is ended.',
+  },
   projects: {
     loadingProjects: 'Loading your projects...',
     searchProjects: 'Search projects by title or category...',

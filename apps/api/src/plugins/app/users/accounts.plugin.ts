@@ -1,10 +1,15 @@
-/** Builds the accounts module (accounts.service.ts) from the app and decorates it as `app.accounts`. */
+/**
+ * Builds the accounts module (accounts.service.ts) from the app and decorates it as `app.accounts`, and the
+ * customer's own settings (own-account.ts) as `app.ownAccount`.
+ */
 import fp from 'fastify-plugin';
 import { createAccounts, type Accounts } from './accounts.service.js';
+import { createOwnAccount, type OwnAccount } from './own-account.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     accounts: Accounts;
+    ownAccount: OwnAccount;
   }
 }
 
@@ -23,6 +28,7 @@ export default fp(
         config: { webUrl: app.config.webUrl, jwtSecret: app.config.jwtSecret },
       }),
     );
+    app.decorate('ownAccount', createOwnAccount({ db: app.db, clock: app.clock, sessionCache: app.sessionCache }));
   },
   { name: 'accounts', dependencies: ['config', 'db', 'counts', 'auth', 'jobs', 'mail'] },
 );
