@@ -15,14 +15,12 @@ export default fp(
       createAccounts({
         db: app.db,
         counts: app.counts,
-        mailer: app.mailer,
-        sendInBackground: app.sendMailInBackground,
+        outbox: app.mailOutbox,
         clock: app.clock,
         sessionCache: app.sessionCache,
-        log: app.log,
         config: { webUrl: app.config.webUrl, jwtSecret: app.config.jwtSecret },
       }),
     );
   },
-  { name: 'accounts', dependencies: ['config', 'db', 'counts', 'auth', 'jobs', 'mail'] },
+  { name: 'accounts', dependencies: ['config', 'db', 'counts', 'auth', 'jobs', 'mail-outbox'] },
 );
