@@ -19,7 +19,7 @@ import {
 import { formatCents, parseCents, roundDiv } from '@bindery/pricing/money';
 import { shippingChargeCents } from '@bindery/pricing/shipping';
 import { TRIM_SIZES } from '@bindery/pricing/trim-sizes';
-import { selectServices } from '#plugins/app/checkout/checkout.service.js';
+import { selectServices } from '#plugins/app/checkout/cart-pricing.js';
 import { calendarConfiguration, insertProject, printBookConfiguration } from '../checkout-fixtures.js';
 import { createUser, defined, json, request, setupTestApp } from '../helper.js';
 
