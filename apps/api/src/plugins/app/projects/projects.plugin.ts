@@ -126,5 +126,8 @@ export default fp(
       await fileStore.close();
     });
   },
-  { name: 'projects', dependencies: ['config', 'db', 'jobs', 'counts', 'catalog', 'rate-limit', 'mail-outbox'] },
+  {
+    name: 'projects',
+    dependencies: ['config', 'db', 'jobs', 'counts', 'catalog', 'rate-limit', 'mail-outbox'],
+  },
 );
