@@ -8,7 +8,8 @@
  * The one exception list is explicit: an adapter is Fastify-facing by design (it reads a request or writes a
  * reply). Every service and repository is converted; none is excused.
  * - no code holding a transaction takes another database handle (ADR 0050; the rule is in transaction-handles.ts);
- * - a domain module imports no other module's repository: it asks that module's service (ADR 0056).
+ * - a domain module imports no other module's repository: it asks that module's service (ADR 0056);
+ * - mail leaves through the outbox only: nothing outside src/plugins/app/mail/ calls the Mailer (ADR 0068).
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -221,5 +222,48 @@ describe('one database handle per transaction (ADR 0050)', () => {
       [8, 'the outer `db` inside a transaction'],
       [9, 'a database handle (….db) inside a transaction'],
     ]);
+  });
+});
+
+const MAIL = join(DOMAINS, 'mail');
+
+/** How a file outside the mail folder would send mail past the outbox, in words; none when it keeps the rule. */
+function directMailUses(source: string): string[] {
+  const found = importsOf(source)
+    .filter(
+      (s) => s === 'nodemailer' || /\/mail\/(smtp-mailer|outbox-mailer|nodemailer-message)\.js$/.test(s),
+    )
+    .map((s) => `imports ${s}`);
+  if (/\bimport\s+(?:type\s+)?\{[^}]*\bMailer\b[^}]*\}\s*from\s*['"][^'"]*\/mailer\.js['"]/.test(source))
+    found.push('imports the Mailer');
+  if (/\.mailer\b/.test(source)) found.push('reaches app.mailer');
+  return found;
+}
+
+describe('one way out for mail (ADR 0068)', () => {
+  it('nothing outside the mail folder calls the Mailer: every mail is written to the outbox', () => {
+    const files = tsFiles(SRC).filter((file) => !file.startsWith(MAIL + sep));
+    const offenders = files
+      .map((file) => ({ file, found: directMailUses(readFileSync(file, 'utf8')) }))
+      .filter(({ found }) => found.length > 0)
+      .map(({ file, found }) => `${relative(SRC, file)}: ${found.join('; ')}`);
+    expect(files.length).toBeGreaterThan(50);
+    expect(offenders).toEqual([]);
+  });
+
+  it('catches the direct sends the accounts and projects modules made before', () => {
+    const accounts = `
+      import type { Mailer, MailMessage } from '../mail/mailer.js';
+      import type { OutboxMail } from '../mail/mail-outbox.js';
+      export function createAccounts({ mailer }: { mailer: Mailer }) {}`;
+    const plugin = `
+      import { createSmtpMailer } from '#plugins/app/mail/smtp-mailer.js';
+      createProjects({ sendMail: (message) => void app.mailer.send(message) });`;
+    expect(directMailUses(accounts)).toEqual(['imports the Mailer']);
+    expect(directMailUses(plugin)).toEqual([
+      'imports #plugins/app/mail/smtp-mailer.js',
+      'reaches app.mailer',
+    ]);
+    expect(directMailUses(`import type { MailMessage } from '../mail/mailer.js';`)).toEqual([]);
   });
 });

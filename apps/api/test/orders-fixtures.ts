@@ -10,11 +10,11 @@ import { UploadBookResponse } from '@bindery/contracts/store/projects';
 import { defined, json, request, type TestContext } from './helper.js';
 import { createPrintBook, uploadBook, uploadPdf, type Auth } from './projects.js';
 
+/** A destination in Texas (taxed: the seller's nexus state), for estimates; ADDRESS ships there. */
+export const TX = { country: 'US', state: 'TX', city: 'Austin', postal_code: '78701' };
+
 export const ADDRESS = {
-  country: 'US',
-  state: 'TX',
-  city: 'Austin',
-  postal_code: '78701',
+  ...TX,
   first_name: 'Ada',
   last_name: 'Lovelace',
   address: '1 Congress Ave',

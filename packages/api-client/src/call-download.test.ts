@@ -11,6 +11,7 @@ import { ErrorBody, IdParam } from '@bindery/contracts/common';
 import { defineRoute, urlOf } from '@bindery/contracts/route';
 import { healthRoute } from '@bindery/contracts/store/health';
 import { ApiError, createApiClient, fileNameFromDisposition } from './client.js';
+import { refreshingClient, withNewToken } from './testing/refresh.js';
 
 const API = 'http://api.test';
 const server = setupServer();
@@ -65,13 +66,8 @@ describe('api.download', () => {
   });
 
   it("refreshes once on a 401 and retries; a refusal is the server's error text; abort says 'Request aborted'", async () => {
-    let token = 'old';
     server.use(
-      http.get(`${API}${urlOf(fileRoute, { id: 7, kind: 'pdf' })}`, ({ request }) =>
-        request.headers.get('authorization') === 'Bearer new'
-          ? pdf()
-          : HttpResponse.json({ error: 'expired', code: 'UNAUTHORIZED', statusCode: 401 }, { status: 401 }),
-      ),
+      http.get(`${API}${urlOf(fileRoute, { id: 7, kind: 'pdf' })}`, withNewToken(pdf)),
       http.get(`${API}${urlOf(fileRoute, { id: 8, kind: 'cover' })}`, () =>
         HttpResponse.json(
           { error: 'Project not found.', code: 'NOT_FOUND', statusCode: 404 },
@@ -79,20 +75,12 @@ describe('api.download', () => {
         ),
       ),
     );
-    let refreshes = 0;
-    const client = createApiClient({
-      baseUrl: API,
-      getAccessToken: () => token,
-      refresh: () => {
-        refreshes += 1;
-        token = 'new';
-        return Promise.resolve(true);
-      },
-    });
+    const refreshing = refreshingClient(API);
+    const { client } = refreshing;
     await expect(client.download(fileRoute, { params: { id: 7, kind: 'pdf' } })).resolves.toMatchObject({
       fileName: 'my book.pdf',
     });
-    expect(refreshes).toBe(1);
+    expect(refreshing.refreshes).toBe(1);
     const refused = await client
       .download(fileRoute, { params: { id: 8, kind: 'cover' } })
       .catch((e: unknown) => e);

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { ErrorBody } from '@bindery/contracts/common';
 import { defineRoute, urlOf } from '@bindery/contracts/route';
 import { ApiError, createApiClient } from './client.js';
+import { refreshingClient } from './testing/refresh.js';
 
 const API = 'http://api.test';
 const server = setupServer();
@@ -78,7 +79,6 @@ describe('api.call with upload progress', () => {
   });
 
   it('refreshes the access token once on a 401 and retries with the new one', async () => {
-    let token = 'old';
     const auths: (string | null)[] = [];
     server.use(
       http.post(`${API}${urlOf(upload)}`, ({ request }) => {
@@ -92,14 +92,7 @@ describe('api.call with upload progress', () => {
             );
       }),
     );
-    const client = createApiClient({
-      baseUrl: API,
-      getAccessToken: () => token,
-      refresh: () => {
-        token = 'new';
-        return Promise.resolve(true);
-      },
-    });
+    const { client } = refreshingClient(API);
     await expect(
       client.call(upload, { body: form() }, { onUploadProgress: () => undefined }),
     ).resolves.toEqual({

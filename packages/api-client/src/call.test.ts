@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { ErrorBody, IdParams } from '@bindery/contracts/common';
 import { defineRoute, urlOf } from '@bindery/contracts/route';
 import { ApiError, createApiClient } from './client.js';
+import { refreshingClient, withNewToken } from './testing/refresh.js';
 
 const API = 'http://api.test';
 const server = setupServer();
@@ -129,23 +130,14 @@ describe('api.call', () => {
   });
 
   it('refreshes once on a 401 and retries; aborts and transport failures say the spec texts', async () => {
-    let token = 'old';
     server.use(
-      http.get(`${API}${urlOf(thingRoutes.list)}`, ({ request }) =>
-        request.headers.get('authorization') === 'Bearer new'
-          ? HttpResponse.json([])
-          : HttpResponse.json({ error: 'expired', code: 'UNAUTHORIZED', statusCode: 401 }, { status: 401 }),
+      http.get(
+        `${API}${urlOf(thingRoutes.list)}`,
+        withNewToken(() => HttpResponse.json([])),
       ),
       http.delete(`${API}${urlOf(thingRoutes.remove, { id: 2 })}`, () => HttpResponse.error()),
     );
-    const client = createApiClient({
-      baseUrl: API,
-      getAccessToken: () => token,
-      refresh: () => {
-        token = 'new';
-        return Promise.resolve(true);
-      },
-    });
+    const { client } = refreshingClient(API);
     await expect(client.call(thingRoutes.list)).resolves.toEqual([]);
     const aborted = new AbortController();
     aborted.abort();

@@ -7,6 +7,7 @@ import { defineRoute, urlOf } from '@bindery/contracts/route';
 import { configRoute } from '@bindery/contracts/store/config';
 import { healthRoute } from '@bindery/contracts/store/health';
 import { ApiError, createApiClient, publicConfigQuery } from './client.js';
+import { refreshingClient, withNewToken } from './testing/refresh.js';
 
 const API = 'http://api.test';
 const server = setupServer();
@@ -104,27 +105,17 @@ describe('createApiClient', () => {
   });
 
   it('sends the bearer token, refreshes once on 401 and retries, even for concurrent requests', async () => {
-    let token = 'old';
-    let refreshes = 0;
     server.use(
-      http.get(`${API}${urlOf(meRoute)}`, ({ request }) =>
-        request.headers.get('authorization') === 'Bearer new'
-          ? HttpResponse.json({ ok: true })
-          : HttpResponse.json({ error: 'expired', code: 'UNAUTHORIZED', statusCode: 401 }, { status: 401 }),
+      http.get(
+        `${API}${urlOf(meRoute)}`,
+        withNewToken(() => HttpResponse.json({ ok: true })),
       ),
     );
-    const client = createApiClient({
-      baseUrl: API,
-      getAccessToken: () => token,
-      refresh: () => {
-        refreshes += 1;
-        token = 'new';
-        return Promise.resolve(true);
-      },
-    });
+    const refreshing = refreshingClient(API);
+    const { client } = refreshing;
     const results = await Promise.all([client.call(meRoute), client.call(meRoute)]);
     expect(results).toEqual([{ ok: true }, { ok: true }]);
-    expect(refreshes).toBe(1);
+    expect(refreshing.refreshes).toBe(1);
   });
 
   it('gives up after one failed refresh with the 401 error', async () => {

@@ -64,7 +64,6 @@ export const messages = {
     verificationResent:
       'If an unverified account exists for this email, a new verification link has been sent to it.',
     verificationResendFailed: 'Could not send a new verification link. Please try again.',
-    verificationMailFailed: 'We could not send the verification email. Please try again in a few minutes.',
     tooManyAttempts: (wait: string) => `Too many attempts. Please wait ${wait} and try again.`,
     // Screen texts of the account pages (docs/spec/calculators-account-admin.md §2).
     sendResetLink: 'Send Reset Link',

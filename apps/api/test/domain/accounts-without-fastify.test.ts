@@ -1,15 +1,17 @@
 /**
  * The accounts module runs without a server (docs/decisions/0018): a script builds it from a Kysely
- * instance, a mailer and a clock — no Fastify app is built in this file. The mailer is an in-memory stand-in for
- * the SMTP server (an outside service), recording what would leave.
+ * instance, the mail outbox and a clock — no Fastify app is built in this file. The outbox's mailer is an in-memory
+ * stand-in for the SMTP server (an outside service), recording what would leave.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Kysely } from 'kysely';
+import { messages } from '@bindery/contracts/messages';
 import type { DB } from '#db/database.js';
 import { migrateToLatest } from '#db/connect.js';
 import { systemClock } from '#lib/clock.js';
 import { isDomainError } from '#lib/domain-error.js';
+import { createMailOutbox, type MailOutbox } from '#plugins/app/mail/mail-outbox.js';
 import type { Mailer, MailMessage } from '#plugins/app/mail/mailer.js';
 import { createAccounts } from '#plugins/app/users/accounts.service.js';
 import { countEveryTime } from '#db/count-cache.js';
@@ -21,6 +23,7 @@ import { privateDatabase } from '../helper.js';
 
 let db: Kysely<DB>;
 let drop: () => Promise<void>;
+let outbox: MailOutbox;
 const sent: MailMessage[] = [];
 const mailer: Mailer = {
   kind: 'outbox',
@@ -37,10 +40,17 @@ beforeAll(async () => {
   drop = database.drop;
   // The PGlite fallback has no template: migrate as a start-up would (what a script does too).
   if (inject('pg').mode === 'pglite') await migrateToLatest(db);
+  outbox = createMailOutbox({
+    db,
+    mailer,
+    clock: systemClock,
+    log: { error: () => undefined, warn: () => undefined },
+  });
 });
 
 afterAll(async () => {
   // beforeAll may have failed before the database existed.
+  await (outbox as MailOutbox | undefined)?.drain();
   await (db as Kysely<DB> | undefined)?.destroy();
   await (drop as (() => Promise<void>) | undefined)?.();
 });
@@ -49,11 +59,9 @@ const accounts = () =>
   createAccounts({
     db,
     counts: countEveryTime,
-    mailer,
-    sendInBackground: (message) => void mailer.send(message),
+    outbox,
     clock: systemClock,
     sessionCache: createSessionCache({ clock: systemClock, ttlMs: 5_000 }),
-    log: { error: () => undefined },
     config: { webUrl: 'https://books.example.test', jwtSecret: TEST_JWT_SECRET },
   });
 
@@ -66,11 +74,12 @@ const account = (name: string, is_admin = false) =>
     is_verified: true,
   });
 
-describe('a script runs the accounts module with a Kysely instance, a mailer and a clock', () => {
+describe('a script runs the accounts module with a Kysely instance, the mail outbox and a clock', () => {
   it('signs a person up and mails the verification link to the web app', async () => {
     const email = `new-${randomUUID()}@example.test`;
     const outcome = await accounts().register({ name: 'New Reader', email, password: 'Sup3r-secret!' });
-    expect(outcome.ok).toBe(true);
+    expect(outcome.message).toBe(messages.auth.registered);
+    await outbox.drain();
     expect(sent.at(-1)).toMatchObject({ to: email });
     expect(sent.at(-1)?.link).toMatch(/^https:\/\/books\.example\.test\/verify-email\/[^/]+\/[^/]+$/);
   });

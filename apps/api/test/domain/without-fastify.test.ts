@@ -12,7 +12,7 @@ import { migrateToLatest } from '#db/connect.js';
 import { isDomainError } from '#lib/domain-error.js';
 import { CatalogCache } from '#plugins/app/catalog/catalog-cache.js';
 import { createCatalog } from '#plugins/app/catalog/catalog.service.js';
-import { createCartPricing } from '#plugins/app/checkout/checkout.service.js';
+import { createCartPricing } from '#plugins/app/checkout/cart-pricing.js';
 import { createProjectReads } from '#plugins/app/projects/projects.service.js';
 import { countEveryTime } from '#db/count-cache.js';
 import { insertUser } from '#plugins/app/users/users.repository.js';

@@ -65,7 +65,7 @@ describe('a 2 MB decompression bomb (about 2 GB of zeros in an object stream)', 
     const { result: res, growthMb, ms } = await measured(send);
     expect(res.statusCode, res.body).toBe(400);
     expect(json(res, ErrorBody).error).toBe(m.pdfTooLarge);
-    // Measured: ~0.3 s and ~70 MB on a quiet 2-core machine (bench/README.md); bounds leave room for a loaded one.
+    // What it measures on a quiet machine: bench/README.md (Upload inspection); bounds leave room for a loaded one.
     console.info(`bomb as ${_what}: ${Math.round(ms)} ms, peak RSS growth ${Math.round(growthMb)} MB`);
     expect(growthMb).toBeLessThan(RSS_GROWTH_LIMIT_MB);
     expect(ms).toBeLessThan(3_000);

@@ -19,22 +19,12 @@ import {
 import { formatCents, parseCents, roundDiv } from '@bindery/pricing/money';
 import { shippingChargeCents } from '@bindery/pricing/shipping';
 import { TRIM_SIZES } from '@bindery/pricing/trim-sizes';
-import { selectServices } from '#plugins/app/checkout/checkout.service.js';
+import { selectServices } from '#plugins/app/checkout/cart-pricing.js';
 import { calendarConfiguration, insertProject, printBookConfiguration } from '../checkout-fixtures.js';
+import { ADDRESS, TX } from '../orders-fixtures.js';
 import { createUser, defined, json, request, setupTestApp } from '../helper.js';
 
 const t = setupTestApp();
-
-const TX = { country: 'US', state: 'TX', city: 'Austin', postal_code: '78701' };
-const ADDRESS = {
-  ...TX,
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-  address: '1 Congress Ave',
-  phone_number: '+1 512 555 0100',
-  account_type: 'individual',
-  has_resale_cert: false,
-};
 
 type User = Awaited<ReturnType<typeof createUser>>;
 let buyer: User;

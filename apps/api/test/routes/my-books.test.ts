@@ -155,7 +155,7 @@ describe('GET /api/book/my-books/', () => {
     noSeqScan(later);
     expect(later).toContain('projects_user_created_idx');
     // A rare text is read through the titles' trigram index, page and count alike (testing each of the customer's
-    // 20,000 rows took 60–190 ms at the bench's scale); a common one (every Magazine) through an index starting
+    // rows is slow at the bench's scale: bench/README.md); a common one (every Magazine) through an index starting
     // with the customer. Never the table.
     for (const sort of ['created', 'title'] as const) {
       const rare = await plan(page(sort, { filter: { q: 'book 12345' } }));

@@ -23,6 +23,7 @@ import {
 } from '@bindery/contracts/store/resale-certificates';
 import { parseCents, roundDiv } from '@bindery/pricing/money';
 import { insertProject, printBookConfiguration } from '../checkout-fixtures.js';
+import { ADDRESS, TX } from '../orders-fixtures.js';
 import { createUser, json, request, setupTestApp } from '../helper.js';
 import {
   corruptPdf,
@@ -274,14 +275,6 @@ describe('the admin reviews certificates', () => {
 });
 
 describe('the tax: only an approved certificate for the ship-to state exempts', () => {
-  const TX = { country: 'US', state: 'TX', city: 'Austin', postal_code: '78701' };
-  const ADDRESS = {
-    ...TX,
-    first_name: 'Grace',
-    last_name: 'Hopper',
-    address: '1 Congress Ave',
-    phone_number: '+1 512 555 0100',
-  };
   const texasTax = (cents: number) => roundDiv(cents * 825, 10_000);
 
   async function buyerWithBook() {

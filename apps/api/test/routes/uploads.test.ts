@@ -4,6 +4,7 @@
  */
 import { readFile, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { Readable } from 'node:stream';
 import { sql } from 'kysely';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -54,6 +55,19 @@ async function rowCount(id = userId) {
     .where('user_id', '=', id)
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** POST api/book/uploads/ with a multipart body as built, or with other bytes under its headers (cut short…). */
+function postUpload(
+  body: { headers: Record<string, string>; payload: Buffer | Readable },
+  payload: Buffer | Readable = body.payload,
+) {
+  return request(t, {
+    method: 'POST',
+    url: '/api/book/uploads/',
+    headers: { ...body.headers, ...auth },
+    payload,
+  });
 }
 
 /** Runs a refused upload and checks it left no file (stored or staged) and no row. */
@@ -263,17 +277,7 @@ describe('size limit', () => {
   it('refuses 51 MB with 413 and keeps nothing (streamed body, bounded memory)', async () => {
     const rss = process.memoryUsage().rss;
     const body = streamedUpload('interior', 51 * 1024 * 1024);
-    const res = await expectRefusedWithoutTrace(
-      () =>
-        request(t, {
-          method: 'POST',
-          url: '/api/book/uploads/',
-          headers: { ...body.headers, ...auth },
-          payload: body.payload,
-        }),
-      413,
-      m.fileTooLarge,
-    );
+    const res = await expectRefusedWithoutTrace(() => postUpload(body), 413, m.fileTooLarge);
     expect(json(res, ErrorBody).fields?.[0]?.path).toBe('body.file');
     // The file was streamed to disk and cut at the limit, never buffered whole.
     expect(process.memoryUsage().rss - rss).toBeLessThan(40 * 1024 * 1024);
@@ -301,17 +305,7 @@ describe('request shape', () => {
     const pdf = await makePdf(2);
     await expectRefusedWithoutTrace(() => upload(t, auth, 'back-cover', pdf), 400, uploadTexts.purpose);
     const noPurpose = multipartBody({}, [{ name: 'a.pdf', data: pdf }]);
-    await expectRefusedWithoutTrace(
-      () =>
-        request(t, {
-          method: 'POST',
-          url: '/api/book/uploads/',
-          headers: { ...noPurpose.headers, ...auth },
-          payload: noPurpose.payload,
-        }),
-      400,
-      uploadTexts.purpose,
-    );
+    await expectRefusedWithoutTrace(() => postUpload(noPurpose), 400, uploadTexts.purpose);
     // File first, purpose after it: still fine.
     const fileFirst = multipartBody({}, [{ name: 'a.pdf', data: pdf }]);
     const purposeAfter = Buffer.concat([
@@ -323,28 +317,13 @@ describe('request shape', () => {
       ),
       multipartBody({ purpose: 'interior' }).payload,
     ]);
-    const res = await request(t, {
-      method: 'POST',
-      url: '/api/book/uploads/',
-      headers: { ...fileFirst.headers, ...auth },
-      payload: purposeAfter,
-    });
+    const res = await postUpload(fileFirst, purposeAfter);
     expect(res.statusCode, res.body).toBe(201);
   });
 
   it('needs the file', async () => {
     const body = multipartBody({ purpose: 'interior' });
-    await expectRefusedWithoutTrace(
-      () =>
-        request(t, {
-          method: 'POST',
-          url: '/api/book/uploads/',
-          headers: { ...body.headers, ...auth },
-          payload: body.payload,
-        }),
-      400,
-      m.uploadPdf,
-    );
+    await expectRefusedWithoutTrace(() => postUpload(body), 400, m.uploadPdf);
   });
 
   it('takes one file and no other field', async () => {
@@ -353,55 +332,19 @@ describe('request shape', () => {
       { name: 'a.pdf', data: pdf },
       { name: 'b.pdf', data: pdf },
     ]);
-    await expectRefusedWithoutTrace(
-      () =>
-        request(t, {
-          method: 'POST',
-          url: '/api/book/uploads/',
-          headers: { ...two.headers, ...auth },
-          payload: two.payload,
-        }),
-      400,
-      uploadTexts.oneFile,
-    );
+    await expectRefusedWithoutTrace(() => postUpload(two), 400, uploadTexts.oneFile);
     const extra = multipartBody({ purpose: 'interior', price: '0.01' }, [{ name: 'a.pdf', data: pdf }]);
-    await expectRefusedWithoutTrace(
-      () =>
-        request(t, {
-          method: 'POST',
-          url: '/api/book/uploads/',
-          headers: { ...extra.headers, ...auth },
-          payload: extra.payload,
-        }),
-      400,
-      uploadTexts.unknownField('price'),
-    );
+    await expectRefusedWithoutTrace(() => postUpload(extra), 400, uploadTexts.unknownField('price'));
     const otherName = multipartBody({ purpose: 'interior' }, [
       { field: 'pdf_file', name: 'a.pdf', data: pdf },
     ]);
-    await expectRefusedWithoutTrace(
-      () =>
-        request(t, {
-          method: 'POST',
-          url: '/api/book/uploads/',
-          headers: { ...otherName.headers, ...auth },
-          payload: otherName.payload,
-        }),
-      400,
-      uploadTexts.unknownField('pdf_file'),
-    );
+    await expectRefusedWithoutTrace(() => postUpload(otherName), 400, uploadTexts.unknownField('pdf_file'));
   });
 
   it('answers 400 for a body cut off mid-part, not 500', async () => {
     const body = multipartBody({ purpose: 'interior' }, [{ name: 'a.pdf', data: await makePdf(2) }]);
     await expectRefusedWithoutTrace(
-      () =>
-        request(t, {
-          method: 'POST',
-          url: '/api/book/uploads/',
-          headers: { ...body.headers, ...auth },
-          payload: body.payload.subarray(0, body.payload.length - 60),
-        }),
+      () => postUpload(body, body.payload.subarray(0, body.payload.length - 60)),
       400,
       uploadTexts.malformed,
     );

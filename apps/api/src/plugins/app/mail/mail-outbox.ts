@@ -1,10 +1,15 @@
 /**
- * A durable outbox for mails that announce a change of state (an order paid, shipped, canceled): the mail is
- * written as a row in the SAME transaction as the change, then sent after the commit. A crash between the commit
- * and the SMTP call therefore loses no mail (the row waits), and a rolled-back change sends none.
+ * The one way mail leaves the API (ADR 0068): every mail a person must receive (an account's verification and
+ * reset links, an order paid, shipped, canceled, a receipt, a staff notification) is a row here first, written in
+ * the SAME transaction as the change it announces when there is one, then sent after the commit. A crash between
+ * the commit and the SMTP call therefore loses no mail (the row waits), a rolled-back change sends none, and a mail
+ * server that is away delays mail instead of failing the request. Only this file calls the Mailer
+ * (test/architecture.test.ts).
  *
  * - `enqueue(trx, mail)` inside the transaction; a `dedupeKey` makes a second write of the same mail a no-op;
  * - `deliver(ids)` after the commit, in the background (the caller does not wait for SMTP);
+ * - `sendLater(mail)` for a caller that holds no transaction and must not wait even for the write (an answer whose
+ *   timing must not tell whether an address has an account): the row is written and delivered in the background;
  * - `deliverDue()` sends whatever is pending and due: mails whose immediate delivery failed (retried with a
  *   growing delay) and mails of a process that died before delivering them. It is run periodically.
  * Every send first claims its row with one UPDATE (locked_until), so two API instances, or the immediate delivery
@@ -30,9 +35,11 @@ export interface MailOutbox {
   enqueue(db: Db, mail: OutboxMail): Promise<number | undefined>;
   /** Sends these mails now, in the background (after the transaction that wrote them committed). */
   deliver(ids: readonly number[]): void;
+  /** Writes the mail through the app's handle and delivers it, both in the background (no transaction held). */
+  sendLater(mail: OutboxMail): void;
   /** Sends up to `limit` pending mails that are due; returns how many were sent. */
   deliverDue(limit?: number): Promise<number>;
-  /** Waits for background deliveries still in flight. */
+  /** Waits for background writes and deliveries still in flight. */
   drain(): Promise<void>;
 }
 
@@ -120,32 +127,42 @@ export function createMailOutbox(deps: {
     inFlight.add(tracked);
   };
 
+  async function enqueue(trx: Db, mail: OutboxMail): Promise<number | undefined> {
+    const row = await trx
+      .insertInto('mail_outbox')
+      .values({
+        kind: mail.kind,
+        dedupe_key: mail.dedupeKey ?? null,
+        order_id: mail.orderId ?? null,
+        to_address: mail.to,
+        subject: mail.subject,
+        text_body: mail.text,
+        html_body: mail.html,
+        link: mail.link ?? null,
+        next_attempt_at: clock.now(),
+      })
+      .onConflict((oc) => oc.column('dedupe_key').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    return row?.id;
+  }
+
+  const deliverNow = (ids: readonly number[]) =>
+    claim({ ids })
+      .then(send)
+      .catch((err: unknown) => log.error({ err, ids }, 'mail delivery failed; the periodic run retries'));
+
   return {
-    async enqueue(trx, mail) {
-      const row = await trx
-        .insertInto('mail_outbox')
-        .values({
-          kind: mail.kind,
-          dedupe_key: mail.dedupeKey ?? null,
-          order_id: mail.orderId ?? null,
-          to_address: mail.to,
-          subject: mail.subject,
-          text_body: mail.text,
-          html_body: mail.html,
-          link: mail.link ?? null,
-          next_attempt_at: clock.now(),
-        })
-        .onConflict((oc) => oc.column('dedupe_key').doNothing())
-        .returning('id')
-        .executeTakeFirst();
-      return row?.id;
-    },
+    enqueue,
     deliver(ids) {
-      if (ids.length === 0) return;
+      if (ids.length > 0) track(deliverNow(ids));
+    },
+    sendLater(mail) {
       track(
-        claim({ ids })
-          .then(send)
-          .catch((err: unknown) => log.error({ err, ids }, 'mail delivery failed; the periodic run retries')),
+        enqueue(db, mail).then(
+          (id) => (id === undefined ? undefined : deliverNow([id])),
+          (err: unknown) => log.error({ err, kind: mail.kind }, 'mail could not be written to the outbox'),
+        ),
       );
     },
     async deliverDue(limit = 50) {

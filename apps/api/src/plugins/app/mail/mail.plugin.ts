@@ -4,22 +4,19 @@
  * - otherwise (the embedded default): each message is written as an .eml file to DATA_DIR/outbox/ and its
  *   link is logged, so a local install works without any mail server (outbox-mailer.ts).
  * The interface lives in mailer.ts, apart from both implementations; this plugin only chooses and decorates
- * `app.mailer`. The domain calls a Mailer and never imports nodemailer.
+ * `app.mailer`, which only the outbox calls (mail-outbox.ts, ADR 0068): a module writes its mail to
+ * `app.mailOutbox`, never to the Mailer.
  */
 import { join } from 'node:path';
 import fp from 'fastify-plugin';
 import { createOutboxMailer } from './outbox-mailer.js';
-import type { MailMessage, Mailer } from './mailer.js';
+import type { Mailer } from './mailer.js';
 import { createSmtpMailer } from './smtp-mailer.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /** The SMTP or .eml adapter: called by the mail outbox only (ADR 0068). */
     mailer: Mailer;
-    /**
-     * Sends without making the caller wait (e.g. so a reset request answers as fast for an unknown address
-     * as for a known one). Failures are logged; closing the app waits for messages still in flight.
-     */
-    sendMailInBackground: (message: MailMessage) => void;
   }
 }
 
@@ -30,21 +27,8 @@ export default fp(
       ? createSmtpMailer(smtpUrl, mailFrom)
       : createOutboxMailer(join(dataDir, 'outbox'), mailFrom, app.log);
     app.decorate('mailer', mailer);
-    const inFlight = new Set<Promise<void>>();
-    app.decorate('sendMailInBackground', (message: MailMessage) => {
-      const sending: Promise<void> = mailer
-        .send(message)
-        .then(() => undefined)
-        .catch((err: unknown) =>
-          app.log.error({ err, to: message.to, subject: message.subject }, 'mail could not be sent'),
-        )
-        .finally(() => inFlight.delete(sending));
-      inFlight.add(sending);
-    });
-    app.addHook('onClose', async () => {
-      await Promise.allSettled([...inFlight]);
-      await mailer.close();
-    });
+    // The outbox's onClose (registered later, so run first) waits for its deliveries before this closes.
+    app.addHook('onClose', async () => mailer.close());
     app.log.info({ mail: mailer.kind }, 'mail adapter ready');
   },
   { name: 'mail', dependencies: ['config'] },

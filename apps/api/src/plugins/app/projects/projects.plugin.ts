@@ -81,7 +81,8 @@ export default fp(
           afterCommit: (...args) => app.orders.afterCommit(...args),
         },
         clock: app.clock,
-        sendMail: (message) => app.sendMailInBackground(message),
+        // The staff notification goes through the outbox as every mail does (ADR 0068).
+        sendMail: (message) => app.mailOutbox.sendLater({ kind: 'cover_expert', ...message }),
         limiter: app.rateLimiter,
         log: app.log,
         config: {
@@ -125,5 +126,8 @@ export default fp(
       await fileStore.close();
     });
   },
-  { name: 'projects', dependencies: ['config', 'db', 'jobs', 'counts', 'catalog', 'rate-limit'] },
+  {
+    name: 'projects',
+    dependencies: ['config', 'db', 'jobs', 'counts', 'catalog', 'rate-limit', 'mail-outbox'],
+  },
 );

@@ -20,15 +20,13 @@ export default fp(
       createAccounts({
         db: app.db,
         counts: app.counts,
-        mailer: app.mailer,
-        sendInBackground: app.sendMailInBackground,
+        outbox: app.mailOutbox,
         clock: app.clock,
         sessionCache: app.sessionCache,
-        log: app.log,
         config: { webUrl: app.config.webUrl, jwtSecret: app.config.jwtSecret },
       }),
     );
     app.decorate('ownAccount', createOwnAccount({ db: app.db, clock: app.clock, sessionCache: app.sessionCache }));
   },
-  { name: 'accounts', dependencies: ['config', 'db', 'counts', 'auth', 'jobs', 'mail'] },
+  { name: 'accounts', dependencies: ['config', 'db', 'counts', 'auth', 'jobs', 'mail-outbox'] },
 );

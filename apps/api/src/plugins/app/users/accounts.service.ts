@@ -2,7 +2,7 @@
  * Account life cycle: sign-up with e-mail verification (and a resent link), password reset, and (admin) listing and deletion.
  * The links in the mails carry stateless signed tokens (lib/email-token.ts) and point at the web app.
  *
- * `createAccounts({ db, mailer, sendInBackground, clock, sessionCache, log, config })` returns plain functions
+ * `createAccounts({ db, outbox, clock, sessionCache, config })` returns plain functions
  * (docs/decisions/0018): no Fastify; a refusal is a DomainError. users/accounts.plugin.ts wires it as
  * `app.accounts`.
  */
@@ -24,9 +24,8 @@ import {
   type EmailTokenPurpose,
 } from '#lib/email-token.js';
 import { decodeCursor, toPage } from '#lib/keyset.js';
-import type { Logger } from '#lib/logger.js';
 import { hashPassword } from '#lib/password.js';
-import type { Mailer, MailMessage } from '../mail/mailer.js';
+import type { MailOutbox } from '../mail/mail-outbox.js';
 import { accountExistsMail, passwordResetMail, verificationMail } from '../mail/templates.js';
 import type { SessionCache } from './session-cache.js';
 import { revokeUserSessions } from './sessions.repository.js';
@@ -38,7 +37,6 @@ import {
   insertUser,
   listActiveUsers,
   markVerified,
-  removeUnverifiedUser,
   replacePassword,
   type UserRow,
 } from './users.repository.js';
@@ -48,8 +46,7 @@ const m = messages.auth;
 /** PostgreSQL's unique_violation: two sign-ups with one address raced past the look-up. */
 const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === '23505';
 
-type RegisterOutcome = { ok: true; body: StoreMessageResponse } | { ok: false; mailFailed: true };
-const registered = (): RegisterOutcome => ({ ok: true, body: { message: m.registered } });
+const registered = (): StoreMessageResponse => ({ message: m.registered });
 
 /** The last account of a page (ids only grow: newest first is id descending). */
 const UserCursor = z.tuple([z.number().int().positive()]);
@@ -58,32 +55,20 @@ export interface AccountsDeps {
   db: Kysely<DB>;
   /** The lists' counts, reused until this instance writes users (db/count-cache.ts). */
   counts: CountCache;
-  /** Mails the caller waits for (sign-up's verification: without it the account could never be verified). */
-  mailer: Mailer;
   /**
-   * Sends without making the caller wait (so a reset request answers as fast for an unknown address as for a
-   * known one); failures are the sender's to log.
+   * Where every mail goes (ADR 0068): written with the change it announces, delivered after the commit and
+   * retried while the mail server is away.
    */
-  sendInBackground: (message: MailMessage) => void;
+  outbox: Pick<MailOutbox, 'enqueue' | 'deliver' | 'sendLater'>;
   clock: Clock;
   /** This instance's short cache of session reads: forgotten for a user whose sessions end. */
   sessionCache: Pick<SessionCache, 'forgetUser'>;
-  log: Pick<Logger, 'error'>;
   config: { webUrl: string; jwtSecret: string };
 }
 
 export type Accounts = ReturnType<typeof createAccounts>;
 
-export function createAccounts({
-  db,
-  counts,
-  mailer,
-  sendInBackground,
-  clock,
-  sessionCache,
-  log,
-  config,
-}: AccountsDeps) {
+export function createAccounts({ db, counts, outbox, clock, sessionCache, config }: AccountsDeps) {
   const tokenKey = emailTokenKey(config.jwtSecret);
 
   /** The web app's link for a flow: {PUBLIC_WEB_URL}/verify-email/{uidb64}/{token} or /reset-password/…. */
@@ -99,56 +84,47 @@ export function createAccounts({
   }
 
   /**
-   * Sign-up. The answer never tells whether the address already has an account (docs/decisions/0025): a new address gets the account and its verification mail, a taken one gets a mail to its
-   * owner instead ("someone tried to register…"), and both answer the spec's success text. Both paths cost one
-   * scrypt hash and one awaited mail, so the timing does not tell either.
-   *
-   * `mailFailed` (nothing was created or the account was removed again) is a result, not a thrown error, because
-   * the error model turns thrown 5xx into a generic 500 and this one must say what happened
-   * (503 + messages.auth.verificationMailFailed). It is the same for both paths.
+   * Sign-up. The answer never tells whether the address already has an account (docs/decisions/0025): a new
+   * address gets the account and its verification mail, a taken one gets a mail to its owner instead ("someone
+   * tried to register…"), and both answer the spec's success text. Both paths cost one scrypt hash and one
+   * awaited write of a mail to the outbox, so the timing does not tell either. The account and its verification
+   * mail are written in one transaction: a mail server that is away delays the mail (the outbox retries it), it
+   * never leaves an account without one (ADR 0068).
    */
-  async function register(body: StoreRegisterBody): Promise<RegisterOutcome> {
+  async function register(body: StoreRegisterBody): Promise<StoreMessageResponse> {
     const existing = await findUserByEmail(db, body.email);
     // Hashed even when unused, so a taken address answers as slowly as a new one.
     const password_hash = await hashPassword(body.password);
     if (existing) return mailExistingOwner(existing);
-    let user: UserRow;
+    let mailId: number | undefined;
     try {
-      user = await insertUser(db, { name: body.name, email: body.email, password_hash });
+      mailId = await db.transaction().execute(async (trx) => {
+        const user = await insertUser(trx, { name: body.name, email: body.email, password_hash });
+        const mail = verificationMail(user.email, user.name, emailLink('verify-email', user));
+        return outbox.enqueue(trx, { kind: 'verify_email', ...mail });
+      });
     } catch (error) {
       // Two sign-ups with one address raced past the look-up: the other one made the account.
       if (!isUniqueViolation(error)) throw error;
       const winner = await findUserByEmail(db, body.email);
       return winner ? mailExistingOwner(winner) : registered();
     }
-    try {
-      await mailer.send(verificationMail(user.email, user.name, emailLink('verify-email', user)));
-    } catch (error) {
-      // Without the mail the account could never be verified: undo the sign-up so the person can retry.
-      log.error({ err: error, userId: user.id }, 'verification mail failed; sign-up undone');
-      await removeUnverifiedUser(db, user.id);
-      return { ok: false, mailFailed: true };
-    }
+    if (mailId !== undefined) outbox.deliver([mailId]);
     return registered();
   }
 
   /** The taken-address path of register: nothing changes in the account, its owner hears of the attempt. */
-  async function mailExistingOwner(owner: UserRow): Promise<RegisterOutcome> {
+  async function mailExistingOwner(owner: UserRow): Promise<StoreMessageResponse> {
     // A deleted account's row keeps only an undeliverable .invalid address: nobody to tell.
     if (owner.deleted_at !== null) return registered();
-    try {
-      await mailer.send(
-        accountExistsMail(
-          owner.email,
-          owner.name,
-          `${config.webUrl}/login`,
-          `${config.webUrl}/reset-password`,
-        ),
-      );
-    } catch (error) {
-      log.error({ err: error, userId: owner.id }, 'account-exists mail failed');
-      return { ok: false, mailFailed: true };
-    }
+    const mail = accountExistsMail(
+      owner.email,
+      owner.name,
+      `${config.webUrl}/login`,
+      `${config.webUrl}/reset-password`,
+    );
+    const mailId = await outbox.enqueue(db, { kind: 'account_exists', ...mail });
+    if (mailId !== undefined) outbox.deliver([mailId]);
     return registered();
   }
 
@@ -160,13 +136,14 @@ export function createAccounts({
   }
 
   /**
-   * Answers the same, at the same speed, whether or not the address has an account: the mail goes out in the
-   * background, so neither the body nor the timing tells an attacker anything.
+   * Answers the same, at the same speed, whether or not the address has an account: the mail is written to the
+   * outbox and sent in the background, so neither the body nor the timing tells an attacker anything.
    */
   async function requestPasswordReset(email: string): Promise<StoreMessageResponse> {
     const user = await findUserByEmail(db, email);
     if (user && user.deleted_at === null) {
-      sendInBackground(passwordResetMail(user.email, user.name, emailLink('reset-password', user)));
+      const mail = passwordResetMail(user.email, user.name, emailLink('reset-password', user));
+      outbox.sendLater({ kind: 'password_reset', ...mail });
     }
     return { message: m.resetRequested };
   }
@@ -174,12 +151,13 @@ export function createAccounts({
   /**
    * A new verification link for an account that is still unverified (the first mail was lost, or its link expired).
    * Like a reset request, the answer and its timing are the same for an unknown, a verified and a waiting address
-   * (docs/decisions/0059); the mail goes out in the background, as the reset mail does.
+   * (docs/decisions/0059); the mail is written and sent in the background, as the reset mail is.
    */
   async function resendVerification(email: string): Promise<StoreMessageResponse> {
     const user = await findUserByEmail(db, email);
     if (user && user.deleted_at === null && !user.is_verified) {
-      sendInBackground(verificationMail(user.email, user.name, emailLink('verify-email', user)));
+      const mail = verificationMail(user.email, user.name, emailLink('verify-email', user));
+      outbox.sendLater({ kind: 'verify_email', ...mail });
     }
     return { message: m.verificationResent };
   }

@@ -173,8 +173,3 @@ export async function anonymiseUser(db: Db, id: number): Promise<boolean> {
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
-
-/** Removes an account that never got its verification mail (sign-up undone); nothing else references it yet. */
-export async function removeUnverifiedUser(db: Db, id: number): Promise<void> {
-  await db.deleteFrom('users').where('id', '=', id).where('is_verified', '=', false).execute();
-}

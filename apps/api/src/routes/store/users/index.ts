@@ -40,12 +40,7 @@ const users: FastifyPluginAsyncZod = async (app) => {
     app,
     userRoutes.register,
     authRateLimit(app, 'register', AUTH_LIMITS.register, emailOfBody),
-    async (request, reply) => {
-      const result = await app.accounts.register(request.body);
-      if (!result.ok)
-        return sendError(reply, 503, messages.auth.verificationMailFailed, { code: 'MAIL_UNAVAILABLE' });
-      return reply.code(201).send(result.body);
-    },
+    async (request, reply) => reply.code(201).send(await app.accounts.register(request.body)),
   );
 
   contractRoute(

@@ -69,18 +69,18 @@ describe('SignupForm', () => {
     expect(screen.getByLabelText('Username')).toBeEnabled();
   });
 
-  it("shows the server's detail when the mail could not go out, and re-enables the form", async () => {
+  it("shows the server's detail when it is unavailable, and re-enables the form", async () => {
     server.use(
       http.post(urlOf(userRoutes.register), () =>
         HttpResponse.json(
-          { error: messages.auth.verificationMailFailed, code: 'MAIL_UNAVAILABLE', statusCode: 503 },
+          { error: messages.generic.serviceUnavailable, code: 'SERVICE_UNAVAILABLE', statusCode: 503 },
           { status: 503 },
         ),
       ),
     );
     renderRoute('/signup');
     await fill();
-    expect(await screen.findByRole('alert')).toHaveTextContent(messages.auth.verificationMailFailed);
+    expect(await screen.findByRole('alert')).toHaveTextContent(messages.generic.serviceUnavailable);
     expect(screen.getByLabelText('Username')).toBeEnabled();
   });
 
