@@ -15,12 +15,15 @@ import payments from './store/payments/index.js';
 import projects from './store/projects/index.js';
 import resaleCertificates from './store/resale-certificates/index.js';
 import users from './store/users/index.js';
+import account from './store/account/index.js';
 import admin from './admin/index.js';
 
 const routes: FastifyPluginAsync = async (app) => {
   await app.register(config);
   await app.register(health);
   await app.register(users);
+  // The customer's own account: name, password, open sessions (docs/decisions/0067).
+  await app.register(account);
   // The order journey: projects and uploads, shipping and orders, the customer's orders, payments.
   await app.register(projects);
   await app.register(checkout);

@@ -44,6 +44,8 @@ export const AUTH_LIMITS = {
   requestReset: { perIp: { max: 10, windowMinutes: 60 }, perEmail: { max: 3, windowMinutes: 60 } },
   // A resent verification link is a mail too: the reset request's limits (docs/decisions/0059).
   resendVerification: { perIp: { max: 10, windowMinutes: 60 }, perEmail: { max: 3, windowMinutes: 60 } },
+  // A signed-in client guessing the current password to take the account over (docs/decisions/0067).
+  changePassword: { perIp: { max: 10, windowMinutes: 15 } },
   // Links carry 256-bit signatures, so this is only a cheap brake on scripted probing.
   emailLink: { perIp: { max: 30, windowMinutes: 15 } },
   // Every page load of a signed-in user refreshes once (the access token lives in the page's memory, 0025): an

@@ -1,0 +1,41 @@
+/**
+ * The customer's own account under /api/users/me (docs/decisions/0067), signed in: GET and PATCH (name),
+ * POST password/ (the current one checked, rate-limited per client like a login; every other session ends),
+ * GET sessions/, DELETE sessions/{id}/. Paths, schemas and names: packages/contracts/src/store/account.ts.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { accountRoutes } from '@bindery/contracts/store/account';
+import { contractRoute } from '#lib/contract-route.js';
+import { AUTH_LIMITS, authRateLimit } from '#plugins/app/users/auth-rate-limits.js';
+import { DomainError } from '#lib/domain-error.js';
+import { messages } from '@bindery/contracts/messages';
+
+const accountRoutesPlugin: FastifyPluginAsyncZod = async (app) => {
+  // Every route here acts for the signed-in account (onRequest: before a body is parsed).
+  app.addHook('onRequest', app.authenticate);
+  /** The session the request was made in (every signed-in request has one: auth.ts refuses tokens without it). */
+  const sessionOf = (request: { sessionId?: string }): string => {
+    if (!request.sessionId) throw new DomainError('unauthorized', messages.generic.unauthorized);
+    return request.sessionId;
+  };
+
+  contractRoute(app, accountRoutes.me, async (request) => app.ownAccount.me(request.signedInUser()));
+  contractRoute(app, accountRoutes.rename, async (request) =>
+    app.ownAccount.rename(request.signedInUser(), request.body.name),
+  );
+  contractRoute(
+    app,
+    accountRoutes.changePassword,
+    authRateLimit(app, 'change-password', AUTH_LIMITS.changePassword),
+    async (request) => app.ownAccount.changePassword(request.signedInUser(), sessionOf(request), request.body),
+  );
+  contractRoute(app, accountRoutes.sessions, async (request) =>
+    app.ownAccount.sessions(request.signedInUser(), sessionOf(request)),
+  );
+  contractRoute(app, accountRoutes.endSession, async (request, reply) => {
+    await app.ownAccount.endSession(request.signedInUser(), request.params.id);
+    return reply.code(204).send();
+  });
+};
+
+export default accountRoutesPlugin;
