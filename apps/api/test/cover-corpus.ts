@@ -26,7 +26,11 @@ export function usTradeCover(pages: number) {
   };
 }
 
-async function spread(pages: number, edit?: (doc: PDFDocument) => Promise<void>, sheets = 1): Promise<Buffer> {
+async function spread(
+  pages: number,
+  edit?: (doc: PDFDocument) => Promise<void>,
+  sheets = 1,
+): Promise<Buffer> {
   const { widthPt, heightPt } = usTradeCover(pages);
   const doc = await PDFDocument.create();
   for (let i = 0; i < sheets; i += 1) doc.addPage([widthPt, heightPt]);

@@ -63,7 +63,8 @@ describe('cover preflight through the API', () => {
         {
           check: 'cover_size',
           status: 'ok',
-          message: 'The cover is 12.99 × 9.25 in (329.8 × 235 mm): the full cover of this book with its bleed.',
+          message:
+            'The cover is 12.99 × 9.25 in (329.8 × 235 mm): the full cover of this book with its bleed.',
         },
         { check: 'fonts', status: 'ok', message: 'The pages name no fonts.' },
         { check: 'images', status: 'ok', message: 'The pages draw no images.' },
@@ -126,6 +127,8 @@ describe('cover preflight through the API', () => {
   it('a PDF cover of two pages is refused: a cover is one spread', async () => {
     const { auth } = await createUser(t);
     const cover = await uploadCover(auth, await coverCorpus.twoPages(40));
-    expect(refusal(await saveBook(auth, 40, cover.id))).toMatch(/^This file has 2 pages: a cover is one page/);
+    expect(refusal(await saveBook(auth, 40, cover.id))).toMatch(
+      /^This file has 2 pages: a cover is one page/,
+    );
   });
 });

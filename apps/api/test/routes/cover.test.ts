@@ -183,7 +183,7 @@ describe('GET api/cover-template/', () => {
 /** A PNG's chunks by type (the IDAT ones joined). */
 function pngChunks(png: Buffer): Map<string, Buffer> {
   const chunks = new Map<string, Buffer>();
-  for (let at = 8; at < png.length; ) {
+  for (let at = 8; at < png.length;) {
     const length = png.readUInt32BE(at);
     const type = png.toString('latin1', at + 4, at + 8);
     const data = png.subarray(at + 8, at + 8 + length);
@@ -228,8 +228,10 @@ describe('GET api/cover-template/png/', () => {
     const sharp = await t.app.inject({ method: 'GET', url: `/api/cover-template/png/?${q}&ppi=300` });
     const facts = await inspectPng(sharp.rawPayload);
     expect(
-      coverPreflightReport({ kind: 'image', width_px: facts.width, height_px: facts.height }, coverSizeOf(dims))
-        .status,
+      coverPreflightReport(
+        { kind: 'image', width_px: facts.width, height_px: facts.height },
+        coverSizeOf(dims),
+      ).status,
     ).toBe('ok');
   });
 
@@ -247,7 +249,9 @@ describe('GET api/cover-template/png/', () => {
     });
     expect(refused.statusCode, refused.body).toBe(400);
     const error = json(refused, ErrorBody);
-    expect(error.error).toMatch(/^At 300 ppi this cover would be \d+ × \d+ px; the template image is at most 20 megapixels: ask for \d+ ppi or less/);
+    expect(error.error).toMatch(
+      /^At 300 ppi this cover would be \d+ × \d+ px; the template image is at most 20 megapixels: ask for \d+ ppi or less/,
+    );
     expect(error.fields?.[0]?.path).toBe('querystring.ppi');
   });
 });

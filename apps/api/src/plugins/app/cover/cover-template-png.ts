@@ -82,7 +82,8 @@ export async function coverTemplatePng(book: CoverBook, ppi: number): Promise<Bu
     for (let y = Math.max(0, y0); y < Math.min(height, y1); y += 1)
       raw.fill(colour, y * stride + 1 + left, y * stride + 1 + right);
   };
-  const area = (b: Box, colour: number) => fill(px(b.x), px(b.y), px(b.x + b.width), px(b.y + b.height), colour);
+  const area = (b: Box, colour: number) =>
+    fill(px(b.x), px(b.y), px(b.x + b.width), px(b.y + b.height), colour);
   /** A rectangle's outline, solid or dashed. */
   const outline = (b: Box, colour: number, dashed: boolean) => {
     const [x0, y0, x1, y1] = [px(b.x), px(b.y), px(b.x + b.width), px(b.y + b.height)];

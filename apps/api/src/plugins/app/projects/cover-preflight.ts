@@ -5,7 +5,12 @@
  * No file is read again: upload-book recomputes the report at every save, so a new page count (a new spine width),
  * trim, binding or paper checks the cover again, and a report with an error refuses the save with what to do.
  */
-import { coverFactsOf, coverPreflightReport, coverSizeOf, type CoverPreflightReport } from '@bindery/contracts/store/cover-preflight';
+import {
+  coverFactsOf,
+  coverPreflightReport,
+  coverSizeOf,
+  type CoverPreflightReport,
+} from '@bindery/contracts/store/cover-preflight';
 import { hasCoverSpread } from '@bindery/pricing/cover';
 import { BODY_FIELDS, type ProductDefinition } from '@bindery/pricing/products';
 import { isDomainError } from '#lib/domain-error.js';
