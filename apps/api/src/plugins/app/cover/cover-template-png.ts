@@ -51,7 +51,7 @@ export function coverTemplatePngSize(book: CoverBook, ppi: number): { width: num
 }
 
 /** A PNG chunk: length, type, data, CRC-32 of type and data. */
-function chunk(type: string, data: Buffer): Buffer {
+function pngChunk(type: string, data: Buffer): Buffer {
   const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
   const out = Buffer.alloc(body.length + 8);
   out.writeUInt32BE(data.length, 0);
@@ -62,7 +62,7 @@ function chunk(type: string, data: Buffer): Buffer {
 
 /** A tEXt chunk (Latin-1 keyword and text; anything else becomes "?"). */
 const text = (keyword: string, value: string) =>
-  chunk('tEXt', Buffer.from(`${keyword}\0${value.replace(/[^\x20-\x7e]/g, '?')}`, 'latin1'));
+  pngChunk('tEXt', Buffer.from(`${keyword}\0${value.replace(/[^\x20-\x7e]/g, '?')}`, 'latin1'));
 
 export async function coverTemplatePng(book: CoverBook, ppi: number): Promise<Buffer> {
   const g = book.geometry;
@@ -128,9 +128,9 @@ export async function coverTemplatePng(book: CoverBook, ppi: number): Promise<Bu
   const inches = coverLengths(g, 'in');
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('PLTE', Buffer.from(PALETTE.flat())),
-    chunk('pHYs', phys),
+    pngChunk('IHDR', ihdr),
+    pngChunk('PLTE', Buffer.from(PALETTE.flat())),
+    pngChunk('pHYs', phys),
     text(
       'Title',
       `Cover template: ${book.trim.name} (${book.trim.dimensions ?? ''}), ${book.binding.name}, ${g.printedPageCount} pages, ${book.paper.name}`,
@@ -142,8 +142,8 @@ export async function coverTemplatePng(book: CoverBook, ppi: number): Promise<Bu
         `Black: trim. Purple dashes: spine folds. Blue dashes: safe area, ${inches.safeMargin} in inside trim and folds. ` +
         'Grey: barcode area, keep free. Delete these guides before you export the cover.',
     ),
-    chunk('IDAT', await deflateAsync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
+    pngChunk('IDAT', await deflateAsync(raw)),
+    pngChunk('IEND', Buffer.alloc(0)),
   ]);
 }
 

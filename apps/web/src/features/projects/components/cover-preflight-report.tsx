@@ -4,8 +4,9 @@
  * An error stops 'Print Your Book' (use-design-form.ts) as the interior's do.
  */
 import type { CoverPreflightCheck, CoverPreflightReport } from '@bindery/contracts/store/cover-preflight';
-import { StatusBadge, type StatusTone } from '@bindery/ui/status-badge';
+import { StatusBadge } from '@bindery/ui/status-badge';
 import { coverTemplateHref, type CoverRequest } from '#lib/cover-dimensions.ts';
+import { BADGE } from './preflight-report';
 
 const TITLES: Record<CoverPreflightCheck['check'], string> = {
   cover_pages: 'One page',
@@ -13,12 +14,6 @@ const TITLES: Record<CoverPreflightCheck['check'], string> = {
   cover_resolution: 'Image resolution',
   fonts: 'Fonts embedded',
   images: 'Image resolution',
-};
-
-const BADGE: Record<CoverPreflightCheck['status'], { tone: StatusTone; text: string }> = {
-  ok: { tone: 'success', text: 'OK' },
-  warning: { tone: 'warning', text: 'Warning' },
-  error: { tone: 'danger', text: 'Error' },
 };
 
 export function CoverPreflightView({
