@@ -20,6 +20,7 @@ import {
   uploadBook,
   uploadPdf,
 } from '../projects.js';
+import { coverCorpus } from '../cover-corpus.js';
 
 const t = setupTestApp();
 
@@ -46,7 +47,7 @@ describe('GET api/book/all-orders/', () => {
   });
 
   it('lists projects with the customer’s e-mail, option names, file paths and quantity, newest first', async () => {
-    const cover = await upload(t, customer.auth, 'cover', jpegBytes(), 'c.jpg', 'image/jpeg');
+    const cover = await upload(t, customer.auth, 'cover', await coverCorpus.rightSizePdf(64), 'c.pdf');
     const first = await createPrintBook(
       t,
       customer.auth,

@@ -3,6 +3,7 @@
  * server's own records (hand-computed figures for 6 × 9 in, 300 pages on 60# white), refuses what the catalog does
  * not have with a 400 naming the field, and GET api/cover-template/ answers a PDF whose page is that cover in points.
  */
+import { inflateSync } from 'node:zlib';
 import { PDFDocument } from 'pdf-lib';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
@@ -13,6 +14,8 @@ import {
   type CatalogItem,
 } from '@bindery/contracts/store/catalog';
 import { CoverDimensionsResponse } from '@bindery/contracts/store/cover';
+import { coverPreflightReport, coverSizeOf } from '@bindery/contracts/store/cover-preflight';
+import { inspectPng } from '#plugins/app/projects/image-inspect.js';
 import { PRODUCTS } from '@bindery/pricing/products';
 import { defined, json, request, setupTestApp } from '../helper.js';
 
@@ -174,5 +177,81 @@ describe('GET api/cover-template/', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(json(res, ErrorBody).error).toBe('Page count must be between 2 and 800.');
+  });
+});
+
+/** A PNG's chunks by type (the IDAT ones joined). */
+function pngChunks(png: Buffer): Map<string, Buffer> {
+  const chunks = new Map<string, Buffer>();
+  for (let at = 8; at < png.length;) {
+    const length = png.readUInt32BE(at);
+    const type = png.toString('latin1', at + 4, at + 8);
+    const data = png.subarray(at + 8, at + 8 + length);
+    chunks.set(type, Buffer.concat([chunks.get(type) ?? Buffer.alloc(0), data]));
+    at += 12 + length;
+  }
+  return chunks;
+}
+
+describe('GET api/cover-template/png/', () => {
+  it('answers a PNG of the full cover at the stated resolution, with the guides where the dimensions put them', async () => {
+    const ids = await book('US Trade', 'Perfect Bound', '60# White-Uncoated');
+    const q = query({ ...ids, page_count: 300 });
+    const dims = json(
+      await request(t, { method: 'GET', url: `/api/cover-dimensions/?${q}` }),
+      CoverDimensionsResponse,
+    );
+    const res = await t.app.inject({ method: 'GET', url: `/api/cover-template/png/?${q}&ppi=100` });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('image/png');
+    expect(res.headers['content-disposition']).toContain('cover-template-us-trade-perfect-bound-300p.png');
+    const png = res.rawPayload;
+    // A valid PNG by our own upload check, of 12.986 × 9.25 in at 100 ppi.
+    expect(await inspectPng(png)).toEqual({ format: 'png', width: 1299, height: 925 });
+    // The pixel at a point of the sheet (inches from the top-left), as a palette index's colour.
+    const chunks = pngChunks(png);
+    const rows = inflateSync(defined(chunks.get('IDAT'), 'IDAT'));
+    const palette = defined(chunks.get('PLTE'), 'PLTE');
+    const colour = (xIn: number, yIn: number) => {
+      const index = defined(rows[Math.round(yIn * 100) * 1300 + 1 + Math.round(xIn * 100)], 'pixel');
+      return [...palette.subarray(index * 3, index * 3 + 3)].join(',');
+    };
+    const inches = dims.inches;
+    expect(colour(0.05, 4)).toBe('255,222,222'); // the bleed
+    expect(colour(3, 4)).toBe('255,255,255'); // the back cover
+    expect(colour(inches.spine.x + inches.spine.width / 2, 0.05)).toBe('255,222,222'); // above the spine, bleed
+    expect(colour(inches.spine.x, 0.06)).toBe('115,51,153'); // a spine fold runs across the bleed too
+    expect(colour(inches.barcode.x + 1, inches.barcode.y + 0.6)).toBe('230,230,230'); // the barcode box
+    expect(chunks.get('tEXt')?.toString('latin1')).toContain('Full cover 12.986 x 9.25 in');
+
+    // Drawn at 300 ppi, it is a cover this book's preflight takes: its shape and resolution are right.
+    const sharp = await t.app.inject({ method: 'GET', url: `/api/cover-template/png/?${q}&ppi=300` });
+    const facts = await inspectPng(sharp.rawPayload);
+    expect(
+      coverPreflightReport(
+        { kind: 'image', width_px: facts.width, height_px: facts.height },
+        coverSizeOf(dims),
+      ).status,
+    ).toBe('ok');
+  });
+
+  it('refuses a resolution out of range, and one that would exceed the pixel bound, naming ppi', async () => {
+    const ids = await book('US Trade', 'Perfect Bound', '60# White-Uncoated');
+    const q = query({ ...ids, page_count: 300 });
+    const low = await request(t, { method: 'GET', url: `/api/cover-template/png/?${q}&ppi=10` });
+    expect(low.statusCode).toBe(400);
+    expect(json(low, ErrorBody).fields?.[0]?.path).toBe('querystring.ppi');
+    // A case-wrap cover of the largest trim at 300 ppi is more than 20 megapixels.
+    const large = await book('US Letter', 'Case Wrap', '60# White-Uncoated');
+    const refused = await request(t, {
+      method: 'GET',
+      url: `/api/cover-template/png/?${query({ ...large, page_count: 300 })}&ppi=300`,
+    });
+    expect(refused.statusCode, refused.body).toBe(400);
+    const error = json(refused, ErrorBody);
+    expect(error.error).toMatch(
+      /^At 300 ppi this cover would be \d+ × \d+ px; the template image is at most 20 megapixels: ask for \d+ ppi or less/,
+    );
+    expect(error.fields?.[0]?.path).toBe('querystring.ppi');
   });
 });

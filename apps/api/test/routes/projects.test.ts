@@ -35,6 +35,7 @@ import {
   uploadPdf,
   type Auth,
 } from '../projects.js';
+import { coverCorpus } from '../cover-corpus.js';
 
 const mail = await startMailCatcher();
 afterAll(() => mail.stop());
@@ -112,7 +113,8 @@ async function refusedWithoutTrace(
 describe('POST api/book/upload-book/: create', () => {
   it('creates a Print Book priced by the server from the PDF’s page count, with option names', async () => {
     const pdf = await uploadPdf(t, owner.auth, 120);
-    const cover = await upload(t, owner.auth, 'cover', jpegBytes(), 'front.jpg', 'image/jpeg');
+    // A cover of the book's full size (its preflight would refuse another: ADR 0064).
+    const cover = await upload(t, owner.auth, 'cover', await coverCorpus.rightSizePdf(120), 'front.pdf');
     const configuration = await printBookConfiguration(t);
     const res = await uploadBook(t, owner.auth, {
       title: '  The Long Road  ',
@@ -158,8 +160,8 @@ describe('POST api/book/upload-book/: create', () => {
         url: `/api/book/${body.project.id}/files/pdf/`,
       },
       cover_file: {
-        file_name: 'front.jpg',
-        content_type: 'image/jpeg',
+        file_name: 'front.pdf',
+        content_type: 'application/pdf',
         url: `/api/book/${body.project.id}/files/cover/`,
       },
       cover_expert: null,
@@ -769,7 +771,7 @@ describe('files', () => {
   });
 
   it('serves the cover; a project without one answers 404', async () => {
-    const cover = await upload(t, owner.auth, 'cover', jpegBytes(), 'c.jpg', 'image/jpeg');
+    const cover = await upload(t, owner.auth, 'cover', coverCorpus.imageAt(40, 150), 'c.png', 'image/png');
     const withCover = await createPrintBook(t, owner.auth, { cover_upload_id: json(cover, UploadedFile).id });
     const file = await t.app.inject({
       method: 'GET',
@@ -777,7 +779,7 @@ describe('files', () => {
       headers: owner.auth,
     });
     expect(file.statusCode).toBe(200);
-    expect(file.headers['content-type']).toBe('image/jpeg');
+    expect(file.headers['content-type']).toBe('image/png');
     const without = await createPrintBook(t, owner.auth);
     const none = await request(t, {
       method: 'GET',
@@ -811,7 +813,7 @@ describe('files', () => {
 
 describe('DELETE api/book/{id}/delete/', () => {
   it('soft-deletes a draft and removes its files when no order refers to it', async () => {
-    const cover = await upload(t, owner.auth, 'cover', jpegBytes(), 'c.jpg');
+    const cover = await upload(t, owner.auth, 'cover', await coverCorpus.rightSizePdf(40), 'c.pdf');
     const project = await createPrintBook(t, owner.auth, { cover_upload_id: json(cover, UploadedFile).id });
     const keys = await storageKeys(project.id);
     expect(keys).toHaveLength(2);

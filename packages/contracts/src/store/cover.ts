@@ -20,6 +20,21 @@ export const CoverQuery = z.object({
 });
 export type CoverQuery = z.infer<typeof CoverQuery>;
 
+/** The template PNG's resolution: 150 ppi unless asked (36 to 300), at most COVER_TEMPLATE_PNG_MAX_PIXELS in all. */
+export const COVER_TEMPLATE_PNG_PPI = { default: 150, min: 36, max: 300 } as const;
+export const COVER_TEMPLATE_PNG_MAX_PIXELS = 20_000_000;
+
+/** GET api/cover-template/png/: the book, and the resolution of the image (docs/decisions/0064). */
+export const CoverTemplatePngQuery = CoverQuery.extend({
+  ppi: WholeNumber.pipe(
+    z
+      .number()
+      .min(COVER_TEMPLATE_PNG_PPI.min, { error: `At least ${COVER_TEMPLATE_PNG_PPI.min} ppi` })
+      .max(COVER_TEMPLATE_PNG_PPI.max, { error: `At most ${COVER_TEMPLATE_PNG_PPI.max} ppi` }),
+  ).optional(),
+});
+export type CoverTemplatePngQuery = z.infer<typeof CoverTemplatePngQuery>;
+
 /** A rectangle on the cover sheet, measured from the sheet's top-left corner (x to the right, y down). */
 export const CoverBox = z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() });
 export type CoverBox = z.infer<typeof CoverBox>;
@@ -102,6 +117,20 @@ export const coverRoutes = {
     query: CoverQuery,
     produces: ['application/pdf'],
     // The PDF's bytes, never JSON.
+    responses: { 200: null, 400: ErrorBody },
+  }),
+  /** GET api/cover-template/png/?…[&ppi=]: the same guides as a PNG image at a stated resolution (a download). */
+  templatePng: defineRoute({
+    method: 'GET',
+    path: '/api/cover-template/png/',
+    operationId: 'getCoverTemplatePng',
+    summary:
+      'The cover template as a PNG image (150 ppi unless asked, 36–300, at most 20 megapixels): trim, bleed, spine, safe and barcode guides',
+    tags,
+    access: 'public',
+    query: CoverTemplatePngQuery,
+    produces: ['image/png'],
+    // The PNG's bytes, never JSON.
     responses: { 200: null, 400: ErrorBody },
   }),
 };

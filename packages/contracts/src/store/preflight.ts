@@ -258,7 +258,7 @@ function rotatedCheck(rotated: readonly PdfRotation[]): PreflightCheck {
   };
 }
 
-function fontsCheck(fonts: readonly PdfFont[], truncated: boolean): PreflightCheck {
+export function fontsCheck(fonts: readonly PdfFont[], truncated: boolean): PreflightCheck {
   const missing = fonts.filter((f) => !f.embedded);
   const more = truncated
     ? ' (The file names more fonts than we list: only the first ones were checked.)'
@@ -291,7 +291,7 @@ export const IMAGE_GOOD_PPI = 300;
 /** Images named in a message; the pages of all of them are in the check's pages. */
 const IMAGES_NAMED = 8;
 
-function imagesCheck(facts: PdfFacts): PreflightCheck {
+export function imagesCheck(facts: PdfFacts): PreflightCheck {
   const images = facts.images ?? [];
   const inches = (pt: number) => String(round(pt / 72, 2));
   const describe = (i: PdfImage) =>

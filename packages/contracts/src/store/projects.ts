@@ -30,6 +30,7 @@ import {
 } from '../common.js';
 import { messages } from '../messages.js';
 import { defineRoute } from '../route.js';
+import { CoverPreflightReport } from './cover-preflight.js';
 import { PdfFacts, PreflightReport } from './preflight.js';
 
 const m = messages.projects;
@@ -81,8 +82,9 @@ export const UploadedFile = z.object({
   width_px: z.number().int().positive().nullable().optional(),
   height_px: z.number().int().positive().nullable().optional(),
   /**
-   * What the server read of an interior PDF's pages (sizes, rotations) for the print preflight; null for covers and
-   * for files uploaded before it was kept (docs/decisions/0060). The report against a trim: preflightReport().
+   * What the server read of a PDF's pages (sizes, rotations, fonts, images) for the print preflight; null for images
+   * and for files uploaded before it was kept (docs/decisions/0060; a PDF cover's since 0064). The report against a
+   * trim: preflightReport(); a cover's against its book: coverPreflightReport().
    */
   pdf_facts: PdfFacts.nullable().optional(),
 });
@@ -240,6 +242,12 @@ export const Project = z.object({
    * files were checked; optional: added later). A save whose report has an error is refused (docs/decisions/0060).
    */
   preflight: PreflightReport.nullable().optional(),
+  /**
+   * The cover file's print preflight against the book's full cover, as of its last save (null: no cover file, an
+   * e Book, or a PDF cover uploaded before files were checked). A save whose report has an error is refused
+   * (docs/decisions/0064).
+   */
+  cover_preflight: CoverPreflightReport.nullable().optional(),
   created_at: z.iso.datetime({ offset: true }),
   updated_at: z.iso.datetime({ offset: true }),
 });

@@ -33,6 +33,7 @@ import {
 } from '@bindery/contracts/store/projects';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import { CoverPreflightReport } from '@bindery/contracts/store/cover-preflight';
 import { PreflightReport } from '@bindery/contracts/store/preflight';
 import { formatCents } from '@bindery/pricing/money';
 import { productByName, type OptionKind, type ProductDefinition } from '@bindery/pricing/products';
@@ -48,6 +49,7 @@ import type { RateLimiter } from '../rate-limits/rate-limiter.js';
 import { coverExpertMail, coverExpertTexts, coverExpertVerdict } from './cover-expert-mail.js';
 import { fieldRefusal } from './field-refusal.js';
 import type { FileStore } from './file-store.js';
+import { coverPreflight, refuseOnCoverErrors } from './cover-preflight.js';
 import { interiorPreflight, refuseOnPreflightErrors } from './preflight.js';
 import {
   findOwnProject,
@@ -139,6 +141,9 @@ function toProject(row: ProjectWithFilesRow): Project {
     preflight: PreflightReport.nullable()
       .catch(null)
       .parse(row.preflight ?? null),
+    cover_preflight: CoverPreflightReport.nullable()
+      .catch(null)
+      .parse(row.cover_preflight ?? null),
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
   };
@@ -517,6 +522,9 @@ export function createProjects(deps: ProjectsDeps) {
       // The interior's page facts against the chosen trim: an error stops the save with what to do (ADR 0060).
       const preflight = interiorPreflight(list, product, configuration, pdf.pdf_facts);
       refuseOnPreflightErrors(preflight);
+      // The cover against the full cover these options need: a new spine width is found here (ADR 0064).
+      const coverReport = coverPreflight(list, product, configuration, pages, cover);
+      refuseOnCoverErrors(coverReport);
       const values = {
         title: body.title,
         category: body.category,
@@ -531,6 +539,7 @@ export function createProjects(deps: ProjectsDeps) {
         cover_upload_id: cover?.id ?? null,
         cover_expert: body.cover_expert ? JSON.stringify(body.cover_expert) : null,
         preflight: preflight === null ? null : JSON.stringify(preflight),
+        cover_preflight: coverReport === null ? null : JSON.stringify(coverReport),
       };
 
       let id: number;

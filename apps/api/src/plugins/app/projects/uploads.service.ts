@@ -376,8 +376,8 @@ export function createUploads(deps: UploadsDeps) {
             page_count: pages,
             width_px: width,
             height_px: height,
-            // Kept for interiors only: a cover's checks are its own (docs/decisions/0060).
-            pdf_facts: purpose.data === 'interior' && pdfFacts ? JSON.stringify(pdfFacts) : null,
+            // A PDF cover's too: its size, fonts and images are checked against the book (docs/decisions/0064).
+            pdf_facts: pdfFacts ? JSON.stringify(pdfFacts) : null,
             storage_key: key,
           }),
         )

@@ -4,7 +4,7 @@
  */
 import { useId } from 'react';
 import type { CoverDimensionsResponse, CoverLengths } from '@bindery/contracts/store/cover';
-import { coverTemplateHref, type CoverRequest } from '../api/get-cover-dimensions';
+import { coverTemplateHref, type CoverRequest } from '#lib/cover-dimensions.ts';
 import { CoverDiagram } from './cover-diagram';
 
 type Row = { label: string; value: (l: CoverLengths) => string };
@@ -80,6 +80,9 @@ export function CoverResult({ request, data }: { request: CoverRequest; data: Co
       <div className="b-row">
         <a className="b-btn b-btn--primary" href={coverTemplateHref(request)} download>
           Download the cover template (PDF)
+        </a>
+        <a className="b-btn" href={coverTemplateHref(request, 'png')} download>
+          Download PNG
         </a>
       </div>
     </section>

@@ -14,7 +14,7 @@ import { COVER_PRODUCTS } from '@bindery/pricing/cover';
 import { useOptions } from '#lib/catalog/get-options.ts';
 import { shownItems } from '#lib/catalog/use-option-cascade.ts';
 import { errorText } from '#lib/error-text.ts';
-import { useCoverDimensions } from '../api/get-cover-dimensions';
+import { useCoverDimensions } from '#lib/cover-dimensions.ts';
 import { coverProduct, fieldProblems, fieldsFrom, requestFrom, type CoverFields } from '../lib/cover-form';
 import { CoverResult } from './cover-result';
 

@@ -6,7 +6,7 @@
 import { COVER_PRODUCTS } from '@bindery/pricing/cover';
 import { PAGE_COUNT_LIMITS, PAGE_COUNT_MESSAGE } from '@bindery/pricing/bindings';
 import type { ProductDefinition } from '@bindery/pricing/products';
-import type { CoverRequest } from '../api/get-cover-dimensions';
+import type { CoverRequest } from '#lib/cover-dimensions.ts';
 
 export interface CoverFields {
   category: string;

@@ -18,6 +18,7 @@ import type { ProjectData } from '../lib/project-data';
 import type { InitialForm } from '../lib/starting-form';
 import { EstimatesPanel } from './estimates-panel';
 import { FileSection } from './file-section';
+import { CoverPreflightView } from './cover-preflight-report';
 import { PreflightReportView } from './preflight-report';
 import { PrintOptions } from './print-options';
 import { ProjectHeading } from './project-heading';
@@ -120,7 +121,9 @@ export function DesignForm({
         upload={form.cover}
         hint="JPG, PNG or PDF, up to 50 MB."
         user={user}
-      />
+      >
+        <CoverPreflightView request={form.coverRequest} report={form.coverPreflight} />
+      </FileSection>
 
       {form.formError ? <Alert tone="error">{form.formError}</Alert> : null}
       {form.preflightError && !form.formError ? (

@@ -15,7 +15,8 @@ const TITLES: Record<PreflightCheck['check'], string> = {
   images: 'Image resolution',
 };
 
-const BADGE: Record<PreflightCheck['status'], { tone: StatusTone; text: string }> = {
+/** A check's status as a badge (the cover check's too). */
+export const BADGE: Record<PreflightCheck['status'], { tone: StatusTone; text: string }> = {
   ok: { tone: 'success', text: 'OK' },
   warning: { tone: 'warning', text: 'Warning' },
   error: { tone: 'danger', text: 'Error' },

@@ -19,6 +19,7 @@ import {
 import { KIND_LABELS } from '#lib/catalog/kind-labels.ts';
 import { checkCover, checkInteriorPdf } from '../lib/file-checks';
 import { designPreflight } from '../lib/preflight';
+import { coverRequestOf, useCoverPreflight } from './use-cover-preflight';
 import {
   saveDesignForm,
   saveDesignFormText,
@@ -73,10 +74,12 @@ export function useDesignForm(data: ProjectData, user: SessionUser | null, initi
     cascade.options.data?.trim_size,
     cascade.choices.trim_size,
   );
+  // The cover against the full cover of the book as chosen (ADR 0064): its errors stop the book too.
+  const coverRequest = coverRequestOf(product, cascade.choices, pageCount);
+  const coverPreflight = useCoverPreflight(coverRequest, cover.status === 'success' ? cover.result : null);
   const preflightError =
-    preflight?.status === 'error'
-      ? (preflight.checks.find((c) => c.status === 'error')?.message ?? null)
-      : null;
+    [...(preflight?.checks ?? []), ...(coverPreflight?.checks ?? [])].find((c) => c.status === 'error')
+      ?.message ?? null;
 
   /** The configuration checks both buttons share; returns the spec's message for the first problem. */
   const configurationProblem = (): string | null => {
@@ -173,6 +176,8 @@ export function useDesignForm(data: ProjectData, user: SessionUser | null, initi
     estimateBook,
     coverChosen,
     preflight,
+    coverRequest,
+    coverPreflight,
     preflightError,
     onPrint,
     onCoverExpert,

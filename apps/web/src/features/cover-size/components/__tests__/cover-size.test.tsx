@@ -3,11 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { urlOf } from '@bindery/contracts/route';
-import { coverRoutes, type CoverDimensionsResponse, type CoverLengths } from '@bindery/contracts/store/cover';
-import { coverGeometry, coverLengths, type LengthUnit } from '@bindery/pricing/cover';
-import { paperStockByName } from '@bindery/pricing/physical';
+import { coverRoutes } from '@bindery/contracts/store/cover';
 import { PRODUCTS } from '@bindery/pricing/products';
-import { TRIM_SIZES } from '@bindery/pricing/trim-sizes';
+import { coverDimensionsFixture } from '#testing/cover-fixtures.ts';
 import { server } from '#testing/msw-server.ts';
 import { bindingItem, catalogUrl, dropdownsFor, item, trimItem } from '#testing/catalog-fixtures.ts';
 import { renderRoute } from '#testing/render-route.tsx';
@@ -28,48 +26,7 @@ const lists = {
   cover_finish: [item(40, 'Gloss')],
 };
 
-/** The answer the server gives for 6 x 9 in, perfect bound, 300 pages of 60# white (its own figures). */
-function usTrade300(): CoverDimensionsResponse {
-  const g = coverGeometry({
-    style: 'perfect_bound',
-    trim: TRIM_SIZES['us-trade'],
-    pageCount: 300,
-    paper: paperStockByName('60# White-Uncoated'),
-  });
-  const at = (unit: LengthUnit): CoverLengths => {
-    const l = coverLengths(g, unit);
-    return {
-      width: l.width,
-      height: l.height,
-      trim_width: l.trimWidth,
-      trim_height: l.trimHeight,
-      spine_width: l.spineWidth,
-      bleed: l.bleed,
-      wrap: l.wrap,
-      safe_margin: l.safeMargin,
-      back: l.back,
-      spine: l.spine,
-      front: l.front,
-      back_safe: l.backSafe,
-      spine_safe: l.spineSafe,
-      front_safe: l.frontSafe,
-      barcode: l.barcode,
-    };
-  };
-  return {
-    category: 'calculator',
-    trim_size: { id: 1, name: 'US Trade', dimensions: '6 x 9 in', width_mm: 152.4, height_mm: 228.6 },
-    binding: { id: 10, name: 'Perfect Bound', binding_style: 'perfect_bound' },
-    paper_type: { id: 31, name: '60# White-Uncoated', pages_per_inch: 444 },
-    page_count: 300,
-    printed_page_count: 300,
-    spine_text_allowed: true,
-    spine_text_min_pages: 80,
-    inches: at('in'),
-    millimetres: at('mm'),
-    points: at('pt'),
-  };
-}
+const usTrade300 = () => coverDimensionsFixture(300);
 
 function coverApi(answer: () => Response = () => HttpResponse.json(usTrade300())) {
   const asked: string[] = [];
@@ -117,6 +74,10 @@ describe('cover size calculator', () => {
     expect(within(result).getByRole('link', { name: 'Download the cover template (PDF)' })).toHaveAttribute(
       'href',
       '/api/cover-template/?category=calculator&trim_size_id=1&binding_id=10&paper_type_id=31&page_count=300',
+    );
+    expect(within(result).getByRole('link', { name: 'Download PNG' })).toHaveAttribute(
+      'href',
+      '/api/cover-template/png/?category=calculator&trim_size_id=1&binding_id=10&paper_type_id=31&page_count=300',
     );
   });
 

@@ -1,6 +1,7 @@
 /**
- * GET api/cover-dimensions/ (the full cover of a book, computed by the server from its catalog) and the address of
- * GET api/cover-template/ (the template PDF: public, so a plain download link).
+ * GET api/cover-dimensions/ (the full cover of a book, computed by the server from its catalog) and the addresses of
+ * GET api/cover-template/ and api/cover-template/png/ (the template PDF and PNG: public, so plain download links).
+ * Shared: the cover size calculator and the design page's cover check both read it (docs/decisions/0064).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { pathOf } from '@bindery/contracts/route';
@@ -30,8 +31,9 @@ export const coverDimensionsQueryOptions = (query: CoverRequest | null) =>
 export const useCoverDimensions = (query: CoverRequest | null) =>
   useQuery(coverDimensionsQueryOptions(query));
 
-/** Where the browser downloads the template PDF of this book. */
-export function coverTemplateHref(query: CoverRequest): string {
+/** Where the browser downloads the template of this book: the PDF, or the PNG (at the server's 150 ppi). */
+export function coverTemplateHref(query: CoverRequest, format: 'pdf' | 'png' = 'pdf'): string {
   const params = new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]));
-  return `${env.VITE_API_URL}${pathOf(coverRoutes.template)}?${params.toString()}`;
+  const route = format === 'png' ? coverRoutes.templatePng : coverRoutes.template;
+  return `${env.VITE_API_URL}${pathOf(route)}?${params.toString()}`;
 }
