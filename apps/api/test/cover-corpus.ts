@@ -1,5 +1,5 @@
 /**
- * The cover preflight's corpus (docs/decisions/0064): real-shaped cover files made here, for a US Trade (6 × 9 in)
+ * The cover preflight's corpus (docs/decisions/0069): real-shaped cover files made here, for a US Trade (6 × 9 in)
  * perfect-bound book on 60# white paper (the test projects' book, projects.ts printBookConfiguration), sized by
  * @bindery/pricing/cover as the server sizes them: a right-size PDF spread, a spread made for another page count,
  * a PDF with a font it does not embed, and images at a given resolution.

@@ -181,7 +181,7 @@ export interface ProjectsTable {
   cover_expert: Json<Record<string, string> | null> | null;
   /** The interior's preflight report against this project's trim (PreflightReport; docs/decisions/0060). */
   preflight: ColumnType<unknown, string | null | undefined, string | null>;
-  /** The cover's preflight report against this project's full cover (CoverPreflightReport; docs/decisions/0064). */
+  /** The cover's preflight report against this project's full cover (CoverPreflightReport; docs/decisions/0069). */
   cover_preflight: ColumnType<unknown, string | null | undefined, string | null>;
   created_at: GeneratedTimestamp;
   updated_at: GeneratedTimestamp;

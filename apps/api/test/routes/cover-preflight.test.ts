@@ -1,5 +1,5 @@
 /**
- * Cover preflight through the HTTP API (docs/decisions/0064), on the cover corpus (cover-corpus.ts): a cover upload
+ * Cover preflight through the HTTP API (docs/decisions/0069), on the cover corpus (cover-corpus.ts): a cover upload
  * keeps its facts (a PDF's pages, fonts and images; an image's pixels); upload-book checks the cover against the
  * full cover of the chosen book, keeps the report with the project and refuses a cover with an error on its field;
  * a new page count checks the cover again and says which spine it was made for.

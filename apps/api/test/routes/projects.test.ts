@@ -113,7 +113,7 @@ async function refusedWithoutTrace(
 describe('POST api/book/upload-book/: create', () => {
   it('creates a Print Book priced by the server from the PDF’s page count, with option names', async () => {
     const pdf = await uploadPdf(t, owner.auth, 120);
-    // A cover of the book's full size (its preflight would refuse another: ADR 0064).
+    // A cover of the book's full size (its preflight would refuse another: ADR 0069).
     const cover = await upload(t, owner.auth, 'cover', await coverCorpus.rightSizePdf(120), 'front.pdf');
     const configuration = await printBookConfiguration(t);
     const res = await uploadBook(t, owner.auth, {

@@ -1,7 +1,7 @@
 /**
  * GET api/cover-dimensions/ (the full cover of a book, computed by the server from its catalog) and the addresses of
  * GET api/cover-template/ and api/cover-template/png/ (the template PDF and PNG: public, so plain download links).
- * Shared: the cover size calculator and the design page's cover check both read it (docs/decisions/0064).
+ * Shared: the cover size calculator and the design page's cover check both read it (docs/decisions/0069).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { pathOf } from '@bindery/contracts/route';

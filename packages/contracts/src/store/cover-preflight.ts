@@ -1,5 +1,5 @@
 /**
- * Print preflight of a cover (docs/decisions/0064): the facts the server read from the cover's bytes at upload (an
+ * Print preflight of a cover (docs/decisions/0069): the facts the server read from the cover's bytes at upload (an
  * image's pixels, or a PDF's page sizes, fonts and images as for an interior: `CoverFacts`), and the report they give
  * against the full cover the book needs (`CoverSize`: GET api/cover-dimensions/'s points, ADR 0055). A pure
  * function, so upload-book recomputes it whenever the page count, trim, binding or paper change, and the design page

@@ -24,7 +24,7 @@ export type CoverQuery = z.infer<typeof CoverQuery>;
 export const COVER_TEMPLATE_PNG_PPI = { default: 150, min: 36, max: 300 } as const;
 export const COVER_TEMPLATE_PNG_MAX_PIXELS = 20_000_000;
 
-/** GET api/cover-template/png/: the book, and the resolution of the image (docs/decisions/0064). */
+/** GET api/cover-template/png/: the book, and the resolution of the image (docs/decisions/0069). */
 export const CoverTemplatePngQuery = CoverQuery.extend({
   ppi: WholeNumber.pipe(
     z

@@ -83,7 +83,7 @@ export const UploadedFile = z.object({
   height_px: z.number().int().positive().nullable().optional(),
   /**
    * What the server read of a PDF's pages (sizes, rotations, fonts, images) for the print preflight; null for images
-   * and for files uploaded before it was kept (docs/decisions/0060; a PDF cover's since 0064). The report against a
+   * and for files uploaded before it was kept (docs/decisions/0060; a PDF cover's since 0069). The report against a
    * trim: preflightReport(); a cover's against its book: coverPreflightReport().
    */
   pdf_facts: PdfFacts.nullable().optional(),
@@ -245,7 +245,7 @@ export const Project = z.object({
   /**
    * The cover file's print preflight against the book's full cover, as of its last save (null: no cover file, an
    * e Book, or a PDF cover uploaded before files were checked). A save whose report has an error is refused
-   * (docs/decisions/0064).
+   * (docs/decisions/0069).
    */
   cover_preflight: CoverPreflightReport.nullable().optional(),
   created_at: z.iso.datetime({ offset: true }),

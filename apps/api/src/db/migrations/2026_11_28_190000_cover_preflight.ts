@@ -1,5 +1,5 @@
 /**
- * Cover preflight (docs/decisions/0064): a project's cover report against its full cover (size, resolution; a PDF
+ * Cover preflight (docs/decisions/0069): a project's cover report against its full cover (size, resolution; a PDF
  * cover's fonts and images), recomputed from the cover upload's facts whenever the project is saved. Null without a
  * cover file, for an e Book, and for projects saved before.
  * Frozen: never import app code here.

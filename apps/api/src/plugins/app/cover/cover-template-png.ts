@@ -1,5 +1,5 @@
 /**
- * The cover template as a PNG image (docs/decisions/0064): the guides of the template PDF (cover-template.ts) drawn
+ * The cover template as a PNG image (docs/decisions/0069): the guides of the template PDF (cover-template.ts) drawn
  * straight into a paletted pixel buffer — the wrap and the bleed shaded outside the trim line, the spine's fold lines
  * and the safe areas dashed, the barcode box — at a stated resolution, and encoded here: one IHDR, a PLTE of the
  * guides' colours, the rows deflated by node:zlib (off the event loop), tEXt chunks naming the book and what each

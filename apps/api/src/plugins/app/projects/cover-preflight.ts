@@ -1,5 +1,5 @@
 /**
- * A cover's preflight report for a project's chosen options (docs/decisions/0064): the facts read from the cover's
+ * A cover's preflight report for a project's chosen options (docs/decisions/0069): the facts read from the cover's
  * bytes at upload (an image's pixels, a PDF's pages, fonts and images: uploads.width_px/height_px/pdf_facts) against
  * the full cover the server computes for the chosen trim, binding, paper and page count (cover.service.ts, ADR 0055).
  * No file is read again: upload-book recomputes the report at every save, so a new page count (a new spine width),

@@ -522,7 +522,7 @@ export function createProjects(deps: ProjectsDeps) {
       // The interior's page facts against the chosen trim: an error stops the save with what to do (ADR 0060).
       const preflight = interiorPreflight(list, product, configuration, pdf.pdf_facts);
       refuseOnPreflightErrors(preflight);
-      // The cover against the full cover these options need: a new spine width is found here (ADR 0064).
+      // The cover against the full cover these options need: a new spine width is found here (ADR 0069).
       const coverReport = coverPreflight(list, product, configuration, pages, cover);
       refuseOnCoverErrors(coverReport);
       const values = {

@@ -376,7 +376,7 @@ export function createUploads(deps: UploadsDeps) {
             page_count: pages,
             width_px: width,
             height_px: height,
-            // A PDF cover's too: its size, fonts and images are checked against the book (docs/decisions/0064).
+            // A PDF cover's too: its size, fonts and images are checked against the book (docs/decisions/0069).
             pdf_facts: pdfFacts ? JSON.stringify(pdfFacts) : null,
             storage_key: key,
           }),

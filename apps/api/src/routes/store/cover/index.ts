@@ -3,7 +3,7 @@
  * - GET api/cover-dimensions/?trim_size_id=&binding_id=&paper_type_id=&page_count=[&category=]: the full cover in
  *   inches, millimetres and points (Lulu's cover-dimensions);
  * - GET api/cover-template/?…: the same cover as a template PDF with the guides drawn;
- * - GET api/cover-template/png/?…[&ppi=]: the same guides as a PNG image (docs/decisions/0064).
+ * - GET api/cover-template/png/?…[&ppi=]: the same guides as a PNG image (docs/decisions/0069).
  * Both read the book from the server's own catalog (plugins/app/cover/cover.service.ts); a combination the catalog
  * does not have, or a page count outside the binding's range, is a 400 naming the field.
  */

@@ -1,5 +1,5 @@
 /**
- * The cover's print check on the design page (docs/decisions/0064), under the cover upload: the template downloads
+ * The cover's print check on the design page (docs/decisions/0069), under the cover upload: the template downloads
  * for the book chosen so far (PDF and PNG), and one line per check of the uploaded cover with its status in words.
  * An error stops 'Print Your Book' (use-design-form.ts) as the interior's do.
  */

@@ -1,5 +1,5 @@
 /**
- * The design page's cover check (docs/decisions/0064): the cover upload's facts (as the server read them) against the
+ * The design page's cover check (docs/decisions/0069): the cover upload's facts (as the server read them) against the
  * full cover of the book chosen so far (GET api/cover-dimensions/ for the trim, binding, paper and page count), with
  * the report function upload-book enforces (@bindery/contracts/store/cover-preflight). A new page count, trim,
  * binding or paper asks for the new dimensions, so the report follows them: "This cover was made for a 0.29 in

@@ -74,7 +74,7 @@ export function useDesignForm(data: ProjectData, user: SessionUser | null, initi
     cascade.options.data?.trim_size,
     cascade.choices.trim_size,
   );
-  // The cover against the full cover of the book as chosen (ADR 0064): its errors stop the book too.
+  // The cover against the full cover of the book as chosen (ADR 0069): its errors stop the book too.
   const coverRequest = coverRequestOf(product, cascade.choices, pageCount);
   const coverPreflight = useCoverPreflight(coverRequest, cover.status === 'success' ? cover.result : null);
   const preflightError =

@@ -1,5 +1,5 @@
 /**
- * The design page's cover check (docs/decisions/0064): the server's facts of the uploaded cover against the full
+ * The design page's cover check (docs/decisions/0069): the server's facts of the uploaded cover against the full
  * cover of the book chosen in the form (GET api/cover-dimensions/). A cover made for 100 pages on a 300-page book is
  * an error naming the spine it was made for and the one it needs, and stops 'Print Your Book'; the template
  * downloads (PDF and PNG) are offered for the book as chosen.
