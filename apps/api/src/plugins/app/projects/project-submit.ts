@@ -18,7 +18,7 @@ import { DomainError } from '#lib/domain-error.js';
 import type { Moved } from '../orders/orders.service.js';
 import { coverExpertMail, coverExpertTexts, coverExpertVerdict } from './cover-expert-mail.js';
 import { fieldRefusal } from './field-refusal.js';
-import { interiorPreflight, refuseOnPreflightErrors } from './preflight.js';
+import { interiorPreflight, refuseOnPreflightErrors, refuseUnacknowledgedWarnings } from './preflight.js';
 import {
   customerActor,
   m,
@@ -149,6 +149,8 @@ export function createProjectSubmit(
       // The interior's page facts against the chosen trim: an error stops the save with what to do (ADR 0060).
       const preflight = interiorPreflight(list, product, configuration, pdf.pdf_facts);
       refuseOnPreflightErrors(preflight);
+      // Warnings are saved once the customer has reviewed these very ones (ADR 0063).
+      refuseUnacknowledgedWarnings(preflight, body.preflight_acknowledged);
       const values = {
         title: body.title,
         category: body.category,
