@@ -60,6 +60,10 @@ export interface PreflightBook {
 // ---------------------------------------------------------------------------------------------------------------
 // Colour
 
+/** An interior colour option that prints in greys ("Standard Black & White", "Premium Black & White"). */
+export const isBlackAndWhite = (name: string) =>
+  /black\s*(&|and)\s*white|\bb\s*\/\s*w\b|gr[ae]yscale/i.test(name);
+
 export function colourCheck(facts: PdfColourFacts, book: PreflightBook): ContentCheck {
   const colour = mergeRanges([...facts.colour_pages, ...facts.colour_image_pages]);
   const spotPages = mergeRanges(facts.spot_colours.flatMap((s) => s.pages));

@@ -39,6 +39,7 @@ import {
 export {
   BLANK_RUN_WARNING,
   gutterPt,
+  isBlackAndWhite,
   PdfColourFacts,
   PdfTextInset,
   SAFETY_MARGIN_PT,

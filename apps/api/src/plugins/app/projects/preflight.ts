@@ -5,6 +5,7 @@
  * from the stored facts on every save (upload-book), and a report with an error refuses the save with what to do.
  */
 import {
+  isBlackAndWhite,
   PdfFacts,
   preflightReport,
   type PreflightReport,
@@ -56,10 +57,6 @@ export function interiorPreflight(
     bindingStyle: binding?.kind === 'binding' ? binding.bindingStyle : null,
   });
 }
-
-/** An interior colour option that prints in greys ("Standard Black & White", "Premium Black & White"). */
-export const isBlackAndWhite = (name: string) =>
-  /black\s*(&|and)\s*white|b\s*\/\s*w|grayscale|greyscale/i.test(name);
 
 /** Refuses a save whose interior has an error for the chosen options: the report's own words say what to do. */
 export function refuseOnPreflightErrors(report: PreflightReport | null): void {

@@ -1,7 +1,8 @@
 /**
  * The interior's print preflight on the design page (docs/decisions/0060): one line per check with its status in
  * words, what was found and on which pages, and what to do. An error stops 'Print Your Book' (design-form.tsx)
- * until another file is uploaded or the options changed to fit it.
+ * until another file is uploaded or the options changed to fit it; warnings need one "I have reviewed these
+ * warnings" for the warnings as they stand (ADR 0063).
  */
 import type { PreflightCheck, PreflightReport } from '@bindery/contracts/store/preflight';
 import { formatPages } from '@bindery/contracts/store/preflight';
@@ -13,6 +14,9 @@ const TITLES: Record<PreflightCheck['check'], string> = {
   rotated_pages: 'Rotated pages',
   fonts: 'Fonts embedded',
   images: 'Image resolution',
+  colour: 'Colour',
+  safety: 'Text inside the safe area',
+  blank_pages: 'Blank pages',
 };
 
 const BADGE: Record<PreflightCheck['status'], { tone: StatusTone; text: string }> = {
@@ -24,15 +28,21 @@ const BADGE: Record<PreflightCheck['status'], { tone: StatusTone; text: string }
 export function PreflightReportView({
   report,
   trimChosen,
+  acknowledged = false,
+  onAcknowledge,
 }: {
   report: PreflightReport;
   trimChosen: boolean;
+  /** The warnings as they stand have been reviewed (ADR 0063). */
+  acknowledged?: boolean;
+  /** Absent: the report is shown read-only (the admin's order). */
+  onAcknowledge?: (yes: boolean) => void;
 }) {
   const summary =
     report.status === 'error'
       ? 'This file cannot be printed as it is: see the errors below.'
       : report.status === 'warning'
-        ? 'This file can be printed; please read the warnings below.'
+        ? 'This file can be printed; please read the warnings below and confirm you have reviewed them.'
         : 'This file passed the print checks.';
   return (
     <section className="b-stack p-preflight" aria-labelledby="preflight-title">
@@ -51,6 +61,16 @@ export function PreflightReportView({
           </li>
         ))}
       </ul>
+      {report.status === 'warning' && onAcknowledge ? (
+        <label className="b-row">
+          <input
+            type="checkbox"
+            checked={acknowledged}
+            onChange={(e) => onAcknowledge(e.currentTarget.checked)}
+          />{' '}
+          I have reviewed these warnings
+        </label>
+      ) : null}
     </section>
   );
 }

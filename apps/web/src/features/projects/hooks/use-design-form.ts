@@ -68,11 +68,18 @@ export function useDesignForm(data: ProjectData, user: SessionUser | null, initi
   };
 
   // The print check of the uploaded interior against the chosen trim, as upload-book checks it (ADR 0060).
+  const chosenItem = (kind: 'interior_color' | 'binding') =>
+    cascade.options.data?.[kind]?.find((i) => String(i.id) === cascade.choices[kind]);
   const preflight = designPreflight(
     pdf.status === 'success' ? pdf.result?.pdf_facts : null,
     cascade.options.data?.trim_size,
     cascade.choices.trim_size,
+    { interiorColour: chosenItem('interior_color'), binding: chosenItem('binding') },
   );
+  // Warnings are reviewed once, for these very warnings: a new file or option that changes them asks again.
+  const [acknowledgedKey, setAcknowledgedKey] = useState<string | null>(null);
+  const warningsKey = preflight?.status === 'warning' ? (preflight.warnings_key ?? null) : null;
+  const warningsAcknowledged = warningsKey !== null && acknowledgedKey === warningsKey;
   const preflightError =
     preflight?.status === 'error'
       ? (preflight.checks.find((c) => c.status === 'error')?.message ?? null)
@@ -103,6 +110,10 @@ export function useDesignForm(data: ProjectData, user: SessionUser | null, initi
       setFormError(preflightError);
       return;
     }
+    if (warningsKey !== null && !warningsAcknowledged) {
+      setFormError('Read the print check’s warnings and tick “I have reviewed these warnings” first.');
+      return;
+    }
     setFormError(null);
     submit.submit(
       {
@@ -111,6 +122,7 @@ export function useDesignForm(data: ProjectData, user: SessionUser | null, initi
         configuration: product ? chosenIds(cascade) : null,
         quantity,
         coverUploadId: cover.status === 'success' && cover.result ? cover.result.id : null,
+        preflightAcknowledged: warningsAcknowledged ? warningsKey : null,
       },
       m.submitted,
       (error) => setFormError(submissionErrorText(error, m.submitError)),
@@ -174,6 +186,8 @@ export function useDesignForm(data: ProjectData, user: SessionUser | null, initi
     coverChosen,
     preflight,
     preflightError,
+    warningsAcknowledged,
+    acknowledgeWarnings: (yes: boolean) => setAcknowledgedKey(yes ? warningsKey : null),
     onPrint,
     onCoverExpert,
   };
