@@ -137,6 +137,8 @@ describe('POST api/admin/orders/{id}/status/: staff take a paid order to deliver
     const detail = json(started, AdminOrderResponse).order;
     expect(detail).toMatchObject({ status: 'in_production', next_statuses: ['shipped', 'canceled'] });
     expect(detail.in_production_at).not.toBeNull();
+    // Staff read each book's print check as it was saved with the book (ADR 0063).
+    expect(detail.items[0]?.preflight).toMatchObject({ status: 'ok', trim_size: 'US Trade' });
 
     const noCarrier = await move(order.id, { status: 'shipped', tracking_number: '123' });
     expect(noCarrier.statusCode).toBe(400);
