@@ -7,12 +7,7 @@
  * read). Bounded: O(1) state per page, at most MAX_SPOT_NAMES spot colours and MAX_TEXT_INSET_PAGES pages kept.
  * @see PDF 32000-1:2008 §8.6 (colour spaces), §9.4 (text objects)
  */
-import type {
-  PageRange,
-  PdfColourFacts,
-  PdfFacts,
-  PdfTextInset,
-} from '@bindery/contracts/store/preflight';
+import type { PageRange, PdfColourFacts, PdfFacts, PdfTextInset } from '@bindery/contracts/store/preflight';
 import { isArray, Name, Stream, type PdfObject } from './pdf-syntax.js';
 import type { PageBox } from './pdf-page-boxes.js';
 
@@ -232,7 +227,8 @@ export class PageMarks {
     spaceOf: (name: string) => ColourKind,
   ): void {
     if (PAINTING.has(word)) this.painted = true;
-    const nums = operands.filter((o): o is number => typeof o === 'number');
+    // Operands are read only by the operators that take them (most operators of a text page take none of these).
+    const nums = () => operands.filter((o): o is number => typeof o === 'number');
     switch (word) {
       case 'g':
         this.fill = DEVICE_GREY;
@@ -245,14 +241,14 @@ export class PageMarks {
         const space: ColourKind = { kind: 'rgb', icc: false };
         if (word === 'rg') this.fill = space;
         else this.stroke = space;
-        return this.paintColour(space, nums.slice(-3));
+        return this.paintColour(space, nums().slice(-3));
       }
       case 'k':
       case 'K': {
         const space: ColourKind = { kind: 'cmyk', icc: false };
         if (word === 'k') this.fill = space;
         else this.stroke = space;
-        return this.paintColour(space, nums.slice(-4));
+        return this.paintColour(space, nums().slice(-4));
       }
       case 'cs':
       case 'CS': {
@@ -265,26 +261,29 @@ export class PageMarks {
       }
       case 'sc':
       case 'scn':
-        return this.paintColour(this.fill, nums);
+        return this.paintColour(this.fill, nums());
       case 'SC':
       case 'SCN':
-        return this.paintColour(this.stroke, nums);
+        return this.paintColour(this.stroke, nums());
       case 'BT':
         this.tm = [1, 0, 0, 1, 0, 0];
         this.tlm = [1, 0, 0, 1, 0, 0];
         return;
       case 'Tm':
-        if (nums.length >= 6) this.tm = this.tlm = nums.slice(-6) as Matrix;
+        {
+          const m = nums();
+          if (m.length >= 6) this.tm = this.tlm = m.slice(-6) as Matrix;
+        }
         return;
       case 'TL':
-        if (nums.length >= 1) this.leading = nums.at(-1) ?? 0;
+        this.leading = nums().at(-1) ?? this.leading;
         return;
       case 'Tr':
-        this.invisible = nums.at(-1) === 3;
+        this.invisible = nums().at(-1) === 3;
         return;
       case 'Td':
       case 'TD': {
-        const [tx = 0, ty = 0] = nums.slice(-2);
+        const [tx = 0, ty = 0] = nums().slice(-2);
         if (word === 'TD') this.leading = -ty;
         return this.moveLine(tx, ty);
       }
