@@ -14,12 +14,5 @@ export function renderAdminRoute(
   client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } }),
 ) {
   const router = createTestRouter(path);
-  return {
-    ...render(
-      <AppProvider queryClient={client}>
-        <RouterProvider router={router} />
-      </AppProvider>,
-    ),
-    router,
-  };
+  return { ...render(<AppProvider queryClient={client}><RouterProvider router={router} /></AppProvider>), router };
 }

@@ -184,7 +184,7 @@ describe('interior preflight: page size', () => {
         ok.safety,
         ok.blank,
       ],
-      warnings_key: expect.stringMatching(/^[0-9a-f]{14}$/),
+      warnings_key: expect.stringMatching(/^[0-9a-f]{14}$/) as unknown,
     });
   });
 

@@ -8,9 +8,7 @@ import { useBlocker } from 'react-router-dom';
 import { messages } from '@bindery/contracts/messages';
 
 export function useLeaveGuard(dirty: boolean) {
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname,
-  );
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
 
   useEffect(() => {
     if (blocker.state !== 'blocked') return;

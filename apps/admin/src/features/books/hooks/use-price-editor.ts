@@ -91,10 +91,7 @@ export function usePriceEditor(product: ProductDefinition) {
     const { failed, message } = outcome;
     const item = findItem(queryClient.getQueryData(queryKey), failed);
     setRefusals(new Map([[changeKey(failed), message]]));
-    setResult({
-      tone: 'error',
-      text: `${texts.saveFailed} ${item ? rowLabel(item) : `#${failed.id}`}: ${message}`,
-    });
+    setResult({ tone: 'error', text: `${texts.saveFailed} ${item ? rowLabel(item) : `#${failed.id}`}: ${message}` });
   }
 
   return { lists, pending, saving, result, edit, valueOf, errorOf, save };

@@ -1,22 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '@bindery/contracts/messages';
-import {
-  changeKey,
-  priceProblem,
-  realChanges,
-  samePrice,
-  withEdit,
-  type PendingChanges,
-  type PriceChange,
-} from './pending-changes';
+import { changeKey, priceProblem, realChanges, samePrice, withEdit, type PendingChanges, type PriceChange } from './pending-changes';
 
 const gloss = (value: string): PriceChange => ({ kind: 'cover_finish', id: 31, field: 'price', value });
-const color = (value: string): PriceChange => ({
-  kind: 'interior_color',
-  id: 12,
-  field: 'price_per_page',
-  value,
-});
+const color = (value: string): PriceChange => ({ kind: 'interior_color', id: 12, field: 'price_per_page', value });
 
 describe('pending price changes', () => {
   it('keys by kind, item and field; a later edit replaces the earlier one in its first place', () => {
@@ -32,16 +19,11 @@ describe('pending price changes', () => {
   });
 
   it('counts only entries that change the saved amount ("2.50" is "2.5"); unknown items and invalid texts count', () => {
-    const saved: Record<string, string> = {
-      'cover_finish:31:price': '2.50',
-      'interior_color:12:price_per_page': '0.19',
-    };
-    const pending = [
-      gloss('2.5'),
-      color('0.1900'),
-      { ...gloss(''), id: 99 },
-      { ...color('abc'), id: 13 },
-    ].reduce<PendingChanges>((p, c) => withEdit(p, c), new Map());
+    const saved: Record<string, string> = { 'cover_finish:31:price': '2.50', 'interior_color:12:price_per_page': '0.19' };
+    const pending = [gloss('2.5'), color('0.1900'), { ...gloss(''), id: 99 }, { ...color('abc'), id: 13 }].reduce<PendingChanges>(
+      (p, c) => withEdit(p, c),
+      new Map(),
+    );
     expect(realChanges(pending, (c) => saved[changeKey(c)]).map((c) => c.id)).toEqual([99, 13]);
     expect(samePrice('0.03', '0.0300')).toBe(true);
     expect(samePrice('0.0325', '0.03250')).toBe(false); // five places: not a price

@@ -190,7 +190,10 @@ export class PageMarks {
   }
 
   private paintColour(space: ColourKind, values: readonly number[]): void {
-    if (space.kind === 'spot') return this.spot(space.names);
+    if (space.kind === 'spot') {
+      this.spot(space.names);
+      return;
+    }
     if (!isColour(space, values)) return;
     addPage(this.colour, this.page);
     if (!space.icc && !this.outputIntent) addPage(this.device, this.page);
@@ -210,7 +213,10 @@ export class PageMarks {
 
   /** An image drawn in this colour space (an image mask paints the fill colour, already counted). */
   image(space: ColourKind): void {
-    if (space.kind === 'spot') return this.spot(space.names);
+    if (space.kind === 'spot') {
+      this.spot(space.names);
+      return;
+    }
     if (space.kind !== 'rgb' && space.kind !== 'cmyk') return;
     addPage(this.colourImages, this.page);
     if (!space.icc && !this.outputIntent) addPage(this.device, this.page);
@@ -241,14 +247,16 @@ export class PageMarks {
         const space: ColourKind = { kind: 'rgb', icc: false };
         if (word === 'rg') this.fill = space;
         else this.stroke = space;
-        return this.paintColour(space, nums().slice(-3));
+        this.paintColour(space, nums().slice(-3));
+        return;
       }
       case 'k':
       case 'K': {
         const space: ColourKind = { kind: 'cmyk', icc: false };
         if (word === 'k') this.fill = space;
         else this.stroke = space;
-        return this.paintColour(space, nums().slice(-4));
+        this.paintColour(space, nums().slice(-4));
+        return;
       }
       case 'cs':
       case 'CS': {
@@ -260,11 +268,15 @@ export class PageMarks {
         return;
       }
       case 'sc':
-      case 'scn':
-        return this.paintColour(this.fill, nums());
+      case 'scn': {
+        this.paintColour(this.fill, nums());
+        return;
+      }
       case 'SC':
-      case 'SCN':
-        return this.paintColour(this.stroke, nums());
+      case 'SCN': {
+        this.paintColour(this.stroke, nums());
+        return;
+      }
       case 'BT':
         this.tm = [1, 0, 0, 1, 0, 0];
         this.tlm = [1, 0, 0, 1, 0, 0];
@@ -285,10 +297,13 @@ export class PageMarks {
       case 'TD': {
         const [tx = 0, ty = 0] = nums().slice(-2);
         if (word === 'TD') this.leading = -ty;
-        return this.moveLine(tx, ty);
+        this.moveLine(tx, ty);
+        return;
       }
-      case 'T*':
-        return this.moveLine(0, -this.leading);
+      case 'T*': {
+        this.moveLine(0, -this.leading);
+        return;
+      }
     }
     if (SHOWING.has(word)) {
       if (word !== 'Tj' && word !== 'TJ') this.moveLine(0, -this.leading);
