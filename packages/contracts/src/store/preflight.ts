@@ -140,6 +140,18 @@ export const PreflightCheckId = z.enum([
 ]);
 export type PreflightCheckId = z.infer<typeof PreflightCheckId>;
 
+/** Each check's title as the design page and the admin's order show it. */
+export const PREFLIGHT_CHECK_TITLES: Readonly<Record<PreflightCheckId, string>> = {
+  page_size: 'Page size',
+  mixed_sizes: 'Same size throughout',
+  rotated_pages: 'Rotated pages',
+  fonts: 'Fonts embedded',
+  images: 'Image resolution',
+  colour: 'Colour',
+  safety: 'Text inside the safe area',
+  blank_pages: 'Blank pages',
+};
+
 export const PreflightCheck = z.object({
   check: PreflightCheckId,
   status: PreflightStatus,

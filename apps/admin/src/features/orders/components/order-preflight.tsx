@@ -4,19 +4,8 @@
  * was told and acknowledged. A book without a report (an e Book, a file from before the checks) says so.
  */
 import type { PreflightReport } from '@bindery/contracts/store/preflight';
-import { formatPages } from '@bindery/contracts/store/preflight';
+import { formatPages, PREFLIGHT_CHECK_TITLES } from '@bindery/contracts/store/preflight';
 import { StatusBadge, type StatusTone } from '@bindery/ui/status-badge';
-
-const TITLES: Record<PreflightReport['checks'][number]['check'], string> = {
-  page_size: 'Page size',
-  mixed_sizes: 'Same size throughout',
-  rotated_pages: 'Rotated pages',
-  fonts: 'Fonts embedded',
-  images: 'Image resolution',
-  colour: 'Colour',
-  safety: 'Text inside the safe area',
-  blank_pages: 'Blank pages',
-};
 
 const BADGE: Record<PreflightReport['status'], { tone: StatusTone; text: string }> = {
   ok: { tone: 'success', text: 'OK' },
@@ -46,7 +35,7 @@ export function OrderPreflight({ report, title }: { report: PreflightReport | nu
         {report.checks.map((c) => (
           <li key={c.check} data-status={c.status}>
             <StatusBadge tone={BADGE[c.status].tone}>{BADGE[c.status].text}</StatusBadge>{' '}
-            <strong>{TITLES[c.check]}</strong>
+            <strong>{PREFLIGHT_CHECK_TITLES[c.check]}</strong>
             {c.pages.length > 0 ? <span className="b-muted"> ({formatPages(c.pages)})</span> : null}:{' '}
             {c.message}
           </li>
