@@ -22,6 +22,14 @@ import type { PricedQuote, PriceList } from '../catalog/catalog.service.js';
 import type { OrderActorInput } from '../orders/orders.service.js';
 import type { FileStore } from './file-store.js';
 import { fieldRefusal } from './field-refusal.js';
+import type { Kysely } from 'kysely';
+import type { DB } from '#db/database.js';
+import type { CountCache } from '#db/count-cache.js';
+import type { Clock } from '#lib/clock.js';
+import type { CatalogModule } from '../catalog/catalog.service.js';
+import type { MailMessage } from '../mail/mailer.js';
+import type { OrdersModule } from '../orders/orders.service.js';
+import type { RateLimiter } from '../rate-limits/rate-limiter.js';
 import type { ProjectWithFilesRow } from './projects.repository.js';
 
 export const m = messages.projects;
@@ -176,4 +184,24 @@ export async function removeStoredFiles(
       log.error({ err, key }, 'could not remove a stored file');
     }
   }
+}
+
+/** What the projects module is built from (createProjects and its verbs). */
+export interface ProjectsDeps {
+  db: Kysely<DB>;
+  /** The lists' counts, reused until this instance writes projects (db/count-cache.ts). */
+  counts: CountCache;
+  /** The price list is read before a transaction begins and priced from inside it (ADR 0050). */
+  catalog: Pick<CatalogModule, 'priceList'>;
+  fileStore: Pick<FileStore, 'open' | 'remove'>;
+  /** The orders module cancels the unpaid orders an edit or a delete makes stale, in the same transaction. */
+  orders: Pick<OrdersModule, 'cancelUnpaidWithin' | 'afterCommit'>;
+  clock: Clock;
+  /** Sends a mail after the change is made (the cover expert team's); a failure never undoes the change. */
+  sendMail: (message: MailMessage) => void;
+  /** Counts cover expert mails per project and per account (the shared counters; cover-expert-mail.ts). */
+  limiter: Pick<RateLimiter, 'hit' | 'reset'>;
+  log: { error: (facts: object, message: string) => void };
+  /** Where cover expert requests go, and the URLs their mail links to. */
+  config: { coverExpertEmail: string; apiUrl: string; adminUrl: string };
 }

@@ -22,6 +22,7 @@ import { interiorPreflight, refuseOnPreflightErrors, refuseUnacknowledgedWarning
 import {
   customerActor,
   m,
+  type ProjectsDeps,
   optionNames,
   price,
   projectTexts,
@@ -35,7 +36,6 @@ import {
   lockOwnProject,
   updateProject,
 } from './projects.repository.js';
-import type { ProjectsDeps } from './projects.service.js';
 import { deleteUnusedUploads, lockUsableUploads, markUploadsAttached } from './uploads.repository.js';
 
 /** The parsed upload-book body (defaults applied). */

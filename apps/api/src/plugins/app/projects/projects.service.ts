@@ -12,21 +12,13 @@ import type { Readable } from 'node:stream';
 import { messages } from '@bindery/contracts/messages';
 import { isPaidStatus } from '@bindery/contracts/order-lifecycle';
 import { ProjectConfiguration, type Project, type ProjectFileKind } from '@bindery/contracts/store/projects';
-import type { Kysely } from 'kysely';
 import { productByName } from '@bindery/pricing/products';
-import type { DB } from '#db/database.js';
-import type { Clock } from '#lib/clock.js';
-import type { CountCache } from '#db/count-cache.js';
 import { DomainError } from '#lib/domain-error.js';
-import type { CatalogModule } from '../catalog/catalog.service.js';
-import type { OrdersModule } from '../orders/orders.service.js';
-import type { MailMessage } from '../mail/mailer.js';
-import type { RateLimiter } from '../rate-limits/rate-limiter.js';
 import { fieldRefusal } from './field-refusal.js';
-import type { FileStore } from './file-store.js';
 import {
   customerActor,
   m,
+  type ProjectsDeps,
   optionNames,
   price,
   projectTexts,
@@ -45,7 +37,7 @@ import {
 } from './projects.repository.js';
 import { uploadsUsedByOtherProjects } from './uploads.repository.js';
 
-export { projectFileUrl, projectTexts } from './project-mapping.js';
+export { projectFileUrl, projectTexts, type ProjectsDeps } from './project-mapping.js';
 export { createProjectReads, dropdownData, type ProjectReads } from './project-reads.js';
 export type { SubmitResult } from './project-submit.js';
 
@@ -54,25 +46,6 @@ export interface ProjectFileStream {
   size: number;
   contentType: string;
   fileName: string;
-}
-
-export interface ProjectsDeps {
-  db: Kysely<DB>;
-  /** The lists' counts, reused until this instance writes projects (db/count-cache.ts). */
-  counts: CountCache;
-  /** The price list is read before a transaction begins and priced from inside it (ADR 0050). */
-  catalog: Pick<CatalogModule, 'priceList'>;
-  fileStore: Pick<FileStore, 'open' | 'remove'>;
-  /** The orders module cancels the unpaid orders an edit or a delete makes stale, in the same transaction. */
-  orders: Pick<OrdersModule, 'cancelUnpaidWithin' | 'afterCommit'>;
-  clock: Clock;
-  /** Sends a mail after the change is made (the cover expert team's); a failure never undoes the change. */
-  sendMail: (message: MailMessage) => void;
-  /** Counts cover expert mails per project and per account (the shared counters; cover-expert-mail.ts). */
-  limiter: Pick<RateLimiter, 'hit' | 'reset'>;
-  log: { error: (facts: object, message: string) => void };
-  /** Where cover expert requests go, and the URLs their mail links to. */
-  config: { coverExpertEmail: string; apiUrl: string; adminUrl: string };
 }
 
 export type ProjectsModule = ReturnType<typeof createProjects>;
