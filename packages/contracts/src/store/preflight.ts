@@ -9,7 +9,8 @@
  * either as it is or with 0.125 in of bleed on each side, within 1 pt. Pages of other sizes are an error that names
  * the trims the file fits; pages of mixed sizes and rotated pages are warnings. Every font the pages name must be
  * embedded (a Type 3 font is; a standard font that is not is an error like any other). Every image drawn must reach
- * 300 ppi at the size it is drawn (a warning below, an error below 150).
+ * 300 ppi at the size it is drawn (a warning below, an error below 150). Colour, the safe area and gutter, blank
+ * runs and the acknowledgement of warnings: preflight-content.ts (docs/decisions/0063).
  */
 import { z } from 'zod';
 import {
