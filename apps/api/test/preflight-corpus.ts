@@ -3,7 +3,20 @@
  * one finding — the right size, a wrong size, full bleed, a TrimBox inside a bleed MediaBox, sizes mixed, a rotated
  * page, a MediaBox inherited from the page tree. Sizes are in points (1/72 in).
  */
-import { degrees, PDFDocument, PDFName, PDFNumber, StandardFonts, type PDFPage } from 'pdf-lib';
+import {
+  cmyk,
+  degrees,
+  fill,
+  PDFDocument,
+  PDFName,
+  PDFNumber,
+  PDFOperator,
+  popGraphicsState,
+  pushGraphicsState,
+  rectangle,
+  StandardFonts,
+  type PDFPage,
+} from 'pdf-lib';
 import { pngBytes } from './pdf-fixtures.js';
 
 export const US_TRADE: [number, number] = [432, 648];
@@ -11,9 +24,17 @@ export const US_TRADE_BLEED: [number, number] = [450, 666];
 /** 210 × 297 mm. */
 export const A4: [number, number] = [595.28, 841.89];
 
-async function pdf(sizes: [number, number][], edit?: (doc: PDFDocument, pages: PDFPage[]) => void) {
+/** Pages of these sizes, each with a grey bar in the middle (a page that draws nothing is blank: ADR 0070). */
+async function pdf(
+  sizes: [number, number][],
+  edit?: (doc: PDFDocument, pages: PDFPage[]) => void,
+  blank: readonly number[] = [],
+) {
   const doc = await PDFDocument.create();
   const pages = sizes.map((size) => doc.addPage(size));
+  pages.forEach((page, i) => {
+    if (!blank.includes(i + 1)) page.drawRectangle({ x: 144, y: 300, width: 100, height: 10 });
+  });
   edit?.(doc, pages);
   return Buffer.from(await doc.save());
 }
@@ -121,4 +142,70 @@ export const corpus = {
     pages[2]?.drawImage(large, { x: 0, y: 300, width: 432, height: 288 });
     return Buffer.from(await doc.save());
   },
+
+  /** An RGB photo on page 1 (for a black-and-white book: it prints grey); the other pages grey bars. */
+  rgbImage: async (count = 3) => {
+    const doc = await PDFDocument.create();
+    const photo = await doc.embedPng(pngBytes(600, 400));
+    const pages = times(count, US_TRADE).map((size) => doc.addPage(size));
+    pages.forEach((page) => page.drawRectangle({ x: 144, y: 100, width: 100, height: 10 }));
+    pages[0]?.drawImage(photo, { x: 72, y: 300, width: 144, height: 96 });
+    return Buffer.from(await doc.save());
+  },
+  /** Text in CMYK magenta on page 2, black (K only) text on page 1: only page 2 is colour. */
+  cmykText: async () => {
+    const doc = await PDFDocument.create();
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    const pages = times(3, US_TRADE).map((size) => doc.addPage(size));
+    pages[0]?.drawText('Black', { x: 72, y: 576, size: 12, font, color: cmyk(0, 0, 0, 1) });
+    pages[1]?.drawText('Magenta', { x: 72, y: 576, size: 12, font, color: cmyk(0, 1, 0, 0) });
+    pages[2]?.drawRectangle({ x: 144, y: 300, width: 100, height: 10 });
+    return Buffer.from(await doc.save());
+  },
+  /** A rectangle filled with the spot colour "PANTONE 185 C" (a Separation) on page 2. */
+  spotColour: () =>
+    pdf(times(3, US_TRADE), (doc, pages) => {
+      const page = pages[1];
+      if (!page) return;
+      const tint = doc.context.obj({
+        FunctionType: 2,
+        Domain: [0, 1],
+        C0: [0, 0, 0, 0],
+        C1: [0, 0.91, 0.76, 0],
+        N: 1,
+      });
+      page.node
+        .Resources()
+        ?.set(
+          PDFName.of('ColorSpace'),
+          doc.context.obj({
+            CS0: [PDFName.of('Separation'), PDFName.of('PANTONE 185 C'), PDFName.of('DeviceCMYK'), tint],
+          }),
+        );
+      page.pushOperators(
+        pushGraphicsState(),
+        PDFOperator.of('cs' as never, [PDFName.of('CS0')]),
+        PDFOperator.of('scn' as never, [PDFNumber.of(1)]),
+        rectangle(72, 72, 200, 100),
+        fill(),
+        popGraphicsState(),
+      );
+    }),
+  /**
+   * Text in the gutter and at the edge (6 × 9 in, 4 pages; a book this short needs a 0.375 in = 27 pt gutter):
+   * page 1 (a right-hand page, bound on its left) starts a line 20 pt from its left edge, page 2 (bound on its
+   * right) 24 pt from its right edge, page 3 8 pt below its top edge, page 4 is well inside.
+   */
+  textNearEdges: async () => {
+    const doc = await PDFDocument.create();
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    const pages = times(4, US_TRADE).map((size) => doc.addPage(size));
+    pages[0]?.drawText('Gutter', { x: 20, y: 300, size: 10, font });
+    pages[1]?.drawText('G', { x: 408, y: 300, size: 10, font });
+    pages[2]?.drawText('Edge', { x: 72, y: 640, size: 10, font });
+    pages[3]?.drawText('Fine', { x: 72, y: 300, size: 10, font });
+    return Buffer.from(await doc.save());
+  },
+  /** 10 pages: 4–7 draw nothing (a run to warn of), 9 too (a single blank verso, as books have). */
+  blankRun: () => pdf(times(10, US_TRADE), undefined, [4, 5, 6, 7, 9]),
 };

@@ -54,7 +54,7 @@ export async function uploadPdf(
   purpose = 'interior',
   size?: [number, number],
 ): Promise<UploadedFile> {
-  const res = await upload(t, auth, purpose, await makePdf(pages, { blank: true, size }));
+  const res = await upload(t, auth, purpose, await makePdf(pages, { size }));
   expect(res.statusCode, res.body).toBe(201);
   return json(res, UploadedFile);
 }
@@ -125,7 +125,7 @@ export async function createPrintBook(
 
 /** An e Book project through upload-book (ADR 0034): a real PDF (`pdfBytes`, default 24 blank pages), a JPEG cover. */
 export async function createEbook(t: TestContext, auth: Auth, title = 'My E-Book', pdfBytes?: Buffer) {
-  const pdf = await upload(t, auth, 'interior', pdfBytes ?? (await makePdf(24, { blank: true })));
+  const pdf = await upload(t, auth, 'interior', pdfBytes ?? (await makePdf(24)));
   expect(pdf.statusCode, pdf.body).toBe(201);
   const cover = await upload(t, auth, 'cover', jpegBytes(), 'front.jpg', 'image/jpeg');
   expect(cover.statusCode, cover.body).toBe(201);

@@ -111,6 +111,20 @@ export function detail(
         pdf_file: file(11, 'pdf', 'winter.pdf', 'application/pdf'),
         cover_file: file(11, 'cover', 'winter-cover.jpg', 'image/jpeg'),
         cover_expert: null,
+        preflight: {
+          status: 'warning',
+          trim_size: 'US Letter',
+          checks: [
+            { check: 'page_size', status: 'ok', message: 'Every page is US Letter.', pages: [] },
+            {
+              check: 'blank_pages',
+              status: 'warning',
+              message: 'Pages 4–7 are blank (3 or more in a row): they are printed as blank pages.',
+              pages: [[4, 7]],
+            },
+          ],
+          warnings_key: '0123456789abcd',
+        },
       },
       {
         project_id: 12,
@@ -141,6 +155,7 @@ export function detail(
           book_genre: 'Memories',
           cover_description: 'Blue sky over the campus, gold title',
         },
+        preflight: null,
       },
     ],
     address: {

@@ -234,7 +234,7 @@ describe.skipIf(inject('pg').mode !== 'postgres')('two API instances on one Post
       paper_type_id: find('paper_types', '60# White-Uncoated'),
       cover_finish_id: find('cover_finishes', 'Matte'),
     };
-    const pdf = await makePdf(40, { blank: true });
+    const pdf = await makePdf(40);
     const address = {
       country: 'US',
       state: 'TX',

@@ -70,6 +70,10 @@ describe('inspectPdf: the real page count', () => {
         fonts: [],
         images: [],
         images_checked: 0,
+        // What the pages paint (ADR 0070): nothing, so every page is blank.
+        colour: { colour_pages: [], colour_image_pages: [], spot_colours: [], device_colour_pages: [] },
+        text_insets: [],
+        blank_pages: [[1, pages]],
       },
     });
   });

@@ -4,7 +4,16 @@
  * where the PDF says so), and the facts give the expected report against the book's trim.
  */
 import { describe, expect, it } from 'vitest';
-import { preflightReport, type PdfFacts, type PreflightTrim } from '@bindery/contracts/store/preflight';
+import {
+  BLANK_RUN_WARNING,
+  gutterPt,
+  preflightReport,
+  TEXT_INSET_KEPT_PT,
+  warningsKey,
+  type PdfFacts,
+  type PreflightTrim,
+} from '@bindery/contracts/store/preflight';
+import { TEXT_INSET_KEPT_PT as WORKER_KEPT_PT } from '#plugins/app/projects/pdf-page-marks.js';
 import { TRIM_SIZES } from '@bindery/pricing/trim-sizes';
 import { inspectPdf } from '#plugins/app/projects/pdf-inspect.js';
 import { corpus } from '../preflight-corpus.js';
@@ -27,7 +36,22 @@ const ok = {
   rotated: { check: 'rotated_pages', status: 'ok', message: 'No page is rotated.', pages: [] },
   fonts: { check: 'fonts', status: 'ok', message: 'The pages name no fonts.', pages: [] },
   images: { check: 'images', status: 'ok', message: 'The pages draw no images.', pages: [] },
+  colour: { check: 'colour', status: 'ok', message: 'No colour problem found.', pages: [] },
+  safety: {
+    check: 'safety',
+    status: 'ok',
+    message: 'All text is at least 0.25 in from the trim edge and 0.375 in from the binding.',
+    pages: [],
+  },
+  blank: { check: 'blank_pages', status: 'ok', message: 'No page is blank.', pages: [] },
 } as const;
+
+/** The facts of pages that draw a grey bar and nothing else (ADR 0070). */
+const plainMarks = {
+  colour: { colour_pages: [], colour_image_pages: [], spot_colours: [], device_colour_pages: [] },
+  text_insets: [],
+  blank_pages: [],
+};
 
 describe('interior preflight: page size', () => {
   it('a 6 × 9 in file for a US Trade book: every page fits', async () => {
@@ -38,6 +62,7 @@ describe('interior preflight: page size', () => {
       fonts: [],
       images: [],
       images_checked: 0,
+      ...plainMarks,
     });
     expect(preflightReport(facts, usTrade, trims)).toEqual({
       status: 'ok',
@@ -48,7 +73,11 @@ describe('interior preflight: page size', () => {
         ok.rotated,
         ok.fonts,
         ok.images,
+        ok.colour,
+        ok.safety,
+        ok.blank,
       ],
+      warnings_key: null,
     });
   });
 
@@ -134,6 +163,7 @@ describe('interior preflight: page size', () => {
       fonts: [],
       images: [],
       images_checked: 0,
+      ...plainMarks,
     });
     expect(preflightReport(facts, usTrade, trims)).toEqual({
       status: 'warning',
@@ -150,7 +180,11 @@ describe('interior preflight: page size', () => {
         },
         ok.fonts,
         ok.images,
+        ok.colour,
+        ok.safety,
+        ok.blank,
       ],
+      warnings_key: expect.stringMatching(/^[0-9a-f]{14}$/) as unknown,
     });
   });
 
@@ -159,7 +193,8 @@ describe('interior preflight: page size', () => {
     expect(report).toEqual({
       status: 'ok',
       trim_size: null,
-      checks: [ok.mixed, ok.rotated, ok.fonts, ok.images],
+      checks: [ok.mixed, ok.rotated, ok.fonts, ok.images, ok.colour, ok.blank],
+      warnings_key: null,
     });
   });
 });
@@ -241,4 +276,145 @@ describe('interior preflight: images', () => {
       pages: [],
     });
   });
+});
+
+describe('interior preflight: colour (ADR 0070)', () => {
+  const colourOf = async (bytes: Buffer, book: { blackAndWhite: boolean }) => {
+    const facts = await factsOf(bytes);
+    return {
+      facts,
+      check: preflightReport(facts, usTrade, trims, book).checks.find((c) => c.check === 'colour'),
+    };
+  };
+
+  it('an RGB photo in a black-and-white book is a warning naming its page; in a colour book a note', async () => {
+    const bytes = await corpus.rgbImage();
+    const { facts, check } = await colourOf(bytes, { blackAndWhite: true });
+    expect(facts.colour).toEqual({
+      colour_pages: [],
+      colour_image_pages: [[1, 1]],
+      spot_colours: [],
+      device_colour_pages: [[1, 1]],
+    });
+    expect(check).toEqual({
+      check: 'colour',
+      status: 'warning',
+      message:
+        'This black-and-white book has colour images on page 1: they print in greys. Check they read well in grey, or choose a colour interior.',
+      pages: [[1, 1]],
+    });
+    const colourBook = preflightReport(facts, usTrade, trims, { blackAndWhite: false }).checks.find(
+      (c) => c.check === 'colour',
+    );
+    expect(colourBook?.status).toBe('ok');
+    expect(colourBook?.message).toBe(
+      'Note: page 1 use RGB or CMYK colour without a colour profile; it is printed with our standard conversion, so colours may differ slightly from your screen.',
+    );
+  });
+
+  it('CMYK text that is not black is colour; black (K only) is not', async () => {
+    const { facts, check } = await colourOf(await corpus.cmykText(), { blackAndWhite: true });
+    expect(facts.colour?.colour_pages).toEqual([[2, 2]]);
+    expect(check?.status).toBe('warning');
+    expect(check?.pages).toEqual([[2, 2]]);
+    expect(check?.message).toMatch(
+      /^This black-and-white book has colour text or drawings on page 2: they print in greys/,
+    );
+  });
+
+  it('a spot colour is a warning in any book, by name and page', async () => {
+    const { facts, check } = await colourOf(await corpus.spotColour(), { blackAndWhite: false });
+    expect(facts.colour?.spot_colours).toEqual([{ name: 'PANTONE 185 C', pages: [[2, 2]] }]);
+    expect(check).toEqual({
+      check: 'colour',
+      status: 'warning',
+      message:
+        'Spot colours are used (PANTONE 185 C on page 2): they are printed as process colour, so they may shift. Convert them to CMYK before you export.',
+      pages: [[2, 2]],
+    });
+  });
+
+  it('a grey-only file passes in a black-and-white book', async () => {
+    const { check } = await colourOf(await corpus.rightSize(), { blackAndWhite: true });
+    expect(check).toEqual({
+      check: 'colour',
+      status: 'ok',
+      message: 'The pages are in greys only.',
+      pages: [],
+    });
+  });
+});
+
+describe('interior preflight: safety margin and gutter (ADR 0070)', () => {
+  it('text in the gutter (by the binding side of each page) and near the edge are warnings with their pages', async () => {
+    const facts = await factsOf(await corpus.textNearEdges());
+    expect(facts.text_insets).toEqual([
+      [1, 20, 412, 300, 348],
+      [2, 408, 24, 300, 348],
+      [3, 72, 360, 640, 8],
+    ]);
+    const check = preflightReport(facts, usTrade, trims).checks.find((c) => c.check === 'safety');
+    expect(check).toEqual({
+      check: 'safety',
+      status: 'warning',
+      message:
+        'Text lies within 0.25 in of the trim edge on page 3: it may be cut off. Keep text at least 0.25 in inside the trim. ' +
+        'Pages 1–2 have text in the 0.375 in gutter a 4-page book needs on its binding side: it may disappear into the binding. Make the inside margin at least 0.375 in.',
+      pages: [[1, 3]],
+    });
+  });
+
+  it('the gutter grows with the page count and the binding (KDP’s table; coil at least 0.5 in)', () => {
+    expect([24, 150, 151, 300, 301, 500, 501, 700, 701].map((n) => gutterPt(n, 'perfect_bound'))).toEqual([
+      27, 27, 36, 36, 45, 45, 54, 54, 63,
+    ]);
+    expect(gutterPt(40, 'coil_bound')).toBe(36);
+    expect(gutterPt(40, 'saddle_stitch')).toBe(27);
+  });
+
+  it('a bleed page is measured from its trim, 0.125 in inside the page', async () => {
+    const facts = await factsOf(await corpus.textNearEdges());
+    // The same insets on a 6.25 × 9.25 in page: the trim is 9 pt further in, so 24 pt from the page's top is 15.
+    const bleed = {
+      ...facts,
+      page_sizes: [{ width_pt: 450, height_pt: 666, pages: [[1, 4]] as [number, number][] }],
+      text_insets: [[3, 72, 360, 640, 24] as [number, number, number, number, number]],
+    };
+    const check = preflightReport(bleed, usTrade, trims).checks.find((c) => c.check === 'safety');
+    expect(check?.pages).toEqual([[3, 3]]);
+  });
+});
+
+describe('interior preflight: blank pages (ADR 0070)', () => {
+  it(`a run of ${BLANK_RUN_WARNING} blank pages or more is a warning; a single blank verso is not`, async () => {
+    const facts = await factsOf(await corpus.blankRun());
+    expect(facts.blank_pages).toEqual([
+      [4, 7],
+      [9, 9],
+    ]);
+    const check = preflightReport(facts, usTrade, trims).checks.find((c) => c.check === 'blank_pages');
+    expect(check).toEqual({
+      check: 'blank_pages',
+      status: 'warning',
+      message:
+        'Pages 4–7 are blank (3 or more in a row): they are printed as blank pages. Check nothing is missing.',
+      pages: [[4, 7]],
+    });
+  });
+});
+
+describe('acknowledging warnings (ADR 0070)', () => {
+  it('the key names these very warnings: another warning, or other pages, give another key', async () => {
+    const report = preflightReport(await factsOf(await corpus.blankRun()), usTrade, trims);
+    const again = preflightReport(await factsOf(await corpus.blankRun()), usTrade, trims);
+    expect(report.warnings_key).toMatch(/^[0-9a-f]{14}$/);
+    expect(again.warnings_key).toBe(report.warnings_key);
+    const other = preflightReport(await factsOf(await corpus.rotated()), usTrade, trims);
+    expect(other.warnings_key).not.toBe(report.warnings_key);
+    expect(warningsKey(report.checks.filter((c) => c.status !== 'warning'))).toBeNull();
+  });
+});
+
+it('the worker keeps the insets the report needs (its copy of the contracts’ constant)', () => {
+  expect(WORKER_KEPT_PT).toBe(TEXT_INSET_KEPT_PT);
 });

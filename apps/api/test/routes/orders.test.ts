@@ -147,6 +147,8 @@ describe('POST api/admin/orders/{id}/status/: staff take a paid order to deliver
     expect(detail.in_production_at).not.toBeNull();
     // A paid order no longer expires: staff are not shown 'Expires if unpaid'.
     expect(detail.expires_at).toBeNull();
+    // Staff read each book's print check as it was saved with the book (ADR 0070).
+    expect(detail.items[0]?.preflight).toMatchObject({ status: 'ok', trim_size: 'US Trade' });
 
     const noCarrier = await move(order.id, { status: 'shipped', tracking_number: '123' });
     expect(noCarrier.statusCode).toBe(400);

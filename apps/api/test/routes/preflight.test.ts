@@ -6,7 +6,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ErrorBody } from '@bindery/contracts/common';
+import { PdfFacts, preflightReport } from '@bindery/contracts/store/preflight';
 import { Project, UploadBookResponse, UploadedFile } from '@bindery/contracts/store/projects';
+import { TRIM_SIZES } from '@bindery/pricing/trim-sizes';
 import { createUser, json, request, setupTestApp } from '../helper.js';
 import { corpus } from '../preflight-corpus.js';
 import {
@@ -54,6 +56,9 @@ describe('interior preflight through the API', () => {
       fonts: [],
       images: [],
       images_checked: 0,
+      colour: { colour_pages: [], colour_image_pages: [], spot_colours: [], device_colour_pages: [] },
+      text_insets: [],
+      blank_pages: [],
     });
     // And when it is read again (the design page restores a draft's files through this).
     const again = await request(t, {
@@ -116,14 +121,51 @@ describe('interior preflight through the API', () => {
     });
   });
 
-  it('warnings do not stop the book and are kept with it', async () => {
+  it('warnings stop the book until acknowledged for this very report; then it is saved and keeps them', async () => {
     const { auth } = await createUser(t);
     const pdf = await uploadInterior(auth, await corpus.rotated(40));
-    const res = await uploadBook(t, auth, book(pdf.id, await printBookConfiguration(t)));
+    const configuration = await printBookConfiguration(t);
+
+    const unacknowledged = await uploadBook(t, auth, book(pdf.id, configuration));
+    expect(unacknowledged.statusCode).toBe(400);
+    const error = json(unacknowledged, ErrorBody);
+    expect(error.code).toBe('PREFLIGHT_WARNINGS_UNACKNOWLEDGED');
+    expect(error.error).toMatch(/I have reviewed these warnings.*This file turns page 2 by 90°/);
+    expect(error.fields?.[0]?.path).toBe('body.preflight_acknowledged');
+
+    // A key of other warnings (a report the client made up, an older file's) is no acknowledgement.
+    const wrong = await uploadBook(t, auth, {
+      ...book(pdf.id, configuration),
+      preflight_acknowledged: '00000000000000',
+    });
+    expect(json(wrong, ErrorBody).code).toBe('PREFLIGHT_WARNINGS_UNACKNOWLEDGED');
+
+    // The design page computes the same report from the upload's facts: its key is the server's.
+    const facts = PdfFacts.parse(pdf.pdf_facts);
+    const key = preflightReport(facts, TRIM_SIZES['us-trade'], []).warnings_key;
+    const res = await uploadBook(t, auth, { ...book(pdf.id, configuration), preflight_acknowledged: key });
     expect(res.statusCode, res.body).toBe(201);
     const { project } = json(res, UploadBookResponse);
     expect(project.preflight?.status).toBe('warning');
+    expect(project.preflight?.warnings_key).toBe(key);
     expect(project.preflight?.checks.find((c) => c.check === 'rotated_pages')?.pages).toEqual([[2, 2]]);
+  });
+
+  it('an RGB photo in a black-and-white book is a warning to acknowledge, naming its page', async () => {
+    const { auth } = await createUser(t);
+    const pdf = await uploadInterior(auth, await corpus.rgbImage(40));
+    const configuration = {
+      ...(await printBookConfiguration(t)),
+      interior_color_id: await catalogId(t, 'calculator', 'interior_colors', 'Standard Black & White'),
+    };
+    const refused = await uploadBook(t, auth, book(pdf.id, configuration));
+    expect(json(refused, ErrorBody).error).toMatch(
+      /This black-and-white book has colour images on page 1: they print in greys/,
+    );
+    // In a colour book the same file has nothing to acknowledge.
+    const colour = await uploadBook(t, auth, book(pdf.id, await printBookConfiguration(t)));
+    expect(colour.statusCode, colour.body).toBe(201);
+    expect(json(colour, UploadBookResponse).project.preflight?.status).toBe('ok');
   });
 
   it('a font the file does not carry stops a printed book, with its pages; an e Book is not print-checked', async () => {

@@ -21,7 +21,7 @@ const t = setupTestApp({ env: { UPLOAD_DRAFT_QUOTA_MB: '1' } });
 
 /** A valid 40-page PDF of about `kb` KB: incompressible bytes attached to it. */
 async function pdfOfSize(kb: number): Promise<Buffer> {
-  const doc = await PDFDocument.load(await makePdf(40, { blank: true }));
+  const doc = await PDFDocument.load(await makePdf(40));
   await doc.attach(randomBytes(kb * 1024), 'padding.bin', { mimeType: 'application/octet-stream' });
   return Buffer.from(await doc.save({ useObjectStreams: false }));
 }

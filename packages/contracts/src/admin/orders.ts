@@ -10,6 +10,7 @@
  * - GET  api/book/all-orders/?limit&cursor&q             → AllOrdersResponse: the spec's list of submitted
  *        projects (docs/spec/calculators-account-admin.md §2 Manage Orders), paged the same way.
  */
+import { PreflightReport } from '../store/preflight.js';
 import { z } from 'zod';
 import {
   DecimalString,
@@ -90,6 +91,8 @@ export const AdminOrderItem = OrderItem.extend({
   cover_file: AdminOrderFile.nullable(),
   /** The customer asked Bindery's cover expert to design the cover (no cover file then). */
   cover_expert: CoverExpertRequest.nullable(),
+  /** The interior's print check as saved with the book (null: an e Book, or a file from before the checks). */
+  preflight: PreflightReport.nullable(),
 });
 export type AdminOrderItem = z.infer<typeof AdminOrderItem>;
 

@@ -9,13 +9,54 @@
  * either as it is or with 0.125 in of bleed on each side, within 1 pt. Pages of other sizes are an error that names
  * the trims the file fits; pages of mixed sizes and rotated pages are warnings. Every font the pages name must be
  * embedded (a Type 3 font is; a standard font that is not is an error like any other). Every image drawn must reach
- * 300 ppi at the size it is drawn (a warning below, an error below 150).
+ * 300 ppi at the size it is drawn (a warning below, an error below 150). Colour, the safe area and gutter, blank
+ * runs and the acknowledgement of warnings: preflight-content.ts (docs/decisions/0070).
  */
 import { z } from 'zod';
+import {
+  capitalized,
+  formatPageSize,
+  formatPages,
+  mergeRanges,
+  near,
+  PAGE_BLEED_PT,
+  pageCount,
+  pageFit,
+  PageRange,
+  type PreflightTrim,
+  ptOf,
+  round,
+} from './preflight-pages.js';
+import {
+  blankPagesCheck,
+  colourCheck,
+  PdfColourFacts,
+  PdfTextInset,
+  safetyCheck,
+  warningsKey,
+  type PreflightBook,
+} from './preflight-content.js';
 
-/** A run of pages, first and last (1-based, inclusive). */
-export const PageRange = z.tuple([z.number().int().positive(), z.number().int().positive()]);
-export type PageRange = z.infer<typeof PageRange>;
+export {
+  BLANK_RUN_WARNING,
+  gutterPt,
+  isBlackAndWhite,
+  PdfColourFacts,
+  PdfTextInset,
+  SAFETY_MARGIN_PT,
+  TEXT_INSET_KEPT_PT,
+  warningsKey,
+  type PreflightBook,
+} from './preflight-content.js';
+export {
+  formatPageSize,
+  formatPages,
+  PAGE_BLEED_PT,
+  PAGE_SIZE_TOLERANCE_PT,
+  pageFit,
+  PageRange,
+  type PreflightTrim,
+} from './preflight-pages.js';
 
 /** One page size of the file (in PDF points, 1/72 in, as the page shows after its /Rotate) and its pages. */
 export const PdfPageSize = z.object({
@@ -74,14 +115,43 @@ export const PdfFacts = z.object({
   images_unchecked: z.array(PageRange).optional(),
   /** More low-resolution images or draws than the check lists. */
   images_truncated: z.boolean().optional(),
+  /** What the pages paint in colour (absent: not read; ADR 0070). */
+  colour: PdfColourFacts.optional(),
+  /** Pages with text near an edge, with its distances (absent: not read; ADR 0070). */
+  text_insets: z.array(PdfTextInset).optional(),
+  /** More such pages than the scan keeps. */
+  text_insets_truncated: z.boolean().optional(),
+  /** Pages that draw nothing (absent: not read; ADR 0070). */
+  blank_pages: z.array(PageRange).optional(),
 });
 export type PdfFacts = z.infer<typeof PdfFacts>;
 
 export const PreflightStatus = z.enum(['ok', 'warning', 'error']);
 export type PreflightStatus = z.infer<typeof PreflightStatus>;
 
-export const PreflightCheckId = z.enum(['page_size', 'mixed_sizes', 'rotated_pages', 'fonts', 'images']);
+export const PreflightCheckId = z.enum([
+  'page_size',
+  'mixed_sizes',
+  'rotated_pages',
+  'fonts',
+  'images',
+  'colour',
+  'safety',
+  'blank_pages',
+]);
 export type PreflightCheckId = z.infer<typeof PreflightCheckId>;
+
+/** Each check's title as the design page and the admin's order show it. */
+export const PREFLIGHT_CHECK_TITLES: Readonly<Record<PreflightCheckId, string>> = {
+  page_size: 'Page size',
+  mixed_sizes: 'Same size throughout',
+  rotated_pages: 'Rotated pages',
+  fonts: 'Fonts embedded',
+  images: 'Image resolution',
+  colour: 'Colour',
+  safety: 'Text inside the safe area',
+  blank_pages: 'Blank pages',
+};
 
 export const PreflightCheck = z.object({
   check: PreflightCheckId,
@@ -99,66 +169,13 @@ export const PreflightReport = z.object({
   /** The trim size the pages were checked against (null: the product has none, as a calendar or an e Book). */
   trim_size: z.string().nullable(),
   checks: z.array(PreflightCheck),
+  /**
+   * The identity of the report's warnings (null: none): upload-book saves a book with warnings only when the
+   * request acknowledges this key (ADR 0070). Absent in reports stored before it.
+   */
+  warnings_key: z.string().max(32).nullable().optional(),
 });
 export type PreflightReport = z.infer<typeof PreflightReport>;
-
-/** A trim size as the check needs it: its name and exact size in micrometres (an inch is 25,400 µm). */
-export interface PreflightTrim {
-  readonly name: string;
-  readonly widthUm: number;
-  readonly heightUm: number;
-}
-
-/** A page may differ from the trim (or the trim with bleed) by this much in each direction. */
-export const PAGE_SIZE_TOLERANCE_PT = 1;
-/** Bleed on each side of a full-bleed page: 0.125 in. */
-export const PAGE_BLEED_PT = 9;
-
-const ptOf = (um: number) => (um * 72) / 25_400;
-/** Half up, to `places` decimals (a tiny nudge so 234.95 from 666 × 25.4 / 72 is not 234.9499… rounded down). */
-const round = (value: number, places: number) => {
-  const f = 10 ** places;
-  return Math.round(value * f + 1e-7) / f;
-};
-
-/** "6 × 9 in (152.4 × 228.6 mm)": what a customer's layout program shows. */
-export function formatPageSize(widthPt: number, heightPt: number): string {
-  const inch = (pt: number) => String(round(pt / 72, 2));
-  const mm = (pt: number) => String(round((pt * 25.4) / 72, 1));
-  return `${inch(widthPt)} × ${inch(heightPt)} in (${mm(widthPt)} × ${mm(heightPt)} mm)`;
-}
-
-const pageCount = (ranges: readonly PageRange[]) => ranges.reduce((n, [a, b]) => n + b - a + 1, 0);
-
-/** "pages 1–3, 7" / "page 4". */
-export function formatPages(ranges: readonly PageRange[]): string {
-  const count = pageCount(ranges);
-  const text = ranges.map(([a, b]) => (a === b ? String(a) : `${a}–${b}`)).join(', ');
-  return `${count === 1 ? 'page' : 'pages'} ${text}`;
-}
-
-const near = (a: number, b: number) => Math.abs(a - b) <= PAGE_SIZE_TOLERANCE_PT;
-
-/** How a page of this size fits the trim: as it is, with bleed, or not at all. */
-export function pageFit(widthPt: number, heightPt: number, trim: PreflightTrim): 'trim' | 'bleed' | null {
-  const w = ptOf(trim.widthUm);
-  const h = ptOf(trim.heightUm);
-  if (near(widthPt, w) && near(heightPt, h)) return 'trim';
-  if (near(widthPt, w + 2 * PAGE_BLEED_PT) && near(heightPt, h + 2 * PAGE_BLEED_PT)) return 'bleed';
-  return null;
-}
-
-/** Sorted, merged ranges. */
-function mergeRanges(ranges: readonly PageRange[]): PageRange[] {
-  const sorted = [...ranges].sort((a, b) => a[0] - b[0]);
-  const out: PageRange[] = [];
-  for (const [a, b] of sorted) {
-    const last = out.at(-1);
-    if (last && a <= last[1] + 1) last[1] = Math.max(last[1], b);
-    else out.push([a, b]);
-  }
-  return out;
-}
 
 /** The file's sizes with sizes within the tolerance of each other taken as one (the first one's size). */
 function distinctSizes(sizes: readonly PdfPageSize[]): PdfPageSize[] {
@@ -178,8 +195,6 @@ function trimText(trim: PreflightTrim): string {
   const bleed = formatPageSize(w + 2 * PAGE_BLEED_PT, h + 2 * PAGE_BLEED_PT);
   return `${trim.name} size: ${formatPageSize(w, h)}, or ${bleed} with 0.125 in bleed`;
 }
-
-const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 const orList = (names: readonly string[]) =>
   names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} or ${names.at(-1) ?? ''}`;
@@ -348,15 +363,31 @@ export function preflightReport(
   facts: PdfFacts,
   trim: PreflightTrim | null,
   trims: readonly PreflightTrim[],
+  book: PreflightBook = {},
 ): PreflightReport {
   const sizes = distinctSizes(facts.page_sizes);
+  const totalPages = pageCount(facts.page_sizes.flatMap((s) => s.pages));
   const checks: PreflightCheck[] = [
     ...(trim ? [pageSizeCheck(sizes, trim, trims)] : []),
     mixedSizesCheck(sizes),
     rotatedCheck(facts.rotated),
     ...(facts.fonts ? [fontsCheck(facts.fonts, facts.fonts_truncated ?? false)] : []),
     ...(facts.images ? [imagesCheck(facts)] : []),
+    ...(facts.colour ? [colourCheck(facts.colour, book)] : []),
+    ...(trim && facts.text_insets
+      ? [
+          safetyCheck(
+            facts.text_insets,
+            facts.page_sizes,
+            trim,
+            totalPages,
+            book,
+            facts.text_insets_truncated ?? false,
+          ),
+        ]
+      : []),
+    ...(facts.blank_pages ? [blankPagesCheck(facts.blank_pages)] : []),
   ];
   const status = WORST.find((s) => checks.some((c) => c.status === s)) ?? 'ok';
-  return { status, trim_size: trim?.name ?? null, checks };
+  return { status, trim_size: trim?.name ?? null, checks, warnings_key: warningsKey(checks) };
 }

@@ -163,6 +163,11 @@ export const UploadBookBody = z
     configuration: ProjectConfiguration.nullable().optional(),
     quantity: z.number().int().positive().max(100_000).default(1),
     cover_expert: CoverExpertRequest.nullable().optional(),
+    /**
+     * The `warnings_key` of the preflight report the customer reviewed: a book whose interior has warnings is saved
+     * only when this matches the report the server computes (ADR 0070).
+     */
+    preflight_acknowledged: z.string().max(32).nullable().optional(),
   })
   .strict();
 export type UploadBookBody = z.input<typeof UploadBookBody>;

@@ -1,6 +1,7 @@
 /**
  * One book of Order Details: every option by name (photo-book extras too), pages, copies, unit and line price,
- * the book PDF and the cover file with View and Download, and the cover-expert request when there is one.
+ * the book PDF and the cover file with View and Download, the interior's print check (ADR 0070), and the
+ * cover-expert request when there is one.
  */
 import { Link } from 'react-router-dom';
 import { categoryDisplayName, productByName } from '@bindery/pricing/products';
@@ -9,6 +10,7 @@ import { messages } from '@bindery/contracts/messages';
 import { isPositiveAmount } from '@bindery/ui/format';
 import { formatUsd } from '../lib/order-format';
 import { Facts, orDash, type Fact } from './order-facts';
+import { OrderPreflight } from './order-preflight';
 import { FileActions } from '#components/file-actions.tsx';
 import { pricesAtPath } from '#lib/admin-paths.ts';
 
@@ -71,6 +73,8 @@ export function BookItem({ item, index, orderedAt }: { item: AdminOrderItem; ind
       <div className="b-stack" aria-label={`${title}: files`} role="group">
         <h4 style={{ margin: 0 }}>Book PDF</h4>
         <BookFile file={item.pdf_file} label={`book PDF of ${title}`} baseName={`${title} - interior`} />
+        <h4 style={{ margin: 0 }}>Print check</h4>
+        <OrderPreflight report={item.preflight} title={title} />
         <h4 style={{ margin: 0 }}>Cover File</h4>
         {item.cover_file ? (
           <BookFile file={item.cover_file} label={`cover file of ${title}`} baseName={`${title} - cover`} />

@@ -3,6 +3,7 @@
  * detail. Money leaves as decimal strings, times as ISO 8601; JSON columns are parsed with their contract schemas.
  * Staff notes marked internal never reach a customer shape.
  */
+import { PreflightReport } from '@bindery/contracts/store/preflight';
 import type {
   AdminOrderDetail,
   AdminOrderItem,
@@ -266,6 +267,10 @@ function toAdminItem(row: ItemWithProjectRow, paid: boolean): AdminOrderItem {
             row.cover_size_bytes,
           ),
     cover_expert: expert.success ? expert.data : null,
+    // The interior's print check as saved with the book (ADR 0070): what staff read before printing.
+    preflight: PreflightReport.nullable()
+      .catch(null)
+      .parse(row.preflight ?? null),
   };
 }
 

@@ -57,6 +57,10 @@ export interface PageBox {
   readonly heightPt: number;
   /** 0, 90, 180 or 270. */
   readonly rotate: number;
+  /** The trim as a rectangle of default user space (before /Rotate and /UserUnit): where text is measured from. */
+  readonly trimRect: readonly [number, number, number, number];
+  /** /UserUnit: points per user space unit. */
+  readonly unit: number;
 }
 
 /** A leaf page's trim size and rotation. */
@@ -76,7 +80,7 @@ export function pageBox(leaf: PdfDict, inherited: InheritedPageAttributes, resol
   const w = (trim[2] - trim[0]) * unit;
   const h = (trim[3] - trim[1]) * unit;
   const swap = rotate === 90 || rotate === 270;
-  return { widthPt: swap ? h : w, heightPt: swap ? w : h, rotate };
+  return { widthPt: swap ? h : w, heightPt: swap ? w : h, rotate, trimRect: trim, unit };
 }
 
 const round2 = (v: number) => Math.round(v * 100) / 100;

@@ -13,6 +13,8 @@ import type { PageRange, PdfFacts, PdfImage } from '@bindery/contracts/store/pre
 import { EOF, isArray, isName, Keyword, Lexer, Name, PdfSyntaxError, Ref, Stream } from './pdf-syntax.js';
 import type { PdfDict, PdfObject } from './pdf-syntax.js';
 import { InflateBudget, PdfLimitError, type PdfFile } from './pdf-xref.js';
+import type { PageBox } from './pdf-page-boxes.js';
+import { classifyColourSpace, PageMarks, type ColourKind } from './pdf-page-marks.js';
 
 export const MAX_CONTENT_INFLATED_BYTES = 48 * 1024 * 1024;
 export const MAX_DRAWS_PER_PAGE = 2_000;
@@ -45,7 +47,15 @@ export class ImageFactsCollector {
   readonly unchecked: number[] = [];
   truncated = false;
 
-  constructor(private readonly file: PdfFile) {}
+  /** What the pages paint (colour, text, blank pages), read in the same scan (ADR 0070). */
+  readonly marks: PageMarks;
+
+  constructor(
+    private readonly file: PdfFile,
+    outputIntent = false,
+  ) {
+    this.marks = new PageMarks(outputIntent);
+  }
 
   private resolve = (o: PdfObject | undefined) => this.file.resolve(o);
 
@@ -55,8 +65,25 @@ export class ImageFactsCollector {
     return v instanceof Map ? v : undefined;
   }
 
-  addPage(page: number, leaf: PdfDict, resources: PdfObject | undefined): void {
+  addPage(page: number, leaf: PdfDict, resources: PdfObject | undefined, box?: PageBox): void {
+    this.marks.beginPage(page, box);
     const state = { draws: 0, complete: true };
+    let read = false;
+    try {
+      this.readPage(page, leaf, resources, state);
+      read = true;
+    } finally {
+      // A page not read in full is never called blank.
+      this.marks.endPage(read && state.complete && state.draws <= MAX_DRAWS_PER_PAGE);
+    }
+  }
+
+  private readPage(
+    page: number,
+    leaf: PdfDict,
+    resources: PdfObject | undefined,
+    state: { draws: number; complete: boolean },
+  ): void {
     const contents = this.resolve(leaf.get('Contents'));
     const streams = isArray(contents) ? contents.map((c) => this.resolve(c)) : [contents];
     // A page's content may be split across streams at any token: they are read as one.
@@ -98,6 +125,13 @@ export class ImageFactsCollector {
     let ctm = start;
     const operands: (number | Name)[] = [];
     const xobjects = () => this.dictOf(this.dictOf(resources)?.get('XObject'));
+    const spaceOf = (name: string): ColourKind =>
+      ['DeviceGray', 'DeviceRGB', 'DeviceCMYK', 'G', 'RGB', 'CMYK', 'Pattern'].includes(name)
+        ? classifyColourSpace(new Name(name), this.resolve)
+        : classifyColourSpace(
+            this.dictOf(this.dictOf(resources)?.get('ColorSpace'))?.get(name),
+            this.resolve,
+          );
     try {
       for (let t = lex.next(); t !== EOF; t = lex.next()) {
         if (typeof t === 'number' || t instanceof Name) {
@@ -113,6 +147,9 @@ export class ImageFactsCollector {
           case '{':
           case '}':
             continue;
+        }
+        this.marks.op(t.word, operands, ctm, spaceOf);
+        switch (t.word) {
           case 'q':
             if (stack.length < MAX_STACK) stack.push(ctm);
             break;
@@ -135,8 +172,11 @@ export class ImageFactsCollector {
             const xobject = this.resolve(entry);
             if (!(xobject instanceof Stream)) break;
             const subtype = this.resolve(xobject.dict.get('Subtype'));
-            if (isName(subtype, 'Image')) this.image(page, xobject.dict, ctm, entry);
-            else if (isName(subtype, 'Form') && depth < MAX_FORM_DEPTH) {
+            if (isName(subtype, 'Image')) {
+              if (this.resolve(xobject.dict.get('ImageMask')) !== true)
+                this.marks.image(classifyColourSpace(xobject.dict.get('ColorSpace'), this.resolve));
+              this.image(page, xobject.dict, ctm, entry);
+            } else if (isName(subtype, 'Form') && depth < MAX_FORM_DEPTH) {
               const tag = entry instanceof Ref ? entry.tag : '';
               if (tag !== '' && forms.has(tag)) break;
               const content = this.decoded(xobject);
@@ -164,7 +204,7 @@ export class ImageFactsCollector {
             break;
           }
           case 'BI':
-            this.inlineImage(page, lex, data, ctm);
+            this.inlineImage(page, lex, data, ctm, spaceOf);
             break;
         }
         operands.length = 0;
@@ -176,7 +216,13 @@ export class ImageFactsCollector {
   }
 
   /** BI <key value>* ID <data> EI: the dictionary read for its size, the data skipped. */
-  private inlineImage(page: number, lex: Lexer, data: Buffer, ctm: Matrix): void {
+  private inlineImage(
+    page: number,
+    lex: Lexer,
+    data: Buffer,
+    ctm: Matrix,
+    spaceOf: (name: string) => ColourKind,
+  ): void {
     const dict: PdfDict = new Map();
     for (let t = lex.next(); t !== EOF; t = lex.next()) {
       if (t instanceof Keyword && t.word === 'ID') break;
@@ -203,6 +249,8 @@ export class ImageFactsCollector {
     const w = dict.get('W') ?? dict.get('Width');
     const h = dict.get('H') ?? dict.get('Height');
     const mask = dict.get('IM') ?? dict.get('ImageMask');
+    const space = dict.get('CS') ?? dict.get('ColorSpace');
+    if (mask !== true && space instanceof Name) this.marks.image(spaceOf(space.name));
     if (typeof w === 'number' && typeof h === 'number' && mask !== true)
       this.record(page, `inline:${w}x${h}`, w, h, ctm);
   }

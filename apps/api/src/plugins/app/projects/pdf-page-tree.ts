@@ -25,7 +25,14 @@ import {
   type PdfObject,
 } from './pdf-syntax.js';
 import type { PdfFacts } from '@bindery/contracts/store/preflight';
-import { inherit, pageBox, PageFactsCollector, type InheritedPageAttributes } from './pdf-page-boxes.js';
+import {
+  inherit,
+  pageBox,
+  PageFactsCollector,
+  type InheritedPageAttributes,
+  type PageBox,
+} from './pdf-page-boxes.js';
+import { hasOutputIntent } from './pdf-page-marks.js';
 import { FontFactsCollector } from './pdf-page-fonts.js';
 import { ImageFactsCollector } from './pdf-page-images.js';
 import { InflateBudget, PdfFile, PdfLimitError, XrefEntryError } from './pdf-xref.js';
@@ -93,7 +100,7 @@ function walk(file: PdfFile): PageTree {
   const pages = new PageFactsCollector();
   const resolve = (o: PdfObject | undefined) => file.resolve(o);
   const fonts = new FontFactsCollector(resolve);
-  const images = new ImageFactsCollector(file);
+  const images = new ImageFactsCollector(file, hasOutputIntent(catalog, resolve));
   let real = 0;
   let nodes = 0;
   for (let next = stack.pop(); next; next = stack.pop()) {
@@ -112,10 +119,11 @@ function walk(file: PdfFile): PageTree {
     // A leaf is /Type /Page; like PDF.js, a node without /Type and without /Kids is taken as a page too.
     if (isName(type, 'Page') || (type === undefined && kids === undefined)) {
       real += 1;
-      pages.add(pageBox(dict, inherited, resolve));
+      const box = pageBox(dict, inherited, resolve);
+      pages.add(box);
       const resources = inherit(dict, inherited).resources;
       readFonts(fonts, real, resources);
-      readImages(images, real, dict, resources);
+      readImages(images, real, dict, resources, box);
       continue;
     }
     if (type !== undefined && !isName(type, 'Pages'))
@@ -137,6 +145,7 @@ function walk(file: PdfFile): PageTree {
       fonts: fonts.facts(),
       ...(fonts.truncated ? { fonts_truncated: true } : {}),
       ...images.facts(),
+      ...images.marks.facts(),
     },
   };
 }
@@ -160,9 +169,10 @@ function readImages(
   page: number,
   leaf: PdfDict,
   resources: PdfObject | undefined,
+  box: PageBox,
 ): void {
   try {
-    images.addPage(page, leaf, resources);
+    images.addPage(page, leaf, resources, box);
   } catch (err) {
     if (err instanceof PdfLimitError) throw err;
     if (!(err instanceof PdfSyntaxError || err instanceof XrefEntryError)) throw err;

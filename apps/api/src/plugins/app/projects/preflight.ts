@@ -5,6 +5,7 @@
  * from the stored facts on every save (upload-book), and a report with an error refuses the save with what to do.
  */
 import {
+  isBlackAndWhite,
   PdfFacts,
   preflightReport,
   type PreflightReport,
@@ -47,7 +48,14 @@ export function interiorPreflight(
     .map(trimOf)
     .filter((t): t is PreflightTrim => t !== null);
   const trim = chosen?.kind === 'trim_size' ? trimOf(chosen) : null;
-  return preflightReport(facts.data, trim, trims);
+  const colourId = configuration?.['interior_color_id'];
+  const colour = colourId === undefined ? undefined : catalog.byId.get(colourId);
+  const bindingId = configuration?.['binding_id'];
+  const binding = bindingId === undefined ? undefined : catalog.byId.get(bindingId);
+  return preflightReport(facts.data, trim, trims, {
+    blackAndWhite: colour?.kind === 'interior_color' && isBlackAndWhite(colour.name),
+    bindingStyle: binding?.kind === 'binding' ? binding.bindingStyle : null,
+  });
 }
 
 /** Refuses a save whose interior has an error for the chosen options: the report's own words say what to do. */
@@ -55,4 +63,29 @@ export function refuseOnPreflightErrors(report: PreflightReport | null): void {
   if (report?.status !== 'error') return;
   const errors = report.checks.filter((c) => c.status === 'error').map((c) => c.message);
   throw fieldRefusal('invalid', errors.join(' '), 'pdf_upload_id', 'PREFLIGHT_FAILED');
+}
+
+export const preflightTexts = {
+  unacknowledged: (warnings: string) =>
+    `Please review the print check's warnings and confirm "I have reviewed these warnings": ${warnings}`,
+} as const;
+
+/**
+ * Refuses a save whose interior has warnings the request did not acknowledge for this very report: the key the
+ * customer confirmed must be the key of the report the server computed (ADR 0070). The client's report is never
+ * read.
+ */
+export function refuseUnacknowledgedWarnings(
+  report: PreflightReport | null,
+  acknowledged: string | null | undefined,
+): void {
+  if (report?.status !== 'warning' || !report.warnings_key) return;
+  if (acknowledged === report.warnings_key) return;
+  const warnings = report.checks.filter((c) => c.status === 'warning').map((c) => c.message);
+  throw fieldRefusal(
+    'invalid',
+    preflightTexts.unacknowledged(warnings.join(' ')),
+    'preflight_acknowledged',
+    'PREFLIGHT_WARNINGS_UNACKNOWLEDGED',
+  );
 }

@@ -72,6 +72,8 @@ export function DesignForm({
           <PreflightReportView
             report={form.preflight}
             trimChosen={!product?.hasTrimSizes || Boolean(form.cascade.choices.trim_size)}
+            acknowledged={form.warningsAcknowledged}
+            onAcknowledge={form.acknowledgeWarnings}
           />
         ) : null}
       </FileSection>

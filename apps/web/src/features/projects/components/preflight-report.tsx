@@ -1,19 +1,12 @@
 /**
  * The interior's print preflight on the design page (docs/decisions/0060): one line per check with its status in
  * words, what was found and on which pages, and what to do. An error stops 'Print Your Book' (design-form.tsx)
- * until another file is uploaded or the options changed to fit it.
+ * until another file is uploaded or the options changed to fit it; warnings need one "I have reviewed these
+ * warnings" for the warnings as they stand (ADR 0070).
  */
 import type { PreflightCheck, PreflightReport } from '@bindery/contracts/store/preflight';
-import { formatPages } from '@bindery/contracts/store/preflight';
+import { formatPages, PREFLIGHT_CHECK_TITLES } from '@bindery/contracts/store/preflight';
 import { StatusBadge, type StatusTone } from '@bindery/ui/status-badge';
-
-const TITLES: Record<PreflightCheck['check'], string> = {
-  page_size: 'Page size',
-  mixed_sizes: 'Same size throughout',
-  rotated_pages: 'Rotated pages',
-  fonts: 'Fonts embedded',
-  images: 'Image resolution',
-};
 
 /** A check's status as a badge (the cover check's too). */
 export const BADGE: Record<PreflightCheck['status'], { tone: StatusTone; text: string }> = {
@@ -25,15 +18,21 @@ export const BADGE: Record<PreflightCheck['status'], { tone: StatusTone; text: s
 export function PreflightReportView({
   report,
   trimChosen,
+  acknowledged = false,
+  onAcknowledge,
 }: {
   report: PreflightReport;
   trimChosen: boolean;
+  /** The warnings as they stand have been reviewed (ADR 0070). */
+  acknowledged?: boolean;
+  /** Absent: the report is shown read-only (the admin's order). */
+  onAcknowledge?: (yes: boolean) => void;
 }) {
   const summary =
     report.status === 'error'
       ? 'This file cannot be printed as it is: see the errors below.'
       : report.status === 'warning'
-        ? 'This file can be printed; please read the warnings below.'
+        ? 'This file can be printed; please read the warnings below and confirm you have reviewed them.'
         : 'This file passed the print checks.';
   return (
     <section className="b-stack p-preflight" aria-labelledby="preflight-title">
@@ -46,12 +45,22 @@ export function PreflightReportView({
         {report.checks.map((c) => (
           <li key={c.check} data-status={c.status}>
             <StatusBadge tone={BADGE[c.status].tone}>{BADGE[c.status].text}</StatusBadge>{' '}
-            <strong>{TITLES[c.check]}</strong>
+            <strong>{PREFLIGHT_CHECK_TITLES[c.check]}</strong>
             {c.pages.length > 0 ? <span className="b-muted"> ({formatPages(c.pages)})</span> : null}
             <p>{c.message}</p>
           </li>
         ))}
       </ul>
+      {report.status === 'warning' && onAcknowledge ? (
+        <label className="b-row">
+          <input
+            type="checkbox"
+            checked={acknowledged}
+            onChange={(e) => onAcknowledge(e.currentTarget.checked)}
+          />{' '}
+          I have reviewed these warnings
+        </label>
+      ) : null}
     </section>
   );
 }

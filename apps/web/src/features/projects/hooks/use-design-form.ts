@@ -69,14 +69,21 @@ export function useDesignForm(data: ProjectData, user: SessionUser | null, initi
   };
 
   // The print check of the uploaded interior against the chosen trim, as upload-book checks it (ADR 0060).
+  const chosenItem = (kind: 'interior_color' | 'binding') =>
+    cascade.options.data?.[kind]?.find((i) => String(i.id) === cascade.choices[kind]);
   const preflight = designPreflight(
     pdf.status === 'success' ? pdf.result?.pdf_facts : null,
     cascade.options.data?.trim_size,
     cascade.choices.trim_size,
+    { interiorColour: chosenItem('interior_color'), binding: chosenItem('binding') },
   );
   // The cover against the full cover of the book as chosen (ADR 0069): its errors stop the book too.
   const coverRequest = coverRequestOf(product, cascade.choices, pageCount);
   const coverPreflight = useCoverPreflight(coverRequest, cover.status === 'success' ? cover.result : null);
+  // Warnings are reviewed once, for these very warnings: a new file or option that changes them asks again.
+  const [acknowledgedKey, setAcknowledgedKey] = useState<string | null>(null);
+  const warningsKey = preflight?.status === 'warning' ? (preflight.warnings_key ?? null) : null;
+  const warningsAcknowledged = warningsKey !== null && acknowledgedKey === warningsKey;
   const preflightError =
     [...(preflight?.checks ?? []), ...(coverPreflight?.checks ?? [])].find((c) => c.status === 'error')
       ?.message ?? null;
@@ -106,6 +113,10 @@ export function useDesignForm(data: ProjectData, user: SessionUser | null, initi
       setFormError(preflightError);
       return;
     }
+    if (warningsKey !== null && !warningsAcknowledged) {
+      setFormError('Read the print check’s warnings and tick “I have reviewed these warnings” first.');
+      return;
+    }
     setFormError(null);
     submit.submit(
       {
@@ -114,6 +125,7 @@ export function useDesignForm(data: ProjectData, user: SessionUser | null, initi
         configuration: product ? chosenIds(cascade) : null,
         quantity,
         coverUploadId: cover.status === 'success' && cover.result ? cover.result.id : null,
+        preflightAcknowledged: warningsAcknowledged ? warningsKey : null,
       },
       m.submitted,
       (error) => setFormError(submissionErrorText(error, m.submitError)),
@@ -179,6 +191,8 @@ export function useDesignForm(data: ProjectData, user: SessionUser | null, initi
     coverRequest,
     coverPreflight,
     preflightError,
+    warningsAcknowledged,
+    acknowledgeWarnings: (yes: boolean) => setAcknowledgedKey(yes ? warningsKey : null),
     onPrint,
     onCoverExpert,
   };

@@ -51,6 +51,8 @@ export interface Submission {
   quantity: number;
   coverUploadId?: string | null;
   coverExpert?: CoverExpertRequest;
+  /** The warnings_key of the print check the customer reviewed (ADR 0070). */
+  preflightAcknowledged?: string | null;
 }
 
 export interface SubmitOptions {
@@ -89,6 +91,7 @@ export function useSubmitProject(user: SessionUser | null) {
         language: (s.data.language || null) as ProjectLanguage | null,
         pdf_upload_id: s.pdf.id,
         ...(s.coverUploadId !== undefined ? { cover_upload_id: s.coverUploadId } : {}),
+        ...(s.preflightAcknowledged ? { preflight_acknowledged: s.preflightAcknowledged } : {}),
         ...(s.pdf.page_count ? { page_count: s.pdf.page_count } : {}),
         configuration: s.configuration as ProjectConfiguration | null,
         // An e Book is one digital edition: the server accepts only quantity 1 for it.

@@ -5,6 +5,7 @@
  * Trims are sized from the trim table by their catalog code (else their millimetres), as the server sizes them.
  */
 import {
+  isBlackAndWhite,
   preflightReport,
   type PdfFacts,
   type PreflightReport,
@@ -32,10 +33,15 @@ export function designPreflight(
   facts: PdfFacts | null | undefined,
   trimItems: readonly TrimOption[] | undefined,
   chosenTrimId: string | undefined,
+  book: { interiorColour?: OptionItem | undefined; binding?: OptionItem | undefined } = {},
 ): PreflightReport | null {
   if (!facts) return null;
   const items = trimItems ?? [];
   const chosen = chosenTrimId ? items.find((i) => String(i.id) === chosenTrimId) : undefined;
   const trims = items.map(trimOf).filter((t): t is PreflightTrim => t !== null);
-  return preflightReport(facts, chosen ? trimOf(chosen) : null, trims);
+  // The interior colour and binding as the server reads them (ADR 0070): grey printing, the binding's gutter.
+  return preflightReport(facts, chosen ? trimOf(chosen) : null, trims, {
+    blackAndWhite: book.interiorColour ? isBlackAndWhite(book.interiorColour.name) : false,
+    bindingStyle: book.binding?.binding_style ?? null,
+  });
 }

@@ -7,7 +7,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { PdfFacts } from '@bindery/contracts/store/preflight';
+import { preflightReport, type PdfFacts } from '@bindery/contracts/store/preflight';
+import { TRIM_SIZES } from '@bindery/pricing/trim-sizes';
 import type { UploadedFile } from '@bindery/contracts/store/projects';
 import { PRODUCTS } from '@bindery/pricing/products';
 import {
@@ -135,14 +136,47 @@ describe('the design page’s print check', () => {
     expect(submit.bodies[0]?.configuration).toMatchObject({ trim_size_id: 1, binding_id: 10 });
   });
 
-  it('a rotated page is a warning with its page, and the book may still be printed', async () => {
+  it('a rotated page is a warning with its page: the book is printed once the warnings are reviewed (ADR 0070)', async () => {
     const { user, submit } = openDesign(facts(true));
     await uploadAndChoose(user, 'US Trade');
     expect(check('Rotated pages')).toHaveTextContent('Warning');
     expect(check('Rotated pages')).toHaveTextContent('(page 2)');
-    expect(screen.getByText('This file can be printed; please read the warnings below.')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Print Your Book' }));
+    expect(
+      screen.getByText(
+        'This file can be printed; please read the warnings below and confirm you have reviewed them.',
+      ),
+    ).toBeInTheDocument();
+    const print = screen.getByRole('button', { name: 'Print Your Book' });
+    await user.click(print);
+    expect(await screen.findByText(/tick “I have reviewed these warnings” first/)).toBeInTheDocument();
+    expect(submit.bodies).toEqual([]);
+
+    await user.click(screen.getByRole('checkbox', { name: 'I have reviewed these warnings' }));
+    await user.click(print);
     await waitFor(() => expect(submit.bodies).toHaveLength(1));
+    // The key of the report the server computes again from its own facts.
+    const key = preflightReport(facts(true), TRIM_SIZES['us-trade'], []).warnings_key;
+    expect(key).toMatch(/^[0-9a-f]{14}$/);
+    expect(submit.bodies[0]?.preflight_acknowledged).toBe(key);
+  });
+
+  it('colour in a black-and-white book and a run of blank pages are warnings naming their pages', async () => {
+    const { user } = openDesign({
+      ...facts(),
+      colour: {
+        colour_pages: [],
+        colour_image_pages: [[7, 7]],
+        spot_colours: [],
+        device_colour_pages: [[7, 7]],
+      },
+      text_insets: [[3, 72, 72, 72, 8]],
+      blank_pages: [[20, 24]],
+    });
+    await uploadAndChoose(user, 'US Trade');
+    expect(check('Colour')).toHaveTextContent('(page 7)');
+    expect(check('Colour')).toHaveTextContent('This black-and-white book has colour images on page 7');
+    expect(check('Text inside the safe area')).toHaveTextContent('within 0.25 in of the trim edge on page 3');
+    expect(check('Blank pages')).toHaveTextContent('(pages 20–24)');
   });
 
   it('a font the file does not carry is an error naming it and its pages', async () => {
