@@ -1,13 +1,13 @@
 /**
- * /account-settings (docs/spec/calculators-account-admin.md §2): static sections. Login Data shows the signed-in
- * address; the spec's sections are not wired to the server yet (it says so for 'Cancel Your Account'). The
+ * /account-settings (docs/spec/calculators-account-admin.md §2). Login Data works (login-data.tsx: name, password,
+ * devices signed in; docs/decisions/0067); the other sections are static as the spec draws them. The
  * "Resale certificate" section (docs/decisions/0032) is: upload and review status, linked from the shop.
  */
 import { Card } from '@bindery/ui/card';
-import { TextField } from '@bindery/ui/field';
 import { messages } from '@bindery/contracts/messages';
 import { usePublicConfig } from '#lib/public-config.ts';
 import { useSession } from '../hooks/use-session';
+import { LoginData } from './login-data';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   const id = `section-${title.toLowerCase().replace(/\W+/g, '-')}`;
@@ -38,8 +38,7 @@ export function AccountSettings({ resaleCertificate }: { resaleCertificate?: Rea
       <h1>Account Settings</h1>
       {session ? <p className="b-lead">Signed in as {session.user.name}.</p> : null}
       <Section title="Login Data">
-        <TextField label="Email" type="email" value={session?.user.email ?? ''} readOnly />
-        <TextField label="Password" type="password" value="••••••••" readOnly />
+        <LoginData />
       </Section>
       <Section title="Payments Method">
         <p>{messages.auth.noPaymentMethods}</p>

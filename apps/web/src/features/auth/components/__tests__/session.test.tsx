@@ -24,7 +24,7 @@ function otherTabChanged(change: () => void) {
 }
 
 describe('session in the web app', () => {
-  it('keeps /account-settings for logged-in customers and shows its static sections', async () => {
+  it('keeps /account-settings for logged-in customers and shows its sections', async () => {
     signInForTest();
     renderRoute('/account-settings');
     expect(await screen.findByRole('heading', { name: 'Account Settings' })).toBeInTheDocument();
