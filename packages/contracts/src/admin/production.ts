@@ -152,7 +152,7 @@ export const adminProductionRoutes = {
   listNotes: defineRoute({
     method: 'GET',
     path: '/api/admin/orders/{id}/notes/',
-    operationId: 'getAdminOrderNotes',
+    operationId: 'getAdminOrdersByIdNotes',
     summary: "An order's staff notes, oldest first",
     tags,
     access: 'admin',
@@ -162,7 +162,7 @@ export const adminProductionRoutes = {
   addNote: defineRoute({
     method: 'POST',
     path: '/api/admin/orders/{id}/notes/',
-    operationId: 'postAdminOrderNotes',
+    operationId: 'postAdminOrdersByIdNotes',
     summary: 'Adds a note to an order (internal, or shown to the customer); no status change',
     tags,
     access: 'admin',
@@ -173,7 +173,7 @@ export const adminProductionRoutes = {
   editNote: defineRoute({
     method: 'PATCH',
     path: '/api/admin/orders/{id}/notes/{noteId}/',
-    operationId: 'patchAdminOrderNotesByNoteId',
+    operationId: 'patchAdminOrdersByIdNotesByNoteId',
     summary: "Changes a note's text or who sees it",
     tags,
     access: 'admin',
@@ -184,7 +184,7 @@ export const adminProductionRoutes = {
   deleteNote: defineRoute({
     method: 'DELETE',
     path: '/api/admin/orders/{id}/notes/{noteId}/',
-    operationId: 'deleteAdminOrderNotesByNoteId',
+    operationId: 'deleteAdminOrdersByIdNotesByNoteId',
     summary: 'Deletes a note',
     tags,
     access: 'admin',
@@ -213,7 +213,7 @@ export const adminProductionRoutes = {
   ticket: defineRoute({
     method: 'GET',
     path: '/api/admin/production/{id}/ticket.pdf',
-    operationId: 'getAdminProductionTicket',
+    operationId: 'getAdminProductionByIdTicketPdf',
     summary: "An order's job ticket (PDF)",
     tags,
     access: 'admin',
@@ -224,7 +224,7 @@ export const adminProductionRoutes = {
   packingSlip: defineRoute({
     method: 'GET',
     path: '/api/admin/production/{id}/packing-slip.pdf',
-    operationId: 'getAdminProductionPackingSlip',
+    operationId: 'getAdminProductionByIdPackingSlipPdf',
     summary: "An order's packing slip (PDF)",
     tags,
     access: 'admin',
@@ -235,7 +235,7 @@ export const adminProductionRoutes = {
   batch: defineRoute({
     method: 'GET',
     path: '/api/admin/production/batch.pdf',
-    operationId: 'getAdminProductionBatch',
+    operationId: 'getAdminProductionBatchPdf',
     summary: "The job tickets of a group's oldest orders in one PDF (bounded)",
     tags,
     access: 'admin',
@@ -246,7 +246,7 @@ export const adminProductionRoutes = {
   file: defineRoute({
     method: 'GET',
     path: '/api/admin/production/{id}/files/{name}',
-    operationId: 'getAdminProductionFile',
+    operationId: 'getAdminProductionByIdFilesByName',
     summary: "A book's file under its predictable name (BND-000123-1-interior.pdf)",
     tags,
     access: 'admin',
