@@ -160,7 +160,7 @@ describe('the production queue, tickets and files', () => {
     const bytes = await buffer(stored.stream);
     const sha = createHash('sha256').update(bytes).digest('hex');
 
-    const res = await call('GET', `/api/admin/production/${order.id}/ticket.pdf`, admin.auth);
+    const res = await call('GET', `/api/admin/production/${order.id}/ticket/`, admin.auth);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     const text = await pdfText(new Uint8Array(res.rawPayload));
@@ -175,29 +175,29 @@ describe('the production queue, tickets and files', () => {
     const after = await t.db.selectFrom('uploads').select('sha256').where('storage_key', '=', files.storage_key).executeTakeFirstOrThrow();
     expect(after.sha256).toBe(sha);
 
-    const slip = await call('GET', `/api/admin/production/${order.id}/packing-slip.pdf`, admin.auth);
+    const slip = await call('GET', `/api/admin/production/${order.id}/packing-slip/`, admin.auth);
     expect(slip.statusCode).toBe(200);
     const slipText = await pdfText(new Uint8Array(slip.rawPayload));
     expect(slipText).toContain('PACKING SLIP');
     expect(slipText).toContain('Ticket book');
 
-    const batch = await call('GET', '/api/admin/production/batch.pdf', admin.auth);
+    const batch = await call('GET', '/api/admin/production/batch/', admin.auth);
     expect(batch.statusCode).toBe(200);
     expect(await pdfText(new Uint8Array(batch.rawPayload))).toContain(order.order_number);
 
     // The file under its predictable name: the same bytes, as a download.
-    const file = await call('GET', `/api/admin/production/${order.id}/files/${order.order_number}-1-interior.pdf`, admin.auth);
+    const file = await call('GET', `/api/admin/production/${order.id}/files/${order.order_number}-1-interior.pdf/`, admin.auth);
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-disposition']).toContain(`${order.order_number}-1-interior.pdf`);
     expect(createHash('sha256').update(file.rawPayload).digest('hex')).toBe(sha);
-    expect((await call('GET', `/api/admin/production/${order.id}/files/${order.order_number}-2-interior.pdf`, admin.auth)).statusCode).toBe(404);
-    expect((await call('GET', `/api/admin/production/${order.id}/files/BND-999999-1-interior.pdf`, admin.auth)).statusCode).toBe(404);
-    expect((await call('GET', `/api/admin/production/${order.id}/files/..%2Fsecret`, admin.auth)).statusCode).toBe(400);
-    for (const path of ['ticket.pdf', 'packing-slip.pdf', `files/${order.order_number}-1-interior.pdf`]) {
+    expect((await call('GET', `/api/admin/production/${order.id}/files/${order.order_number}-2-interior.pdf/`, admin.auth)).statusCode).toBe(404);
+    expect((await call('GET', `/api/admin/production/${order.id}/files/BND-999999-1-interior.pdf/`, admin.auth)).statusCode).toBe(404);
+    expect((await call('GET', `/api/admin/production/${order.id}/files/..%2Fsecret/`, admin.auth)).statusCode).toBe(400);
+    for (const path of ['ticket/', 'packing-slip/', `files/${order.order_number}-1-interior.pdf/`]) {
       expect((await call('GET', `/api/admin/production/${order.id}/${path}`, customer.auth)).statusCode).toBe(403);
       expect((await call('GET', `/api/admin/production/${order.id}/${path}`)).statusCode).toBe(401);
     }
-    expect((await call('GET', '/api/admin/production/999999/ticket.pdf', admin.auth)).statusCode).toBe(404);
+    expect((await call('GET', '/api/admin/production/999999/ticket/', admin.auth)).statusCode).toBe(404);
   });
 
   it('draws Code 128 B from its table: 107 patterns of 11 modules (stop 13) and the check value', () => {

@@ -9,10 +9,10 @@
  *          (binding, trim, paper, colour) with counts of orders, books and pages, oldest first (bounded)
  * - GET    api/admin/production/?limit&cursor&binding&trim&paper&colour → ProductionPage: paid and in-production
  *          orders past the production delay, oldest paid first (keyset), optionally one group's
- * - GET    api/admin/production/{id}/ticket.pdf           → the job ticket (PDF)
- * - GET    api/admin/production/{id}/packing-slip.pdf     → the packing slip (PDF)
- * - GET    api/admin/production/batch.pdf?binding&trim&paper&colour → every ticket of a group, oldest first (bounded)
- * - GET    api/admin/production/{id}/files/{name}         → a book's file under its predictable name
+ * - GET    api/admin/production/{id}/ticket/               → the job ticket (PDF)
+ * - GET    api/admin/production/{id}/packing-slip/         → the packing slip (PDF)
+ * - GET    api/admin/production/batch/?binding&trim&paper&colour → every ticket of a group, oldest first (bounded)
+ * - GET    api/admin/production/{id}/files/{name}/         → a book's file under its predictable name
  *          (BND-000123-1-interior.pdf, BND-000123-1-cover.pdf: order number, book's position, kind)
  */
 import { z } from 'zod';
@@ -212,8 +212,8 @@ export const adminProductionRoutes = {
   }),
   ticket: defineRoute({
     method: 'GET',
-    path: '/api/admin/production/{id}/ticket.pdf',
-    operationId: 'getAdminProductionByIdTicketPdf',
+    path: '/api/admin/production/{id}/ticket/',
+    operationId: 'getAdminProductionByIdTicket',
     summary: "An order's job ticket (PDF)",
     tags,
     access: 'admin',
@@ -223,8 +223,8 @@ export const adminProductionRoutes = {
   }),
   packingSlip: defineRoute({
     method: 'GET',
-    path: '/api/admin/production/{id}/packing-slip.pdf',
-    operationId: 'getAdminProductionByIdPackingSlipPdf',
+    path: '/api/admin/production/{id}/packing-slip/',
+    operationId: 'getAdminProductionByIdPackingSlip',
     summary: "An order's packing slip (PDF)",
     tags,
     access: 'admin',
@@ -234,8 +234,8 @@ export const adminProductionRoutes = {
   }),
   batch: defineRoute({
     method: 'GET',
-    path: '/api/admin/production/batch.pdf',
-    operationId: 'getAdminProductionBatchPdf',
+    path: '/api/admin/production/batch/',
+    operationId: 'getAdminProductionBatch',
     summary: "The job tickets of a group's oldest orders in one PDF (bounded)",
     tags,
     access: 'admin',
@@ -245,7 +245,7 @@ export const adminProductionRoutes = {
   }),
   file: defineRoute({
     method: 'GET',
-    path: '/api/admin/production/{id}/files/{name}',
+    path: '/api/admin/production/{id}/files/{name}/',
     operationId: 'getAdminProductionByIdFilesByName',
     summary: "A book's file under its predictable name (BND-000123-1-interior.pdf)",
     tags,

@@ -10,7 +10,7 @@ import { orderStatusLabel } from '@bindery/contracts/order-lifecycle';
 import { OrderStatusBadge } from '@bindery/ui/order-status-badge';
 import { reachedDates } from '../lib/order-dates';
 import { customerEmail, formatDateTime, formatDateTimeShort, formatUsd } from '../lib/order-format';
-import { OrderNotes } from '../../order-notes/components/order-notes';
+import { OrderNotes } from './order-notes';
 import { OrderActions } from './order-actions';
 import { BookItem } from './order-book-item';
 import { BACK, Facts, Section, type Fact } from './order-facts';

@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import type { OrderNote } from '@bindery/contracts/admin/production';
 import { errorText } from '#lib/error-text.ts';
-import { useChangeOrderNote, useOrderNotes } from '../order-notes-api';
+import { useChangeOrderNote, useOrderNotes } from '../api/order-notes';
 
 function NoteRow({ note, orderId }: { note: OrderNote; orderId: number }) {
   const change = useChangeOrderNote(orderId);
