@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
-import { sql, type CompiledQuery } from 'kysely';
+import { sql } from 'kysely';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -204,7 +204,7 @@ describe('the production queue, tickets and files', () => {
     expect(CODE128_PATTERNS).toHaveLength(107);
     expect(new Set(CODE128_PATTERNS).size).toBe(107);
     CODE128_PATTERNS.forEach((p, i) => {
-      const sum = [...p].reduce((n, d) => n + Number(d), 0);
+      const sum = Array.from(p).reduce((n, d) => n + Number(d), 0);
       expect(sum, `pattern ${i}`).toBe(i === 106 ? 13 : 11);
     });
     // "PJJ123C", 104 + 48·1 + 42·2 + … = 879 ≡ 55 (mod 103).

@@ -23,7 +23,7 @@ const STOP = 106;
 
 /** The symbol values of `text` in set B: start, the characters, the check value, stop. */
 export function code128Values(text: string): number[] {
-  const values = [...text].map((ch) => {
+  const values = Array.from(text, (ch) => {
     const code = ch.charCodeAt(0);
     if (code < 32 || code > 126) throw new Error(`Code 128 B cannot encode ${JSON.stringify(ch)}`);
     return code - 32;

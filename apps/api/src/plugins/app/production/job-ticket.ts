@@ -60,7 +60,7 @@ class Writer {
 
   /** The text with every character Helvetica cannot encode replaced by "?". */
   safe(text: string): string {
-    return [...text].map((ch) => (this.chars.has(ch.codePointAt(0) ?? 0) ? ch : '?')).join('');
+    return Array.from(text, (ch) => (this.chars.has(ch.codePointAt(0) ?? 0) ? ch : '?')).join('');
   }
 
   room(height: number): void {
