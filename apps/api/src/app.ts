@@ -26,6 +26,7 @@ import mail from './plugins/app/mail/mail.plugin.js';
 import mailOutbox from './plugins/app/mail/mail-outbox.plugin.js';
 import orders from './plugins/app/orders/orders.plugin.js';
 import payments from './plugins/app/payments/payments.plugin.js';
+import production from './plugins/app/production/production.plugin.js';
 import projects from './plugins/app/projects/projects.plugin.js';
 import accounts from './plugins/app/users/accounts.plugin.js';
 import sessions from './plugins/app/users/sessions.plugin.js';
@@ -163,6 +164,7 @@ export async function buildApp({
   });
   await app.register(payments);
   await app.register(sales);
+  await app.register(production);
   await app.register(routes, { prefix: '/api' });
   return app;
 }

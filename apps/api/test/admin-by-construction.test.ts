@@ -17,6 +17,7 @@ import { adminPriceUpdateRoute } from '@bindery/contracts/admin/catalog';
 import { adminOrderRoutes } from '@bindery/contracts/admin/orders';
 import { adminPaymentRoutes } from '@bindery/contracts/admin/payments';
 import { adminPriceChangeRoutes } from '@bindery/contracts/admin/price-changes';
+import { adminProductionRoutes } from '@bindery/contracts/admin/production';
 import { adminPromotionRoutes } from '@bindery/contracts/admin/promotions';
 import { adminCertificateRoutes } from '@bindery/contracts/admin/resale-certificates';
 import { adminSalesRoutes } from '@bindery/contracts/admin/sales';
@@ -76,6 +77,7 @@ describe('admin by construction', () => {
       adminCertificateRoutes,
       adminPromotionRoutes,
       adminPriceChangeRoutes,
+      adminProductionRoutes,
     ];
     const contracts = [
       ...groups.flatMap((group) => Object.values(group)),

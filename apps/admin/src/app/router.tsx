@@ -53,6 +53,7 @@ const pages: RouteObject[] = [
       { path: 'admin/order-info', lazy: page(() => import('./routes/order-info')) },
       { path: 'manage-users', lazy: page(() => import('./routes/manage-users')) },
       { path: 'admin/resale-certificates', lazy: page(() => import('./routes/resale-certificates')) },
+      { path: 'admin/production', lazy: page(() => import('./routes/production')) },
       { path: 'admin/price-history', lazy: page(() => import('./routes/price-history')) },
       { path: '*', lazy: page(() => import('./routes/not-found')) },
     ],

@@ -127,6 +127,8 @@ export interface UploadsTable {
   storage_key: string;
   created_at: GeneratedTimestamp;
   attached_at: Timestamp | null;
+  /** SHA-256 of the stored bytes (hex), computed when a job ticket first needs it (docs/decisions/0071). */
+  sha256: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /**
@@ -342,6 +344,17 @@ export interface MailOutboxTable {
   sent_at: Timestamp | null;
 }
 
+/** A staff note on an order, no status change (docs/decisions/0071); `internal` false shows it to the customer. */
+export interface OrderNotesTable {
+  id: Generated<number>;
+  order_id: number;
+  author_id: number | null;
+  body: string;
+  internal: Generated<boolean>;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+}
+
 /** Rate-limit counters shared by the API instances (docs/decisions/0024): one fixed window per hashed key. */
 export interface RateLimitCountersTable {
   key: string;
@@ -370,6 +383,7 @@ export interface DB {
   refunds: RefundsTable;
   mail_outbox: MailOutboxTable;
   rate_limit_counters: RateLimitCountersTable;
+  order_notes: OrderNotesTable;
 }
 
 /** What a repository function takes first: the app's handle or the caller's transaction (declared once, here). */

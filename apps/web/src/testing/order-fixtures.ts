@@ -5,6 +5,7 @@
 import { http, HttpResponse } from 'msw';
 import { OrderResponse, type Order } from '@bindery/contracts/store/checkout';
 import { urlOf } from '@bindery/contracts/route';
+import { orderNoteRoutes } from '@bindery/contracts/store/order-notes';
 import {
   MyOrdersResponse,
   orderRoutes,
@@ -27,6 +28,8 @@ export const noOrdersHandlers = [
     HttpResponse.json(MyOrdersResponse.parse({ data: [], next_cursor: null, total: 0 })),
   ),
   http.get(urlOf(orderRoutes.overview), () => HttpResponse.json(emptyOverview)),
+  // The notes staff shared on an order page: none unless a test says otherwise.
+  http.get(urlOf(orderNoteRoutes.list), () => HttpResponse.json({ notes: [] })),
 ];
 
 /** The list row of an order, as GET api/orders/ answers it. */

@@ -9,6 +9,7 @@ import { adminPriceUpdateRoute } from './catalog.js';
 import { adminOrderRoutes, type AdminOrderResponse } from './orders.js';
 import { adminPaymentRoutes } from './payments.js';
 import { adminPriceChangeRoutes } from './price-changes.js';
+import { adminProductionRoutes } from './production.js';
 import { adminPromotionRoutes } from './promotions.js';
 import { adminCertificateRoutes } from './resale-certificates.js';
 import { adminSalesRoutes } from './sales.js';
@@ -19,6 +20,7 @@ const groups: Record<string, RouteContract>[] = [
   adminOrderRoutes,
   adminPaymentRoutes,
   adminPriceChangeRoutes,
+  adminProductionRoutes,
   adminPromotionRoutes,
   adminCertificateRoutes,
   adminSalesRoutes,

@@ -20,6 +20,8 @@ const sidebar = [
   { to: '/admin/resale-certificates', label: 'Resale certificates', also: [] },
   // Who changed which price, and the prices in force at a moment (docs/decisions/0063).
   { to: '/admin/price-history', label: 'Price history', also: [] },
+  // Paid orders to make, grouped, with job tickets and packing slips (docs/decisions/0071).
+  { to: '/admin/production', label: 'Production', also: [] },
 ];
 
 const isUnder = (pathname: string, base: string) => pathname === base || pathname.startsWith(`${base}/`);

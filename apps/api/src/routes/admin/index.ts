@@ -16,6 +16,7 @@ import catalog from './catalog/index.js';
 import orders from './orders/index.js';
 import payments from './payments/index.js';
 import priceChanges from './price-changes/index.js';
+import production from './production/index.js';
 import promotions from './promotions/index.js';
 import resaleCertificates from './resale-certificates/index.js';
 import sales from './sales/index.js';
@@ -56,6 +57,8 @@ const adminRoutes: FastifyPluginAsync = async (app) => {
   await app.register(promotions);
   // The price audit: every recorded price change, and a category's prices at a moment (docs/decisions/0063).
   await app.register(priceChanges);
+  // Order notes, the production queue, job tickets and packing slips (docs/decisions/0071).
+  await app.register(production);
   // The price editors of each category, at api/{slug}/{kind}/{id}/update/ (the path is the contract's).
   for (const product of PRODUCT_LIST) {
     await app.register(catalog, { product });

@@ -41,6 +41,7 @@ describe('admin shell', () => {
       '/manage-users',
       '/admin/resale-certificates',
       '/admin/price-history',
+      '/admin/production',
     ]);
   });
   it('collapses the sidebar behind "Menu" (shown on a phone by CSS), opens it, and closes it on a visit', async () => {

@@ -10,6 +10,7 @@ import { orderStatusLabel } from '@bindery/contracts/order-lifecycle';
 import { OrderStatusBadge } from '@bindery/ui/order-status-badge';
 import { reachedDates } from '../lib/order-dates';
 import { customerEmail, formatDateTime, formatDateTimeShort, formatUsd } from '../lib/order-format';
+import { OrderNotes } from './order-notes';
 import { OrderActions } from './order-actions';
 import { BookItem } from './order-book-item';
 import { BACK, Facts, Section, type Fact } from './order-facts';
@@ -64,6 +65,7 @@ export function OrderDetails({ order }: { order: AdminOrderDetail }) {
         </p>
       </Section>
       <PaymentSection order={order} />
+      <OrderNotes orderId={order.id} />
       <Section id="order-events" title="Timeline">
         <Timeline events={order.events} />
       </Section>

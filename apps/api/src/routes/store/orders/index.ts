@@ -6,10 +6,12 @@
  * - GET  api/orders/lookup/?number=        one order by its number (BND-000042)
  * - GET  api/orders/{id}/                  one order: items, amounts, timeline, tracking, refunds
  * - POST api/orders/{id}/reorder/          its books again as draft projects on the same files (→ cart → /shop)
+ * - GET  api/orders/{id}/notes/            the notes staff wrote to the customer (docs/decisions/0071)
  * - GET  api/orders/{id}/downloads/{project_id}/{pdf|cover}/  an e-book's file once the order is paid (403
  *                                          before; the order's customer or an admin; docs/decisions/0034)
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { orderNoteRoutes } from '@bindery/contracts/store/order-notes';
 import { orderRoutes } from '@bindery/contracts/store/orders';
 import { contractRoute } from '#lib/contract-route.js';
 import { sendStoredFile } from '#lib/content-disposition.js';
@@ -20,6 +22,10 @@ const orders: FastifyPluginAsyncZod = async (app) => {
   contractRoute(app, orderRoutes.list, async (request) =>
     app.orders.myOrders(request.signedInUser().id, request.query),
   );
+
+  contractRoute(app, orderNoteRoutes.list, async (request) => ({
+    notes: await app.orderNotes.visibleTo(request.signedInUser().id, request.params.id),
+  }));
 
   contractRoute(app, orderRoutes.overview, async (request) => app.orders.overview(request.signedInUser().id));
 

@@ -25,6 +25,7 @@ import { formatDateTime } from '../lib/order-display';
 import { OrderBooks } from './order-books';
 import { OrderDelivery } from './order-delivery';
 import { OrderDownloads } from './order-downloads';
+import { OrderNotes } from './order-notes';
 import { Progress, Timeline } from './order-progress';
 import { Reorder } from './reorder-form';
 import { TrackingLink } from './tracking-link';
@@ -94,6 +95,8 @@ export function OrderDetails({ order, userId }: { order: Order; userId: number }
         <h3>History</h3>
         <Timeline order={order} />
       </section>
+
+      <OrderNotes orderId={order.id} />
 
       <OrderDownloads order={order} />
 

@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@bindery/contracts/messages';
 import { urlOf } from '@bindery/contracts/route';
+import { orderNoteRoutes } from '@bindery/contracts/store/order-notes';
 import { orderRoutes, ReorderResponse, type ReorderBody } from '@bindery/contracts/store/orders';
 import { CalculateResponse, catalogRoutes } from '@bindery/contracts/store/catalog';
 import { projectRoutes } from '@bindery/contracts/store/projects';
@@ -165,6 +166,19 @@ describe('/orders/:id: the order page', () => {
     expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
     expect(router.state.location.state).toEqual({ from: '/orders/43' });
+  });
+
+  it('shows the notes staff shared with the customer (docs/decisions/0071), none when there are none', async () => {
+    signInForTest();
+    server.use(
+      ...myOrdersHandlers([shipped]),
+      http.get(urlOf(orderNoteRoutes.list), () =>
+        HttpResponse.json({ notes: [{ id: 1, body: 'Your books go to the printer on Monday.', created_at: '2026-11-28T09:00:00.000Z' }] }),
+      ),
+    );
+    renderRoute('/orders/43');
+    const notes = await screen.findByRole('region', { name: 'Notes from us' });
+    expect(within(notes).getByText('Your books go to the printer on Monday.')).toBeInTheDocument();
   });
 
   it('shows where a shipped order stands: progress, history with shared notes, carrier and tracking link', async () => {
