@@ -124,6 +124,7 @@ const ADMIN: Record<string, Visit> = {
   'manage-users': admin('/manage-users'),
   'admin/resale-certificates': admin('/admin/resale-certificates'),
   'admin/price-history': admin('/admin/price-history'),
+  'admin/production': admin('/admin/production'),
   '*': admin('/admin/no-such-page'),
 };
 
