@@ -1,6 +1,7 @@
 /**
  * One cart, one payable order (docs/decisions/0051), in Chromium against the production builds and the payment
- * fakes: design a book → shop → payment → the provider's page → Back → Back to the shop → another service →
+ * fakes: design a book → shop → payment → the provider's page → Back → Back to the shop (Forward to the payment
+ * page and Back again) → another service →
  * pay. The first order is replaced (canceled) when the second is saved, its Checkout Session is expired at the
  * provider (its page refuses to take money), and the walk ends with exactly one paid order and nothing payable.
  */
@@ -85,6 +86,12 @@ test('Back from the provider, another service, pay: one paid order, the first on
   const firstPage = page.url();
   await page.goBack();
   await page.waitForURL(`${e2e.webUrl}/payment?order=${firstId}`);
+  await page.goBack();
+  await page.waitForURL(`${e2e.webUrl}/shop`);
+  // Forward to the payment page and Back again: it reads the order as it is, still the one to pay.
+  await page.goForward();
+  await page.waitForURL(`${e2e.webUrl}/payment?order=${firstId}`);
+  await expect(page.getByRole('button', { name: `Pay ${usd(first.total)} by card` })).toBeEnabled();
   await page.goBack();
   await page.waitForURL(`${e2e.webUrl}/shop`);
 
