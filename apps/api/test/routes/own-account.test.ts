@@ -18,7 +18,7 @@ async function customerInTwoBrowsers() {
   const signIn = async () => {
     const res = await login(t, user.email, GOOD_PASSWORD);
     expect(res.statusCode, res.body).toBe(200);
-    const access = (res.json() as { access: string }).access;
+    const access = res.json<{ access: string }>().access;
     return { auth: { authorization: `Bearer ${access}` }, refresh: refreshCookieOf(res) };
   };
   return { user, setupSession, here: await signIn(), there: await signIn() };
@@ -71,7 +71,7 @@ describe('POST api/users/me/password/', () => {
     expect((await me(here.auth)).statusCode).toBe(401);
     const renewed = await refreshWith(t, here.refresh);
     expect(renewed.statusCode, renewed.body).toBe(200);
-    const access = (renewed.json() as { access: string }).access;
+    const access = renewed.json<{ access: string }>().access;
     expect((await me({ authorization: `Bearer ${access}` })).statusCode).toBe(200);
   });
 
