@@ -8,6 +8,7 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Alert } from '@bindery/ui/alert';
 import { Button } from '@bindery/ui/button';
+import { Table } from '@bindery/ui/table';
 import {
   adminProductionRoutes as r,
   type ProductionGroup,
@@ -54,37 +55,40 @@ export function ProductionQueue() {
       <section className="b-card b-stack" aria-labelledby="production-groups">
         <h2 id="production-groups">Made together</h2>
         {groups.error ? <Alert tone="error">{errorText(groups.error, 'The groups could not be loaded.')}</Alert> : null}
-        <table className="b-table">
-          <thead>
-            <tr>
-              <th>Binding · trim · paper · colour</th>
-              <th>Orders</th>
-              <th>Books</th>
-              <th>Pages</th>
-              <th>Oldest paid</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {groups.data?.groups.map((g) => (
-              <tr key={groupName(g)}>
-                <td>{groupName(g)}</td>
-                <td>{g.orders}</td>
-                <td>{g.books}</td>
-                <td>{g.pages}</td>
-                <td>{new Date(g.oldest_paid_at).toLocaleDateString('en-US')}</td>
-                <td className="b-row">
+        <Table
+          caption="Made together"
+          captionHidden
+          stacked
+          columns={[
+            { key: 'group', header: 'Binding · trim · paper · colour', cell: (g) => groupName(g) },
+            { key: 'orders', header: 'Orders', cell: (g) => g.orders, numeric: true },
+            { key: 'books', header: 'Books', cell: (g) => g.books, numeric: true },
+            { key: 'pages', header: 'Pages', cell: (g) => g.pages, numeric: true },
+            {
+              key: 'oldest',
+              header: 'Oldest paid',
+              cell: (g) => new Date(g.oldest_paid_at).toLocaleDateString('en-US'),
+              nowrap: true,
+            },
+            {
+              key: 'actions',
+              header: 'Actions',
+              cell: (g) => (
+                <span className="b-row">
                   <Button size="sm" variant="secondary" onClick={() => setGroup(filterOf(g))}>
                     Show orders
                   </Button>
                   <DownloadButton path={withQuery(pathOf(r.batch), filterOf(g))} fileName="job-tickets.pdf">
                     Print batch
                   </DownloadButton>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+                </span>
+              ),
+            },
+          ]}
+          rows={groups.data?.groups ?? []}
+          rowKey={groupName}
+          empty="Nothing to make."
+        />
       </section>
       <section className="b-card b-stack" aria-labelledby="production-queue">
         <h2 id="production-queue">Queue, oldest first</h2>
