@@ -15,7 +15,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   retries: 0,
-  reporter: [['list']],
+  reporter: [['list'], ['./support/server-log-reporter.ts']],
   outputDir: 'test-results/output',
   use: {
     trace: 'retain-on-failure',

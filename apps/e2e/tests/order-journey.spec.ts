@@ -174,8 +174,11 @@ test('a customer designs a print book, ships it to Texas and pays by card', asyn
   await page.getByRole('link', { name: 'Try Again' }).click();
   await page.waitForURL(`${e2e.webUrl}/payment?order=${orderId}`);
 
-  // Pay this time: back on /success, which waits for the webhook's verdict.
+  // Pay this time: back on /success, which waits for the webhook's verdict. The same open session comes back.
+  const again = apiResponse(page, '/api/create-checkout-session/');
   await page.getByRole('button', { name: `Pay ${usd(order.total)} by card` }).click();
+  const session = await again;
+  expect(session.status(), await session.text()).toBe(200);
   await page.waitForURL(/\/c\/pay\/cs_test_/);
   await expect(page.getByText(`Total: ${order.total} USD`)).toBeVisible();
   // The provider's page is Bindery's test server (started by the API in test mode, by the tests otherwise).

@@ -94,6 +94,9 @@ export async function startServer(
         .catch(() => res.destroy());
     });
   });
+  // Longer than a client's idle socket lives (Node's agents, the SDKs): the server never closes a kept-alive
+  // connection just as a client reuses it (an ECONNRESET a real provider, which keeps them longer, does not cause).
+  server.keepAliveTimeout = 65_000;
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
