@@ -39,7 +39,7 @@ export default class ServerLogReporter implements Reporter {
   onEnd() {
     if (this.#failed === 0) return;
     const problems = serverProblems(logDir, this.#started);
-    console.log(`\nServer warnings and errors during this run (${problems.length}, from ${logDir}):`);
-    for (const line of problems) console.log(line);
+    console.info(`\nServer warnings and errors during this run (${problems.length}, from ${logDir}):`);
+    for (const line of problems) console.info(line);
   }
 }
