@@ -33,7 +33,9 @@ import {
 
 const m = messages.orders;
 
-export function createOrderCustomer(deps: Pick<OrdersDeps, 'db' | 'counts' | 'copyProjects'>) {
+export function createOrderCustomer(
+  deps: Pick<OrdersDeps, 'db' | 'counts' | 'copyProjects' | 'config' | 'clock'>,
+) {
   const { db, counts } = deps;
   const notFound = orderNotFound;
 
@@ -43,7 +45,10 @@ export function createOrderCustomer(deps: Pick<OrdersDeps, 'db' | 'counts' | 'co
       findEvents(db, [row.id]),
       findRefunds(db, [row.id]),
     ]);
-    return toOrder(row, items, events, refunds);
+    return toOrder(row, items, events, refunds, {
+      delayMs: deps.config.productionDelayMs,
+      now: deps.clock.now(),
+    });
   }
 
   /** GET api/orders/{id}/: 404 for an unknown id and for another user's order alike. */
@@ -145,5 +150,5 @@ export function createOrderCustomer(deps: Pick<OrdersDeps, 'db' | 'counts' | 'co
     return { message: m.reordered, projects };
   }
 
-  return { myOrder, downloadOwner, lookup, myOrders, overview, reorder };
+  return { orderOf, myOrder, downloadOwner, lookup, myOrders, overview, reorder };
 }

@@ -19,11 +19,16 @@ import {
 import type { DB, OrdersTable } from '#db/database.js';
 import { DomainError } from '#lib/domain-error.js';
 import type { OutboxMail } from '../mail/mail-outbox.js';
+import { holdReasonTexts, holdTexts } from '@bindery/contracts/store/order-hold';
+import { productionAllowedAt } from './order-hold-views.js';
 import {
+  holdResolvedMail,
   orderCanceledMail,
   orderDeliveredMail,
+  orderOnHoldMail,
   orderPaidMail,
   orderShippedMail,
+  productionStartedMail,
   type OrderMailFacts,
 } from './order-mails.js';
 import {
@@ -87,9 +92,12 @@ export function createOrderMoves(deps: Pick<OrdersDeps, 'db' | 'clock' | 'outbox
   async function mailFor(
     trx: Transaction<DB>,
     order: OrderRow,
+    from: OrderStatus,
     opts: TransitionOptions,
   ): Promise<OutboxMail | undefined> {
     const facts = mailFacts(order);
+    // Back from a hold (docs/decisions/0072): one mail saying the order goes on, whichever status it returns to.
+    if (from === 'on_hold' && order.status !== 'canceled') return holdResolvedMail(facts);
     switch (order.status) {
       case 'paid': {
         const items = await findOrderItems(trx, [order.id]);
@@ -108,6 +116,16 @@ export function createOrderMoves(deps: Pick<OrdersDeps, 'db' | 'clock' | 'outbox
           },
           `${config.webUrl}/userdashboard`,
         );
+      }
+      case 'in_production':
+        return productionStartedMail(facts);
+      case 'on_hold': {
+        const reason = holdReasonTexts[order.hold_reason ?? 'other'];
+        return orderOnHoldMail(facts, {
+          reasonLabel: reason.label,
+          message: order.hold_message ?? '',
+          todo: reason.todo,
+        });
       }
       case 'shipped':
         return orderShippedMail(facts, {
@@ -165,6 +183,33 @@ export function createOrderMoves(deps: Pick<OrdersDeps, 'db' | 'clock' | 'outbox
         if (items.length === 0 || !items.every(isDigitalItem))
           return fail(conflict(m.notAllDigital(current.order_number)));
       }
+      // The cancel window (docs/decisions/0072): production waits for it; the customer cancels only within it.
+      if (requirement === 'production_delay' || requirement === 'cancel_window') {
+        const end = productionAllowedAt(current, config.productionDelayMs);
+        const within = end !== null && clock.now() < end;
+        if (requirement === 'production_delay' && within && end) {
+          return fail(
+            new DomainError('conflict', holdTexts.productionNotYet(current.order_number, end.toISOString()), {
+              code: 'PRODUCTION_DELAY',
+            }),
+          );
+        }
+        if (requirement === 'cancel_window' && opts.actor.type === 'customer' && !within) {
+          return fail(
+            new DomainError('conflict', holdTexts.cancelWindowClosed(current.order_number), {
+              code: 'ORDER_CANCEL_WINDOW_CLOSED',
+            }),
+          );
+        }
+      }
+      if (requirement === 'hold_reason') {
+        if (!opts.holdReason) return fail(missingField('hold_reason', holdTexts.reasonRequired));
+        if (!opts.note?.trim()) return fail(missingField('note', holdTexts.messageRequired));
+      }
+      if (requirement === 'held_from' && current.held_from !== to) {
+        const back = orderStatusLabel(current.held_from ?? 'paid').toLowerCase();
+        return fail(conflict(holdTexts.heldFrom(current.order_number, back)));
+      }
       if (requirement === 'full_refund' || requirement === 'refund') {
         const refunded = await refundedCents(trx, orderId);
         const paid = current.paid_at === null ? 0 : Number(current.total_cents);
@@ -178,7 +223,16 @@ export function createOrderMoves(deps: Pick<OrdersDeps, 'db' | 'clock' | 'outbox
 
     const now = clock.now();
     const changes: Updateable<OrdersTable> = { updated_at: now };
-    changes[REACHED_AT[to]] = now;
+    // Back from a hold the order keeps the dates it had (paid_at is the payment's moment).
+    if (from !== 'on_hold') changes[REACHED_AT[to]] = now;
+    if (to === 'on_hold') {
+      changes.held_from = from === 'in_production' ? 'in_production' : 'paid';
+      changes.hold_reason = opts.holdReason ?? 'other';
+      changes.hold_message = opts.note?.trim() ?? '';
+      changes.hold_difference_cents = null;
+      changes.hold_reminded_customer_at = null;
+      changes.hold_reminded_staff_at = null;
+    }
     if (to === 'paid') changes.payment_method = opts.paymentMethod ?? null;
     if (to === 'shipped') {
       const carrier = (opts.carrier ?? '').trim();
@@ -201,8 +255,12 @@ export function createOrderMoves(deps: Pick<OrdersDeps, 'db' | 'clock' | 'outbox
       actor_type: opts.actor.type,
       actor_user_id: opts.actor.userId,
       actor_label: opts.actor.label,
-      note: opts.note?.trim() || null,
-      internal: noteIsInternal(opts),
+      note:
+        to === 'on_hold'
+          ? holdTexts.held(holdReasonTexts[opts.holdReason ?? 'other'].label, opts.note?.trim() ?? '')
+          : opts.note?.trim() || null,
+      // The hold's message is for the customer: it is on their timeline as in their mail.
+      internal: to === 'on_hold' ? false : noteIsInternal(opts),
       created_at: now,
     });
     // No longer payable: the projects may be in another payable order now (ADR 0051).
@@ -212,7 +270,7 @@ export function createOrderMoves(deps: Pick<OrdersDeps, 'db' | 'clock' | 'outbox
     if (to === 'canceled' && isPaidStatus(from)) await releaseProjects(trx, orderId, now);
 
     const mailIds: number[] = [];
-    const mail = opts.notify === false ? undefined : await mailFor(trx, order, opts);
+    const mail = opts.notify === false ? undefined : await mailFor(trx, order, from, opts);
     if (mail) {
       const id = await outbox.enqueue(trx, mail);
       if (id !== undefined) mailIds.push(id);

@@ -6,6 +6,7 @@
 import type { Transaction } from 'kysely';
 import { messages } from '@bindery/contracts/messages';
 import type { DB } from '#db/database.js';
+import { orderPlacedMail } from './order-mails.js';
 import type { OrderMoves } from './order-moves.js';
 import { systemActor, type Moved, type OrderActorInput, type OrdersDeps } from './order-types.js';
 import { isDigitalItem } from './order-views.js';
@@ -21,8 +22,11 @@ import {
 
 const m = messages.orders;
 
-export function createOrderPlacement(deps: Pick<OrdersDeps, 'clock' | 'config'>, moves: OrderMoves) {
-  const { clock, config } = deps;
+export function createOrderPlacement(
+  deps: Pick<OrdersDeps, 'clock' | 'config' | 'outbox'>,
+  moves: OrderMoves,
+) {
+  const { clock, config, outbox } = deps;
   const { attempt } = moves;
 
   /**
@@ -37,13 +41,14 @@ export function createOrderPlacement(deps: Pick<OrdersDeps, 'clock' | 'config'>,
       'user_id' | 'status' | 'customer_email' | 'customer_name' | 'created_at' | 'expires_at'
     >,
     items: readonly NewOrderItem[],
-  ): Promise<{ order: OrderRow; items: OrderItemRow[] }> {
+  ): Promise<{ order: OrderRow; items: OrderItemRow[]; placed: Moved }> {
     const customer = await trx
       .selectFrom('users')
       .select(['email', 'name'])
       .where('id', '=', userId)
       .executeTakeFirstOrThrow();
     const now = clock.now();
+    const expiresAt = new Date(now.getTime() + config.unpaidOrderTtlHours * 3600_000);
     const written = await insertOrder(
       trx,
       {
@@ -54,7 +59,7 @@ export function createOrderPlacement(deps: Pick<OrdersDeps, 'clock' | 'config'>,
         customer_name: customer.name,
         created_at: now,
         updated_at: now,
-        expires_at: new Date(now.getTime() + config.unpaidOrderTtlHours * 3600_000),
+        expires_at: expiresAt,
       },
       items,
     );
@@ -67,7 +72,21 @@ export function createOrderPlacement(deps: Pick<OrdersDeps, 'clock' | 'config'>,
       actor_label: customer.name,
       created_at: now,
     });
-    return written;
+    // The order placed mail with its pay link (ADR 0072); the caller passes `placed` to afterCommit.
+    const mailId = await outbox.enqueue(
+      trx,
+      orderPlacedMail(moves.mailFacts(written.order), {
+        totalCents: Number(written.order.total_cents),
+        expiresAt: expiresAt,
+        payUrl: `${config.webUrl}/payment?order=${written.order.id}`,
+      }),
+    );
+    const placed: Moved = {
+      order: written.order,
+      from: 'awaiting_payment',
+      mailIds: mailId === undefined ? [] : [mailId],
+    };
+    return { ...written, placed };
   }
 
   /**

@@ -34,7 +34,10 @@ const isDay = (value: string) => value.length === 10;
 
 export type AdminListQuery = z.output<typeof AdminOrderListQuery>;
 
-export function createOrderStaff(deps: Pick<OrdersDeps, 'db' | 'counts' | 'refunder'>, moves: OrderMoves) {
+export function createOrderStaff(
+  deps: Pick<OrdersDeps, 'db' | 'counts' | 'refunder' | 'config'>,
+  moves: OrderMoves,
+) {
   const { db, counts } = deps;
   const { transition } = moves;
   const notFound = orderNotFound;
@@ -67,6 +70,7 @@ export function createOrderStaff(deps: Pick<OrdersDeps, 'db' | 'counts' | 'refun
       carrier: body.carrier,
       trackingNumber: body.tracking_number,
       trackingUrl: body.tracking_url,
+      holdReason: body.hold_reason,
     });
     return adminDetail(orderId);
   }
@@ -81,7 +85,15 @@ export function createOrderStaff(deps: Pick<OrdersDeps, 'db' | 'counts' | 'refun
       findPayments(db, orderId),
       isAccountDeleted(db, row.user_id),
     ]);
-    return toAdminDetail({ row, items, events, refunds, payments, accountDeleted });
+    return toAdminDetail({
+      row,
+      items,
+      events,
+      refunds,
+      payments,
+      accountDeleted,
+      delayMs: deps.config.productionDelayMs,
+    });
   }
 
   async function adminList(query: AdminListQuery): Promise<AdminOrderListResponse> {

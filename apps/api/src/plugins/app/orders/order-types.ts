@@ -3,7 +3,8 @@
  * move, the collaborators other modules plug in, and the module's dependencies. Apart from the verbs' files
  * (order-moves.ts, order-placement.ts, order-staff.ts, order-customer.ts) so none of them imports another's.
  */
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
+import type { HoldReason } from '@bindery/contracts/store/order-hold';
 import { messages } from '@bindery/contracts/messages';
 import type { OrderActorType, OrderStatus } from '@bindery/contracts/order-lifecycle';
 import type { Project } from '@bindery/contracts/store/projects';
@@ -11,6 +12,7 @@ import type { DB } from '#db/database.js';
 import type { Clock } from '#lib/clock.js';
 import type { CountCache } from '#db/count-cache.js';
 import { DomainError } from '#lib/domain-error.js';
+import type { PriceList } from '../catalog/catalog.service.js';
 import type { MailOutbox } from '../mail/mail-outbox.js';
 import type { OrderRow } from './orders.repository.js';
 import type { CloseOrderAttempts } from './unpaid-expiry.js';
@@ -39,6 +41,8 @@ export interface TransitionOptions {
   paymentMethod?: 'card' | 'paypal';
   /** false: no mail (a customer canceling their own unpaid order by deleting or editing a book). */
   notify?: boolean;
+  /** The move to on_hold: why (HOLD_REASONS); `note` is the message the customer reads (docs/decisions/0072). */
+  holdReason?: HoldReason;
 }
 
 /** A committed move and the effects still to run after the commit. */
@@ -56,6 +60,39 @@ export interface Moved {
  */
 export interface OrderRefunder {
   refundRemaining(orderId: number, args: { reason: string; actor: OrderActorInput }): Promise<void>;
+  /** A part of the payment back without moving the order (a replacement's lower price; ADR 0072). */
+  refundPart(
+    orderId: number,
+    args: { amountCents: number; reason: string; actor: OrderActorInput },
+  ): Promise<void>;
+}
+
+/** What the customer asks to replace of a book of their order on hold. */
+export interface ReplaceFilesArgs {
+  userId: number;
+  projectId: number;
+  pdfUploadId?: string;
+  coverUploadId?: string;
+  acknowledged?: string | null;
+}
+
+export interface ReplacedFiles {
+  title: string;
+  /** 'interior', 'cover' or 'interior and cover'. */
+  what: string;
+  oldPages: number;
+  newPages: number;
+  /** The book's line at the new page count minus at the old one, same list, same copies (cents, signed). */
+  lineDeltaCents: number;
+  /** Storage keys of the replaced files, to remove after the commit. */
+  replacedKeys: string[];
+}
+
+/** The projects module's replacement of an ordered book's files (ADR 0072), inside the orders transaction. */
+export interface FileReplacer {
+  priceList(): Promise<PriceList>;
+  replaceFilesWithin(trx: Transaction<DB>, list: PriceList, args: ReplaceFilesArgs): Promise<ReplacedFiles>;
+  removeReplaced(keys: string[]): Promise<void>;
 }
 
 /**
@@ -83,6 +120,14 @@ export interface OrdersConfig {
   unpaidOrderTtlHours: number;
   /** Who sells (MERCHANT_NAME, MERCHANT_ADDRESS): the mails are signed with it and the receipt names it. */
   merchant: { name: string; address: string };
+  /** PRODUCTION_DELAY_MINUTES in ms: the cancel window after payment (docs/decisions/0072). */
+  productionDelayMs: number;
+  /** HOLD_REMINDER_HOURS in ms: a hold this old reminds the customer, twice this old staff. */
+  holdReminderMs: number;
+  /** Where staff's hold reminders go (ADMIN_EMAIL); undefined: the timeline only. */
+  staffEmail?: string;
+  /** The admin app (the staff reminder's link). */
+  adminUrl?: string;
 }
 
 export interface OrdersDeps {
@@ -95,6 +140,7 @@ export interface OrdersDeps {
   refunder?: OrderRefunder;
   attempts?: OrderAttemptsCloser;
   copyProjects?: ProjectCopier;
+  files?: FileReplacer;
 }
 
 /** Staff notes stay internal unless staff share them; the system's and the customer's notes are shown. */

@@ -8,6 +8,8 @@
  *   code, in the transaction that completes the payment), `cancelUnpaidWithin` (a customer's edit or delete);
  * - order-staff.ts: `changeStatus` (staff, from the admin console), the admin's list and detail;
  * - order-customer.ts: the customer's orders (page, one, lookup by number, overview, downloads) and `reorder`;
+ * - order-hold.ts (ADR 0072): a replacement file while on hold, the customer's cancel and address change within
+ *   the cancel window, and the hold reminders' job;
  * - order-facts.ts (ADR 0056): what other modules read (`row`, `customerRow`, `itemRows`, `…Within`) and
  *   `recordNote` on the timeline;
  * - unpaid-expiry.ts: `expireDue`, the expiry job's run.
@@ -15,6 +17,7 @@
  */
 import { createOrderCustomer } from './order-customer.js';
 import { createOrderFacts } from './order-facts.js';
+import { createOrderHold } from './order-hold.js';
 import { createOrderMoves } from './order-moves.js';
 import { createOrderPlacement } from './order-placement.js';
 import { createOrderStaff } from './order-staff.js';
@@ -40,6 +43,7 @@ export type OrdersModule = ReturnType<typeof createOrders>;
 export function createOrders(deps: OrdersDeps) {
   const { db, clock, config } = deps;
   const moves = createOrderMoves(deps);
+  const customer = createOrderCustomer(deps);
   const { transition, transitionWithin, afterCommit } = moves;
 
   /** The expiry job (unpaid-expiry.ts): unpaid orders past their time, closed at the providers and canceled. */
@@ -70,6 +74,8 @@ export function createOrders(deps: OrdersDeps) {
     // staff: changeStatus, adminList, adminDetail
     ...createOrderStaff(deps, moves),
     // the customer: myOrders, myOrder, lookup, overview, reorder, downloadOwner
-    ...createOrderCustomer(deps),
+    ...customer,
+    // on hold and the cancel window: replaceFile, cancelMine, changeAddress, remindHeld (ADR 0072)
+    ...createOrderHold(deps, moves, customer.orderOf),
   };
 }
