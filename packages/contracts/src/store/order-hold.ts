@@ -99,7 +99,8 @@ export type OrderHold = z.infer<typeof OrderHold>;
 /** The customer's order page (apps/web): the hold and the cancel window (docs/decisions/0072). */
 export const orderHoldTexts = {
   heading: 'Your order is on hold',
-  whatIsWrong: (reason: string) => `We stopped your order before printing: a problem with a file (${reason}).`,
+  whatIsWrong: (reason: string) =>
+    `We stopped your order before printing: a problem with a file (${reason}).`,
   uploadHere: 'Upload a corrected file',
   newInterior: 'New interior (PDF):',
   newCover: 'New cover (PDF, JPEG or PNG):',
@@ -111,7 +112,8 @@ export const orderHoldTexts = {
   customerRefunded: (amount: string) => `The new page count costs $${amount} less: we refunded it.`,
   somethingFailed: 'That did not work. Try again in a moment.',
   cancelHeading: 'Changed your mind?',
-  cancelUntil: (at: string) => `You can cancel this order until ${at}, refunded in full. After that it goes to print.`,
+  cancelUntil: (at: string) =>
+    `You can cancel this order until ${at}, refunded in full. After that it goes to print.`,
   cancelOrder: 'Cancel order',
   cancelConfirm: (n: string, total: string) => `Cancel order ${n}? The $${total} you paid goes back to you.`,
   cancelYes: 'Yes, cancel and refund',
