@@ -28,7 +28,8 @@ import {
 import { orderOnHoldMail, staffHoldReminderMail } from './order-mails.js';
 import { statusConflict, type OrderMoves } from './order-moves.js';
 import { orderNotFound, systemActor, type OrderActorInput, type OrdersDeps } from './order-types.js';
-import { findOrder, findOrderItems, findUserOrder, insertEvent, type OrderRow } from './orders.repository.js';
+import { createOrderFacts } from './order-facts.js';
+import { findOrder, findOrderItems, findUserOrder, type OrderRow } from './orders.repository.js';
 
 /** Per run of the reminder job: bounded work, the rest next period. */
 const REMINDER_BATCH = 20;
@@ -46,6 +47,7 @@ export function createOrderHold(
   orderOf: (row: OrderRow) => Promise<Order>,
 ) {
   const { db, clock, outbox, config } = deps;
+  const { recordNoteWithin } = createOrderFacts({ db, clock });
 
   async function current(orderId: number): Promise<Order> {
     const row = await findOrder(db, orderId);
@@ -109,16 +111,10 @@ export function createOrderHold(
       if (difference > 0) notes.push(holdTexts.priceHigher(formatCents(difference)));
       if (difference < 0) notes.push(holdTexts.priceLower(formatCents(-difference)));
       if (difference !== 0) await addHoldDifference(trx, orderId, difference, now);
-      await insertEvent(trx, {
-        order_id: orderId,
-        from_status: 'on_hold',
-        to_status: 'on_hold',
-        actor_type: 'customer',
-        actor_user_id: user.id,
-        actor_label: user.name,
+      await recordNoteWithin(trx, row, {
+        actor: customerActor(user),
         note: notes.join(' '),
         internal: false,
-        created_at: now,
       });
       return { keys: replaced.replacedKeys, difference };
     });
@@ -135,17 +131,8 @@ export function createOrderHold(
         if (!(error instanceof DomainError)) throw error;
         const row = await findOrder(db, orderId);
         if (row) {
-          await insertEvent(db, {
-            order_id: orderId,
-            from_status: row.status,
-            to_status: row.status,
-            actor_type: 'system',
-            actor_user_id: null,
-            actor_label: systemActor.label,
-            note: `${holdTexts.differenceRefundReason}: the automatic refund failed (${error.message}).`,
-            internal: true,
-            created_at: clock.now(),
-          });
+          const note = `${holdTexts.differenceRefundReason}: the automatic refund failed (${error.message}).`;
+          await recordNoteWithin(db, row, { actor: systemActor, note, internal: true });
         }
       }
     }
@@ -194,16 +181,10 @@ export function createOrderHold(
           code: 'ORDER_CANCEL_WINDOW_CLOSED',
         });
       }
-      await insertEvent(trx, {
-        order_id: orderId,
-        from_status: 'paid',
-        to_status: 'paid',
-        actor_type: 'customer',
-        actor_user_id: user.id,
-        actor_label: user.name,
+      await recordNoteWithin(trx, row, {
+        actor: customerActor(user),
         note: holdTexts.addressChanged,
         internal: false,
-        created_at: now,
       });
     });
     return current(orderId);
@@ -220,16 +201,10 @@ export function createOrderHold(
         await db.transaction().execute(async (trx) => {
           if (!(await markReminded(trx, order, who, now))) return;
           counts[who] += 1;
-          await insertEvent(trx, {
-            order_id: order.id,
-            from_status: 'on_hold',
-            to_status: 'on_hold',
-            actor_type: 'system',
-            actor_user_id: null,
-            actor_label: systemActor.label,
+          await recordNoteWithin(trx, order, {
+            actor: systemActor,
             note: who === 'customer' ? holdTexts.reminder : holdTexts.staffReminder,
             internal: who === 'staff',
-            created_at: now,
           });
           const heldSince = order.on_hold_at ?? now;
           const facts = moves.mailFacts(order);
