@@ -220,6 +220,17 @@ describe('on hold for a file problem', () => {
     expect(unchanged.pdf_upload_id).toBe(before.pdf_upload_id);
 
     const longer = await uploadPdf(t, customer.auth, 120);
+    // Another customer's order is not found; a book that is not in the order is refused by name.
+    const foreign = await mine(order.id, 'replace-file/', {
+      payload: { project_id: project.id, pdf_upload_id: longer.id },
+      auth: stranger,
+    });
+    expect(foreign.statusCode).toBe(404);
+    const otherBook = await mine(order.id, 'replace-file/', {
+      payload: { project_id: project.id + 100_000, pdf_upload_id: longer.id },
+    });
+    expect(otherBook.statusCode).toBe(400);
+    expect(json(otherBook, ErrorBody).fields?.[0]?.path).toBe('body.project_id');
     const res = await mine(order.id, 'replace-file/', {
       payload: { project_id: project.id, pdf_upload_id: longer.id },
     });

@@ -164,7 +164,7 @@ export function createOrderHold(
     const row = await findUserOrder(db, user.id, orderId);
     if (!row) throw orderNotFound();
     checkWindow(row);
-    const old = row.address as Record<string, unknown>;
+    const old = row.address;
     if (old.country !== body.address.country || old.state !== body.address.state) {
       throw new DomainError('conflict', holdTexts.addressOtherState, { code: 'ADDRESS_OTHER_STATE' });
     }

@@ -187,7 +187,7 @@ export function createOrderMoves(deps: Pick<OrdersDeps, 'db' | 'clock' | 'outbox
       if (requirement === 'production_delay' || requirement === 'cancel_window') {
         const end = productionAllowedAt(current, config.productionDelayMs);
         const within = end !== null && clock.now() < end;
-        if (requirement === 'production_delay' && within && end) {
+        if (requirement === 'production_delay' && end !== null && within) {
           return fail(
             new DomainError('conflict', holdTexts.productionNotYet(current.order_number, end.toISOString()), {
               code: 'PRODUCTION_DELAY',

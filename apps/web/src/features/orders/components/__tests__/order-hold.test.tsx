@@ -52,7 +52,8 @@ function serve(o: Order, answer?: () => Response) {
       HttpResponse.json({ error: 'Not found', code: 'NOT_FOUND', statusCode: 404 }, { status: 404 }),
     ),
     http.post(urlOf(projectRoutes.upload), async ({ request }) => {
-      bodies.upload.push(String((await request.formData()).get('purpose')));
+      const purpose = (await request.formData()).get('purpose');
+      bodies.upload.push(typeof purpose === 'string' ? purpose : '');
       return HttpResponse.json(uploadedFixture({ id: UPLOAD_ID, purpose: 'interior' }), { status: 201 });
     }),
     http.post(urlOf(orderHoldRoutes.replaceFile), async ({ request }) => {
