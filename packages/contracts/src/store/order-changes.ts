@@ -27,7 +27,7 @@ export const orderHoldRoutes = {
   replaceFile: defineRoute({
     method: 'POST',
     path: '/api/orders/{id}/replace-file/',
-    operationId: 'postOrderReplaceFile',
+    operationId: 'postOrdersByIdReplaceFile',
     summary: 'A replacement interior or cover for a book of an order on hold (preflighted first)',
     tags,
     access: 'customer',
@@ -38,7 +38,7 @@ export const orderHoldRoutes = {
   cancel: defineRoute({
     method: 'POST',
     path: '/api/orders/{id}/cancel/',
-    operationId: 'postOrderCancel',
+    operationId: 'postOrdersByIdCancel',
     summary: 'Cancel a paid order within its cancel window, refunded in full',
     tags,
     access: 'customer',
@@ -48,7 +48,7 @@ export const orderHoldRoutes = {
   changeAddress: defineRoute({
     method: 'PUT',
     path: '/api/orders/{id}/address/',
-    operationId: 'putOrderAddress',
+    operationId: 'putOrdersByIdAddress',
     summary: 'Change the delivery address within the cancel window (same state and country)',
     tags,
     access: 'customer',
