@@ -118,4 +118,8 @@ export const orderHoldTexts = {
   cancelConfirm: (n: string, total: string) => `Cancel order ${n}? The $${total} you paid goes back to you.`,
   cancelYes: 'Yes, cancel and refund',
   cancelNo: 'Keep the order',
+  changeAddress: 'Change the delivery address',
+  addressHint: 'Same state: the delivery was priced and taxed for it.',
+  saveAddress: 'Save address',
+  addressSaved: 'The new address is saved.',
 };

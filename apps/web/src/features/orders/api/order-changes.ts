@@ -1,11 +1,11 @@
 /**
  * What a customer may change of a paid order (docs/decisions/0072): a replacement interior or cover while it is on
  * hold (the file goes by POST api/book/uploads/ first, then POST api/orders/{id}/replace-file/ keeps it when it
- * passes preflight), and within the cancel window the cancel (refunded in full). Each answers the order as it is
+ * passes preflight), and within the cancel window the cancel (refunded in full) or another street address. Each answers the order as it is
  * now, which replaces the cached one.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { OrderResponse } from '@bindery/contracts/store/checkout';
+import type { Address, OrderResponse } from '@bindery/contracts/store/checkout';
 import { orderHoldRoutes } from '@bindery/contracts/store/order-changes';
 import { projectRoutes } from '@bindery/contracts/store/projects';
 import { api } from '#lib/api-client.ts';
@@ -41,6 +41,11 @@ function useOrderChange<T>(orderId: number, fn: (input: T) => Promise<OrderRespo
 
 export const useReplaceFile = (orderId: number) =>
   useOrderChange(orderId, (input: Replacement) => replaceFile(orderId, input));
+
+export const useChangeAddress = (orderId: number) =>
+  useOrderChange(orderId, (address: Address) =>
+    api.call(orderHoldRoutes.changeAddress, { params: { id: orderId }, body: { address } }),
+  );
 
 export const useCancelOrder = (orderId: number) =>
   useOrderChange(orderId, () => api.call(orderHoldRoutes.cancel, { params: { id: orderId } }));

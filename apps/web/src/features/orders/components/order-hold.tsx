@@ -2,7 +2,7 @@
  * The order page's hold and cancel window (docs/decisions/0072). On hold: what is wrong (the reason, staff's
  * message, what to do), a replacement's price difference, and per printed book a new interior or cover to upload
  * (kept only when it passes the print checks; the server's refusal says why). Within the cancel window of a paid
- * order: until when it may be canceled, and the cancel (refunded in full), confirmed first.
+ * order: until when it may be canceled, and the cancel (refunded in full), confirmed first; or another address.
  */
 import { useState } from 'react';
 import { ApiError } from '@bindery/api-client';
@@ -12,6 +12,7 @@ import type { Order } from '@bindery/contracts/store/checkout';
 import { orderHoldTexts as h } from '@bindery/contracts/store/order-hold';
 import { useCancelOrder, useReplaceFile } from '../api/order-changes';
 import { formatDateTime } from '../lib/order-display';
+import { AddressChange } from './order-address-change';
 
 const problemText = (error: unknown) =>
   error instanceof ApiError && error.body ? error.body.error : h.somethingFailed;
@@ -94,6 +95,7 @@ export function CancelWindow({ order }: { order: Order }) {
     <section className="b-card b-stack b-no-print" aria-labelledby="order-cancel">
       <h2 id="order-cancel">{h.cancelHeading}</h2>
       <p>{h.cancelUntil(formatDateTime(until))}</p>
+      <AddressChange order={order} />
       {cancel.isError ? <Alert tone="error">{problemText(cancel.error)}</Alert> : null}
       {asking ? (
         <div className="b-row">

@@ -8,7 +8,11 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { urlOf } from '@bindery/contracts/route';
 import { OrderResponse, type Order } from '@bindery/contracts/store/checkout';
-import { orderHoldRoutes, type ReplaceFileBody } from '@bindery/contracts/store/order-changes';
+import {
+  orderHoldRoutes,
+  type ChangeAddressBody,
+  type ReplaceFileBody,
+} from '@bindery/contracts/store/order-changes';
 import { holdReasonTexts, orderHoldTexts as h } from '@bindery/contracts/store/order-hold';
 import { orderNoteRoutes } from '@bindery/contracts/store/order-notes';
 import { projectRoutes } from '@bindery/contracts/store/projects';
@@ -39,10 +43,16 @@ const held = order({
 });
 
 function serve(o: Order, answer?: () => Response) {
-  const bodies: { upload: string[]; replace: ReplaceFileBody[]; cancel: number } = {
+  const bodies: {
+    upload: string[];
+    replace: ReplaceFileBody[];
+    cancel: number;
+    address: ChangeAddressBody[];
+  } = {
     upload: [],
     replace: [],
     cancel: 0,
+    address: [],
   };
   server.use(
     ...myOrdersHandlers([o]),
@@ -64,6 +74,19 @@ function serve(o: Order, answer?: () => Response) {
         { from: o.status, status: o.status, at: o.created_at, note: 'New interior' },
       ];
       return HttpResponse.json(OrderResponse.parse({ order: { ...o, timeline } }));
+    }),
+    http.put(urlOf(orderHoldRoutes.changeAddress), async ({ request }) => {
+      const body = (await request.json()) as ChangeAddressBody;
+      bodies.address.push(body);
+      if (body.address.postal_code === '94607') {
+        return HttpResponse.json(
+          { error: 'Change the street, city or ZIP only.', code: 'ADDRESS_OTHER_STATE', statusCode: 409 },
+          { status: 409 },
+        );
+      }
+      return HttpResponse.json(
+        OrderResponse.parse({ order: { ...o, address: { ...o.address, ...body.address } } }),
+      );
     }),
     http.post(urlOf(orderHoldRoutes.cancel), () => {
       bodies.cancel += 1;
@@ -136,5 +159,35 @@ describe('/orders/:id in its cancel window', () => {
     expect(await screen.findByText('Canceled', { selector: '.b-badge, span' })).toBeInTheDocument();
     expect(bodies.cancel).toBe(1);
     expect(screen.queryByRole('region', { name: h.cancelHeading })).toBeNull();
+  });
+
+  it('changes the street within the window and shows the server’s refusal of another state', async () => {
+    const paid = order({
+      id: 52,
+      order_number: 'BND-000052',
+      status: 'paid',
+      payment_method: 'card',
+      paid_at: '2026-11-22T10:05:00.000Z',
+      expires_at: null,
+      cancelable_until: '2026-11-22T11:05:00.000Z',
+    });
+    const bodies = serve(paid);
+    renderRoute(`/orders/${paid.id}`);
+    const section = await screen.findByRole('region', { name: h.cancelHeading });
+    const user = userEvent.setup();
+    await user.click(within(section).getByRole('button', { name: h.changeAddress }));
+    const form = within(section).getByRole('form', { name: h.changeAddress });
+    await user.clear(within(form).getByLabelText(/^Address/));
+    await user.type(within(form).getByLabelText(/^Address/), '200 Lavaca St');
+    await user.click(within(form).getByRole('button', { name: h.saveAddress }));
+    expect(await within(form).findByText(h.addressSaved)).toBeInTheDocument();
+    expect(bodies.address.at(-1)?.address).toMatchObject({
+      address: '200 Lavaca St',
+      state: paid.address.state,
+    });
+    await user.clear(within(form).getByLabelText(/^ZIP/));
+    await user.type(within(form).getByLabelText(/^ZIP/), '94607');
+    await user.click(within(form).getByRole('button', { name: h.saveAddress }));
+    expect(await within(form).findByText('Change the street, city or ZIP only.')).toBeInTheDocument();
   });
 });
