@@ -135,19 +135,23 @@ describe('/orders/:id on hold', () => {
   });
 });
 
+/** A paid order still in its cancel window. */
+const inWindow = (id: number) =>
+  order({
+    id,
+    order_number: `BND-0000${id}`,
+    status: 'paid',
+    payment_method: 'card',
+    paid_at: '2026-11-22T10:05:00.000Z',
+    expires_at: null,
+    cancelable_until: '2026-11-22T11:05:00.000Z',
+  });
+
 describe('/orders/:id in its cancel window', () => {
   beforeEach(() => void signInForTest());
 
   it('cancels only after the customer confirms, and shows the order canceled and refunded', async () => {
-    const paid = order({
-      id: 51,
-      order_number: 'BND-000051',
-      status: 'paid',
-      payment_method: 'card',
-      paid_at: '2026-11-22T10:05:00.000Z',
-      expires_at: null,
-      cancelable_until: '2026-11-22T11:05:00.000Z',
-    });
+    const paid = inWindow(51);
     const bodies = serve(paid);
     renderRoute(`/orders/${paid.id}`);
     const section = await screen.findByRole('region', { name: h.cancelHeading });
@@ -162,15 +166,7 @@ describe('/orders/:id in its cancel window', () => {
   });
 
   it('changes the street within the window and shows the server’s refusal of another state', async () => {
-    const paid = order({
-      id: 52,
-      order_number: 'BND-000052',
-      status: 'paid',
-      payment_method: 'card',
-      paid_at: '2026-11-22T10:05:00.000Z',
-      expires_at: null,
-      cancelable_until: '2026-11-22T11:05:00.000Z',
-    });
+    const paid = inWindow(52);
     const bodies = serve(paid);
     renderRoute(`/orders/${paid.id}`);
     const section = await screen.findByRole('region', { name: h.cancelHeading });
