@@ -156,7 +156,12 @@ export async function buildApp({
   // which in turn moves orders: the refunder is looked up when used. Likewise the payments module closes the open
   // payment attempts of an unpaid order that was canceled (ADR 0051).
   await app.register(orders, {
-    refunder: { refundRemaining: (orderId, args) => app.refunds.refundRemaining(orderId, args) },
+    refunder: {
+      refundRemaining: (orderId, args) => app.refunds.refundRemaining(orderId, args),
+      refundPart: async (orderId, args) => {
+        await app.refunds.refundOrder(orderId, args);
+      },
+    },
     attempts: {
       closeAttempts: (orderIds) => app.payments.closeAttempts(orderIds),
       closeOrderAttempts: (orderId) => app.payments.closeOrderAttempts(orderId),

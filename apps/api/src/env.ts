@@ -145,6 +145,10 @@ export const EnvSchema = z
     PAYMENTS_TEST_UNREACHABLE_LIMIT: z.coerce.number().int().min(1).max(1000).default(3),
     /** An order not paid within this many hours expires (docs/decisions/0020, 0022). */
     UNPAID_ORDER_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(24),
+    /** The cancel window after payment: production starts no sooner (docs/decisions/0072); 0: at once. */
+    PRODUCTION_DELAY_MINUTES: z.coerce.number().int().min(0).max(10080).default(60),
+    /** An order on hold this long reminds the customer, twice this long staff (docs/decisions/0072). */
+    HOLD_REMINDER_HOURS: z.coerce.number().int().min(1).max(720).default(48),
     // --- files (docs/decisions/0026) ---
     /**
      * Worker threads that inspect uploads (page tree, PDF.js, image structure), each one file at a time. Default:
@@ -305,6 +309,12 @@ export interface HttpLimits {
 export interface OrdersConfig {
   /** UNPAID_ORDER_TTL_HOURS: an order placed and not paid within this time expires. */
   unpaidOrderTtlHours: number;
+  /** PRODUCTION_DELAY_MINUTES in ms: the customer's cancel window after payment (docs/decisions/0072). */
+  productionDelayMs: number;
+  /** HOLD_REMINDER_HOURS in ms: a hold this old reminds the customer, twice this old staff. */
+  holdReminderMs: number;
+  /** ADMIN_EMAIL: where the staff's hold reminders go (unset: the timeline only). */
+  staffEmail: string | undefined;
 }
 
 export interface FilesConfig {
@@ -454,7 +464,12 @@ export function parseEnv(source: Record<string, string | undefined>): Config {
       webhookAnyAddress: env.PAYMENTS_TEST_WEBHOOK_ANY_ADDRESS,
       unreachableLimit: env.PAYMENTS_TEST_UNREACHABLE_LIMIT,
     },
-    orders: { unpaidOrderTtlHours: env.UNPAID_ORDER_TTL_HOURS },
+    orders: {
+      unpaidOrderTtlHours: env.UNPAID_ORDER_TTL_HOURS,
+      productionDelayMs: env.PRODUCTION_DELAY_MINUTES * 60_000,
+      holdReminderMs: env.HOLD_REMINDER_HOURS * 3600_000,
+      staffEmail: env.ADMIN_EMAIL,
+    },
     files: filesConfig(env),
     http: {
       headersTimeoutMs: env.HTTP_HEADERS_TIMEOUT_SECONDS * 1000,

@@ -80,6 +80,8 @@ export function setupTestApp(options: TestAppOptions = {}): TestContext {
       NODE_ENV: 'test',
       // Tests run jobs themselves (the job's function, or t.app.jobs.tick()), never on a timer.
       JOBS_ENABLED: 'false',
+      // Production may start at once unless a test sets the cancel window (docs/decisions/0072).
+      PRODUCTION_DELAY_MINUTES: '0',
       ...(typeof options.env === 'function' ? options.env() : options.env),
     });
     ctx.db = database.db;

@@ -14,6 +14,8 @@ export type User = Awaited<ReturnType<typeof createUser>>;
 
 interface Options {
   clock?: ManualClock;
+  /** More settings (e.g. PRODUCTION_DELAY_MINUTES, ADMIN_EMAIL). */
+  env?: Record<string, string>;
 }
 
 export async function paymentsTestApp(options?: Options): Promise<PaymentFakes & { t: TestContext }>;
@@ -25,7 +27,7 @@ export async function paymentsTestApp(options: Options & { mail?: boolean } = {}
   const { clock } = options;
   const t = setupTestApp({
     ...(clock ? { clock } : {}),
-    env: { PUBLIC_WEB_URL: 'http://web.test:5173', ...fakes.env },
+    env: { PUBLIC_WEB_URL: 'http://web.test:5173', ...fakes.env, ...options.env },
   });
   beforeEach(() => {
     fakes.stripe.clear();

@@ -48,7 +48,12 @@ function startProcess(
 ): ChildProcess {
   mkdirSync(logDir, { recursive: true });
   const log = createWriteStream(join(logDir, `${name}.log`));
-  const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached });
+  const child = spawn(command, args, {
+    cwd,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached,
+  });
   child.stdout.pipe(log);
   child.stderr.pipe(log);
   return child;
@@ -77,7 +82,8 @@ async function stripeUrlFromLog(file: string, timeoutMs = 15_000): Promise<strin
 async function waitFor(url: string, child: ChildProcess, name: string, timeoutMs = 90_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}; see ${logDir}/${name}.log`);
+    if (child.exitCode !== null)
+      throw new Error(`${name} exited with ${child.exitCode}; see ${logDir}/${name}.log`);
     try {
       const res = await fetch(url);
       if (res.ok) return;
@@ -113,7 +119,13 @@ export default async function globalSetup() {
     admin: `http://127.0.0.1:${adminPort}`,
   };
   const admin = { email: 'e2e-admin@bindery.test', password: 'E2e-Admin-pass1!' };
-  const common = { API_PORT: String(apiPort), WEB_PORT: String(webPort), ADMIN_PORT: String(adminPort) };
+  // The walks start production right after payment: no cancel window here (docs/decisions/0072).
+  const common = {
+    API_PORT: String(apiPort),
+    WEB_PORT: String(webPort),
+    ADMIN_PORT: String(adminPort),
+    PRODUCTION_DELAY_MINUTES: '0',
+  };
   // Loopback is the API's proxy here (the SPA servers, the test process): test customers sign up from addresses of
   // their own through X-Forwarded-For (support/customer.ts), so the suite stays under the per-IP sign-up limit.
   const proxy = { TRUST_PROXY: 'loopback' };
@@ -129,7 +141,9 @@ export default async function globalSetup() {
     // The README's run command as a newcomer types it, only on free ports: turbo replays the builds from its cache
     // (runtime settings are not part of their keys) and starts the API and both SPA servers.
     if (!process.env.PATH?.split(delimiter).some((dir) => existsSync(join(dir, 'pnpm')))) {
-      throw new Error('The embedded e2e runs `pnpm start`: run it through pnpm (pnpm --filter @bindery/e2e test).');
+      throw new Error(
+        'The embedded e2e runs `pnpm start`: run it through pnpm (pnpm --filter @bindery/e2e test).',
+      );
     }
     const start = startProcess(
       'start',
@@ -155,24 +169,40 @@ export default async function globalSetup() {
     const paypal = await startFakePaypal();
     fakes.push(stripe, paypal);
     stripeUrl = stripe.url;
-    api = startProcess('api', process.execPath, [join(root, 'apps/api/dist/server.js')], join(root, 'apps/api'), {
-      ...common,
-      ...database,
-      ...apiEnv(stripe, paypal),
-      DATA_DIR: dataDir,
-      ADMIN_EMAIL: admin.email,
-      ADMIN_PASSWORD: admin.password,
-      PUBLIC_WEB_URL: urls.web,
-      PUBLIC_ADMIN_URL: urls.admin,
-      PUBLIC_API_URL: urls.api,
-      LOG_LEVEL: 'info',
-      ...proxy,
-    });
+    api = startProcess(
+      'api',
+      process.execPath,
+      [join(root, 'apps/api/dist/server.js')],
+      join(root, 'apps/api'),
+      {
+        ...common,
+        ...database,
+        ...apiEnv(stripe, paypal),
+        DATA_DIR: dataDir,
+        ADMIN_EMAIL: admin.email,
+        ADMIN_PASSWORD: admin.password,
+        PUBLIC_WEB_URL: urls.web,
+        PUBLIC_ADMIN_URL: urls.admin,
+        PUBLIC_API_URL: urls.api,
+        LOG_LEVEL: 'info',
+        ...proxy,
+      },
+    );
     const spa = (app: string, portVar: string) =>
-      startProcess(app, process.execPath, [spaServerBin(app), '--name', app, '--port-var', portVar], join(root, 'apps', app), common);
+      startProcess(
+        app,
+        process.execPath,
+        [spaServerBin(app), '--name', app, '--port-var', portVar],
+        join(root, 'apps', app),
+        common,
+      );
     web = spa('web', 'WEB_PORT');
     adminApp = spa('admin', 'ADMIN_PORT');
-    children.push({ child: api, group: false }, { child: web, group: false }, { child: adminApp, group: false });
+    children.push(
+      { child: api, group: false },
+      { child: web, group: false },
+      { child: adminApp, group: false },
+    );
   }
 
   const teardown = async () => {
@@ -189,7 +219,9 @@ export default async function globalSetup() {
     await waitFor(`${urls.api}/api/health`, api, embedded ? 'start' : 'api', embedded ? 300_000 : 90_000);
     await waitFor(urls.web, web, embedded ? 'start' : 'web');
     await waitFor(urls.admin, adminApp, embedded ? 'start' : 'admin');
-    const config = (await (await fetch(`${urls.api}/api/config`)).json()) as { payments?: { test_mode?: boolean } };
+    const config = (await (await fetch(`${urls.api}/api/config`)).json()) as {
+      payments?: { test_mode?: boolean };
+    };
     paymentsTestMode = config.payments?.test_mode === true;
     if (paymentsTestMode !== embedded) {
       throw new Error(`payments test_mode is ${paymentsTestMode}, expected ${embedded} (see ${logDir})`);

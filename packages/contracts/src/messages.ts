@@ -259,6 +259,7 @@ export const messages = {
     awaiting_payment: 'Awaiting payment',
     paid: 'Paid',
     in_production: 'In production',
+    on_hold: 'On hold',
     shipped: 'Shipped',
     delivered: 'Delivered',
     canceled: 'Canceled',
@@ -274,6 +275,8 @@ export const messages = {
       markShipped: 'Mark shipped',
       markDelivered: 'Mark delivered',
       cancel: 'Cancel order',
+      hold: 'Put on hold',
+      releaseHold: 'Release hold',
     },
     /** 409: the table does not allow the move (or another move won the race). Statuses in lower case. */
     transitionNotAllowed: (orderNumber: string, from: string, to: string) =>

@@ -23,20 +23,30 @@ const ALLOWED: ReadonlyArray<readonly [OrderStatus, OrderStatus]> = [
   ['in_production', 'shipped'],
   ['in_production', 'canceled'],
   ['shipped', 'delivered'],
+  // On hold for a file problem (docs/decisions/0072): from paid or in production, back to where it was, or canceled.
+  ['paid', 'on_hold'],
+  ['in_production', 'on_hold'],
+  ['on_hold', 'paid'],
+  ['on_hold', 'in_production'],
+  ['on_hold', 'canceled'],
 ];
 const allowed = new Set(ALLOWED.map(([from, to]) => `${from}→${to}`));
 const ALL_PAIRS = ORDER_STATUSES.flatMap((from) => ORDER_STATUSES.map((to) => [from, to] as const));
 
 describe('the order lifecycle table', () => {
-  it('has 36 pairs of which exactly the 8 of the issues are allowed', () => {
-    expect(ALL_PAIRS).toHaveLength(36);
-    expect(ALL_PAIRS.filter(([from, to]) => canTransition(from, to))).toHaveLength(8);
+  it('has 49 pairs of which exactly the 13 of the issues are allowed', () => {
+    expect(ALL_PAIRS).toHaveLength(49);
+    expect(ALL_PAIRS.filter(([from, to]) => canTransition(from, to))).toHaveLength(13);
   });
 
   it('delivers an order of e-books alone at payment, by the system only, never by staff', () => {
     expect(transitionRule('paid', 'delivered')).toMatchObject({ by: ['system'], requires: ['digital'] });
     expect(canTransition('paid', 'delivered', 'staff')).toBe(false);
-    expect(availableTransitions('paid', 'staff').map((r) => r.to)).toEqual(['in_production', 'canceled']);
+    expect(availableTransitions('paid', 'staff').map((r) => r.to)).toEqual([
+      'in_production',
+      'on_hold',
+      'canceled',
+    ]);
   });
 
   it.each(ALL_PAIRS)('%s → %s is allowed exactly when the issue lists it', (from, to) => {
@@ -62,16 +72,22 @@ describe('the order lifecycle table', () => {
     expect(canTransition('paid', 'in_production', 'staff')).toBe(true);
     expect(canTransition('paid', 'in_production', 'system')).toBe(false);
     expect(canTransition('in_production', 'shipped', 'customer')).toBe(false);
-    // The customer cancels only an unpaid order (deleting or editing one of its books).
+    // The customer cancels an unpaid order (deleting or editing one of its books) and a paid one within its
+    // cancel window (docs/decisions/0072), nothing else.
     for (const [from, to] of ALL_PAIRS) {
       const customer = canTransition(from, to, 'customer');
-      expect(customer, `${from}→${to}`).toBe(from === 'awaiting_payment' && to === 'canceled');
+      expect(customer, `${from}→${to}`).toBe(
+        (from === 'awaiting_payment' || from === 'paid') && to === 'canceled',
+      );
     }
+    expect(transitionRule('paid', 'canceled')?.requires).toContain('cancel_window');
+    expect(transitionRule('paid', 'in_production')?.requires).toEqual(['production_delay']);
   });
 
   it('requires a carrier and tracking number to ship, and a refund to cancel after payment', () => {
     expect(transitionRule('in_production', 'shipped')?.requires).toEqual(['carrier', 'tracking_number']);
-    expect(transitionRule('paid', 'canceled')?.requires).toEqual(['full_refund']);
+    expect(transitionRule('paid', 'canceled')?.requires).toEqual(['full_refund', 'cancel_window']);
+    expect(transitionRule('on_hold', 'canceled')?.requires).toEqual(['full_refund']);
     expect(transitionRule('in_production', 'canceled')?.requires).toEqual(['refund']);
     expect(transitionRule('awaiting_payment', 'canceled')?.requires).toEqual([]);
   });
@@ -79,10 +95,12 @@ describe('the order lifecycle table', () => {
   it('gives staff a labelled action for each move they may make', () => {
     expect(availableTransitions('paid', 'staff').map((r) => [r.to, r.action])).toEqual([
       ['in_production', 'Start production'],
+      ['on_hold', 'Put on hold'],
       ['canceled', 'Cancel order'],
     ]);
     expect(nextStatuses('awaiting_payment', 'staff')).toEqual(['canceled']);
-    expect(nextStatuses('in_production', 'staff')).toEqual(['shipped', 'canceled']);
+    expect(nextStatuses('in_production', 'staff')).toEqual(['shipped', 'on_hold', 'canceled']);
+    expect(nextStatuses('on_hold', 'staff')).toEqual(['paid', 'in_production', 'canceled']);
     expect(nextStatuses('shipped', 'staff')).toEqual(['delivered']);
     for (const status of ORDER_STATUSES) {
       for (const rule of ORDER_TRANSITIONS[status]) {
@@ -90,6 +108,18 @@ describe('the order lifecycle table', () => {
         if (rule.by.includes('staff')) expect(rule.action).toBeTruthy();
       }
     }
+  });
+
+  it('holds only for a reason and releases only back to where the order was held from (ADR 0072)', () => {
+    expect(transitionRule('paid', 'on_hold')).toMatchObject({ by: ['staff'], requires: ['hold_reason'] });
+    expect(transitionRule('in_production', 'on_hold')).toMatchObject({
+      by: ['staff'],
+      requires: ['hold_reason'],
+    });
+    expect(transitionRule('on_hold', 'paid')?.requires).toEqual(['held_from']);
+    expect(transitionRule('on_hold', 'in_production')?.requires).toEqual(['held_from']);
+    expect(canTransition('on_hold', 'shipped')).toBe(false);
+    expect(canTransition('shipped', 'on_hold')).toBe(false);
   });
 
   it('names both statuses when refusing a move', () => {

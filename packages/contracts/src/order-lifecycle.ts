@@ -4,8 +4,10 @@
  * actions an order offers) and by the tests (every allowed and every forbidden pair).
  *
  *   awaiting_payment ──▶ paid ──▶ in_production ──▶ shipped ──▶ delivered
- *          │               │ │          │                          ▲
- *          └──▶ canceled ◀─┴─┼──────────┘                          │
+ *          │               │ │ ▲        │ ▲                        ▲
+ *          │               │ ▼ │        ▼ │   on_hold: a file problem; released back to where it was
+ *          │               │ on_hold ◀──┘ │   (docs/decisions/0072)
+ *          └──▶ canceled ◀─┴─┼──────────┴── (and from on_hold)       │
  *                            └── e-books only: files ready at payment ┘
  *
  * Each rule says who may make the move and what it needs; the module checks the needs (a completed payment, a
@@ -19,6 +21,7 @@ export const ORDER_STATUSES = [
   'awaiting_payment',
   'paid',
   'in_production',
+  'on_hold',
   'shipped',
   'delivered',
   'canceled',
@@ -39,10 +42,24 @@ export type OrderActorType = (typeof ORDER_ACTORS)[number];
  * - `full_refund`: the money paid has been refunded in full (a cancel after payment refunds what is left);
  * - `refund`: some money has been refunded (a cancel during production may keep what production cost);
  * - `digital`: every item of the order is a digital product (e-books: nothing to print or ship, the files are
- *   ready to download once paid; docs/decisions/0034).
+ *   ready to download once paid; docs/decisions/0034);
+ * - `production_delay`: the production delay after payment has passed (PRODUCTION_DELAY_MINUTES: the customer's
+ *   cancel window; docs/decisions/0072);
+ * - `cancel_window`: for the customer, the production delay has NOT passed yet (staff and the system: always);
+ * - `hold_reason`: a reason from HOLD_REASONS and a message for the customer (order-hold.ts);
+ * - `held_from`: a hold is released only back to the status the order was held from.
  */
 export type TransitionRequirement =
-  'payment' | 'carrier' | 'tracking_number' | 'full_refund' | 'refund' | 'digital';
+  | 'payment'
+  | 'carrier'
+  | 'tracking_number'
+  | 'full_refund'
+  | 'refund'
+  | 'digital'
+  | 'production_delay'
+  | 'cancel_window'
+  | 'hold_reason'
+  | 'held_from';
 
 export interface TransitionRule {
   readonly to: OrderStatus;
@@ -62,14 +79,28 @@ export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly Transition
     { to: 'canceled', by: ['customer', 'staff', 'system'], requires: [], action: a.cancel },
   ],
   paid: [
-    { to: 'in_production', by: ['staff'], requires: [], action: a.startProduction },
+    { to: 'in_production', by: ['staff'], requires: ['production_delay'], action: a.startProduction },
     // Made by the payment itself, in its transaction: an order of e-books alone is delivered as its files.
     { to: 'delivered', by: ['system'], requires: ['digital'] },
-    { to: 'canceled', by: ['staff', 'system'], requires: ['full_refund'], action: a.cancel },
+    { to: 'on_hold', by: ['staff'], requires: ['hold_reason'], action: a.hold },
+    // The customer only within the cancel window (docs/decisions/0072), refunded in full first.
+    {
+      to: 'canceled',
+      by: ['staff', 'system', 'customer'],
+      requires: ['full_refund', 'cancel_window'],
+      action: a.cancel,
+    },
   ],
   in_production: [
     { to: 'shipped', by: ['staff'], requires: ['carrier', 'tracking_number'], action: a.markShipped },
+    { to: 'on_hold', by: ['staff'], requires: ['hold_reason'], action: a.hold },
     { to: 'canceled', by: ['staff'], requires: ['refund'], action: a.cancel },
+  ],
+  // A file problem (docs/decisions/0072): released back to where it was held from, or canceled with a refund.
+  on_hold: [
+    { to: 'paid', by: ['staff'], requires: ['held_from'], action: a.releaseHold },
+    { to: 'in_production', by: ['staff'], requires: ['held_from'], action: a.releaseHold },
+    { to: 'canceled', by: ['staff'], requires: ['full_refund'], action: a.cancel },
   ],
   shipped: [{ to: 'delivered', by: ['staff', 'system'], requires: [], action: a.markDelivered }],
   delivered: [],
@@ -167,6 +198,7 @@ export const ORDER_STATUS_DATES = {
   awaiting_payment: 'created_at',
   paid: 'paid_at',
   in_production: 'in_production_at',
+  on_hold: 'on_hold_at',
   shipped: 'shipped_at',
   delivered: 'delivered_at',
   canceled: 'canceled_at',

@@ -1,5 +1,5 @@
 /**
- * The status sets, labels and dates the lifecycle module derives, and the "on hold" thought experiment on them
+ * The status sets, labels and dates the lifecycle module derives, and the "one more status" thought experiment on them
  * (docs/decisions/0057): a status added to a fixture table is picked up by the derived sets and reported by every
  * check of a per-status map that lacks it.
  */
@@ -20,27 +20,27 @@ import {
   type OrderStatus,
 } from './order-lifecycle.js';
 import {
-  ON_HOLD,
-  TRANSITIONS_WITH_ON_HOLD,
-  WITH_ON_HOLD,
+  REJECTED,
+  TRANSITIONS_WITH_REJECTED,
+  WITH_REJECTED,
   unhandledStatuses,
 } from './testing/order-statuses.js';
 
 describe('the status sets derived from the table', () => {
   it('counts paid and every status after it as paid, never awaiting payment or canceled', () => {
-    expect(PAID_STATUSES).toEqual(['paid', 'in_production', 'shipped', 'delivered']);
+    expect(PAID_STATUSES).toEqual(['paid', 'in_production', 'on_hold', 'shipped', 'delivered']);
   });
 
   it('cancels with a refund only what was paid and not yet shipped', () => {
-    expect(CANCELABLE_WITH_REFUND).toEqual(['paid', 'in_production']);
+    expect(CANCELABLE_WITH_REFUND).toEqual(['paid', 'in_production', 'on_hold']);
   });
 
   it('picks up a status added after paid without a list to edit', () => {
-    expect(paidStatusesOf(TRANSITIONS_WITH_ON_HOLD, INITIAL_STATUS, 'paid')).toEqual([
+    expect(paidStatusesOf(TRANSITIONS_WITH_REJECTED, INITIAL_STATUS, 'paid')).toEqual([
       ...PAID_STATUSES,
-      ON_HOLD,
+      REJECTED,
     ]);
-    expect(cancelableWithRefundOf(TRANSITIONS_WITH_ON_HOLD)).toEqual([...CANCELABLE_WITH_REFUND, ON_HOLD]);
+    expect(cancelableWithRefundOf(TRANSITIONS_WITH_REJECTED)).toEqual([...CANCELABLE_WITH_REFUND, REJECTED]);
   });
 
   it('places an order in a status nothing moves back to', () => {
@@ -51,12 +51,12 @@ describe('the status sets derived from the table', () => {
   });
 });
 
-describe('every status has a label and a date (the "on hold" test)', () => {
+describe('every status has a label and a date (the "one more status" test)', () => {
   const dateFields = new Set(Object.keys(AdminOrderDetail.shape));
   const checks: Record<string, (status: OrderStatus) => unknown> = {
     label: orderStatusLabel,
     'date field of the admin order': (status) => {
-      // A status the table does not know has no entry (the fixture's on_hold): read as a plain lookup.
+      // A status the table does not know has no entry (the fixture's rejected): read as a plain lookup.
       const field = (ORDER_STATUS_DATES as Partial<Record<string, string>>)[status];
       return field !== undefined && dateFields.has(field) ? field : undefined;
     },
@@ -65,6 +65,7 @@ describe('every status has a label and a date (the "on hold" test)', () => {
         case 'awaiting_payment':
         case 'paid':
         case 'in_production':
+        case 'on_hold':
         case 'shipped':
         case 'delivered':
         case 'canceled':
@@ -80,6 +81,6 @@ describe('every status has a label and a date (the "on hold" test)', () => {
   });
 
   it.each(Object.entries(checks))('%s: points at a status added to a fixture table', (_, check) => {
-    expect(unhandledStatuses(WITH_ON_HOLD, check)).toEqual([ON_HOLD]);
+    expect(unhandledStatuses(WITH_REJECTED, check)).toEqual([REJECTED]);
   });
 });

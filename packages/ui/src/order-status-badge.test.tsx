@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { ORDER_STATUSES, orderStatusLabel } from '@bindery/contracts/order-lifecycle';
-import { ON_HOLD, WITH_ON_HOLD, unhandledStatuses } from '@bindery/contracts/testing/order-statuses';
+import { REJECTED, WITH_REJECTED, unhandledStatuses } from '@bindery/contracts/testing/order-statuses';
 import { describe, expect, it } from 'vitest';
 import { OrderStatusBadge, orderStatusTone } from './order-status-badge.js';
 
@@ -15,6 +15,6 @@ describe('OrderStatusBadge', () => {
 
   it('has a colour for every status, and would point at a status added to the table (docs/decisions/0057)', () => {
     expect(unhandledStatuses(ORDER_STATUSES, orderStatusTone)).toEqual([]);
-    expect(unhandledStatuses(WITH_ON_HOLD, orderStatusTone)).toEqual([ON_HOLD]);
+    expect(unhandledStatuses(WITH_REJECTED, orderStatusTone)).toEqual([REJECTED]);
   });
 });

@@ -7,6 +7,7 @@ const TONES: Readonly<Record<OrderStatus, StatusTone>> = {
   awaiting_payment: 'warning',
   paid: 'info',
   in_production: 'progress',
+  on_hold: 'warning',
   shipped: 'progress',
   delivered: 'success',
   canceled: 'neutral',

@@ -82,10 +82,13 @@ export function detail(
     created_at: '2026-11-21T12:30:00Z',
     paid_at: paid ? '2026-11-21T12:35:00Z' : null,
     in_production_at: null,
+    on_hold_at: null,
     shipped_at: null,
     delivered_at: null,
     canceled_at: null,
     expires_at: paid ? null : '2026-11-22T12:30:00Z',
+    hold: null,
+    production_allowed_at: null,
     customer: { user_id: 9, name: 'Ann Lee', email: 'ann@example.test', account_deleted: false },
     items: [
       {

@@ -223,6 +223,14 @@ export interface OrdersTable {
   delivered_at: Timestamp | null;
   canceled_at: Timestamp | null;
   expires_at: Timestamp | null;
+  // On hold (migration 2026_11_28_210000_on_hold; docs/decisions/0072).
+  on_hold_at: Timestamp | null;
+  held_from: 'paid' | 'in_production' | null;
+  hold_reason: 'page_size' | 'fonts' | 'image_resolution' | 'cover_size' | 'other' | null;
+  hold_message: string | null;
+  hold_difference_cents: ColumnType<string | null, number | null | undefined, number | null>;
+  hold_reminded_customer_at: Timestamp | null;
+  hold_reminded_staff_at: Timestamp | null;
 }
 
 export interface OrderItemsTable {

@@ -431,7 +431,7 @@ describe('GET api/admin/orders/{id}/', () => {
     expect(detail).toMatchObject({
       order_number: order.order_number,
       status: 'paid',
-      next_statuses: ['in_production', 'canceled'],
+      next_statuses: ['in_production', 'on_hold', 'canceled'],
       customer: {
         user_id: customer.user.id,
         name: 'Ada Reader',

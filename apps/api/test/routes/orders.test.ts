@@ -20,7 +20,12 @@ const mail = await startMailCatcher();
 const WEB = 'http://web.test:5173';
 const MERCHANT = { name: 'Lakeside Press', address: '12 Harbor Road, Duluth, MN 55802, US' };
 const t = setupTestApp({
-  env: { SMTP_URL: mail.url, PUBLIC_WEB_URL: WEB, MERCHANT_NAME: MERCHANT.name, MERCHANT_ADDRESS: MERCHANT.address },
+  env: {
+    SMTP_URL: mail.url,
+    PUBLIC_WEB_URL: WEB,
+    MERCHANT_NAME: MERCHANT.name,
+    MERCHANT_ADDRESS: MERCHANT.address,
+  },
 });
 afterAll(() => mail.stop());
 
@@ -51,6 +56,7 @@ async function orderIn(status: OrderStatus) {
     awaiting_payment: [],
     paid: ['paid'],
     in_production: ['paid', 'in_production'],
+    on_hold: ['paid', 'on_hold'],
     shipped: ['paid', 'in_production', 'shipped'],
     delivered: ['paid', 'in_production', 'shipped', 'delivered'],
     canceled: ['canceled'],
@@ -58,7 +64,13 @@ async function orderIn(status: OrderStatus) {
   for (const step of path[status]) {
     if (step === 'paid') await payOrder(t, order.id);
     else {
-      const res = await move(order.id, step === 'shipped' ? SHIP : { status: step });
+      const body =
+        step === 'shipped'
+          ? SHIP
+          : step === 'on_hold'
+            ? { status: step, hold_reason: 'fonts', note: 'Embed the fonts.' }
+            : { status: step };
+      const res = await move(order.id, body);
       expect(res.statusCode, res.body).toBe(200);
     }
   }
@@ -105,7 +117,7 @@ describe('placing and paying an order', () => {
     expect(await projectStatus(project.id)).toBe('ordered');
     const receipt = await mail.waitFor({
       to: customer.user.email,
-      subject: `Bindery order ${order.order_number}: payment received`,
+      subject: `${MERCHANT.name} order ${order.order_number}: payment received`,
     });
     expect(receipt.text).toContain(`$${order.total}`);
     expect(receipt.text).toContain('Receipt Book — 1 copy');
@@ -119,8 +131,10 @@ describe('placing and paying an order', () => {
       .selectFrom('mail_outbox')
       .selectAll()
       .where('order_id', '=', order.id)
+      .orderBy('id')
       .execute();
-    expect(outbox).toHaveLength(1);
+    // The order placed mail with its pay link, then the receipt (ADR 0072).
+    expect(outbox.map((o) => o.kind)).toEqual(['order_placed', 'order_paid']);
     await expect
       .poll(
         async () =>
@@ -143,7 +157,10 @@ describe('POST api/admin/orders/{id}/status/: staff take a paid order to deliver
     const started = await move(order.id, { status: 'in_production', note: 'Printer 2' });
     expect(started.statusCode, started.body).toBe(200);
     const detail = json(started, AdminOrderResponse).order;
-    expect(detail).toMatchObject({ status: 'in_production', next_statuses: ['shipped', 'canceled'] });
+    expect(detail).toMatchObject({
+      status: 'in_production',
+      next_statuses: ['shipped', 'on_hold', 'canceled'],
+    });
     expect(detail.in_production_at).not.toBeNull();
     // A paid order no longer expires: staff are not shown 'Expires if unpaid'.
     expect(detail.expires_at).toBeNull();
@@ -173,7 +190,7 @@ describe('POST api/admin/orders/{id}/status/: staff take a paid order to deliver
     });
     const shippedMail = await mail.waitFor({
       to: customer.user.email,
-      subject: `Bindery order ${order.order_number} has shipped`,
+      subject: `${MERCHANT.name} order ${order.order_number} has shipped`,
     });
     expect(shippedMail.text).toContain('FedEx');
     expect(shippedMail.text).toContain('Tracking number: 7700 1234 5678');
@@ -185,7 +202,7 @@ describe('POST api/admin/orders/{id}/status/: staff take a paid order to deliver
     expect(json(delivered, AdminOrderResponse).order.next_statuses).toEqual([]);
     await mail.waitFor({
       to: customer.user.email,
-      subject: `Bindery order ${order.order_number} was delivered`,
+      subject: `${MERCHANT.name} order ${order.order_number} was delivered`,
     });
 
     const events = await eventsOf(order.id);
@@ -296,7 +313,7 @@ describe('canceling', () => {
     expect(await projectStatus(project.id)).toBe('draft');
     const canceled = await mail.waitFor({
       to: customer.user.email,
-      subject: `Bindery order ${order.order_number} was canceled`,
+      subject: `${MERCHANT.name} order ${order.order_number} was canceled`,
     });
     expect(canceled.text).toContain('Duplicate order');
     expect(canceled.text).toContain('Nothing was charged for it.');
@@ -324,7 +341,7 @@ describe('canceling', () => {
     expect(await projectStatus(project.id)).toBe('draft');
     const canceled = await mail.waitFor({
       to: customer.user.email,
-      subject: `Bindery order ${order.order_number} was canceled`,
+      subject: `${MERCHANT.name} order ${order.order_number} was canceled`,
     });
     expect(canceled.text).toContain(`We refunded $${order.total}`);
   });
@@ -357,7 +374,7 @@ describe('canceling', () => {
     expect(seen.timeline.at(-1)).toMatchObject({ status: 'canceled', note });
     const canceled = await mail.waitFor({
       to: customer.user.email,
-      subject: `Bindery order ${order.order_number} was canceled`,
+      subject: `${MERCHANT.name} order ${order.order_number} was canceled`,
     });
     expect(canceled.text).toContain(note);
     // A staff note stays internal unless shared: not in the customer's mail.
@@ -367,7 +384,7 @@ describe('canceling', () => {
     );
     const quiet = await mail.waitFor({
       to: customer.user.email,
-      subject: `Bindery order ${other.order.order_number} was canceled`,
+      subject: `${MERCHANT.name} order ${other.order.order_number} was canceled`,
     });
     expect(quiet.text).not.toContain('Fraud check failed');
   });
@@ -390,7 +407,9 @@ describe('canceling', () => {
       internal: false,
     });
     expect(
-      await t.db.selectFrom('mail_outbox').selectAll().where('order_id', '=', order.id).execute(),
-    ).toEqual([]);
+      (await t.db.selectFrom('mail_outbox').select('kind').where('order_id', '=', order.id).execute()).map(
+        (o) => o.kind,
+      ),
+    ).toEqual(['order_placed']);
   });
 });

@@ -25,6 +25,7 @@ import { messages } from '../messages.js';
 import { defineRoute } from '../route.js';
 import { Address, OrderActor, OrderItem, OrderStatus, ShippingService } from '../store/checkout.js';
 import { CoverExpertRequest, ProjectCategory, ProjectOptionNames } from '../store/projects.js';
+import { HoldReason, OrderHold } from '../store/order-hold.js';
 
 const m = messages.orders;
 
@@ -162,10 +163,15 @@ export const AdminOrderDetail = z.object({
   created_at: z.iso.datetime({ offset: true }),
   paid_at: z.iso.datetime({ offset: true }).nullable(),
   in_production_at: z.iso.datetime({ offset: true }).nullable(),
+  on_hold_at: z.iso.datetime({ offset: true }).nullable(),
   shipped_at: z.iso.datetime({ offset: true }).nullable(),
   delivered_at: z.iso.datetime({ offset: true }).nullable(),
   canceled_at: z.iso.datetime({ offset: true }).nullable(),
   expires_at: z.iso.datetime({ offset: true }).nullable(),
+  /** The hold's reason, message and status it returns to (docs/decisions/0072); null when not on hold. */
+  hold: OrderHold.nullable(),
+  /** Paid orders: "Start production" is allowed from this moment (the cancel window's end; ADR 0072). */
+  production_allowed_at: z.iso.datetime({ offset: true }).nullable(),
   customer: AdminOrderCustomer,
   items: z.array(AdminOrderItem),
   address: Address,
@@ -216,6 +222,8 @@ export const ChangeStatusBody = z
     ),
     note: OptionalText(1000),
     internal: z.boolean().default(true),
+    /** Holding (docs/decisions/0072): the reason; `note` is then the message the customer reads. */
+    hold_reason: HoldReason.optional(),
   })
   .strict();
 export type ChangeStatusBody = z.input<typeof ChangeStatusBody>;

@@ -17,6 +17,7 @@ import { z } from 'zod';
 import { DecimalString, ErrorBody, Id, OrderAmounts } from '../common.js';
 import { messages } from '../messages.js';
 import { defineRoute } from '../route.js';
+import { OrderHold } from './order-hold.js';
 import { ORDER_ACTORS, ORDER_STATUSES } from '../order-lifecycle.js';
 import { usZipProblem } from '../us-zip.js';
 import { PDF_MAX_PAGES, PDF_MIN_PAGES, ProjectCategory, ProjectConfiguration } from './projects.js';
@@ -286,6 +287,10 @@ export const Order = z.object({
   /** Sum of the refunds that went through, and each of them. */
   refunded: DecimalString,
   refunds: z.array(OrderRefundSummary),
+  /** What is wrong while the order is on hold, and what to do (docs/decisions/0072); null otherwise. */
+  hold: OrderHold.nullable().optional(),
+  /** While paid: until then the customer may cancel (refunded in full) or change the address (ADR 0072). */
+  cancelable_until: z.iso.datetime({ offset: true }).nullable().optional(),
 });
 export type Order = z.infer<typeof Order>;
 

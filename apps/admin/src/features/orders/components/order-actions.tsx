@@ -21,6 +21,7 @@ import {
   type TransitionRule,
 } from '@bindery/contracts/order-lifecycle';
 import { isPositiveAmount } from '@bindery/ui/format';
+import { OrderHoldSummary } from './order-hold-summary';
 import { ReconcileDialog } from './order-reconcile-dialog';
 import { RefundDialog } from './order-refund-dialog';
 import { StatusDialog } from './order-status-dialog';
@@ -30,7 +31,8 @@ const s = messages.orderScreens;
 type Open = { kind: 'status'; rule: TransitionRule } | { kind: 'refund' } | { kind: 'reconcile' };
 
 export function OrderActions({ order }: { order: AdminOrderDetail }) {
-  const rules = availableTransitions(order.status, 'staff');
+  // The server's next_statuses: a hold is released only back to where it was (ADR 0072).
+  const rules = availableTransitions(order.status, 'staff').filter((r) => order.next_statuses.includes(r.to));
   const canRefund = isPositiveAmount(order.refundable);
   // A payment attempt still open on our side may have been paid at the provider (a lost webhook).
   const canReconcile =
@@ -57,6 +59,7 @@ export function OrderActions({ order }: { order: AdminOrderDetail }) {
   return (
     <section className="b-card b-stack" aria-labelledby="order-actions">
       <h2 id="order-actions">Actions</h2>
+      <OrderHoldSummary order={order} />
       {done ? (
         <div ref={result} tabIndex={-1}>
           <Alert tone="success">{done}</Alert>

@@ -10,6 +10,8 @@ import { orderStatusLabel, unhandledStatus, type TransitionRule } from '@bindery
 import { useStatusChange } from '../hooks/use-status-change';
 import { formatUsd } from '../lib/order-format';
 import { dialogError, type OrderDialogProps } from '../lib/order-dialog';
+import { holdTexts } from '@bindery/contracts/store/order-hold';
+import { HoldFields } from './order-hold-fields';
 import { NoteFields, ShipmentFields } from './order-status-fields';
 
 const s = messages.orderScreens;
@@ -22,9 +24,14 @@ const s = messages.orderScreens;
 export function confirmText(order: AdminOrderDetail, rule: TransitionRule): string {
   const n = order.order_number;
   const to = rule.to;
+  // Back from a hold (ADR 0072): whichever status it returns to.
+  if (order.status === 'on_hold' && to !== 'canceled')
+    return holdTexts.confirmRelease(n, orderStatusLabel(to).toLowerCase());
   switch (to) {
     case 'in_production':
       return s.confirm.in_production(n);
+    case 'on_hold':
+      return holdTexts.confirmHold(n);
     case 'shipped':
       return s.confirm.shipped(n);
     case 'delivered':
@@ -44,7 +51,11 @@ export function confirmText(order: AdminOrderDetail, rule: TransitionRule): stri
 }
 
 export function StatusDialog({ order, rule, onClose, onDone }: OrderDialogProps & { rule: TransitionRule }) {
-  const { shipping, shipment, note, errors, problem, busy, submit } = useStatusChange(order, rule, onDone);
+  const { shipping, shipment, hold, note, errors, problem, busy, submit } = useStatusChange(
+    order,
+    rule,
+    onDone,
+  );
   const title = rule.action ?? orderStatusLabel(rule.to);
   return (
     <Dialog
@@ -60,7 +71,11 @@ export function StatusDialog({ order, rule, onClose, onDone }: OrderDialogProps 
       onConfirm={submit}
     >
       {shipping ? <ShipmentFields {...shipment} errors={errors} /> : null}
-      <NoteFields {...note} error={errors.note} />
+      {hold ? (
+        <HoldFields {...hold} note={note.note} setNote={note.setNote} errors={errors} />
+      ) : (
+        <NoteFields {...note} error={errors.note} />
+      )}
     </Dialog>
   );
 }

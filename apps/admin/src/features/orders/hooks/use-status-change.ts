@@ -9,6 +9,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { AdminOrderDetail, ChangeStatusBody } from '@bindery/contracts/admin/orders';
 import { messages } from '@bindery/contracts/messages';
 import { orderStatusLabel, type TransitionRule } from '@bindery/contracts/order-lifecycle';
+import { holdTexts, type HoldReason } from '@bindery/contracts/store/order-hold';
 import { useChangeOrderStatus } from '../api/change-order-status';
 import { getAdminOrderQueryOptions } from '../api/get-admin-order';
 import { problemOf, type FieldErrors } from '../lib/order-dialog';
@@ -24,6 +25,8 @@ export function useStatusChange(
   const client = useQueryClient();
   const change = useChangeOrderStatus(order.id);
   const shipping = rule.to === 'shipped';
+  const holding = rule.to === 'on_hold';
+  const [holdReason, setHoldReason] = useState<HoldReason | ''>('');
   const [carrier, setCarrier] = useState(order.carrier ?? order.shipping_service.courier_name);
   const [trackingNumber, setTrackingNumber] = useState('');
   const [trackingUrl, setTrackingUrl] = useState('');
@@ -42,9 +45,18 @@ export function useStatusChange(
       setLocal(missing);
       if (Object.keys(missing).length > 0) return;
     }
+    if (holding) {
+      const missing: FieldErrors = {};
+      if (!holdReason) missing.hold_reason = holdTexts.reasonRequired;
+      if (!note.trim()) missing.note = holdTexts.messageRequired;
+      setLocal(missing);
+      if (Object.keys(missing).length > 0) return;
+    }
     const body: ChangeStatusBody = {
       status: rule.to,
       ...(note.trim() ? { note: note.trim(), internal: !shared } : {}),
+      // The hold's message is the customer's to read (ADR 0072).
+      ...(holding && holdReason ? { hold_reason: holdReason, internal: false } : {}),
       ...(shipping
         ? {
             carrier: carrier.trim(),
@@ -64,6 +76,7 @@ export function useStatusChange(
   return {
     shipping,
     shipment: { carrier, setCarrier, trackingNumber, setTrackingNumber, trackingUrl, setTrackingUrl },
+    hold: holding ? { holdReason, setHoldReason } : null,
     note: { note, setNote, shared, setShared },
     errors,
     problem,

@@ -174,9 +174,10 @@ export function createCheckout(deps: CheckoutDeps) {
         },
         items,
       );
-      return { id: written.order.id, created: true, superseded };
+      return { id: written.order.id, created: true, superseded: [...superseded, written.placed] };
     });
-    // The superseded order can no longer be paid: its Checkout Session expired, its PayPal order closed.
+    // The superseded order can no longer be paid: its Checkout Session expired, its PayPal order closed; the new
+    // order's placed mail leaves (ADR 0072).
     await orders.afterCommit(saved.superseded);
     return { order: await orders.myOrder(userId, saved.id), created: saved.created };
   }

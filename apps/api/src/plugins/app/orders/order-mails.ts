@@ -1,8 +1,10 @@
 /**
- * The mails of an order's life, one per move the customer should hear about: the receipt when it is paid, the
- * carrier and tracking link when it ships, delivered, canceled (with the money refunded). Each links to the
- * order's page. Plain text plus minimal HTML; every dynamic value is escaped in the HTML. Written to the mail
- * outbox in the transaction of the move (mail-outbox.ts), so they go out exactly when the move committed.
+ * The mails of an order's life, one per move the customer should hear about: placed (with the pay link), the
+ * receipt when it is paid, production started, on hold (what is wrong, what to do) and its reminder, hold
+ * resolved, the carrier and tracking link when it ships, delivered, canceled (with the money refunded). Each
+ * links to the order's page and is signed with the merchant's name (MERCHANT_NAME), subject included. Plain text
+ * plus minimal HTML; every dynamic value is escaped in the HTML. Written to the mail outbox in the transaction of
+ * the move (mail-outbox.ts), so they go out exactly when the move committed. The list: apps/api/README.md.
  */
 import { messages } from '@bindery/contracts/messages';
 import { formatCents } from '@bindery/pricing/money';
@@ -105,7 +107,7 @@ export function orderPaidMail(
   return render(
     facts,
     'order_paid',
-    `Bindery order ${facts.orderNumber}: payment received`,
+    `${facts.merchant.name} order ${facts.orderNumber}: payment received`,
     [
       `Thank you: we received your ${method} payment of $${formatCents(order.amounts.totalCents)} for order ${facts.orderNumber}.`,
       ...(printed ? ['Your books go to print now; we will write again when they ship.'] : []),
@@ -134,14 +136,14 @@ export function orderShippedMail(
   return render(
     facts,
     'order_shipped',
-    `Bindery order ${facts.orderNumber} has shipped`,
+    `${facts.merchant.name} order ${facts.orderNumber} has shipped`,
     [`Your books are on their way with ${shipment.carrier}.`, `Tracking number: ${shipment.trackingNumber}`],
     shipment.trackingUrl ? { links: [{ label: 'Track your parcel', url: shipment.trackingUrl }] } : {},
   );
 }
 
 export function orderDeliveredMail(facts: OrderMailFacts): OutboxMail {
-  return render(facts, 'order_delivered', `Bindery order ${facts.orderNumber} was delivered`, [
+  return render(facts, 'order_delivered', `${facts.merchant.name} order ${facts.orderNumber} was delivered`, [
     'Your books have been delivered. We hope you enjoy them!',
   ]);
 }
@@ -151,7 +153,7 @@ export function orderCanceledMail(
   refundedCents: number,
   note: string | null,
 ): OutboxMail {
-  return render(facts, 'order_canceled', `Bindery order ${facts.orderNumber} was canceled`, [
+  return render(facts, 'order_canceled', `${facts.merchant.name} order ${facts.orderNumber} was canceled`, [
     `Your order ${facts.orderNumber} was canceled.`,
     ...(note ? [note] : []),
     refundedCents > 0
@@ -173,4 +175,81 @@ export function orderRefundedMail(
     ...(refund.reason ? [refund.reason] : []),
   ]);
   return { ...mail, dedupeKey: `order-${facts.id}-refund-${refund.id}` };
+}
+
+/** The order is placed and waits for its payment: the amount, when it expires, and the link to pay (ADR 0072). */
+export function orderPlacedMail(
+  facts: OrderMailFacts,
+  order: { totalCents: number; expiresAt: Date; payUrl: string },
+): OutboxMail {
+  return render(
+    facts,
+    'order_placed',
+    `${facts.merchant.name} order ${facts.orderNumber}: waiting for your payment`,
+    [
+      `Thank you for your order ${facts.orderNumber}. It waits for your payment of $${formatCents(order.totalCents)}.`,
+      `Unpaid, it is canceled on ${order.expiresAt.toUTCString()}. Nothing goes to print before it is paid.`,
+    ],
+    { links: [{ label: 'Pay now', url: order.payUrl }] },
+  );
+}
+
+/** Staff started printing (the admin's "Start production" says the customer is told). */
+export function productionStartedMail(facts: OrderMailFacts): OutboxMail {
+  return render(
+    facts,
+    'order_in_production',
+    `${facts.merchant.name} order ${facts.orderNumber} is being printed`,
+    ['Your books are being printed now. We will write again with the tracking number when they ship.'],
+  );
+}
+
+/** On hold for a file problem: what is wrong, staff's message, and what to do (docs/decisions/0072). */
+export function orderOnHoldMail(
+  facts: OrderMailFacts,
+  hold: { reasonLabel: string; message: string; todo: string; reminder?: boolean },
+): OutboxMail {
+  const mail = render(
+    facts,
+    hold.reminder ? 'order_hold_reminder' : 'order_on_hold',
+    `${hold.reminder ? 'Reminder: ' : ''}${facts.merchant.name} order ${facts.orderNumber} is on hold: we need a new file`,
+    [
+      `We stopped your order ${facts.orderNumber} before printing: there is a problem with a file (${hold.reasonLabel}).`,
+      hold.message,
+      `What to do: ${hold.todo}`,
+      'Open your order, upload the corrected file there, and we go on as soon as it passes our checks.',
+    ],
+  );
+  return hold.reminder ? mail : { ...mail, dedupeKey: undefined };
+}
+
+/** Staff released the hold: the order goes on. */
+export function holdResolvedMail(facts: OrderMailFacts): OutboxMail {
+  return {
+    ...render(
+      facts,
+      'order_hold_resolved',
+      `${facts.merchant.name} order ${facts.orderNumber} is back in production`,
+      ['Thank you: your file is fine now and your order goes on. We will write again when it ships.'],
+    ),
+    dedupeKey: undefined,
+  };
+}
+
+/** Staff's reminder of an order held too long (to ADMIN_EMAIL). */
+export function staffHoldReminderMail(
+  facts: OrderMailFacts,
+  staff: { to: string; adminUrl: string; heldSince: Date },
+): OutboxMail {
+  return {
+    ...render(
+      { ...facts, name: 'team', to: staff.to, orderUrl: staff.adminUrl },
+      'staff_hold_reminder',
+      `Order ${facts.orderNumber} is still on hold`,
+      [
+        `Order ${facts.orderNumber} has been on hold since ${staff.heldSince.toUTCString()}; the customer was reminded.`,
+      ],
+    ),
+    dedupeKey: `order-${facts.id}-staff_hold_reminder-${staff.heldSince.getTime()}`,
+  };
 }

@@ -35,6 +35,7 @@ import type {
   PaymentRow,
   RefundRow,
 } from './orders.repository.js';
+import { cancelableUntil, holdOf, productionAllowedAt } from './order-hold-views.js';
 
 /** A timestamptz as ISO 8601 (pg gives a Date, PGlite may give text). */
 /** When an unpaid order expires; null once it is paid, canceled or past payment ("Expires if unpaid" only applies then). */
@@ -133,6 +134,7 @@ export function toOrder(
   items: readonly OrderItemRow[],
   events: readonly OrderEventRow[],
   refunds: readonly RefundRow[],
+  window: { delayMs: number; now: Date },
 ): Order {
   const done = succeeded(refunds);
   return {
@@ -160,6 +162,8 @@ export function toOrder(
     })),
     refunded: formatCents(sumCents(done)),
     refunds: done.map((r) => ({ amount: cents(r.amount_cents), created_at: iso(r.created_at) })),
+    hold: holdOf(row),
+    cancelable_until: cancelableUntil(row, window.delayMs, window.now),
   };
 }
 
@@ -281,6 +285,7 @@ export interface AdminDetailParts {
   refunds: readonly RefundRow[];
   payments: readonly PaymentRow[];
   accountDeleted: boolean;
+  delayMs: number;
 }
 
 export function toAdminDetail({
@@ -290,6 +295,7 @@ export function toAdminDetail({
   refunds,
   payments,
   accountDeleted,
+  delayMs,
 }: AdminDetailParts): AdminOrderDetail {
   // Money that arrived twice is not the order's: its automatic refund is listed, not counted (ADR 0022).
   const duplicates = new Set(payments.filter((p) => p.duplicate).map((p) => p.id));
@@ -301,15 +307,21 @@ export function toAdminDetail({
     id: row.id,
     order_number: row.order_number,
     status: row.status,
-    next_statuses: nextStatuses(row.status, 'staff'),
+    // A hold is released only back to where it was (the table's held_from): the other release is not offered.
+    next_statuses: nextStatuses(row.status, 'staff').filter(
+      (to) => row.status !== 'on_hold' || to === 'canceled' || to === row.held_from,
+    ),
     currency: 'USD',
     created_at: iso(row.created_at),
     paid_at: isoOrNull(row.paid_at),
     in_production_at: isoOrNull(row.in_production_at),
+    on_hold_at: isoOrNull(row.on_hold_at),
     shipped_at: isoOrNull(row.shipped_at),
     delivered_at: isoOrNull(row.delivered_at),
     canceled_at: isoOrNull(row.canceled_at),
     expires_at: unpaidExpiry(row),
+    hold: holdOf(row),
+    production_allowed_at: row.status === 'paid' ? isoOrNull(productionAllowedAt(row, delayMs)) : null,
     customer: {
       user_id: row.user_id,
       name: row.customer_name,

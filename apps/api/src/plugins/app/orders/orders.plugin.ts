@@ -26,6 +26,7 @@ export interface OrdersPluginOptions {
 }
 
 export const EXPIRY_INTERVAL_MS = 5 * 60 * 1000;
+export const HOLD_REMINDER_INTERVAL_MS = 15 * 60 * 1000;
 
 export default fp<OrdersPluginOptions>(
   async (app, options) => {
@@ -38,16 +39,31 @@ export default fp<OrdersPluginOptions>(
         webUrl: app.config.webUrl,
         unpaidOrderTtlHours: app.config.orders.unpaidOrderTtlHours,
         merchant: app.config.merchant,
+        productionDelayMs: app.config.orders.productionDelayMs,
+        holdReminderMs: app.config.orders.holdReminderMs,
+        staffEmail: app.config.orders.staffEmail,
+        adminUrl: app.config.adminUrl,
       },
       refunder: options.refunder,
       attempts: options.attempts,
       copyProjects: (userId, items) => app.projects.copyForReorder(userId, items),
+      files: {
+        priceList: () => app.catalog.priceList(),
+        replaceFilesWithin: (trx, list, args) => app.projects.replaceFilesWithin(trx, list, args),
+        removeReplaced: (keys) => app.projects.removeReplaced(keys),
+      },
     });
     app.decorate('orders', orders);
     app.jobs.add({
       name: 'orders.expire-unpaid',
       everyMs: EXPIRY_INTERVAL_MS,
       run: ({ now }) => orders.expireDue(now),
+    });
+    // Orders held too long remind the customer, then staff (docs/decisions/0072; order-hold-reminders.ts).
+    app.jobs.add({
+      name: 'orders.hold-reminders',
+      everyMs: HOLD_REMINDER_INTERVAL_MS,
+      run: ({ now }) => orders.remindHeld(now),
     });
   },
   { name: 'orders', dependencies: ['config', 'db', 'jobs', 'counts', 'mail-outbox', 'catalog', 'projects'] },

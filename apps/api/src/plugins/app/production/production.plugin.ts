@@ -15,7 +15,16 @@ declare module 'fastify' {
 
 export default fp(
   async (app) => {
-    app.decorate('production', createProduction({ db: app.db, clock: app.clock, files: app.fileStore }));
+    app.decorate(
+      'production',
+      createProduction({
+        db: app.db,
+        clock: app.clock,
+        files: app.fileStore,
+        // The queue shows what may be started: past the cancel window (PRODUCTION_DELAY_MINUTES, ADR 0072).
+        delayMs: app.config.orders.productionDelayMs,
+      }),
+    );
     app.decorate('orderNotes', createOrderNotes(app.db));
   },
   { name: 'production', dependencies: ['db', 'projects'] },

@@ -34,7 +34,7 @@ import {
   type BookRow,
 } from './production.repository.js';
 
-/** The production delay until the cancel window's setting exists (docs/decisions/0071). */
+/** The production delay when none is given (the plugin passes PRODUCTION_DELAY_MINUTES: docs/decisions/0072). */
 export const PRODUCTION_DELAY_MS = 0;
 /** Days from payment to the ticket's due date (the spec's "ships in 3–5 business days", its first day). */
 export const DUE_DAYS = 3;

@@ -26,6 +26,7 @@ import {
   toProjectPrice,
 } from './project-mapping.js';
 import { createProjectReads } from './project-reads.js';
+import { createProjectReplace } from './project-replace.js';
 import { createProjectSubmit } from './project-submit.js';
 import {
   findOwnProject,
@@ -190,5 +191,7 @@ export function createProjects(deps: ProjectsDeps) {
     submit: submitProject,
     remove: deleteProject,
     copyForReorder: copyProjectsForReorder,
+    // An ordered book's replacement file while its order is on hold (ADR 0072), in the orders module's transaction.
+    ...createProjectReplace(deps),
   };
 }

@@ -7,10 +7,14 @@
  * - GET  api/orders/{id}/                  one order: items, amounts, timeline, tracking, refunds
  * - POST api/orders/{id}/reorder/          its books again as draft projects on the same files (→ cart → /shop)
  * - GET  api/orders/{id}/notes/            the notes staff wrote to the customer (docs/decisions/0071)
+ * - POST api/orders/{id}/replace-file/     a new interior or cover for a book of an order on hold (ADR 0072)
+ * - POST api/orders/{id}/cancel/           within the cancel window: canceled, refunded in full (ADR 0072)
+ * - PUT  api/orders/{id}/address/          within the cancel window: another address, same state (ADR 0072)
  * - GET  api/orders/{id}/downloads/{project_id}/{pdf|cover}/  an e-book's file once the order is paid (403
  *                                          before; the order's customer or an admin; docs/decisions/0034)
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { orderHoldRoutes } from '@bindery/contracts/store/order-changes';
 import { orderNoteRoutes } from '@bindery/contracts/store/order-notes';
 import { orderRoutes } from '@bindery/contracts/store/orders';
 import { contractRoute } from '#lib/contract-route.js';
@@ -41,6 +45,18 @@ const orders: FastifyPluginAsyncZod = async (app) => {
     const result = await app.orders.reorder(request.signedInUser().id, request.params.id, request.body ?? {});
     return reply.code(201).send(result);
   });
+
+  contractRoute(app, orderHoldRoutes.replaceFile, async (request) => ({
+    order: await app.orders.replaceFile(request.signedInUser(), request.params.id, request.body),
+  }));
+
+  contractRoute(app, orderHoldRoutes.cancel, async (request) => ({
+    order: await app.orders.cancelMine(request.signedInUser(), request.params.id),
+  }));
+
+  contractRoute(app, orderHoldRoutes.changeAddress, async (request) => ({
+    order: await app.orders.changeAddress(request.signedInUser(), request.params.id, request.body),
+  }));
 
   contractRoute(app, orderRoutes.download, async (request, reply) => {
     const { id, project_id: projectId, kind } = request.params;

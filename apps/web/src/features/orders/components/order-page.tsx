@@ -25,6 +25,7 @@ import { formatDateTime } from '../lib/order-display';
 import { OrderBooks } from './order-books';
 import { OrderDelivery } from './order-delivery';
 import { OrderDownloads } from './order-downloads';
+import { CancelWindow, OrderHold } from './order-hold';
 import { OrderNotes } from './order-notes';
 import { Progress, Timeline } from './order-progress';
 import { Reorder } from './reorder-form';
@@ -76,6 +77,9 @@ export function OrderDetails({ order, userId }: { order: Order; userId: number }
           <Link to={`/payment?order=${order.id}`}>{s.payNow}</Link>
         </Alert>
       ) : null}
+
+      <OrderHold order={order} />
+      <CancelWindow order={order} />
 
       <section className="b-card b-stack" aria-labelledby="order-status">
         <h2 id="order-status">Status</h2>

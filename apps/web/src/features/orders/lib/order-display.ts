@@ -21,6 +21,8 @@ const PROGRESS_STEP = {
   awaiting_payment: 0,
   paid: 1,
   in_production: 2,
+  // Off the line while held: the order page shows what is wrong instead (docs/decisions/0072).
+  on_hold: null,
   shipped: 3,
   delivered: 4,
   canceled: null,

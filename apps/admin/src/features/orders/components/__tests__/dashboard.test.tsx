@@ -28,6 +28,7 @@ describe('Admin dashboard', () => {
       ['Awaiting payment1', '/admin/orders?status=awaiting_payment'],
       ['Paid6', '/admin/orders?status=paid'],
       ['In production1', '/admin/orders?status=in_production'],
+      ['On hold0', '/admin/orders?status=on_hold'],
       ['Shipped0', '/admin/orders?status=shipped'],
       ['Delivered1', '/admin/orders?status=delivered'],
       ['Canceled0', '/admin/orders?status=canceled'],

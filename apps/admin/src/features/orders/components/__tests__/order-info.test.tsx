@@ -210,6 +210,7 @@ describe('Order Details', () => {
     // The table as the console reads it (a change to the table shows here).
     expect(availableTransitions('paid', 'staff').map((r) => r.action)).toEqual([
       actions.startProduction,
+      actions.hold,
       actions.cancel,
     ]);
   });
@@ -237,7 +238,7 @@ describe('Order Details', () => {
     expect(done.closest('[tabindex="-1"]')).toHaveFocus();
     expect(bodies).toEqual([{ status: 'in_production', note: 'Printer 2', internal: true }]);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(actionButtons()).toEqual([actions.markShipped, actions.cancel]);
+    expect(actionButtons()).toEqual([actions.markShipped, actions.hold, actions.cancel]);
     expect(factsOf(section('Basic Information'))).toContainEqual(['Status', 'In production']);
     const last = defined(within(section('Timeline')).getAllByRole('listitem').at(-1));
     expect(last).toHaveTextContent('Paid → In production');
@@ -343,7 +344,7 @@ describe('Order Details', () => {
     );
     expect(gets).toHaveLength(2);
     await user.click(within(dialog).getByRole('button', { name: 'Back' }));
-    expect(actionButtons()).toEqual([actions.markShipped, actions.cancel]);
+    expect(actionButtons()).toEqual([actions.markShipped, actions.hold, actions.cancel]);
   });
 
   it('Cancel says what happens to the money for the status the order is in', async () => {

@@ -71,6 +71,7 @@ describe('Manage Orders', () => {
       'Awaiting payment (1)',
       'Paid (0)',
       'In production (1)',
+      'On hold (0)',
       'Shipped (0)',
       'Delivered (1)',
       'Canceled (0)',

@@ -1,11 +1,11 @@
 /**
- * The "on hold" thought experiment for the admin console (docs/decisions/0057): every status of the lifecycle goes
+ * The "one more status" thought experiment for the admin console (docs/decisions/0057): every status of the lifecycle goes
  * through the status dialog's question and the order's dates, and the same walk over the fixture table with
- * `on_hold` points at both, as it would if the status were added to ORDER_STATUSES without handling it here.
+ * `rejected` points at both, as it would if the status were added to ORDER_STATUSES without handling it here.
  */
 import { describe, expect, it } from 'vitest';
 import { ORDER_STATUSES, type OrderStatus } from '@bindery/contracts/order-lifecycle';
-import { ON_HOLD, WITH_ON_HOLD, unhandledStatuses } from '@bindery/contracts/testing/order-statuses';
+import { REJECTED, WITH_REJECTED, unhandledStatuses } from '@bindery/contracts/testing/order-statuses';
 import { reachedDates, statusDate } from '../../lib/order-dates';
 import { confirmText } from '../order-status-dialog';
 import { detail } from '#testing/order-fixtures.ts';
@@ -28,7 +28,7 @@ describe('every order status in the admin console', () => {
   });
 
   it.each(Object.entries(checks))('%s points at a status added to a fixture table', (_, check) => {
-    expect(unhandledStatuses(WITH_ON_HOLD, check)).toEqual([ON_HOLD]);
+    expect(unhandledStatuses(WITH_REJECTED, check)).toEqual([REJECTED]);
   });
 
   it('lists the dates an order reached in the lifecycle’s order, placed first', () => {

@@ -1,0 +1,69 @@
+/**
+ * On hold for a file problem (docs/decisions/0072), in Chromium against the production builds (PostgreSQL stack):
+ * staff put a paid order on hold from Order Details with a reason and a message; the customer gets the mail,
+ * reads what is wrong on the order page and uploads a corrected interior there, which passes the print check;
+ * staff release the hold and the order is paid again, ready for production.
+ */
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { messages } from '@bindery/contracts/messages';
+import { holdReasonTexts, holdTexts, orderHoldTexts } from '@bindery/contracts/store/order-hold';
+import { createOrder, createPrintBookProject, getOrder, makeInteriorPdf, payByCard } from '../support/books.js';
+import { apiLogIn, createCustomer, logInAsAdmin, logInOnWeb } from '../support/customer.js';
+import { e2e } from '../support/env.js';
+import { mailTo } from '../support/mail.js';
+
+const actions = messages.orders.actions;
+const s = messages.orderScreens;
+
+test('staff hold a paid order, the customer reads why and uploads a corrected interior, staff release it', async ({
+  page,
+  request,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const customer = await createCustomer(request, 'Hold');
+  const { token } = await apiLogIn(request, customer);
+  const book = await createPrintBookProject(request, token, { title: `Held Book ${Date.now()}`, pages: 40, quantity: 1 });
+  const paid = await payByCard(request, token, (await createOrder(request, token, [book.id])).id);
+  const message = 'Two fonts on page 3 are not embedded.';
+
+  // Staff: Order Details → Put on hold, with a reason and a message.
+  const adminContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const admin = await adminContext.newPage();
+  await logInAsAdmin(admin);
+  await admin.goto(`${e2e.adminUrl}/admin/order-info?id=${paid.id}`);
+  await expect(admin.getByRole('heading', { level: 1, name: `Order ${paid.order_number}` })).toBeVisible();
+  await admin.getByRole('button', { name: actions.hold }).click();
+  const dialog = admin.getByRole('dialog', { name: actions.hold });
+  await dialog.getByLabel(holdTexts.reasonLabel).selectOption({ label: holdReasonTexts.fonts.label });
+  await dialog.getByLabel(holdTexts.messageLabel).fill(message);
+  await dialog.getByRole('button', { name: actions.hold }).click();
+  await expect(admin.getByText(s.moved(paid.order_number, 'On hold'))).toBeVisible();
+
+  // The customer: the mail says what is wrong; the order page too, with the upload of a corrected file.
+  const mail = await mailTo(customer.email, { matching: /not embedded/ });
+  expect(mail.text).toContain(message);
+  expect(mail.text).toContain(`${e2e.webUrl}/orders/${paid.id}`);
+  await logInOnWeb(page, customer);
+  await page.goto(`${e2e.webUrl}/orders/${paid.id}`);
+  const hold = page.getByRole('region', { name: orderHoldTexts.heading });
+  await expect(hold).toContainText(message);
+  await expect(hold).toContainText(holdReasonTexts.fonts.todo);
+  const fixed = join(tmpdir(), `bindery-fixed-${Date.now()}.pdf`);
+  writeFileSync(fixed, await makeInteriorPdf(40, 'Fixed interior'));
+  await hold.getByLabel(orderHoldTexts.newInterior).setInputFiles(fixed);
+  await expect(hold.getByText(orderHoldTexts.replacedFor(book.title, 'interior'))).toBeVisible({ timeout: 20_000 });
+
+  // Staff release the hold: back to paid, Start production offered again.
+  await admin.reload();
+  await admin.getByRole('button', { name: actions.releaseHold }).click();
+  await admin.getByRole('dialog', { name: actions.releaseHold }).getByRole('button', { name: actions.releaseHold }).click();
+  await expect(admin.getByText(s.moved(paid.order_number, 'Paid'))).toBeVisible();
+  await expect(admin.getByRole('button', { name: actions.startProduction })).toBeVisible();
+  await adminContext.close();
+  expect((await getOrder(request, token, paid.id)).status).toBe('paid');
+  await mailTo(customer.email, { matching: /your order goes on/ });
+});
