@@ -172,7 +172,7 @@ async function routeWithin(page: Page, url: string, visit: Visit): Promise<boole
   const path = `${target.pathname}${target.search}`;
   if (visit.load || here?.origin !== target.origin || `${here.pathname}${here.search}` === path) return false;
   await page.evaluate((to) => {
-    for (const heading of document.querySelectorAll('h1, [role="heading"]')) heading.setAttribute('data-left', '');
+    document.querySelectorAll('h1, [role="heading"]').forEach((heading) => heading.setAttribute('data-left', ''));
     window.history.pushState(null, '', to);
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, path);
