@@ -80,6 +80,11 @@ test('a wrong-size interior is explained, stops printing, and the trim it names 
   await preview.getByRole('button', { name: 'Show', exact: true }).click();
   await expect(preview.getByRole('img', { name: 'Page 11', exact: true })).toHaveAttribute('data-rendered', 'true');
   await expect(page1).toHaveCount(0);
+  await expect(preview.locator('[data-spread]')).toHaveAttribute('data-spread', '10-11');
+  // A phone shows one page at a time.
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expect(preview.locator('[data-spread]')).toHaveAttribute('data-spread', '10');
+  await page.setViewportSize({ width: 1280, height: 900 });
   await pageSize.getByRole('button', { name: 'Show page 1 in the preview' }).click();
   await expect(page1).toHaveAttribute('data-rendered', 'true');
   expect(cspReports).toEqual([]);

@@ -57,12 +57,14 @@ export function PdfPage({
     const canvas = canvasRef.current;
     if (!canvas) return;
     let cancelled = false;
+    // Read through a call: the flag changes while this effect's promise waits.
+    const gone = () => cancelled;
     let cancelRender = () => {};
     setState('painting');
     void (async () => {
       try {
         const page = await doc.getPage(pageNumber);
-        if (cancelled) return;
+        if (gone()) return;
         const natural = page.getViewport({ scale: 1 });
         setSize({ width: natural.width, height: natural.height });
         const shown = canvas.parentElement?.clientWidth ?? natural.width;
@@ -73,10 +75,10 @@ export function PdfPage({
         const task = page.render({ canvas, viewport });
         cancelRender = () => task.cancel();
         await task.promise;
-        if (!cancelled) setState('done');
+        if (!gone()) setState('done');
       } catch {
         // A cancelled render rejects too; only a real failure is shown.
-        if (!cancelled) setState('failed');
+        if (!gone()) setState('failed');
       }
     })();
     return () => {

@@ -26,13 +26,15 @@ export function usePreviewFile(upload: UploadedFile | null): PreviewFile {
     if (id === null) return;
     const aborter = new AbortController();
     let release = () => {};
+    // Read through a call: the signal changes while the promises wait.
+    const gone = () => aborter.signal.aborted;
     const settle = (file: PreviewFile) => {
-      if (!aborter.signal.aborted) setState({ id, file });
+      if (!gone()) setState({ id, file });
     };
     void (async () => {
       try {
         const { blob } = await api.download(projectRoutes.uploadFile, { params: { id } }, { signal: aborter.signal });
-        if (aborter.signal.aborted) return;
+        if (gone()) return;
         if (!isPdf) {
           const url = URL.createObjectURL(blob);
           release = () => URL.revokeObjectURL(url);
@@ -44,7 +46,7 @@ export function usePreviewFile(upload: UploadedFile | null): PreviewFile {
         release = opening.cancel;
         // The loading task's destroy() lets the document and its worker go, once open too.
         const doc = await opening.promise;
-        if (aborter.signal.aborted) release();
+        if (gone()) release();
         else settle({ status: 'pdf', doc });
       } catch (err) {
         settle({ status: 'error', message: errorText(err, 'The preview could not be shown.') });
