@@ -21,12 +21,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import jpeg from 'jpeg-js';
-import pg from 'pg';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { hashPassword } from '#lib/password.js';
 import { createInspectionPool } from '#plugins/app/projects/inspection-pool.js';
 import { multipartBody } from '../test/pdf-fixtures.js';
-import { median, rounds, startBenchServers } from './harness.js';
+import { benchCustomerToken, median, rounds, startBenchServers } from './harness.js';
 
 const MB = 1024 * 1024;
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -133,18 +131,7 @@ async function uploadToApi(path: string) {
   const { ports, databaseUrl, stop } = await startBenchServers();
   try {
     const base = `http://127.0.0.1:${ports.api}/api`;
-    const db = new pg.Pool({ connectionString: databaseUrl, max: 1 });
-    await db.query(
-      `INSERT INTO users (email, name, password_hash, is_admin, is_verified) VALUES ($1, 'Bench', $2, false, true)`,
-      ['bench@example.test', await hashPassword('Bench-pass-1!')],
-    );
-    await db.end();
-    const login = await fetch(`${base}/users/login/`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'bench@example.test', password: 'Bench-pass-1!' }),
-    });
-    const token = ((await login.json()) as { access: string }).access;
+    const token = await benchCustomerToken(databaseUrl, base);
     const body = multipartBody({ purpose: 'interior' }, [
       { name: 'photos.pdf', type: 'application/pdf', data: await readFile(path) },
     ]);

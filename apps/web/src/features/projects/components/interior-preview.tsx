@@ -31,17 +31,24 @@ import { BADGE } from './preflight-report';
 /** At most this many runs of pages with findings are listed as links (the report names them all). */
 const LISTED_RUNS = 20;
 
-/** True while the window is wider than a phone (matchMedia; a DOM without it counts as wide). */
+/** matchMedia, missing in some test DOMs whatever the DOM types say. */
+const mediaQuery = (query: string) =>
+  typeof (window.matchMedia as typeof window.matchMedia | undefined) === 'function'
+    ? window.matchMedia(query)
+    : null;
+
+/** True while the window is wider than a phone (a DOM without matchMedia counts as wide). */
 export function useWideScreen(): boolean {
   const query = `(min-width: ${PHONE_MAX_WIDTH_PX + 1}px)`;
-  const media = typeof window.matchMedia === 'function' ? window.matchMedia(query) : null;
-  const [wide, setWide] = useState(media?.matches ?? true);
+  const [wide, setWide] = useState(() => mediaQuery(query)?.matches ?? true);
   useEffect(() => {
+    const media = mediaQuery(query);
     if (!media) return;
     const follow = () => setWide(media.matches);
+    follow();
     media.addEventListener('change', follow);
     return () => media.removeEventListener('change', follow);
-  }, [media]);
+  }, [query]);
   return wide;
 }
 
