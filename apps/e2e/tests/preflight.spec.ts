@@ -87,6 +87,17 @@ test('a wrong-size interior is explained, stops printing, and the trim it names 
   await page.setViewportSize({ width: 1280, height: 900 });
   await pageSize.getByRole('button', { name: 'Show page 1 in the preview' }).click();
   await expect(page1).toHaveAttribute('data-rendered', 'true');
+  // A PDF cover is drawn too, with the spine's two folds of this book's cover geometry; then removed again.
+  await page.getByLabel('Cover design').setInputFiles({
+    name: 'cover.pdf',
+    mimeType: 'application/pdf',
+    buffer: await makeInteriorPdf(1, title, [900, 666]),
+  });
+  const coverPreview = page.getByRole('region', { name: 'Cover preview' });
+  await expect(coverPreview.getByRole('img', { name: 'Cover' })).toHaveAttribute('data-rendered', 'true');
+  await expect(coverPreview.locator('.p-guide--fold')).toHaveCount(2);
+  await page.getByRole('button', { name: 'Remove' }).click();
+  await expect(coverPreview).toHaveCount(0);
   expect(cspReports).toEqual([]);
 
   // The fix the finding names: the A4 trim (its own binding row).
