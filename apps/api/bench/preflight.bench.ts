@@ -94,7 +94,8 @@ async function textPdf(pages: number): Promise<Uint8Array> {
   const line = 'The quick brown fox jumps over the lazy dog, and the printer checks every page of it.';
   for (let p = 1; p <= pages; p += 1) {
     const page = doc.addPage([432, 648]);
-    for (let l = 0; l < 38; l += 1) page.drawText(`${p}.${l} ${line}`, { x: 54, y: 594 - l * 14, size: 9, font });
+    for (let l = 0; l < 38; l += 1)
+      page.drawText(`${p}.${l} ${line}`, { x: 54, y: 594 - l * 14, size: 9, font });
   }
   return doc.save();
 }

@@ -41,7 +41,9 @@ export function CoverPreview({ file, request }: { file: PreviewFile; request: Co
         <input type="checkbox" checked={guides} onChange={(e) => setGuides(e.currentTarget.checked)} /> Show
         trim, spine, safe-area and barcode lines
       </label>
-      {guides && !request ? <p className="b-muted">Choose the trim, binding and paper to see the lines.</p> : null}
+      {guides && !request ? (
+        <p className="b-muted">Choose the trim, binding and paper to see the lines.</p>
+      ) : null}
       {file.status === 'image' ? (
         <div className="p-preview__sheet p-preview__cover">
           <img src={file.url} alt="Your cover" />

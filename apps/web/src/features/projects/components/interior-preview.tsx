@@ -114,8 +114,8 @@ export function InteriorPreview({
           </Button>
         </form>
         <label className="b-row">
-          <input type="checkbox" checked={guides} onChange={(e) => setGuides(e.currentTarget.checked)} /> Show trim,
-          bleed and safe-area lines
+          <input type="checkbox" checked={guides} onChange={(e) => setGuides(e.currentTarget.checked)} /> Show
+          trim, bleed and safe-area lines
         </label>
       </div>
       {guides ? (
@@ -147,7 +147,11 @@ export function InteriorPreview({
           <div className="p-preview__spread" data-spread={shown.join('-')}>
             {shown.map((n) => {
               const found = findingsOn(report, n);
-              const worst = found.some((c) => c.status === 'error') ? 'error' : found.length > 0 ? 'warning' : 'ok';
+              const worst = found.some((c) => c.status === 'error')
+                ? 'error'
+                : found.length > 0
+                  ? 'warning'
+                  : 'ok';
               return (
                 <figure key={n} className="p-preview__page" data-findings={worst}>
                   <PdfPage

@@ -76,7 +76,13 @@ export function PreflightReportView({
 const LINKED_RUNS = 10;
 
 /** "Show page 3, 7–9 in the preview": each run a button that opens its first page (ADR 0073). */
-function PageLinks({ ranges, onShowPage }: { ranges: readonly PageRange[]; onShowPage: (page: number) => void }) {
+function PageLinks({
+  ranges,
+  onShowPage,
+}: {
+  ranges: readonly PageRange[];
+  onShowPage: (page: number) => void;
+}) {
   return (
     <span className="p-preflight__links">
       {' '}

@@ -33,7 +33,11 @@ export function usePreviewFile(upload: UploadedFile | null): PreviewFile {
     };
     void (async () => {
       try {
-        const { blob } = await api.download(projectRoutes.uploadFile, { params: { id } }, { signal: aborter.signal });
+        const { blob } = await api.download(
+          projectRoutes.uploadFile,
+          { params: { id } },
+          { signal: aborter.signal },
+        );
         if (gone()) return;
         if (!isPdf) {
           const url = URL.createObjectURL(blob);

@@ -50,7 +50,8 @@ export function stepSpread(page: number, pageCount: number, wide: boolean, step:
   return spreadOf(clampPage(edge, pageCount), pageCount, wide)[0] ?? 1;
 }
 
-const inRanges = (ranges: readonly PageRange[], page: number) => ranges.some(([a, b]) => a <= page && page <= b);
+const inRanges = (ranges: readonly PageRange[], page: number) =>
+  ranges.some(([a, b]) => a <= page && page <= b);
 
 /** The checks that found something (a warning or an error) on this page. */
 export function findingsOn(report: PreflightReport | null, page: number): PreflightCheck[] {
@@ -113,7 +114,13 @@ export function pageGuides(
   const trimBox: Box = { x: (drawn.width - width) / 2, y: (drawn.height - height) / 2, width, height };
   const bleed = inset(trimBox, -PAGE_BLEED_PT);
   const bleedFits = bleed.x >= -0.5 && bleed.y >= -0.5;
-  return { page: drawn, trim: trimBox, bleed: bleedFits ? bleed : null, safe: inset(trimBox, SAFETY_MARGIN_PT), fit };
+  return {
+    page: drawn,
+    trim: trimBox,
+    bleed: bleedFits ? bleed : null,
+    safe: inset(trimBox, SAFETY_MARGIN_PT),
+    fit,
+  };
 }
 
 /** The cover's lines in its own points (the server's geometry from @bindery/pricing/cover): sheet, trim, folds. */

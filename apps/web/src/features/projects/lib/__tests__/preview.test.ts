@@ -58,7 +58,15 @@ describe('findings by page', () => {
     warnings_key: null,
     checks: [
       { check: 'page_size', status: 'error', message: 'Wrong size', pages: [[3, 5]] },
-      { check: 'images', status: 'warning', message: 'Low resolution', pages: [[5, 5], [9, 9]] },
+      {
+        check: 'images',
+        status: 'warning',
+        message: 'Low resolution',
+        pages: [
+          [5, 5],
+          [9, 9],
+        ],
+      },
       { check: 'fonts', status: 'ok', message: 'All embedded', pages: [[1, 1]] },
     ],
   };
