@@ -31,6 +31,7 @@ export {
   type Moved,
   type OrderActorInput,
   type OrderAttemptsCloser,
+  type OrderInvoicer,
   type OrderRefunder,
   type OrdersConfig,
   type OrdersDeps,
