@@ -1,0 +1,46 @@
+/**
+ * Order Details' invoices (docs/decisions/0075): once the order was paid, its invoice and the credit notes of its
+ * refunds, with the numbers the customer sees, each downloaded as the server's PDF.
+ */
+import type { AdminOrderDetail } from '@bindery/contracts/admin/orders';
+import { invoiceFileName } from '@bindery/contracts/store/invoices';
+import { DownloadButton } from '#components/file-actions.tsx';
+import { invoicePdfPath, useOrderInvoices } from '../api/order-invoices';
+import { formatDateTimeShort, formatUsd } from '../lib/order-format';
+import { Section } from './order-facts';
+
+export function OrderInvoices({ order }: { order: AdminOrderDetail }) {
+  const paid = order.paid_at !== null;
+  const list = useOrderInvoices(order.id, { enabled: paid });
+  if (!paid) return null;
+  const documents = list.data?.documents ?? [];
+  return (
+    <Section id="order-invoices" title="Invoices">
+      {list.isSuccess && documents.length === 0 ? (
+        <p className="b-muted" style={{ margin: 0 }}>
+          No invoice: this order was paid before invoices were issued.
+        </p>
+      ) : null}
+      <ul className="b-stack" style={{ margin: 0, paddingLeft: 0, listStyle: 'none' }}>
+        {documents.map((d) => {
+          const invoice = d.kind === 'invoice';
+          return (
+            <li key={d.number} className="b-row">
+              <span>
+                <strong>{invoice ? `Invoice ${d.number}` : `Credit note ${d.number}`}</strong>{' '}
+                <span className="b-muted">
+                  {formatDateTimeShort(d.issued_at)} · {invoice ? '' : 'refunded '}
+                  {formatUsd(d.total)}
+                  {d.invoice_number ? ` · credits ${d.invoice_number}` : ''}
+                </span>
+              </span>
+              <DownloadButton path={invoicePdfPath(order.id, d.number)} fileName={invoiceFileName(d.number)}>
+                {invoice ? 'Download invoice' : 'Download credit note'}
+              </DownloadButton>
+            </li>
+          );
+        })}
+      </ul>
+    </Section>
+  );
+}
