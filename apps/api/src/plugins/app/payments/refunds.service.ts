@@ -14,7 +14,8 @@
  * refunds count as spent) and a `pending` refund row is written with a new idempotency key; then the provider is
  * asked with that key. Its answer completes the row; a refusal removes it (nothing recorded, 502 with the
  * provider's own message); no answer keeps it pending, and `retryPending` asks again with the SAME key, so the
- * provider either replays the refund it made or makes it now: never twice.
+ * provider either replays the refund it made or makes it now: never twice. The transaction that records the
+ * provider's acceptance also issues the refund's credit note (the invoices module's `creditNotes`, ADR 0075).
  */
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
