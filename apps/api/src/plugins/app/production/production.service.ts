@@ -150,7 +150,7 @@ export function createProduction(deps: ProductionDeps) {
       status: order.status,
       customer_name: order.customer_name,
       customer_email: order.customer_email,
-      ship_to: [...postalLines(order.address as Record<string, unknown>), a.phone_number].filter(
+      ship_to: [...postalLines(order.address), a.phone_number].filter(
         (l): l is string => typeof l === 'string' && l.trim() !== '',
       ),
       shipping: [ship.courier_name, ship.service_name].filter(Boolean).join(' ') || '—',

@@ -2,7 +2,6 @@
  * Staff's view of an order's invoice and credit notes (admins only; docs/decisions/0075). Paths, schemas and
  * names: packages/contracts/src/admin/invoices.ts (adminInvoiceRoutes).
  */
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminInvoiceRoutes as r } from '@bindery/contracts/admin/invoices';
 import { sendPdf } from '#lib/content-disposition.js';
@@ -12,7 +11,7 @@ const invoices: FastifyPluginAsyncZod = async (app) => {
   contractRoute(app, r.list, async (request) => app.invoices.list(request.params.id));
   contractRoute(app, r.pdf, async (request, reply) => {
     const pdf = await app.invoices.pdf(request.params.id, request.params.number);
-    return sendPdf(reply as FastifyReply, pdf, 'attachment');
+    return sendPdf(reply, pdf, 'attachment');
   });
 };
 

@@ -2,7 +2,6 @@
  * The customer's invoices and credit notes (docs/decisions/0075): bearer, own orders only (another's is 404).
  * Paths, schemas and names: packages/contracts/src/store/invoices.ts (invoiceRoutes).
  */
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { invoiceRoutes as r } from '@bindery/contracts/store/invoices';
 import { sendPdf } from '#lib/content-disposition.js';
@@ -17,7 +16,7 @@ const invoices: FastifyPluginAsyncZod = async (app) => {
   contractRoute(app, r.pdf, async (request, reply) => {
     const { id, number } = request.params;
     const pdf = await app.invoices.pdfMine(request.signedInUser().id, id, number);
-    return sendPdf(reply as FastifyReply, pdf, 'attachment');
+    return sendPdf(reply, pdf, 'attachment');
   });
 };
 

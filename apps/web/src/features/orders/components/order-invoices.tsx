@@ -24,7 +24,7 @@ export function OrderInvoices({ order }: { order: Order }) {
   const shown = paid && documents.length > 0;
   // The receipt mail links /orders/{id}#invoices: once the list is here, bring it into view.
   useEffect(() => {
-    if (shown && window.location.hash === '#invoices') section.current?.scrollIntoView?.({ block: 'start' });
+    if (shown && window.location.hash === '#invoices') section.current?.scrollIntoView({ block: 'start' });
   }, [shown]);
   if (!shown) return null;
 
