@@ -5,11 +5,10 @@
  * after the invoice was issued in them. The numbers issued are 1..N of the year, no gap and no duplicate; a
  * rolled-back payment used none, and paying those orders later goes on from N.
  */
-import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser, setupTestApp } from '../helper.js';
 import { insertProject, printBookConfiguration } from '../checkout-fixtures.js';
-import { placeOrder } from '../orders-fixtures.js';
+import { payWithin, placeOrder } from '../orders-fixtures.js';
 
 for (const [stack, embedded, ORDERS] of [
   ['PostgreSQL', false, 24],
@@ -35,23 +34,7 @@ for (const [stack, embedded, ORDERS] of [
     async function pay(orderId: number, rollBack: boolean): Promise<'paid' | 'rolled back'> {
       try {
         await t.db.transaction().execute(async (trx) => {
-          const order = await trx
-            .selectFrom('orders')
-            .select('total_cents')
-            .where('id', '=', orderId)
-            .executeTakeFirstOrThrow();
-          await trx
-            .insertInto('payments')
-            .values({
-              order_id: orderId,
-              provider: 'stripe',
-              provider_ref: `cs_test_${randomUUID()}`,
-              amount_cents: Number(order.total_cents),
-              status: 'completed',
-              completed_at: new Date(),
-            })
-            .execute();
-          const outcome = await t.app.orders.payWithin(trx, orderId, 'card');
+          const outcome = await payWithin(t, trx, orderId);
           expect(outcome.result).toBe('paid');
           const invoice = await trx
             .selectFrom('invoices')

@@ -1,12 +1,13 @@
 /**
  * Order Details' invoices (docs/decisions/0075): once the order was paid, its invoice and the credit notes of its
- * refunds, with the numbers the customer sees, each downloaded as the server's PDF.
+ * refunds, with the numbers the customer sees, each downloaded as the server's PDF with the admin's token.
  */
 import type { AdminOrderDetail } from '@bindery/contracts/admin/orders';
 import { invoiceFileName } from '@bindery/contracts/store/invoices';
+import { InvoiceList } from '@bindery/ui/invoice-list';
 import { DownloadButton } from '#components/file-actions.tsx';
 import { invoicePdfPath, useOrderInvoices } from '../api/order-invoices';
-import { formatDateTimeShort, formatUsd } from '../lib/order-format';
+import { formatDateTimeShort } from '../lib/order-format';
 import { Section } from './order-facts';
 
 export function OrderInvoices({ order }: { order: AdminOrderDetail }) {
@@ -21,26 +22,15 @@ export function OrderInvoices({ order }: { order: AdminOrderDetail }) {
           No invoice: this order was paid before invoices were issued.
         </p>
       ) : null}
-      <ul className="b-stack" style={{ margin: 0, paddingLeft: 0, listStyle: 'none' }}>
-        {documents.map((d) => {
-          const invoice = d.kind === 'invoice';
-          return (
-            <li key={d.number} className="b-row">
-              <span>
-                <strong>{invoice ? `Invoice ${d.number}` : `Credit note ${d.number}`}</strong>{' '}
-                <span className="b-muted">
-                  {formatDateTimeShort(d.issued_at)} · {invoice ? '' : 'refunded '}
-                  {formatUsd(d.total)}
-                  {d.invoice_number ? ` · credits ${d.invoice_number}` : ''}
-                </span>
-              </span>
-              <DownloadButton path={invoicePdfPath(order.id, d.number)} fileName={invoiceFileName(d.number)}>
-                {invoice ? 'Download invoice' : 'Download credit note'}
-              </DownloadButton>
-            </li>
-          );
-        })}
-      </ul>
+      <InvoiceList
+        documents={documents}
+        formatDate={formatDateTimeShort}
+        action={(d, label) => (
+          <DownloadButton path={invoicePdfPath(order.id, d.number)} fileName={invoiceFileName(d.number)}>
+            {label}
+          </DownloadButton>
+        )}
+      />
     </Section>
   );
 }

@@ -8,6 +8,7 @@ import { ApiError } from '@bindery/api-client';
 import { saveFetchedFile } from '@bindery/api-client/files';
 import { Alert } from '@bindery/ui/alert';
 import { Button } from '@bindery/ui/button';
+import { InvoiceList } from '@bindery/ui/invoice-list';
 import { messages } from '@bindery/contracts/messages';
 import type { Order } from '@bindery/contracts/store/checkout';
 import { invoiceFileName } from '@bindery/contracts/store/invoices';
@@ -48,25 +49,15 @@ export function OrderInvoices({ order }: { order: Order }) {
       aria-labelledby="order-invoices"
     >
       <h2 id="order-invoices">Invoices</h2>
-      <ul className="b-stack" style={{ margin: 0, paddingLeft: 0, listStyle: 'none' }}>
-        {documents.map((d) => {
-          const invoice = d.kind === 'invoice';
-          return (
-            <li key={d.number} className="b-row">
-              <span>
-                <strong>{invoice ? `Invoice ${d.number}` : `Credit note ${d.number}`}</strong>{' '}
-                <span className="b-muted">
-                  {formatDateTime(d.issued_at)} · {invoice ? '' : 'refunded '}${d.total}
-                  {d.invoice_number ? ` · credits ${d.invoice_number}` : ''}
-                </span>
-              </span>
-              <Button variant="secondary" busy={busy === d.number} onClick={() => void download(d.number)}>
-                {invoice ? 'Download invoice' : 'Download credit note'}
-              </Button>
-            </li>
-          );
-        })}
-      </ul>
+      <InvoiceList
+        documents={documents}
+        formatDate={formatDateTime}
+        action={(d, label) => (
+          <Button variant="secondary" busy={busy === d.number} onClick={() => void download(d.number)}>
+            {label}
+          </Button>
+        )}
+      />
       {error ? <Alert tone="error">{error}</Alert> : null}
     </section>
   );
