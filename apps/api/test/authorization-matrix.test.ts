@@ -26,7 +26,14 @@ const t = setupTestApp({ env: fakesEnv });
 type Caller = 'anonymous' | 'customer' | 'other' | 'admin';
 let headers: Record<Caller, Record<string, string>>;
 let users: Record<Exclude<Caller, 'anonymous'>, { id: number; token_version: number }>;
-let ownerIds: { project: number; order: number; upload: string; ebook: number; ebookOrder: number };
+let ownerIds: {
+  project: number;
+  order: number;
+  upload: string;
+  ebook: number;
+  ebookOrder: number;
+  invoice: string;
+};
 
 beforeAll(async () => {
   const [customer, other, admin] = await Promise.all([
@@ -52,6 +59,14 @@ beforeAll(async () => {
     upload: detail.json<{ pdf_upload_id: string }>().pdf_upload_id,
     ebook: ebook.id,
     ebookOrder: ebookOrder.id,
+    // The paid order's invoice (ADR 0075): the owner's own download passes.
+    invoice: (
+      await t.db
+        .selectFrom('invoices')
+        .select('number')
+        .where('order_id', '=', ebookOrder.id)
+        .executeTakeFirstOrThrow()
+    ).number,
   };
 });
 
@@ -78,6 +93,9 @@ async function concrete(url: string): Promise<string> {
   if (path.startsWith('/api/book/:id')) path = path.replace(':id', String(ownerIds.project));
   if (path.startsWith('/api/orders/:id/downloads/:project_id')) {
     path = path.replace(':id', String(ownerIds.ebookOrder)).replace(':project_id', String(ownerIds.ebook));
+  }
+  if (path.includes('/orders/:id/invoices/:number')) {
+    path = path.replace(':id', String(ownerIds.ebookOrder)).replace(':number', ownerIds.invoice);
   }
   if (path.startsWith('/api/orders/:id') || path.startsWith('/api/admin/orders/:id'))
     path = path.replace(':id', String(ownerIds.order));

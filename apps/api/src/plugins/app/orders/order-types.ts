@@ -107,6 +107,14 @@ export interface OrderAttemptsCloser {
   closeOrderAttempts: CloseOrderAttempts;
 }
 
+/**
+ * Issues the invoice of an order that was just paid, inside the transaction of the move (the invoices module,
+ * docs/decisions/0075): its number is taken there, so a rollback gives it back.
+ */
+export interface OrderInvoicer {
+  issueInvoiceWithin(trx: Transaction<DB>, orderId: number): Promise<{ number: string }>;
+}
+
 /** Makes new draft projects of the caller's, on the same files, priced now (projects module). */
 export type ProjectCopier = (
   userId: number,
@@ -141,6 +149,7 @@ export interface OrdersDeps {
   attempts?: OrderAttemptsCloser;
   copyProjects?: ProjectCopier;
   files?: FileReplacer;
+  invoicer?: OrderInvoicer;
 }
 
 /** Staff notes stay internal unless staff share them; the system's and the customer's notes are shown. */

@@ -52,6 +52,7 @@ export default fp<OrdersPluginOptions>(
         replaceFilesWithin: (trx, list, args) => app.projects.replaceFilesWithin(trx, list, args),
         removeReplaced: (keys) => app.projects.removeReplaced(keys),
       },
+      invoicer: app.invoices,
     });
     app.decorate('orders', orders);
     app.jobs.add({
@@ -66,5 +67,5 @@ export default fp<OrdersPluginOptions>(
       run: ({ now }) => orders.remindHeld(now),
     });
   },
-  { name: 'orders', dependencies: ['config', 'db', 'jobs', 'counts', 'mail-outbox', 'catalog', 'projects'] },
+  { name: 'orders', dependencies: ['config', 'db', 'jobs', 'counts', 'mail-outbox', 'catalog', 'projects', 'invoices'] },
 );

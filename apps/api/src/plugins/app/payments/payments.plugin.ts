@@ -41,6 +41,7 @@ export default fp(
       gateways,
       orders: () => app.orders,
       outbox: app.mailOutbox,
+      creditNotes: app.invoices,
       log,
       config: { webUrl: app.config.webUrl, merchant: app.config.merchant },
     });
@@ -68,5 +69,5 @@ export default fp(
       run: ({ now }) => payments.reconcileDue(now),
     });
   },
-  { name: 'payments', dependencies: ['config', 'db', 'jobs', 'mail-outbox', 'orders'] },
+  { name: 'payments', dependencies: ['config', 'db', 'jobs', 'mail-outbox', 'orders', 'invoices'] },
 );
