@@ -19,6 +19,14 @@ export const messages = {
     /** 400 for a correctly signed Stripe webhook that is not an event of the shape the API reads. */
     invalidWebhookEvent: 'Invalid webhook event.',
   },
+  /** API keys and webhooks (docs/decisions/0076). */
+  apiKeys: {
+    invalid: 'Invalid or revoked API key.',
+    notAllowedHere: 'API keys cannot be used on this route.',
+    missingScope: (scope: string) => `This API key lacks the ${scope} scope.`,
+    tooMany: (max: number) => `An account holds at most ${max} API keys: revoke and delete old ones first.`,
+    rateLimited: (wait: string) => `Too many requests with this API key. Try again in ${wait}.`,
+  },
   calculators: {
     loadDropdownsFailed: 'Failed to load dropdowns.',
     loadOptionsFailed: 'Failed to load available options.',

@@ -12,6 +12,7 @@
  */
 import type { FastifyPluginAsync, RouteOptions } from 'fastify';
 import { PRODUCT_LIST } from '@bindery/pricing/products';
+import apiKeys from './api-keys/index.js';
 import catalog from './catalog/index.js';
 import orders from './orders/index.js';
 import payments from './payments/index.js';
@@ -45,6 +46,8 @@ const adminRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('onRoute', intoAdminTree);
 
   await app.register(users);
+  // A customer's API keys (docs/decisions/0076).
+  await app.register(apiKeys);
   // The admin's orders; money: refunds and reconciliation of an order, the sales report (docs/decisions/0022).
   await app.register(orders);
   await app.register(payments);
