@@ -30,6 +30,7 @@ import production from './plugins/app/production/production.plugin.js';
 import projects from './plugins/app/projects/projects.plugin.js';
 import accounts from './plugins/app/users/accounts.plugin.js';
 import apiKeys from './plugins/app/api-keys/api-keys.plugin.js';
+import webhooks from './plugins/app/webhooks/webhooks.plugin.js';
 import sessions from './plugins/app/users/sessions.plugin.js';
 import sales from './plugins/app/sales/sales.plugin.js';
 import configPlugin from './plugins/external/config.js';
@@ -150,6 +151,7 @@ export async function buildApp({
   await app.register(mailOutbox);
   await app.register(accounts);
   await app.register(apiKeys);
+  await app.register(webhooks);
   await app.register(catalog);
   await app.register(projects);
   await app.register(certificates);

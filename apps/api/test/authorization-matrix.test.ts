@@ -26,7 +26,15 @@ const t = setupTestApp({ env: fakesEnv });
 type Caller = 'anonymous' | 'customer' | 'other' | 'admin';
 let headers: Record<Caller, Record<string, string>>;
 let users: Record<Exclude<Caller, 'anonymous'>, { id: number; token_version: number }>;
-let ownerIds: { project: number; order: number; upload: string; ebook: number; ebookOrder: number };
+let ownerIds: {
+  project: number;
+  order: number;
+  upload: string;
+  ebook: number;
+  ebookOrder: number;
+  webhook: number;
+  delivery: number;
+};
 
 beforeAll(async () => {
   const [customer, other, admin] = await Promise.all([
@@ -46,7 +54,20 @@ beforeAll(async () => {
   const ebook = await createEbook(t, customer.auth, 'Matrix E-Book');
   const ebookOrder = await placeOrder(t, customer.auth, [ebook.id], 'digital');
   await payOrder(t, ebookOrder.id);
+  // A webhook endpoint with one delivery (ADR 0076); its target is a documentation address, never sent to.
+  const webhook = await t.db
+    .insertInto('webhook_endpoints')
+    .values({ user_id: customer.user.id, url: 'http://192.0.2.1/hooks', events: '["order.shipped"]', secret: 'whsec_x' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const delivery = await t.db
+    .insertInto('webhook_deliveries')
+    .values({ endpoint_id: webhook.id, event_id: 'evt_matrix', event_type: 'test', payload: '{}', status: 'delivered' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   ownerIds = {
+    webhook: webhook.id,
+    delivery: delivery.id,
     project: project.id,
     order: order.id,
     upload: detail.json<{ pdf_upload_id: string }>().pdf_upload_id,
@@ -81,6 +102,9 @@ async function concrete(url: string): Promise<string> {
   }
   if (path.startsWith('/api/orders/:id') || path.startsWith('/api/admin/orders/:id'))
     path = path.replace(':id', String(ownerIds.order));
+  if (path.startsWith('/api/users/me/webhooks/:id')) {
+    path = path.replace(':id', String(ownerIds.webhook)).replace(':delivery_id', String(ownerIds.delivery));
+  }
   if (path.startsWith('/api/users/admin/users/:id')) {
     // An admin's delete really deletes: a throwaway account each time.
     path = path.replace(':id', String((await createUser(t)).user.id));
