@@ -43,6 +43,7 @@ export default fp(
       outbox: app.mailOutbox,
       log,
       config: { webUrl: app.config.webUrl, merchant: app.config.merchant },
+      webhooks: app.webhooks,
     });
     app.decorate('refunds', refunds);
     const payments = createPayments({
@@ -68,5 +69,5 @@ export default fp(
       run: ({ now }) => payments.reconcileDue(now),
     });
   },
-  { name: 'payments', dependencies: ['config', 'db', 'jobs', 'mail-outbox', 'orders'] },
+  { name: 'payments', dependencies: ['config', 'db', 'jobs', 'mail-outbox', 'orders', 'webhooks'] },
 );
