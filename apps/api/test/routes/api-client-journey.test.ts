@@ -3,16 +3,19 @@
  * reads its preflight facts, quotes, orders, pays by card in test mode (the Stripe test server), and receives the
  * signed order.shipped event with tracking, then order.refunded, verifying each signature.
  */
+import type { AddressInfo } from 'node:net';
 import { afterAll, expect, it } from 'vitest';
 import { CreateApiKeyResponse } from '@bindery/contracts/admin/api-keys';
 import { ShippingRateResponse } from '@bindery/contracts/store/checkout';
 import { UploadBookResponse, UploadedFile } from '@bindery/contracts/store/projects';
 import { CreateWebhookResponse, WebhookEvent } from '@bindery/contracts/store/webhooks';
 import { verifySignature } from '#plugins/app/webhooks/signing.js';
+import { printABook } from '../../examples/api-client.js';
 import { defined, json, request } from '../helper.js';
 import { payByCard } from '../money-fixtures.js';
 import { ADDRESS, TX, placeOrder } from '../orders-fixtures.js';
 import { paymentsTestApp, staffAndCustomer } from '../payments-test-app.js';
+import { makePdf } from '../pdf-fixtures.js';
 import { printBookConfiguration, uploadBook, uploadPdf } from '../projects.js';
 import { startReceiver } from '../webhook-receiver.js';
 
@@ -97,4 +100,21 @@ it('upload → preflight facts → quote → order → pay → signed shipped an
   });
   expect(events[0]?.data.order?.tracking_url).toMatch(/^https:\/\//);
   expect(defined(events[1], 'refunded').data.order).toMatchObject({ id: order.id, refunded: '5.00' });
+});
+
+it('the example client of docs/api-clients.md runs against a listening server with a key', async () => {
+  const { admin, customer } = await staffAndCustomer(t);
+  const made = await request(t, {
+    method: 'POST',
+    url: `/api/admin/users/${customer.user.id}/api-keys/`,
+    headers: admin.auth,
+    payload: { name: 'Example', scopes: ['catalog:read', 'orders:write'] },
+  });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = t.app.server.address() as AddressInfo;
+  const result = await printABook(`http://127.0.0.1:${port}`, json(made, CreateApiKeyResponse).secret, await makePdf(40));
+  expect(result).toMatchObject({ pageCount: 40, orderNumber: expect.any(String) as unknown });
+  expect(result.payUrl).toMatch(/^https?:\/\//);
+  const row = await t.db.selectFrom('orders').select(['user_id', 'status']).where('id', '=', result.orderId).executeTakeFirstOrThrow();
+  expect(row).toEqual({ user_id: customer.user.id, status: 'awaiting_payment' });
 });
