@@ -2,7 +2,7 @@
  * A business client of the Bindery API with an API key and no browser (docs/api-clients.md, docs/decisions/0076):
  * uploads an interior PDF, reads the server's facts of it, quotes shipping for the book, creates the order and asks
  * for a card payment link. Only `fetch`, `FormData` and `Blob` of Node 20+; nothing of Bindery's own code, so it can
- * be copied as it is. The API test suite runs it against a real server (test/routes/api-client-journey.test.ts).
+ * be copied as it is. The API test suite runs it against a real server (test/api-client-journey.test.ts).
  *
  *   npx tsx examples/api-client.ts http://127.0.0.1:3000 bnd_test_… ./interior.pdf
  */
@@ -49,7 +49,9 @@ export async function printABook(baseUrl: string, apiKey: string, pdf: Uint8Arra
   // 2. Choose the book from the catalog (scope catalog:read) and create the project, priced by the server.
   const dropdowns = await call<Record<string, Item[]>>('GET', '/api/calculator/dropdowns/');
   const pick = (list: string, name: string, trim?: number): number => {
-    const found = dropdowns[list]?.find((i) => i.name === name && (trim === undefined || i.trim_size_id === trim));
+    const found = dropdowns[list]?.find(
+      (i) => i.name === name && (trim === undefined || i.trim_size_id === trim),
+    );
     if (!found) throw new Error(`no ${name} in ${list}`);
     return found.id;
   };

@@ -57,12 +57,23 @@ beforeAll(async () => {
   // A webhook endpoint with one delivery (ADR 0076); its target is a documentation address, never sent to.
   const webhook = await t.db
     .insertInto('webhook_endpoints')
-    .values({ user_id: customer.user.id, url: 'http://192.0.2.1/hooks', events: '["order.shipped"]', secret: 'whsec_x' })
+    .values({
+      user_id: customer.user.id,
+      url: 'http://192.0.2.1/hooks',
+      events: '["order.shipped"]',
+      secret: 'whsec_x',
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   const delivery = await t.db
     .insertInto('webhook_deliveries')
-    .values({ endpoint_id: webhook.id, event_id: 'evt_matrix', event_type: 'test', payload: '{}', status: 'delivered' })
+    .values({
+      endpoint_id: webhook.id,
+      event_id: 'evt_matrix',
+      event_type: 'test',
+      payload: '{}',
+      status: 'delivered',
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   ownerIds = {

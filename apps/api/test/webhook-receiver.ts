@@ -35,7 +35,9 @@ export async function startReceiver() {
     state,
     /** Resolves once `count` requests arrived in all. */
     next: (count: number) =>
-      received.length >= count ? Promise.resolve() : new Promise<void>((resolve) => waiting.push({ count, resolve })),
+      received.length >= count
+        ? Promise.resolve()
+        : new Promise<void>((resolve) => waiting.push({ count, resolve })),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

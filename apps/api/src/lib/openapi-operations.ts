@@ -17,7 +17,10 @@ import type { Access } from './access.js';
 
 export type SecurityRequirement = { readonly [scheme: string]: readonly string[] };
 
-export function securityOf(access: Access | undefined, apiKeyScope?: ApiKeyScope): readonly SecurityRequirement[] {
+export function securityOf(
+  access: Access | undefined,
+  apiKeyScope?: ApiKeyScope,
+): readonly SecurityRequirement[] {
   const base: SecurityRequirement[] = access === 'public' ? [] : [{ bearerAuth: [] }];
   if (!apiKeyScope) return base;
   return [...(access === 'public' ? [{}] : base), { apiKey: [apiKeyScope] }];

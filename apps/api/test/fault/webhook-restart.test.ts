@@ -8,7 +8,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, expect, it } from 'vitest';
-import { CreateWebhookResponse, ListDeliveriesResponse, WebhookEvent } from '@bindery/contracts/store/webhooks';
+import {
+  CreateWebhookResponse,
+  ListDeliveriesResponse,
+  WebhookEvent,
+} from '@bindery/contracts/store/webhooks';
 import { buildApp } from '#app.js';
 import { parseEnv } from '#env.js';
 import { manualClock } from '#lib/clock.js';
@@ -33,7 +37,11 @@ const config = parseEnv({
 // On PostgreSQL each app opens its own pool, as a restarted server does; the PGlite fallback shares the one handle.
 if (database.url) await database.db.destroy();
 const start = async (): Promise<TestContext> => {
-  const app: FastifyInstance = await buildApp({ config, clock, ...(database.url ? {} : { db: database.db }) });
+  const app: FastifyInstance = await buildApp({
+    config,
+    clock,
+    ...(database.url ? {} : { db: database.db }),
+  });
   await app.ready();
   return { app, db: app.db, config, dataDir };
 };
@@ -79,14 +87,26 @@ it('retries a failed delivery from the outbox after the API restarted', async ()
   try {
     await second.app.jobs.tick();
     await receiver.next(2);
-    const [failed, retried] = receiver.received.map((r) => ({ ...r, event: WebhookEvent.parse(JSON.parse(r.body)) }));
+    const [failed, retried] = receiver.received.map((r) => ({
+      ...r,
+      event: WebhookEvent.parse(JSON.parse(r.body)),
+    }));
     expect(defined(retried, 'the retry').event.id).toBe(defined(failed, 'the first attempt').event.id);
     expect(retried?.event.data.order).toMatchObject({ tracking_number: 'JD4242', carrier: 'DHL' });
     expect(
-      verifySignature(secret, String(retried?.headers['bindery-signature']), retried?.body ?? '', Math.floor(clock.now().getTime() / 1000)),
+      verifySignature(
+        secret,
+        String(retried?.headers['bindery-signature']),
+        retried?.body ?? '',
+        Math.floor(clock.now().getTime() / 1000),
+      ),
     ).toBe(true);
     const log = json(
-      await request(second, { method: 'GET', url: `/api/users/me/webhooks/${endpoint.id}/deliveries/`, headers: customer.auth }),
+      await request(second, {
+        method: 'GET',
+        url: `/api/users/me/webhooks/${endpoint.id}/deliveries/`,
+        headers: customer.auth,
+      }),
       ListDeliveriesResponse,
     );
     expect(log.data[0]).toMatchObject({ status: 'delivered', attempts: 2, last_response_code: 200 });

@@ -52,7 +52,11 @@ describe('staff manage a customer’s keys', () => {
     const key = await makeKey(customer.user.id, ['orders:read']);
     expect(key.secret).toMatch(/^bnd_(live|test)_[0-9a-f]{12}_[A-Za-z0-9_-]{43}$/);
     expect(key.secret.startsWith(`bnd_${key.api_key.mode}_${key.api_key.prefix}_`)).toBe(true);
-    const row = await t.db.selectFrom('api_keys').selectAll().where('id', '=', key.api_key.id).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('api_keys')
+      .selectAll()
+      .where('id', '=', key.api_key.id)
+      .executeTakeFirstOrThrow();
     const secretPart = key.secret.slice(`bnd_${row.mode}_${row.prefix}_`.length);
     expect(row.secret_hash).toBe(hashSecret(secretPart));
     expect(JSON.stringify(row)).not.toContain(secretPart);
@@ -107,7 +111,9 @@ describe('staff manage a customer’s keys', () => {
       expect(errorOf(res)).toBe(messages.apiKeys.notAllowedHere);
     }
     // And the account's own session routes (a key is no session).
-    expect((await request(t, { method: 'GET', url: '/api/users/me/sessions/', headers: key.auth })).statusCode).toBe(403);
+    expect(
+      (await request(t, { method: 'GET', url: '/api/users/me/sessions/', headers: key.auth })).statusCode,
+    ).toBe(403);
   });
 });
 
@@ -115,7 +121,11 @@ describe('a key acts as its customer within its scopes', () => {
   it('does what its scope allows and gets 403 otherwise', async () => {
     const customer = await createUser(t);
     const catalogOnly = await makeKey(customer.user.id, ['catalog:read']);
-    const dropdowns = await request(t, { method: 'GET', url: '/api/book/dropdown-data/', headers: catalogOnly.auth });
+    const dropdowns = await request(t, {
+      method: 'GET',
+      url: '/api/book/dropdown-data/',
+      headers: catalogOnly.auth,
+    });
     expect(dropdowns.statusCode).toBe(200);
     const orders = await request(t, { method: 'GET', url: '/api/orders/', headers: catalogOnly.auth });
     expect(orders.statusCode).toBe(403);
@@ -155,16 +165,31 @@ describe('a key acts as its customer within its scopes', () => {
     expect(json(own, OrderResponse).order.id).toBe(order.id);
     const other = await createUser(t);
     const theirs = await orderOneBook(t, other.auth);
-    const foreign = await request(t, { method: 'GET', url: `/api/orders/${theirs.order.id}/`, headers: key.auth });
+    const foreign = await request(t, {
+      method: 'GET',
+      url: `/api/orders/${theirs.order.id}/`,
+      headers: key.auth,
+    });
     expect(foreign.statusCode).toBe(404);
 
-    const row = await t.db.selectFrom('api_keys').select('last_used_at').where('id', '=', key.api_key.id).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('api_keys')
+      .select('last_used_at')
+      .where('id', '=', key.api_key.id)
+      .executeTakeFirstOrThrow();
     expect(row.last_used_at).not.toBeNull();
   });
 
   it('refuses a malformed or unknown key with 401, even on a public route', async () => {
-    for (const authorization of ['Bearer bnd_live_nope', `Bearer bnd_live_${'0'.repeat(12)}_${'a'.repeat(43)}`]) {
-      const res = await request(t, { method: 'GET', url: '/api/book/dropdown-data/', headers: { authorization } });
+    for (const authorization of [
+      'Bearer bnd_live_nope',
+      `Bearer bnd_live_${'0'.repeat(12)}_${'a'.repeat(43)}`,
+    ]) {
+      const res = await request(t, {
+        method: 'GET',
+        url: '/api/book/dropdown-data/',
+        headers: { authorization },
+      });
       expect(res.statusCode, authorization).toBe(401);
     }
   });
@@ -173,13 +198,16 @@ describe('a key acts as its customer within its scopes', () => {
     const customer = await createUser(t);
     const key = await makeKey(customer.user.id, ['orders:read']);
     // The key's window is full (as if another instance had served it): the next request is refused.
-    for (let i = 0; i < API_KEY_LIMIT.max; i += 1) await t.app.rateLimiter.hit(`api-key:${key.api_key.id}`, API_KEY_LIMIT);
+    for (let i = 0; i < API_KEY_LIMIT.max; i += 1)
+      await t.app.rateLimiter.hit(`api-key:${key.api_key.id}`, API_KEY_LIMIT);
     const res = await request(t, { method: 'GET', url: '/api/orders/', headers: key.auth });
     expect(res.statusCode).toBe(429);
     expect(res.headers['retry-after']).toBeDefined();
     // Another key of the same customer has its own window.
     const second = await makeKey(customer.user.id, ['orders:read'], 'second');
-    expect((await request(t, { method: 'GET', url: '/api/orders/', headers: second.auth })).statusCode).toBe(200);
+    expect((await request(t, { method: 'GET', url: '/api/orders/', headers: second.auth })).statusCode).toBe(
+      200,
+    );
   });
 });
 
@@ -190,12 +218,21 @@ describe('the OpenAPI document', () => {
       components: { securitySchemes: Record<string, { type: string; scheme?: string }> };
     };
     expect(raw.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
-    expect(operationOf(doc, '/api/orders/{id}', 'get').security).toEqual([{ bearerAuth: [] }, { apiKey: ['orders:read'] }]);
-    expect(operationOf(doc, '/api/book/uploads', 'post').security).toContainEqual({ apiKey: ['orders:write'] });
-    expect(operationOf(doc, '/api/calculator/calculate', 'post').security).toEqual([{}, { apiKey: ['catalog:read'] }]);
+    expect(operationOf(doc, '/api/orders/{id}', 'get').security).toEqual([
+      { bearerAuth: [] },
+      { apiKey: ['orders:read'] },
+    ]);
+    expect(operationOf(doc, '/api/book/uploads', 'post').security).toContainEqual({
+      apiKey: ['orders:write'],
+    });
+    expect(operationOf(doc, '/api/calculator/calculate', 'post').security).toEqual([
+      {},
+      { apiKey: ['catalog:read'] },
+    ]);
     for (const [path, ops] of Object.entries(doc.paths)) {
       if (!/\/admin\//.test(path)) continue;
-      for (const op of Object.values(ops)) expect(JSON.stringify(op.security ?? []), path).not.toContain('apiKey');
+      for (const op of Object.values(ops))
+        expect(JSON.stringify(op.security ?? []), path).not.toContain('apiKey');
     }
     defined(doc.paths['/api/admin/users/{id}/api-keys'], 'the staff key routes');
   });

@@ -16,7 +16,21 @@ const t = setupTestApp();
 
 describe('webhook targets', () => {
   it('tells public addresses from loopback, private, link-local and mapped ones', () => {
-    for (const address of ['127.0.0.1', '10.1.2.3', '172.20.0.1', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', 'fe80::1', 'fd00::1', '::ffff:127.0.0.1', '::ffff:10.0.0.1', '::ffff:7f00:1']) {
+    for (const address of [
+      '127.0.0.1',
+      '10.1.2.3',
+      '172.20.0.1',
+      '192.168.1.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '::1',
+      'fe80::1',
+      'fd00::1',
+      '::ffff:127.0.0.1',
+      '::ffff:10.0.0.1',
+      '::ffff:7f00:1',
+    ]) {
       expect(isPublicAddress(address), address).toBe(false);
     }
     for (const address of ['93.184.216.34', '8.8.8.8', '2606:4700:4700::1111', '::ffff:8.8.8.8']) {
@@ -26,7 +40,14 @@ describe('webhook targets', () => {
 
   it('refuses to register a loopback, private or link-local target', async () => {
     const customer = await createUser(t);
-    for (const url of [receiver.url, 'http://localhost:9/x', 'http://10.0.0.5/x', 'http://169.254.169.254/latest/meta-data', 'http://[::1]:8080/', 'http://[::ffff:127.0.0.1]/']) {
+    for (const url of [
+      receiver.url,
+      'http://localhost:9/x',
+      'http://10.0.0.5/x',
+      'http://169.254.169.254/latest/meta-data',
+      'http://[::1]:8080/',
+      'http://[::ffff:127.0.0.1]/',
+    ]) {
       const res = await request(t, {
         method: 'POST',
         url: '/api/users/me/webhooks/',
@@ -34,9 +55,18 @@ describe('webhook targets', () => {
         payload: { url, events: ['order.shipped'] },
       });
       expect(res.statusCode, url).toBe(400);
-      expect(json(res, ErrorBody)).toMatchObject({ code: 'WEBHOOK_TARGET_REFUSED', error: messages.webhooks.privateTarget });
+      expect(json(res, ErrorBody)).toMatchObject({
+        code: 'WEBHOOK_TARGET_REFUSED',
+        error: messages.webhooks.privateTarget,
+      });
     }
-    expect(await t.db.selectFrom('webhook_endpoints').select('id').where('user_id', '=', customer.user.id).execute()).toEqual([]);
+    expect(
+      await t.db
+        .selectFrom('webhook_endpoints')
+        .select('id')
+        .where('user_id', '=', customer.user.id)
+        .execute(),
+    ).toEqual([]);
   });
 
   it('refuses the delivery itself when the target is private by then (checked on the connection)', async () => {
@@ -45,10 +75,19 @@ describe('webhook targets', () => {
     for (const url of [receiver.url, receiver.url.replace('127.0.0.1', 'localhost')]) {
       const endpoint = await t.db
         .insertInto('webhook_endpoints')
-        .values({ user_id: customer.user.id, url, events: JSON.stringify(['order.status_changed']), secret: 'whsec_x' })
+        .values({
+          user_id: customer.user.id,
+          url,
+          events: JSON.stringify(['order.status_changed']),
+          secret: 'whsec_x',
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
-      const res = await request(t, { method: 'POST', url: `/api/users/me/webhooks/${endpoint.id}/test/`, headers: customer.auth });
+      const res = await request(t, {
+        method: 'POST',
+        url: `/api/users/me/webhooks/${endpoint.id}/test/`,
+        headers: customer.auth,
+      });
       expect(res.statusCode).toBe(202);
       await t.app.webhooks.drain();
       const row = await t.db

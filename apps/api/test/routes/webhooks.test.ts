@@ -54,7 +54,11 @@ async function register(auth: Auth, events = ['order.status_changed', 'order.shi
 const staff = { type: 'staff' as const, userId: null, label: 'Grace Staff' };
 
 async function deliveriesOf(auth: Auth, endpointId: number) {
-  const res = await request(t, { method: 'GET', url: `/api/users/me/webhooks/${endpointId}/deliveries/`, headers: auth });
+  const res = await request(t, {
+    method: 'GET',
+    url: `/api/users/me/webhooks/${endpointId}/deliveries/`,
+    headers: auth,
+  });
   expect(res.statusCode, res.body).toBe(200);
   return json(res, ListDeliveriesResponse).data;
 }
@@ -67,25 +71,31 @@ describe('webhooks', () => {
     const key = await keyFor(customer.user.id);
     const { endpoint, secret } = await register(key);
     expect(secret).toMatch(/^whsec_/);
-    expect((await request(t, { method: 'GET', url: '/api/users/me/webhooks/', headers: customer.auth })).data).toEqual(
-      ListWebhooksResponse.parse({ data: [endpoint] }),
-    );
+    expect(
+      (await request(t, { method: 'GET', url: '/api/users/me/webhooks/', headers: customer.auth })).data,
+    ).toEqual(ListWebhooksResponse.parse({ data: [endpoint] }));
 
     const { order } = await orderOneBook(t, customer.auth);
     const before = receiver.received.length;
     await payOrder(t, order.id);
     await t.app.orders.transition(order.id, 'in_production', { actor: staff });
-    await t.app.orders.transition(order.id, 'shipped', { actor: staff, carrier: 'DHL', trackingNumber: 'JD0042' });
+    await t.app.orders.transition(order.id, 'shipped', {
+      actor: staff,
+      carrier: 'DHL',
+      trackingNumber: 'JD0042',
+    });
     await t.app.webhooks.drain();
     // paid, in production, shipped: three status changes and one shipped event.
     await receiver.next(before + 4);
     const mine = receiver.received.slice(before);
     for (const delivery of mine) {
       const signature = String(delivery.headers['bindery-signature']);
-      expect(verifySignature(secret, signature, delivery.body, Math.floor(clock.now().getTime() / 1000))).toBe(true);
-      expect(verifySignature('whsec_wrong', signature, delivery.body, Math.floor(clock.now().getTime() / 1000))).toBe(
-        false,
-      );
+      expect(
+        verifySignature(secret, signature, delivery.body, Math.floor(clock.now().getTime() / 1000)),
+      ).toBe(true);
+      expect(
+        verifySignature('whsec_wrong', signature, delivery.body, Math.floor(clock.now().getTime() / 1000)),
+      ).toBe(false);
     }
     const events = mine.map((r) => WebhookEvent.parse(JSON.parse(r.body)));
     const shipped = defined(
@@ -106,7 +116,9 @@ describe('webhooks', () => {
     ]);
     expect(new Set(events.map((e) => e.id)).size).toBe(events.length);
     const log = await deliveriesOf(key, endpoint.id);
-    expect(log.every((d) => d.status === 'delivered' && d.last_response_code === 200 && d.attempts === 1)).toBe(true);
+    expect(
+      log.every((d) => d.status === 'delivered' && d.last_response_code === 200 && d.attempts === 1),
+    ).toBe(true);
   });
 
   it('retries after a 500 with backoff, then delivers the same event id; resend repeats it', async () => {
@@ -126,7 +138,9 @@ describe('webhooks', () => {
     expect(await t.app.webhooks.deliverDue()).toBe(1);
     [delivery] = await deliveriesOf(customer.auth, endpoint.id);
     expect(delivery).toMatchObject({ status: 'delivered', attempts: 2, last_response_code: 200 });
-    const [first, second] = receiver.received.slice(before).map((r) => WebhookEvent.parse(JSON.parse(r.body)));
+    const [first, second] = receiver.received
+      .slice(before)
+      .map((r) => WebhookEvent.parse(JSON.parse(r.body)));
     expect(defined(second, 'the retry').id).toBe(defined(first, 'the first attempt').id);
 
     const resent = await request(t, {
@@ -144,7 +158,11 @@ describe('webhooks', () => {
     const customer = await createUser(t);
     const { endpoint, secret } = await register(customer.auth);
     const before = receiver.received.length;
-    const res = await request(t, { method: 'POST', url: `/api/users/me/webhooks/${endpoint.id}/test/`, headers: customer.auth });
+    const res = await request(t, {
+      method: 'POST',
+      url: `/api/users/me/webhooks/${endpoint.id}/test/`,
+      headers: customer.auth,
+    });
     expect(res.statusCode, res.body).toBe(202);
     expect(json(res, DeliveryResponse).delivery.event_type).toBe('test');
     await t.app.webhooks.drain();
@@ -152,7 +170,12 @@ describe('webhooks', () => {
     const got = defined(receiver.received[before], 'the test event');
     expect(WebhookEvent.parse(JSON.parse(got.body)).type).toBe('test');
     expect(
-      verifySignature(secret, String(got.headers['bindery-signature']), got.body, Math.floor(clock.now().getTime() / 1000)),
+      verifySignature(
+        secret,
+        String(got.headers['bindery-signature']),
+        got.body,
+        Math.floor(clock.now().getTime() / 1000),
+      ),
     ).toBe(true);
   });
 
@@ -210,6 +233,8 @@ describe('webhooks', () => {
       payload: { name: 'catalog only', scopes: ['catalog:read'] },
     });
     const catalogKey = { authorization: `Bearer ${json(made, CreateApiKeyResponse).secret}` };
-    expect((await request(t, { method: 'GET', url: '/api/users/me/webhooks/', headers: catalogKey })).statusCode).toBe(403);
+    expect(
+      (await request(t, { method: 'GET', url: '/api/users/me/webhooks/', headers: catalogKey })).statusCode,
+    ).toBe(403);
   });
 });

@@ -27,4 +27,9 @@ const configHandler = http.get(urlOf(configRoute), () =>
 
 const noSessionsHandler = http.get(urlOf(accountRoutes.sessions), () => HttpResponse.json({ sessions: [] }));
 
-export const server = setupServer(...noOrdersHandlers, ...noCertificatesHandlers, noSessionsHandler, configHandler);
+export const server = setupServer(
+  ...noOrdersHandlers,
+  ...noCertificatesHandlers,
+  noSessionsHandler,
+  configHandler,
+);

@@ -117,7 +117,8 @@ export const webhookRoutes = {
     method: 'POST',
     path: '/api/users/me/webhooks/',
     operationId: 'postUsersMeWebhooks',
-    summary: 'Register a webhook endpoint (a public http(s) URL): the answer holds its signing secret, shown once',
+    summary:
+      'Register a webhook endpoint (a public http(s) URL): the answer holds its signing secret, shown once',
     tags,
     access: 'customer',
     apiKeyScope: 'orders:read',

@@ -41,13 +41,18 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('webhook_deliveries')
     .addColumn('id', 'serial', (c) => c.primaryKey())
-    .addColumn('endpoint_id', 'integer', (c) => c.notNull().references('webhook_endpoints.id').onDelete('cascade'))
+    .addColumn('endpoint_id', 'integer', (c) =>
+      c.notNull().references('webhook_endpoints.id').onDelete('cascade'),
+    )
     .addColumn('event_id', 'text', (c) => c.notNull())
     .addColumn('event_type', 'text', (c) => c.notNull())
     .addColumn('order_id', 'integer')
     .addColumn('payload', 'jsonb', (c) => c.notNull())
     .addColumn('status', 'text', (c) =>
-      c.notNull().defaultTo('pending').check(sql`status in ('pending', 'delivered', 'failed')`),
+      c
+        .notNull()
+        .defaultTo('pending')
+        .check(sql`status in ('pending', 'delivered', 'failed')`),
     )
     .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('next_attempt_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
@@ -57,7 +62,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('delivered_at', 'timestamptz')
     .execute();
-  await sql`create unique index webhook_deliveries_event_idx on webhook_deliveries (endpoint_id, event_id)`.execute(db);
+  await sql`create unique index webhook_deliveries_event_idx on webhook_deliveries (endpoint_id, event_id)`.execute(
+    db,
+  );
   await sql`create index webhook_deliveries_due_idx on webhook_deliveries (next_attempt_at) where status = 'pending'`.execute(
     db,
   );

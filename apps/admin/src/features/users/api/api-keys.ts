@@ -17,7 +17,8 @@ export const useApiKeys = (userId: number) => useQuery(getApiKeysQueryOptions(us
 export function useCreateApiKey(userId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateApiKeyBody) => api.call(adminApiKeyRoutes.create, { params: { id: userId }, body }),
+    mutationFn: (body: CreateApiKeyBody) =>
+      api.call(adminApiKeyRoutes.create, { params: { id: userId }, body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: getApiKeysQueryOptions(userId).queryKey }),
   });
 }
@@ -25,7 +26,8 @@ export function useCreateApiKey(userId: number) {
 export function useRevokeApiKey(userId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (keyId: number) => api.call(adminApiKeyRoutes.revoke, { params: { id: userId, key_id: keyId } }),
+    mutationFn: (keyId: number) =>
+      api.call(adminApiKeyRoutes.revoke, { params: { id: userId, key_id: keyId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: getApiKeysQueryOptions(userId).queryKey }),
   });
 }

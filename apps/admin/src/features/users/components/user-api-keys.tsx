@@ -3,7 +3,7 @@
  * last use and state; "Create key" with a name and scopes, whose secret is shown once, to copy now; "Revoke" (asked
  * first) stops a key at once.
  */
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { API_KEY_SCOPES, type ApiKeyScope } from '@bindery/contracts/route';
 import type { ApiKey } from '@bindery/contracts/admin/api-keys';
@@ -39,13 +39,14 @@ export function UserApiKeys({ userId, confirm = (q) => window.confirm(q) }: User
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<ApiKeyScope[]>(['catalog:read']);
 
-  function onCreate(event: FormEvent) {
+  function onCreate(event: SubmitEvent) {
     event.preventDefault();
     create.mutate({ name, scopes }, { onSuccess: () => setName('') });
   }
 
   function onRevoke(key: ApiKey) {
-    if (confirm(`Revoke the key “${key.name}”? Clients using it stop working at once.`)) revoke.mutate(key.id);
+    if (confirm(`Revoke the key “${key.name}”? Clients using it stop working at once.`))
+      revoke.mutate(key.id);
   }
 
   const columns: Column<ApiKey>[] = [
@@ -80,8 +81,12 @@ export function UserApiKeys({ userId, confirm = (q) => window.confirm(q) }: User
       </p>
       <h1>{keys.data ? `API keys of ${keys.data.user.name}` : 'API keys'}</h1>
       {keys.data ? <p>{keys.data.user.email}</p> : null}
-      {keys.isError ? <Alert tone="error">{clientText(keys.error, messages.generic.networkError)}</Alert> : null}
-      {revoke.isError ? <Alert tone="error">{clientText(revoke.error, messages.generic.serverError)}</Alert> : null}
+      {keys.isError ? (
+        <Alert tone="error">{clientText(keys.error, messages.generic.networkError)}</Alert>
+      ) : null}
+      {revoke.isError ? (
+        <Alert tone="error">{clientText(revoke.error, messages.generic.serverError)}</Alert>
+      ) : null}
       {keys.isPending ? (
         <ListLoading>Loading API keys...</ListLoading>
       ) : (
@@ -96,7 +101,13 @@ export function UserApiKeys({ userId, confirm = (q) => window.confirm(q) }: User
       )}
       <form className="b-stack" onSubmit={onCreate} aria-label="Create an API key">
         <h2>Create a key</h2>
-        <TextField label="Key name" value={name} maxLength={100} required onChange={(e) => setName(e.target.value)} />
+        <TextField
+          label="Key name"
+          value={name}
+          maxLength={100}
+          required
+          onChange={(e) => setName(e.target.value)}
+        />
         <fieldset>
           <legend>Scopes</legend>
           {API_KEY_SCOPES.map((scope) => (
@@ -116,7 +127,9 @@ export function UserApiKeys({ userId, confirm = (q) => window.confirm(q) }: User
           Create key
         </Button>
       </form>
-      {create.isError ? <Alert tone="error">{clientText(create.error, messages.generic.serverError)}</Alert> : null}
+      {create.isError ? (
+        <Alert tone="error">{clientText(create.error, messages.generic.serverError)}</Alert>
+      ) : null}
       {create.data ? (
         <Alert tone="success">
           Copy this key now: it is shown only once. <code aria-label="New API key">{create.data.secret}</code>

@@ -7,7 +7,9 @@ export type KeyUserRow = Selectable<UsersTable>;
 
 export function insertApiKey(
   db: Db,
-  key: Pick<ApiKeyRow, 'user_id' | 'name' | 'mode' | 'prefix' | 'secret_hash' | 'created_by'> & { scopes: string[] },
+  key: Pick<ApiKeyRow, 'user_id' | 'name' | 'mode' | 'prefix' | 'secret_hash' | 'created_by'> & {
+    scopes: string[];
+  },
 ): Promise<ApiKeyRow> {
   return db
     .insertInto('api_keys')
@@ -35,7 +37,12 @@ export async function countApiKeys(db: Db, userId: number): Promise<number> {
   return Number(row.n);
 }
 
-export function revokeApiKey(db: Db, userId: number, keyId: number, now: Date): Promise<ApiKeyRow | undefined> {
+export function revokeApiKey(
+  db: Db,
+  userId: number,
+  keyId: number,
+  now: Date,
+): Promise<ApiKeyRow | undefined> {
   return db
     .updateTable('api_keys')
     .set({ revoked_at: sql<Date>`coalesce(revoked_at, ${now})` })

@@ -57,7 +57,11 @@ export function createApiKeys({ db, clock, mode }: { db: Kysely<DB>; clock: Cloc
     return user;
   }
 
-  async function create(userId: number, body: CreateApiKeyBody, createdBy: number): Promise<CreateApiKeyResponse> {
+  async function create(
+    userId: number,
+    body: CreateApiKeyBody,
+    createdBy: number,
+  ): Promise<CreateApiKeyResponse> {
     await accountOf(userId);
     if ((await countApiKeys(db, userId)) >= MAX_API_KEYS_PER_USER) {
       throw new DomainError('conflict', messages.apiKeys.tooMany(MAX_API_KEYS_PER_USER));
@@ -96,7 +100,8 @@ export function createApiKeys({ db, clock, mode }: { db: Kysely<DB>; clock: Cloc
     const user = await findKeyUser(db, row.user_id);
     if (!user) return undefined;
     const now = clock.now();
-    if (!row.last_used_at || now.getTime() - row.last_used_at.getTime() >= 60_000) await touchApiKey(db, row.id, now);
+    if (!row.last_used_at || now.getTime() - row.last_used_at.getTime() >= 60_000)
+      await touchApiKey(db, row.id, now);
     return { id: row.id, scopes: row.scopes as ApiKeyScope[], user: { ...user, is_admin: false } };
   }
 

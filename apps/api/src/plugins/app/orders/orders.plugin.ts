@@ -68,5 +68,8 @@ export default fp<OrdersPluginOptions>(
       run: ({ now }) => orders.remindHeld(now),
     });
   },
-  { name: 'orders', dependencies: ['config', 'db', 'jobs', 'counts', 'mail-outbox', 'catalog', 'projects', 'webhooks'] },
+  {
+    name: 'orders',
+    dependencies: ['config', 'db', 'jobs', 'counts', 'mail-outbox', 'catalog', 'projects', 'webhooks'],
+  },
 );

@@ -30,10 +30,12 @@ export function sendSigned(
     try {
       url = new URL(target);
     } catch {
-      return resolve({ ok: false, status: null, error: 'invalid URL' });
+      resolve({ ok: false, status: null, error: 'invalid URL' });
+      return;
     }
     if (!allowPrivate && isIpLiteral(url) && !isPublicAddress(hostOf(url))) {
-      return resolve({ ok: false, status: null, error: new PrivateTargetError(url.hostname, hostOf(url)).message });
+      resolve({ ok: false, status: null, error: new PrivateTargetError(url.hostname, hostOf(url)).message });
+      return;
     }
     const client = url.protocol === 'https:' ? https : http;
     const request = client.request(

@@ -57,7 +57,10 @@ export function isPublicAddress(address: string): boolean {
 }
 
 export class PrivateTargetError extends Error {
-  constructor(readonly host: string, readonly address: string) {
+  constructor(
+    readonly host: string,
+    readonly address: string,
+  ) {
     super(`${host} resolves to ${address}, which is not a public address`);
   }
 }
@@ -79,7 +82,11 @@ export async function checkTarget(url: URL, allowPrivate: boolean): Promise<Priv
   return bad === undefined ? undefined : new PrivateTargetError(host, bad);
 }
 
-type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
+type LookupCallback = (
+  err: NodeJS.ErrnoException | null,
+  address: string | LookupAddress[],
+  family?: number,
+) => void;
 
 /**
  * A `lookup` for http.request that refuses a non-public answer: the check is on the address the socket connects
@@ -88,13 +95,25 @@ type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | Look
 export function guardedLookup(allowPrivate: boolean) {
   return (hostname: string, options: LookupOptions, callback: LookupCallback): void => {
     dnsLookup(hostname, { ...options, all: true }, (err, found: LookupAddress[]) => {
-      if (err) return callback(err, '');
+      if (err) {
+        callback(err, '');
+        return;
+      }
       const bad = allowPrivate ? undefined : found.find((a) => !isPublicAddress(a.address));
-      if (bad) return callback(new PrivateTargetError(hostname, bad.address), '');
-      if (options.all) return callback(null, found);
+      if (bad) {
+        callback(new PrivateTargetError(hostname, bad.address), '');
+        return;
+      }
+      if (options.all) {
+        callback(null, found);
+        return;
+      }
       const first = found[0];
-      if (!first) return callback(Object.assign(new Error(`no address for ${hostname}`), { code: 'ENOTFOUND' }), '');
-      return callback(null, first.address, first.family);
+      if (!first) {
+        callback(Object.assign(new Error(`no address for ${hostname}`), { code: 'ENOTFOUND' }), '');
+        return;
+      }
+      callback(null, first.address, first.family);
     });
   };
 }

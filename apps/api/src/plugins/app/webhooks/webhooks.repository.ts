@@ -17,7 +17,13 @@ export function insertEndpoint(
 }
 
 export function listEndpoints(db: Db, userId: number, limit: number): Promise<EndpointRow[]> {
-  return db.selectFrom('webhook_endpoints').selectAll().where('user_id', '=', userId).orderBy('id').limit(limit).execute();
+  return db
+    .selectFrom('webhook_endpoints')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
 }
 
 export async function countEndpoints(db: Db, userId: number): Promise<number> {
@@ -112,7 +118,12 @@ export async function requeueDelivery(
 }
 
 /** Claims pending, unclaimed deliveries (these ids, or up to `due` that are due) with their endpoint. */
-export function claimDeliveries(db: Db, where: { ids: readonly number[] } | { due: number }, now: Date, claimMs: number) {
+export function claimDeliveries(
+  db: Db,
+  where: { ids: readonly number[] } | { due: number },
+  now: Date,
+  claimMs: number,
+) {
   return db
     .updateTable('webhook_deliveries')
     .set({ locked_until: new Date(now.getTime() + claimMs), attempts: sql`attempts + 1` })
@@ -134,7 +145,11 @@ export function claimDeliveries(db: Db, where: { ids: readonly number[] } | { du
 
 export function endpointsByIds(db: Db, ids: readonly number[]): Promise<EndpointRow[]> {
   if (ids.length === 0) return Promise.resolve([]);
-  return db.selectFrom('webhook_endpoints').selectAll().where('id', 'in', [...ids]).execute();
+  return db
+    .selectFrom('webhook_endpoints')
+    .selectAll()
+    .where('id', 'in', [...ids])
+    .execute();
 }
 
 export async function settleDelivery(

@@ -48,7 +48,8 @@ import {
 /** Retried for a day from the event (or its resend), then given up and the endpoint switched off. */
 export const RETRY_WINDOW_MS = 24 * 3600_000;
 /** 30 s, 1 min, 2, 4, … at most an hour between attempts. */
-export const retryDelayMs = (attempts: number): number => Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3600_000);
+export const retryDelayMs = (attempts: number): number =>
+  Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3600_000);
 const CLAIM_MS = 2 * 60_000;
 
 export interface WebhooksDeps {
@@ -103,7 +104,10 @@ export function createWebhooks(deps: WebhooksDeps) {
   async function create(userId: number, body: CreateWebhookBody): Promise<CreateWebhookResponse> {
     const url = new URL(body.url);
     const refused = (message: string) =>
-      new DomainError('invalid', message, { code: 'WEBHOOK_TARGET_REFUSED', fields: [{ path: 'body.url', message }] });
+      new DomainError('invalid', message, {
+        code: 'WEBHOOK_TARGET_REFUSED',
+        fields: [{ path: 'body.url', message }],
+      });
     let problem;
     try {
       problem = await checkTarget(url, config.allowPrivateTargets);
@@ -115,7 +119,12 @@ export function createWebhooks(deps: WebhooksDeps) {
       throw new DomainError('conflict', messages.webhooks.tooMany(MAX_WEBHOOK_ENDPOINTS));
     }
     const secret = newEndpointSecret();
-    const row = await insertEndpoint(db, { user_id: userId, url: url.href, events: [...new Set(body.events)], secret });
+    const row = await insertEndpoint(db, {
+      user_id: userId,
+      url: url.href,
+      events: [...new Set(body.events)],
+      secret,
+    });
     return { endpoint: toEndpoint(row), secret };
   }
 
@@ -134,7 +143,9 @@ export function createWebhooks(deps: WebhooksDeps) {
 
   async function resend(userId: number, id: number, deliveryId: number) {
     const endpoint = await ownEndpoint(userId, id);
-    const row = await db.transaction().execute((trx) => requeueDelivery(trx, endpoint.id, deliveryId, clock.now()));
+    const row = await db
+      .transaction()
+      .execute((trx) => requeueDelivery(trx, endpoint.id, deliveryId, clock.now()));
     if (!row) throw notFound();
     deliver([row.id]);
     return { delivery: toDelivery(row) };
@@ -198,7 +209,10 @@ export function createWebhooks(deps: WebhooksDeps) {
         html: `<p>Hello ${escapeHtml(owner.name)},</p>\n<p>${escapeHtml(text)}</p>\n<p>The Bindery team</p>`,
       });
     });
-    log.warn({ endpointId: endpoint.id, reason }, 'webhook endpoint disabled after a day of failed deliveries');
+    log.warn(
+      { endpointId: endpoint.id, reason },
+      'webhook endpoint disabled after a day of failed deliveries',
+    );
     if (mailId !== undefined) outbox.deliver([mailId]);
   }
 

@@ -23,7 +23,9 @@ const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
     app.webhooks.deliveries(me(request), request.params.id),
   );
   contractRoute(app, webhookRoutes.resend, async (request, reply) =>
-    reply.code(202).send(await app.webhooks.resend(me(request), request.params.id, request.params.delivery_id)),
+    reply
+      .code(202)
+      .send(await app.webhooks.resend(me(request), request.params.id, request.params.delivery_id)),
   );
   contractRoute(app, webhookRoutes.sendTest, async (request, reply) =>
     reply.code(202).send(await app.webhooks.sendTest(me(request), request.params.id)),

@@ -30,13 +30,20 @@ function keysServer(initial: ApiKey[]) {
     http.post(urlOf(adminApiKeyRoutes.create, { id: user.id }), async ({ request }) => {
       const body = (await request.json()) as CreateApiKeyBody;
       created.push(body);
-      const made = key({ id: 2, name: body.name, scopes: body.scopes as ApiKey['scopes'], prefix: 'ffffffffffff' });
+      const made = key({ id: 2, name: body.name, scopes: body.scopes, prefix: 'ffffffffffff' });
       keys.unshift(made);
-      return HttpResponse.json({ api_key: made, secret: `bnd_test_ffffffffffff_${'s'.repeat(43)}` }, { status: 201 });
+      return HttpResponse.json(
+        { api_key: made, secret: `bnd_test_ffffffffffff_${'s'.repeat(43)}` },
+        { status: 201 },
+      );
     }),
     http.post(urlOf(adminApiKeyRoutes.revoke, { id: user.id, key_id: 1 }), () => {
       const revoked = key({ revoked_at: '2026-11-28T11:00:00.000Z' });
-      keys.splice(keys.findIndex((k) => k.id === 1), 1, revoked);
+      keys.splice(
+        keys.findIndex((k) => k.id === 1),
+        1,
+        revoked,
+      );
       return HttpResponse.json({ api_key: revoked });
     }),
   );
@@ -65,7 +72,9 @@ describe("A user's API keys", () => {
     await userEvent.type(screen.getByLabelText('Key name'), 'School');
     await userEvent.click(screen.getByLabelText(/^orders:write/));
     await userEvent.click(screen.getByRole('button', { name: 'Create key' }));
-    expect(await screen.findByLabelText('New API key')).toHaveTextContent(`bnd_test_ffffffffffff_${'s'.repeat(43)}`);
+    expect(await screen.findByLabelText('New API key')).toHaveTextContent(
+      `bnd_test_ffffffffffff_${'s'.repeat(43)}`,
+    );
     expect(created).toEqual([{ name: 'School', scopes: ['catalog:read', 'orders:write'] }]);
     await waitFor(() => expect(rows()).toHaveLength(1));
     expect(rows()[0]).not.toHaveTextContent('sss');

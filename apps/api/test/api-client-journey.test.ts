@@ -10,14 +10,14 @@ import { ShippingRateResponse } from '@bindery/contracts/store/checkout';
 import { UploadBookResponse, UploadedFile } from '@bindery/contracts/store/projects';
 import { CreateWebhookResponse, WebhookEvent } from '@bindery/contracts/store/webhooks';
 import { verifySignature } from '#plugins/app/webhooks/signing.js';
-import { printABook } from '../../examples/api-client.js';
-import { defined, json, request } from '../helper.js';
-import { payByCard } from '../money-fixtures.js';
-import { ADDRESS, TX, placeOrder } from '../orders-fixtures.js';
-import { paymentsTestApp, staffAndCustomer } from '../payments-test-app.js';
-import { makePdf } from '../pdf-fixtures.js';
-import { printBookConfiguration, uploadBook, uploadPdf } from '../projects.js';
-import { startReceiver } from '../webhook-receiver.js';
+import { printABook } from '../examples/api-client.js';
+import { defined, json, request } from './helper.js';
+import { payByCard } from './money-fixtures.js';
+import { ADDRESS, TX, placeOrder } from './orders-fixtures.js';
+import { paymentsTestApp, staffAndCustomer } from './payments-test-app.js';
+import { makePdf } from './pdf-fixtures.js';
+import { printBookConfiguration, uploadBook, uploadPdf } from './projects.js';
+import { startReceiver } from './webhook-receiver.js';
 
 const receiver = await startReceiver();
 afterAll(() => receiver.close());
@@ -70,7 +70,12 @@ it('upload → preflight facts → quote → order → pay → signed shipped an
   await payByCard(t, stripe, key, order.id);
 
   const move = (body: Record<string, unknown>) =>
-    request(t, { method: 'POST', url: `/api/admin/orders/${order.id}/status/`, headers: admin.auth, payload: body });
+    request(t, {
+      method: 'POST',
+      url: `/api/admin/orders/${order.id}/status/`,
+      headers: admin.auth,
+      payload: body,
+    });
   expect((await move({ status: 'in_production' })).statusCode).toBe(200);
   const shipped = await move({ status: 'shipped', carrier: 'FedEx', tracking_number: '7700 1234 5678' });
   expect(shipped.statusCode, shipped.body).toBe(200);
@@ -112,9 +117,17 @@ it('the example client of docs/api-clients.md runs against a listening server wi
   });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = t.app.server.address() as AddressInfo;
-  const result = await printABook(`http://127.0.0.1:${port}`, json(made, CreateApiKeyResponse).secret, await makePdf(40));
+  const result = await printABook(
+    `http://127.0.0.1:${port}`,
+    json(made, CreateApiKeyResponse).secret,
+    await makePdf(40),
+  );
   expect(result).toMatchObject({ pageCount: 40, orderNumber: expect.any(String) as unknown });
   expect(result.payUrl).toMatch(/^https?:\/\//);
-  const row = await t.db.selectFrom('orders').select(['user_id', 'status']).where('id', '=', result.orderId).executeTakeFirstOrThrow();
+  const row = await t.db
+    .selectFrom('orders')
+    .select(['user_id', 'status'])
+    .where('id', '=', result.orderId)
+    .executeTakeFirstOrThrow();
   expect(row).toEqual({ user_id: customer.user.id, status: 'awaiting_payment' });
 });
