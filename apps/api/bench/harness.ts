@@ -8,7 +8,9 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { createDatabase, startPostgres } from '@bindery/pg-test';
+import { hashPassword } from '#lib/password.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -133,4 +135,21 @@ export async function startBenchServers(extraEnv?: Record<string, string>): Prom
     await stop();
     throw error;
   }
+}
+
+/** A customer inserted directly into the bench database, then logged in for real: their access token. */
+export async function benchCustomerToken(databaseUrl: string, apiBase: string): Promise<string> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
+  await pool.query(
+    `INSERT INTO users (email, name, password_hash, is_admin, is_verified) VALUES ($1, 'Bench', $2, false, true)`,
+    ['bench@example.test', await hashPassword('Bench-pass-1!')],
+  );
+  await pool.end();
+  const login = await fetch(`${apiBase}/users/login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'bench@example.test', password: 'Bench-pass-1!' }),
+  });
+  if (login.status !== 200) throw new Error(`login answered ${login.status}: ${await login.text()}`);
+  return ((await login.json()) as { access: string }).access;
 }

@@ -13,11 +13,10 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { PDFDocument } from 'pdf-lib';
-import { hashPassword } from '#lib/password.js';
 import { breakXref, makePdf, multipartBody, pdfObjectFlood } from '../test/pdf-fixtures.js';
 import {
+  benchCustomerToken,
   connections,
   defined,
   median,
@@ -46,19 +45,7 @@ const { ports, databaseUrl, pid, stop } = await startBenchServers();
 try {
   const base = `http://127.0.0.1:${ports.api}/api`;
   // A customer to upload as (inserted directly, then a real login).
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
-  await pool.query(
-    `INSERT INTO users (email, name, password_hash, is_admin, is_verified) VALUES ($1, 'Bench', $2, false, true)`,
-    ['bench@example.test', await hashPassword('Bench-pass-1!')],
-  );
-  await pool.end();
-  const login = await fetch(`${base}/users/login/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'bench@example.test', password: 'Bench-pass-1!' }),
-  });
-  if (login.status !== 200) throw new Error(`login answered ${login.status}: ${await login.text()}`);
-  const token = ((await login.json()) as { access: string }).access;
+  const token = await benchCustomerToken(databaseUrl, base);
 
   const quoteBody = await printBookQuoteBody(`${base}/calculator`);
 

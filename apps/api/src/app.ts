@@ -24,6 +24,7 @@ import counts from './plugins/app/counts.plugin.js';
 import errors from './plugins/app/errors.js';
 import mail from './plugins/app/mail/mail.plugin.js';
 import mailOutbox from './plugins/app/mail/mail-outbox.plugin.js';
+import invoices from './plugins/app/invoices/invoices.plugin.js';
 import orders from './plugins/app/orders/orders.plugin.js';
 import payments from './plugins/app/payments/payments.plugin.js';
 import production from './plugins/app/production/production.plugin.js';
@@ -156,6 +157,7 @@ export async function buildApp({
   await app.register(projects);
   await app.register(certificates);
   await app.register(checkout);
+  await app.register(invoices);
   // The orders module refunds through the payments plugin's refunds module (a staff cancel after payment),
   // which in turn moves orders: the refunder is looked up when used. Likewise the payments module closes the open
   // payment attempts of an unpaid order that was canceled (ADR 0051).

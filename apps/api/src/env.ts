@@ -16,6 +16,9 @@ const port = z.coerce.number().int().min(1).max(65535);
 const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional());
 const optionalText = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
 
+/** The tax id an invoice of test payment mode shows when MERCHANT_TAX_ID is unset (docs/decisions/0075). */
+export const TEST_MERCHANT_TAX_ID = 'TEST-00-0000000';
+
 /** The settings that name a real payment provider; any of them means live payments unless told otherwise. */
 const PROVIDER_SETTINGS = [
   'STRIPE_SECRET_KEY',
@@ -73,6 +76,9 @@ export const EnvSchema = z
       .min(1)
       .max(500)
       .default('100 Congress Ave, Austin, TX 78701, United States'),
+    /** The seller's legal name and tax id on invoices (docs/decisions/0075); the legal name defaults to MERCHANT_NAME. */
+    MERCHANT_LEGAL_NAME: z.preprocess((v) => (v === '' ? undefined : v), z.string().trim().min(1).max(200).optional()),
+    MERCHANT_TAX_ID: z.preprocess((v) => (v === '' ? undefined : v), z.string().trim().min(1).max(100).optional()),
     SMTP_URL: optionalText,
     MAIL_FROM: z.string().default('Bindery <no-reply@bindery.local>'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -271,8 +277,12 @@ export interface Config {
   admin?: { email: string; password: string };
   /** COVER_EXPERT_EMAIL, else ADMIN_EMAIL; undefined: the default admin's address. */
   coverExpertEmail?: string;
-  /** MERCHANT_NAME / MERCHANT_ADDRESS: the seller a receipt names. */
-  merchant: { name: string; address: string };
+  /**
+   * MERCHANT_NAME / MERCHANT_ADDRESS: the seller a receipt names; MERCHANT_LEGAL_NAME / MERCHANT_TAX_ID: the seller
+   * an invoice names (docs/decisions/0075). In test payment mode the tax id has a placeholder; in live mode an
+   * unset tax id is left off the invoice.
+   */
+  merchant: { name: string; address: string; legalName: string; taxId: string | null };
   smtpUrl?: string;
   mailFrom: string;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
@@ -454,7 +464,12 @@ export function parseEnv(source: Record<string, string | undefined>): Config {
         ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD }
         : undefined,
     coverExpertEmail: env.COVER_EXPERT_EMAIL ?? env.ADMIN_EMAIL,
-    merchant: { name: env.MERCHANT_NAME, address: env.MERCHANT_ADDRESS },
+    merchant: {
+      name: env.MERCHANT_NAME,
+      address: env.MERCHANT_ADDRESS,
+      legalName: env.MERCHANT_LEGAL_NAME ?? env.MERCHANT_NAME,
+      taxId: env.MERCHANT_TAX_ID ?? (paymentsMode(env) === 'test' ? TEST_MERCHANT_TAX_ID : null),
+    },
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     logLevel: env.LOG_LEVEL,

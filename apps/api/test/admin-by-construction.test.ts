@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import type { RouteOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminPriceUpdateRoute } from '@bindery/contracts/admin/catalog';
+import { adminInvoiceRoutes } from '@bindery/contracts/admin/invoices';
 import { adminOrderRoutes } from '@bindery/contracts/admin/orders';
 import { adminPaymentRoutes } from '@bindery/contracts/admin/payments';
 import { adminPriceChangeRoutes } from '@bindery/contracts/admin/price-changes';
@@ -80,6 +81,7 @@ describe('admin by construction', () => {
       adminPromotionRoutes,
       adminPriceChangeRoutes,
       adminProductionRoutes,
+      adminInvoiceRoutes,
     ];
     const contracts = [
       ...groups.flatMap((group) => Object.values(group)),

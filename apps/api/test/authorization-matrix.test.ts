@@ -34,6 +34,7 @@ let ownerIds: {
   ebookOrder: number;
   webhook: number;
   delivery: number;
+  invoice: string;
 };
 
 beforeAll(async () => {
@@ -84,6 +85,14 @@ beforeAll(async () => {
     upload: detail.json<{ pdf_upload_id: string }>().pdf_upload_id,
     ebook: ebook.id,
     ebookOrder: ebookOrder.id,
+    // The paid order's invoice (ADR 0075): the owner's own download passes.
+    invoice: (
+      await t.db
+        .selectFrom('invoices')
+        .select('number')
+        .where('order_id', '=', ebookOrder.id)
+        .executeTakeFirstOrThrow()
+    ).number,
   };
 });
 
@@ -110,6 +119,9 @@ async function concrete(url: string): Promise<string> {
   if (path.startsWith('/api/book/:id')) path = path.replace(':id', String(ownerIds.project));
   if (path.startsWith('/api/orders/:id/downloads/:project_id')) {
     path = path.replace(':id', String(ownerIds.ebookOrder)).replace(':project_id', String(ownerIds.ebook));
+  }
+  if (path.includes('/orders/:id/invoices/:number')) {
+    path = path.replace(':id', String(ownerIds.ebookOrder)).replace(':number', ownerIds.invoice);
   }
   if (path.startsWith('/api/orders/:id') || path.startsWith('/api/admin/orders/:id'))
     path = path.replace(':id', String(ownerIds.order));

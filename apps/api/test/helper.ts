@@ -41,16 +41,18 @@ export interface TestAppOptions {
   clock?: Clock;
   /** The app's logger (default none): a test that reads what the app logs gives it a stream. */
   logger?: BuildOptions['logger'];
+  /** On the embedded default (an in-memory PGlite: one connection) even when the suite has PostgreSQL. */
+  embedded?: boolean;
 }
 
 /** A private database: cloned from the template on PostgreSQL, or a fresh PGlite in the fallback mode. */
-export async function privateDatabase(): Promise<{
+export async function privateDatabase(embedded = false): Promise<{
   db: Kysely<DB>;
   url?: string;
   drop: () => Promise<void>;
 }> {
   const pgInfo = inject('pg');
-  if (pgInfo.mode === 'pglite') {
+  if (embedded || pgInfo.mode === 'pglite') {
     const db = await openDatabase({ mode: 'embedded', dataDir: `memory://${uniqueDbName()}` });
     return { db, drop: async () => undefined };
   }
@@ -67,7 +69,7 @@ export function setupTestApp(options: TestAppOptions = {}): TestContext {
   const ctx = {} as TestContext;
   let drop: () => Promise<void> = async () => undefined;
   beforeAll(async () => {
-    const database = await privateDatabase();
+    const database = await privateDatabase(options.embedded);
     drop = database.drop;
     ctx.dataDir = await mkdtemp(join(tmpdir(), 'bindery-api-'));
     ctx.config = parseEnv({

@@ -4,9 +4,11 @@
  * module's payWithin in the same transaction, then its effects after the commit).
  */
 import { randomUUID } from 'node:crypto';
+import type { Transaction } from 'kysely';
 import { expect } from 'vitest';
 import { OrderResponse, type Order } from '@bindery/contracts/store/checkout';
 import { UploadBookResponse } from '@bindery/contracts/store/projects';
+import type { DB } from '#db/database.js';
 import { defined, json, request, type TestContext } from './helper.js';
 import { createPrintBook, uploadBook, uploadPdf, type Auth } from './projects.js';
 
@@ -86,27 +88,33 @@ export async function orderOneBook(t: TestContext, auth: Auth, title = 'My Book'
   return { project, order: await placeOrder(t, auth, [project.id]) };
 }
 
-/** Pays an order as the Stripe webhook does: the payment completed and the order moved in one transaction. */
-export async function payOrder(t: TestContext, orderId: number): Promise<void> {
-  const order = await t.db
+/**
+ * Inside the caller's transaction, as the Stripe webhook pays: a completed payment of the order's total, then the
+ * orders module's move to paid (which issues the invoice, ADR 0075).
+ */
+export async function payWithin(t: TestContext, trx: Transaction<DB>, orderId: number) {
+  const order = await trx
     .selectFrom('orders')
     .select('total_cents')
     .where('id', '=', orderId)
     .executeTakeFirstOrThrow();
-  const outcome = await t.db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('payments')
-      .values({
-        order_id: orderId,
-        provider: 'stripe',
-        provider_ref: `cs_test_${randomUUID()}`,
-        amount_cents: Number(order.total_cents),
-        status: 'completed',
-        completed_at: new Date(),
-      })
-      .execute();
-    return t.app.orders.payWithin(trx, orderId, 'card');
-  });
+  await trx
+    .insertInto('payments')
+    .values({
+      order_id: orderId,
+      provider: 'stripe',
+      provider_ref: `cs_test_${randomUUID()}`,
+      amount_cents: Number(order.total_cents),
+      status: 'completed',
+      completed_at: new Date(),
+    })
+    .execute();
+  return t.app.orders.payWithin(trx, orderId, 'card');
+}
+
+/** Pays an order as the Stripe webhook does: the payment completed and the order moved in one transaction. */
+export async function payOrder(t: TestContext, orderId: number): Promise<void> {
+  const outcome = await t.db.transaction().execute((trx) => payWithin(t, trx, orderId));
   expect(outcome.result).toBe('paid');
   if (outcome.result === 'paid') await t.app.orders.afterCommit(outcome.moved);
 }

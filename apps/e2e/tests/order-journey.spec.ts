@@ -178,7 +178,8 @@ test('a customer designs a print book, ships it to Texas and pays by card', asyn
   const again = apiResponse(page, '/api/create-checkout-session/');
   await page.getByRole('button', { name: `Pay ${usd(order.total)} by card` }).click();
   const session = await again;
-  expect(session.status(), await session.text()).toBe(200);
+  // Its body only when refused: the page leaves for the provider at once after a 200.
+  if (!session.ok()) expect(session.status(), await session.text()).toBe(200);
   await page.waitForURL(/\/c\/pay\/cs_test_/);
   await expect(page.getByText(`Total: ${order.total} USD`)).toBeVisible();
   // The provider's page is Bindery's test server (started by the API in test mode, by the tests otherwise).

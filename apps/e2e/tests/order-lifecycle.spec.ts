@@ -1,6 +1,7 @@
 /**
  * The part after payment, in Chromium against the production builds and the payment fakes:
  * 1. A customer pays by card on the (fake) Stripe page; the success page links the order's page, which says Paid.
+ *    The paid order's page offers its invoice, which downloads as the API's PDF (ADR 0075).
  *    Staff find the order in Manage Orders, start production, and ship it with a carrier and tracking number,
  *    each after a confirmation. The customer's order page then shows Shipped with the carrier's tracking link,
  *    the order list under the cart links it too, and the shipping mail (tracking link, order page) is in the
@@ -52,6 +53,20 @@ test('paid by card, staff start production and ship it; the customer sees it shi
   await page.waitForURL(`${e2e.webUrl}/orders/${placed.id}`);
   await expect(page.getByRole('heading', { level: 1, name: `Order ${placed.order_number}` })).toBeVisible();
   await expect(page.getByRole('main').getByText(messages.orderStatus.paid, { exact: true }).first()).toBeVisible();
+
+  // The invoice (ADR 0075): offered once paid; its PDF comes from the API as application/pdf and is saved.
+  const invoices = page.getByRole('region', { name: 'Invoices' });
+  await expect(invoices.getByText(/^Invoice INV-\d{4}-\d{6}$/)).toBeVisible();
+  const pdfAnswer = page.waitForResponse(
+    (r) => r.request().method() === 'GET' && /\/invoices\/INV-\d{4}-\d{6}\/$/.test(r.url()),
+  );
+  const download = page.waitForEvent('download');
+  await invoices.getByRole('button', { name: 'Download invoice' }).click();
+  expect((await pdfAnswer).headers()['content-type']).toBe('application/pdf');
+  const invoiceFile = await download;
+  expect(invoiceFile.suggestedFilename()).toMatch(/^INV-\d{4}-\d{6}\.pdf$/);
+  const { readFile } = await import('node:fs/promises');
+  expect((await readFile(await invoiceFile.path())).subarray(0, 5).toString()).toBe('%PDF-');
 
   // Staff: Manage Orders → Order Details → Start production → Mark shipped (each confirmed).
   const adminContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });

@@ -1,7 +1,8 @@
 /**
  * The interior's print check in Chromium against the production builds (docs/decisions/0060): a customer uploads an
  * A4 file for a US Trade book, reads on the design page what is wrong, on which pages and how to fix it, cannot
- * print it, changes the trim to the one the finding names, and goes on to the shop.
+ * print it, sees the file drawn in the preview with its pages marked (ADR 0073), changes the trim to the one the
+ * finding names, and goes on to the shop.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { makeInteriorPdf } from '../support/books.js';
@@ -24,9 +25,23 @@ async function chooseTrim(select: Locator, name: string) {
   await select.selectOption(value);
 }
 
+/** How many pixels of a canvas are painted darker than white (the page's text drawn by PDF.js). */
+function inkedPixels(canvas: HTMLCanvasElement): number {
+  const context = canvas.getContext('2d');
+  if (!context) return 0;
+  const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+  let inked = 0;
+  for (let i = 0; i < data.length; i += 4) if ((data[i] ?? 255) < 200 && (data[i + 3] ?? 0) > 0) inked += 1;
+  return inked;
+}
+
 test('a wrong-size interior is explained, stops printing, and the trim it names lets the book go on', async ({ page, request }) => {
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1280, height: 900 });
+  const cspReports: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) cspReports.push(message.text());
+  });
   const customer = await createCustomer(request, 'Preflight');
   await logInOnWeb(page, customer);
   const title = `A4 Book ${Date.now()}`;
@@ -52,6 +67,38 @@ test('a wrong-size interior is explained, stops printing, and the trim it names 
   await expect(pageSize).toContainText('This file is 8.27 × 11.69 in (210 × 297 mm): choose A4, or upload a file of US Trade size');
   const print = page.getByRole('button', { name: 'Print Your Book' });
   await expect(print).toBeDisabled();
+
+  // The preview (ADR 0073): PDF.js draws page 1 with pixels, a spread on this wide screen, marked with its
+  // finding; the finding's link brings its page back from another spread; the CSP lets PDF.js's worker run.
+  const preview = page.getByRole('region', { name: 'Preview' });
+  const page1 = preview.getByRole('img', { name: 'Page 1', exact: true });
+  await expect(page1).toHaveAttribute('data-rendered', 'true');
+  expect(await page1.evaluate(inkedPixels)).toBeGreaterThan(20);
+  await expect(preview.locator('figure[data-findings="error"]')).toContainText('Error: Page size');
+  await expect(preview.getByTestId('preview-guides')).toBeVisible();
+  await preview.getByRole('spinbutton').fill('10');
+  await preview.getByRole('button', { name: 'Show', exact: true }).click();
+  await expect(preview.getByRole('img', { name: 'Page 11', exact: true })).toHaveAttribute('data-rendered', 'true');
+  await expect(page1).toHaveCount(0);
+  await expect(preview.locator('[data-spread]')).toHaveAttribute('data-spread', '10-11');
+  // A phone shows one page at a time.
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expect(preview.locator('[data-spread]')).toHaveAttribute('data-spread', '10');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await pageSize.getByRole('button', { name: 'Show page 1 in the preview' }).click();
+  await expect(page1).toHaveAttribute('data-rendered', 'true');
+  // A PDF cover is drawn too, with the spine's two folds of this book's cover geometry; then removed again.
+  await page.getByLabel('Cover design').setInputFiles({
+    name: 'cover.pdf',
+    mimeType: 'application/pdf',
+    buffer: await makeInteriorPdf(1, title, [900, 666]),
+  });
+  const coverPreview = page.getByRole('region', { name: 'Cover preview' });
+  await expect(coverPreview.getByRole('img', { name: 'Cover' })).toHaveAttribute('data-rendered', 'true');
+  await expect(coverPreview.locator('.p-guide--fold')).toHaveCount(2);
+  await page.getByRole('button', { name: 'Remove' }).click();
+  await expect(coverPreview).toHaveCount(0);
+  expect(cspReports).toEqual([]);
 
   // The fix the finding names: the A4 trim (its own binding row).
   await chooseTrim(page.getByLabel('Trim Size'), 'A4');

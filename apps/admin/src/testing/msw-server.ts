@@ -1,10 +1,11 @@
 /**
  * The msw server every component test shares; tests add handlers with server.use(...). Every admin page asks
  * GET /api/config (the test payment mode banner of the layout): by default it answers a live deployment. Manage
- * Books asks the first-print discount: by default 10 %, on. Order Details asks the order's notes: by default none.
+ * Books asks the first-print discount: by default 10 %, on. Order Details asks the order's notes and invoices: by default none.
  */
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
+import { adminInvoiceRoutes } from '@bindery/contracts/admin/invoices';
 import { adminProductionRoutes } from '@bindery/contracts/admin/production';
 import { adminPromotionRoutes, type FirstPrintDiscountSetting } from '@bindery/contracts/admin/promotions';
 import { urlOf } from '@bindery/contracts/route';
@@ -52,4 +53,5 @@ export const server = setupServer(
   configHandler(),
   http.get(urlOf(adminPromotionRoutes.firstPrintDiscount), () => HttpResponse.json(firstPrintSetting())),
   http.get(urlOf(adminProductionRoutes.listNotes), () => HttpResponse.json({ notes: [] })),
+  http.get(urlOf(adminInvoiceRoutes.list), () => HttpResponse.json({ documents: [] })),
 );

@@ -370,6 +370,32 @@ export interface RateLimitCountersTable {
   window_ends_at: Timestamp;
 }
 
+/** Gapless document numbers (docs/decisions/0075): one row per series and year, raised in the issuing transaction. */
+export interface DocumentCountersTable {
+  series: 'INV' | 'CN';
+  year: number;
+  last: number;
+}
+
+/** Invoices and credit notes (docs/decisions/0075): the figures as issued, never updated. */
+export interface InvoicesTable {
+  id: Generated<number>;
+  kind: 'invoice' | 'credit_note';
+  /** INV-2026-000001, CN-2026-000001 */
+  number: string;
+  order_id: number;
+  /** A credit note's refund. */
+  refund_id: number | null;
+  /** A credit note's invoice. */
+  invoice_id: number | null;
+  issued_at: Timestamp;
+  currency: string;
+  /** The invoice's total, or the credit note's refunded amount (positive). */
+  total_cents: Cents;
+  /** The contract's InvoiceDocument, as issued. */
+  document: Json<Record<string, unknown>>;
+}
+
 export interface DB {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -392,6 +418,8 @@ export interface DB {
   mail_outbox: MailOutboxTable;
   rate_limit_counters: RateLimitCountersTable;
   order_notes: OrderNotesTable;
+  document_counters: DocumentCountersTable;
+  invoices: InvoicesTable;
   api_keys: ApiKeysTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;

@@ -27,3 +27,17 @@ export function sendStoredFile(
     .header('cache-control', 'private, no-store')
     .send(file.stream);
 }
+
+/** A PDF drawn by the API (job tickets, invoices): never cached, never sniffed, inline or as a download. */
+export function sendPdf(
+  reply: FastifyReply,
+  pdf: { bytes: Uint8Array; fileName: string },
+  type: 'inline' | 'attachment' = 'inline',
+) {
+  return reply
+    .type('application/pdf')
+    .header('content-disposition', contentDisposition(type, pdf.fileName))
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'private, no-store')
+    .send(Buffer.from(pdf.bytes));
+}

@@ -10,6 +10,7 @@ import checkout from './store/checkout/index.js';
 import config from './store/config/index.js';
 import cover from './store/cover/index.js';
 import health from './store/health/index.js';
+import invoices from './store/invoices/index.js';
 import orders from './store/orders/index.js';
 import payments from './store/payments/index.js';
 import projects from './store/projects/index.js';
@@ -31,6 +32,8 @@ const routes: FastifyPluginAsync = async (app) => {
   await app.register(projects);
   await app.register(checkout);
   await app.register(orders);
+  // The invoice and credit notes of an order (docs/decisions/0075).
+  await app.register(invoices);
   await app.register(payments);
   // Tax exemption: the customer's resale certificates (docs/decisions/0032).
   await app.register(resaleCertificates);

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { PublicConfigResponse } from '@bindery/contracts/store/config';
-import { parseEnv } from '#env.js';
+import { parseEnv, TEST_MERCHANT_TAX_ID } from '#env.js';
 import { json, request, setupTestApp } from '../helper.js';
 
 describe('the merchant on receipts', () => {
@@ -24,7 +24,19 @@ describe('the merchant on receipts', () => {
     expect(parseEnv({ DATA_DIR: '/tmp/bindery-merchant-check' }).merchant).toEqual({
       name: 'Bindery',
       address: '100 Congress Ave, Austin, TX 78701, United States',
+      // The invoice's seller (docs/decisions/0075): the legal name defaults to the name, the tax id to a
+      // placeholder in test payment mode only.
+      legalName: 'Bindery',
+      taxId: TEST_MERCHANT_TAX_ID,
     });
     expect(() => parseEnv({ DATA_DIR: '/tmp/bindery-merchant-check', MERCHANT_NAME: '  ' })).toThrow();
+  });
+
+  it('takes the invoice’s legal name and tax id from MERCHANT_LEGAL_NAME and MERCHANT_TAX_ID', () => {
+    const live = { DATA_DIR: '/tmp/bindery-merchant-check', PAYMENTS_MODE: 'live' };
+    expect(parseEnv(live).merchant).toMatchObject({ legalName: 'Bindery', taxId: null });
+    expect(
+      parseEnv({ ...live, MERCHANT_LEGAL_NAME: 'Bindery Books LLC', MERCHANT_TAX_ID: 'US-74-1234567' }).merchant,
+    ).toMatchObject({ legalName: 'Bindery Books LLC', taxId: 'US-74-1234567' });
   });
 });

@@ -3,12 +3,13 @@
  * (restored after each test) answer what pages read beside their own subject: the customer's orders, which the
  * cart page and the dashboard show below their own content, and the account page's resale certificates (none,
  * unless a test says otherwise), and the account page's devices signed in (none); and the public config (both payment methods, the first-print discount at 10 %),
- * which the home page's promise reads.
+ * which the home page's promise reads; and an uploaded file's bytes (not found: the design page's preview).
  */
 import { http, HttpResponse } from 'msw';
 import { urlOf } from '@bindery/contracts/route';
 import { configRoute } from '@bindery/contracts/store/config';
 import { accountRoutes } from '@bindery/contracts/store/account';
+import { projectRoutes } from '@bindery/contracts/store/projects';
 import { setupServer } from 'msw/node';
 import { noCertificatesHandlers } from './certificate-fixtures';
 import { noOrdersHandlers } from './order-fixtures';
@@ -25,11 +26,18 @@ const configHandler = http.get(urlOf(configRoute), () =>
   }),
 );
 
+// The design page's preview asks for an uploaded file's bytes (ADR 0073); jsdom cannot draw a PDF, so by default
+// the file is not found and the page says the preview could not be shown (the browser suite draws it for real).
+const noUploadFileHandler = http.get(urlOf(projectRoutes.uploadFile), () =>
+  HttpResponse.json({ error: 'Upload not found.' }, { status: 404 }),
+);
+
 const noSessionsHandler = http.get(urlOf(accountRoutes.sessions), () => HttpResponse.json({ sessions: [] }));
 
 export const server = setupServer(
   ...noOrdersHandlers,
   ...noCertificatesHandlers,
   noSessionsHandler,
+  noUploadFileHandler,
   configHandler,
 );

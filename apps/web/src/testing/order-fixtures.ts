@@ -5,6 +5,7 @@
 import { http, HttpResponse } from 'msw';
 import { OrderResponse, type Order } from '@bindery/contracts/store/checkout';
 import { urlOf } from '@bindery/contracts/route';
+import { invoiceRoutes } from '@bindery/contracts/store/invoices';
 import { orderNoteRoutes } from '@bindery/contracts/store/order-notes';
 import {
   MyOrdersResponse,
@@ -30,6 +31,8 @@ export const noOrdersHandlers = [
   http.get(urlOf(orderRoutes.overview), () => HttpResponse.json(emptyOverview)),
   // The notes staff shared on an order page: none unless a test says otherwise.
   http.get(urlOf(orderNoteRoutes.list), () => HttpResponse.json({ notes: [] })),
+  // An order's invoices (ADR 0075): none unless a test says otherwise.
+  http.get(urlOf(invoiceRoutes.list), () => HttpResponse.json({ documents: [] })),
 ];
 
 /** The list row of an order, as GET api/orders/ answers it. */

@@ -51,6 +51,7 @@ export {
 export {
   formatPageSize,
   formatPages,
+  mergeRanges,
   PAGE_BLEED_PT,
   PAGE_SIZE_TOLERANCE_PT,
   pageFit,

@@ -357,6 +357,18 @@ export const projectRoutes = {
     params: UploadParams,
     responses: { 200: UploadedFile, ...projectErrors },
   }),
+  uploadFile: defineRoute({
+    method: 'GET',
+    path: '/api/book/uploads/{id}/file/',
+    operationId: 'getBookUploadsByIdFile',
+    summary: "The bytes of one of the customer's usable uploads (the design page's preview, ADR 0073)",
+    tags,
+    access: 'owner',
+    params: UploadParams,
+    produces: ['application/pdf', 'image/jpeg', 'image/png'],
+    // The file's bytes (at most UPLOAD_MAX_BYTES, a stream, never JSON), its own Content-Type.
+    responses: { 200: null, ...projectErrors },
+  }),
   uploadBook: defineRoute({
     method: 'POST',
     path: '/api/book/upload-book/',

@@ -14,6 +14,7 @@ import type { FastifyPluginAsync, RouteOptions } from 'fastify';
 import { PRODUCT_LIST } from '@bindery/pricing/products';
 import apiKeys from './api-keys/index.js';
 import catalog from './catalog/index.js';
+import invoices from './invoices/index.js';
 import orders from './orders/index.js';
 import payments from './payments/index.js';
 import priceChanges from './price-changes/index.js';
@@ -50,6 +51,8 @@ const adminRoutes: FastifyPluginAsync = async (app) => {
   await app.register(apiKeys);
   // The admin's orders; money: refunds and reconciliation of an order, the sales report (docs/decisions/0022).
   await app.register(orders);
+  // An order's invoice and credit notes (docs/decisions/0075).
+  await app.register(invoices);
   await app.register(payments);
   await app.register(sales);
   // The admin's Shipping page: the rate table in force (docs/decisions/0030).

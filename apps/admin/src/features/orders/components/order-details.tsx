@@ -1,7 +1,7 @@
 /**
  * One order as staff see it (order-info.tsx reads it): the header with its status and total, the actions the
  * status allows, the customer and the order's times, each book, the shipment, the amounts with the tax reason, the
- * payment and the event timeline.
+ * payment, the invoice and credit notes (ADR 0075) and the event timeline.
  */
 import type { AdminOrderDetail } from '@bindery/contracts/admin/orders';
 import { messages } from '@bindery/contracts/messages';
@@ -12,6 +12,7 @@ import { reachedDates } from '../lib/order-dates';
 import { customerEmail, formatDateTime, formatDateTimeShort, formatUsd } from '../lib/order-format';
 import { OrderNotes } from './order-notes';
 import { OrderActions } from './order-actions';
+import { OrderInvoices } from './order-invoices';
 import { BookItem } from './order-book-item';
 import { BACK, Facts, Section, type Fact } from './order-facts';
 import { PaymentSection } from './order-payment';
@@ -65,6 +66,7 @@ export function OrderDetails({ order }: { order: AdminOrderDetail }) {
         </p>
       </Section>
       <PaymentSection order={order} />
+      <OrderInvoices order={order} />
       <OrderNotes orderId={order.id} />
       <Section id="order-events" title="Timeline">
         <Timeline events={order.events} />

@@ -98,6 +98,8 @@ export function orderPaidMail(
     method: 'card' | 'paypal';
     items: { title: string; quantity: number; digital: boolean; line_total_cents?: string | number }[];
     amounts: ReceiptAmounts;
+    /** The order's invoice (docs/decisions/0075): its number, and the order page to download it from. */
+    invoice?: { number: string };
   },
   dashboardUrl: string,
 ): OutboxMail {
@@ -120,8 +122,13 @@ export function orderPaidMail(
         `Receipt ${facts.orderNumber}`,
         `Sold by ${facts.merchant.name}, ${facts.merchant.address}`,
         ...receiptLines(order.items, order.amounts),
+        ...(order.invoice ? [`Invoice ${order.invoice.number}`] : []),
       ],
       links: [
+        // The order page (after signing in) offers the invoice as a PDF, and the e-books' files.
+        ...(order.invoice
+          ? [{ label: `Download invoice ${order.invoice.number}`, url: `${facts.orderUrl}#invoices` }]
+          : []),
         ...(files ? [{ label: 'Your order and downloads', url: facts.orderUrl }] : []),
         { label: 'Your projects', url: dashboardUrl },
       ],

@@ -69,7 +69,7 @@ export const statusConflict = (message: string) =>
 export type OrderMoves = ReturnType<typeof createOrderMoves>;
 
 export function createOrderMoves(
-  deps: Pick<OrdersDeps, 'db' | 'clock' | 'outbox' | 'config' | 'attempts' | 'webhooks'>,
+  deps: Pick<OrdersDeps, 'db' | 'clock' | 'outbox' | 'config' | 'attempts' | 'webhooks' | 'invoicer'>,
 ) {
   const { db, clock, outbox, config } = deps;
 
@@ -96,6 +96,7 @@ export function createOrderMoves(
     order: OrderRow,
     from: OrderStatus,
     opts: TransitionOptions,
+    invoice: { number: string } | undefined,
   ): Promise<OutboxMail | undefined> {
     const facts = mailFacts(order);
     // Back from a hold (docs/decisions/0072): one mail saying the order goes on, whichever status it returns to.
@@ -115,6 +116,7 @@ export function createOrderMoves(
               taxCents: Number(order.tax_cents),
               totalCents: Number(order.total_cents),
             },
+            invoice,
           },
           `${config.webUrl}/userdashboard`,
         );
@@ -270,9 +272,14 @@ export function createOrderMoves(
     // The books follow their order: ordered once paid, drafts again when a paid order is canceled.
     if (to === 'paid') await markProjectsOrdered(trx, orderId, now);
     if (to === 'canceled' && isPaidStatus(from)) await releaseProjects(trx, orderId, now);
+    // The payment's move issues the invoice, last (its number is held until the commit; ADR 0075).
+    const invoice =
+      from === 'awaiting_payment' && to === 'paid' && deps.invoicer
+        ? await deps.invoicer.issueInvoiceWithin(trx, orderId)
+        : undefined;
 
     const mailIds: number[] = [];
-    const mail = opts.notify === false ? undefined : await mailFor(trx, order, from, opts);
+    const mail = opts.notify === false ? undefined : await mailFor(trx, order, from, opts, invoice);
     if (mail) {
       const id = await outbox.enqueue(trx, mail);
       if (id !== undefined) mailIds.push(id);

@@ -119,6 +119,14 @@ export interface OrderAttemptsCloser {
   closeOrderAttempts: CloseOrderAttempts;
 }
 
+/**
+ * Issues the invoice of an order that was just paid, inside the transaction of the move (the invoices module,
+ * docs/decisions/0075): its number is taken there, so a rollback gives it back.
+ */
+export interface OrderInvoicer {
+  issueInvoiceWithin(trx: Transaction<DB>, orderId: number): Promise<{ number: string }>;
+}
+
 /** Makes new draft projects of the caller's, on the same files, priced now (projects module). */
 export type ProjectCopier = (
   userId: number,
@@ -154,6 +162,7 @@ export interface OrdersDeps {
   copyProjects?: ProjectCopier;
   files?: FileReplacer;
   webhooks?: OrderWebhooks;
+  invoicer?: OrderInvoicer;
 }
 
 /** Staff notes stay internal unless staff share them; the system's and the customer's notes are shown. */

@@ -54,6 +54,7 @@ export default fp<OrdersPluginOptions>(
         replaceFilesWithin: (trx, list, args) => app.projects.replaceFilesWithin(trx, list, args),
         removeReplaced: (keys) => app.projects.removeReplaced(keys),
       },
+      invoicer: app.invoices,
     });
     app.decorate('orders', orders);
     app.jobs.add({
@@ -70,6 +71,6 @@ export default fp<OrdersPluginOptions>(
   },
   {
     name: 'orders',
-    dependencies: ['config', 'db', 'jobs', 'counts', 'mail-outbox', 'catalog', 'projects', 'webhooks'],
+    dependencies: ['config', 'db', 'jobs', 'counts', 'mail-outbox', 'catalog', 'projects', 'webhooks', 'invoices'],
   },
 );

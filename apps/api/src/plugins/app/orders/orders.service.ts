@@ -1,7 +1,8 @@
 /**
  * The orders module (docs/decisions/0020): the one place that writes an order's status.
  *
- * `createOrders({ db, clock, outbox, config, refunder?, attempts?, copyProjects? })` returns plain functions,
+ * `createOrders({ db, clock, outbox, config, refunder?, attempts?, copyProjects?, invoicer? })` returns plain
+ * functions (`invoicer`: the invoices module, which issues the invoice in the move to paid, ADR 0075),
  * built from one file per verb:
  * - order-moves.ts: `transition` / `transitionWithin` (any move of the lifecycle table) and `afterCommit`;
  * - order-placement.ts: `placeWithin` (checkout creates an order in its transaction), `payWithin` (the payment
@@ -31,6 +32,7 @@ export {
   type Moved,
   type OrderActorInput,
   type OrderAttemptsCloser,
+  type OrderInvoicer,
   type OrderRefunder,
   type OrdersConfig,
   type OrdersDeps,

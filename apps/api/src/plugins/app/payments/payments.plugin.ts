@@ -41,6 +41,7 @@ export default fp(
       gateways,
       orders: () => app.orders,
       outbox: app.mailOutbox,
+      creditNotes: app.invoices,
       log,
       config: { webUrl: app.config.webUrl, merchant: app.config.merchant },
       webhooks: app.webhooks,
@@ -69,5 +70,5 @@ export default fp(
       run: ({ now }) => payments.reconcileDue(now),
     });
   },
-  { name: 'payments', dependencies: ['config', 'db', 'jobs', 'mail-outbox', 'orders', 'webhooks'] },
+  { name: 'payments', dependencies: ['config', 'db', 'jobs', 'mail-outbox', 'orders', 'webhooks', 'invoices'] },
 );

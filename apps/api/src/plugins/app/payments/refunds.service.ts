@@ -14,10 +14,11 @@
  * refunds count as spent) and a `pending` refund row is written with a new idempotency key; then the provider is
  * asked with that key. Its answer completes the row; a refusal removes it (nothing recorded, 502 with the
  * provider's own message); no answer keeps it pending, and `retryPending` asks again with the SAME key, so the
- * provider either replays the refund it made or makes it now: never twice.
+ * provider either replays the refund it made or makes it now: never twice. The transaction that records the
+ * provider's acceptance also issues the refund's credit note (the invoices module's `creditNotes`, ADR 0075).
  */
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { AdminOrderDetail, Refund } from '@bindery/contracts/admin/orders';
 import { messages } from '@bindery/contracts/messages';
 import { isCancelableWithRefund } from '@bindery/contracts/order-lifecycle';
@@ -60,10 +61,16 @@ export interface RefundsDeps {
   orders: () => OrdersModule;
   outbox: MailOutbox;
   log: RefundsLogger;
+  /** Issues a refund's credit note in the transaction that records it (the invoices module, ADR 0075). */
+  creditNotes?: RefundCreditNotes;
   /** Links in mails, and who sells (the mails are signed with it). */
   config: { webUrl: string; merchant: { name: string; address: string } };
   /** The customer's webhooks hear of a refund (order.refunded, docs/decisions/0076). */
   webhooks?: OrderWebhooks;
+}
+
+export interface RefundCreditNotes {
+  issueCreditNoteWithin(trx: Transaction<DB>, refundId: number): Promise<{ number: string } | undefined>;
 }
 
 export interface RefundArgs {
@@ -234,14 +241,10 @@ export function createRefunds(deps: RefundsDeps) {
         code: 'REFUND_NOT_CONFIRMED',
       });
     }
-    // The outcome and its event on the order's timeline (who, how much, why) commit together.
+    // The outcome, its event on the order's timeline (who, how much, why) and its credit note commit together.
     let webhookIds: number[] = [];
     const done = await db.transaction().execute(async (trx) => {
-      const settled = await completeRefund(trx, refund.id, {
-        providerRefundId: answer.id,
-        status: settledStatus(answer.status),
-        at: clock.now(),
-      });
+      const settled = await recordAnswerWithin(trx, refund.id, answer);
       const order = await deps.orders().rowWithin(trx, settled.order_id);
       if (order) {
         await deps.orders().recordNoteWithin(trx, order, {
@@ -275,6 +278,20 @@ export function createRefunds(deps: RefundsDeps) {
       'refund made',
     );
     return done;
+  }
+
+  /**
+   * The provider's answer to a refund, recorded: the row completed and, once the provider accepted it, the
+   * refund's credit note issued in the same transaction (its number is given back by a rollback; ADR 0075).
+   */
+  async function recordAnswerWithin(trx: Transaction<DB>, refundId: number, answer: ProviderRefund) {
+    const settled = await completeRefund(trx, refundId, {
+      providerRefundId: answer.id,
+      status: settledStatus(answer.status),
+      at: clock.now(),
+    });
+    if (settled.status !== 'failed') await deps.creditNotes?.issueCreditNoteWithin(trx, settled.id);
+    return settled;
   }
 
   /** Tells the customer about money given back that did not cancel the order (that mail says it). */
@@ -400,11 +417,7 @@ export function createRefunds(deps: RefundsDeps) {
       if (!payment?.charge_ref || !order) continue;
       try {
         const answer = await askProvider(refund, payment.charge_ref, order.currency);
-        await completeRefund(db, refund.id, {
-          providerRefundId: answer.id,
-          status: settledStatus(answer.status),
-          at: clock.now(),
-        });
+        await db.transaction().execute((trx) => recordAnswerWithin(trx, refund.id, answer));
         confirmed += 1;
       } catch (error) {
         if (error instanceof ProviderError && refused(error)) {

@@ -3,9 +3,10 @@
  * Letter page per order (more when its books need them): the order number in text and as a Code 128 barcode, the
  * customer, ship-to, each book's specifications, copies, pages, spine width, files under their predictable names
  * with SHA-256 checksums, the preflight result and the due date. The standard Helvetica font covers WinAnsi only:
- * any other character is printed as "?" (the stored title is unchanged).
+ * any other character is printed as "?" (the stored title is unchanged). The writer is lib/pdf-writer.ts's.
  */
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { rgb } from 'pdf-lib';
+import { MARGIN, newPdfDocument, PdfWriter } from '#lib/pdf-writer.js';
 import { code128Bars } from './code128.js';
 
 export interface TicketFile {
@@ -39,52 +40,8 @@ export interface TicketOrder {
   books: TicketBook[];
 }
 
-const PAGE: [number, number] = [612, 792];
-const MARGIN = 48;
-
-/** Writes lines top to bottom, starting a new page when the current one is full. */
-class Writer {
-  page: PDFPage;
-  y: number;
-  private readonly chars: Set<number>;
-
-  constructor(
-    private readonly doc: PDFDocument,
-    private readonly font: PDFFont,
-    private readonly bold: PDFFont,
-  ) {
-    this.chars = new Set(font.getCharacterSet());
-    this.page = doc.addPage(PAGE);
-    this.y = PAGE[1] - MARGIN;
-  }
-
-  /** The text with every character Helvetica cannot encode replaced by "?". */
-  safe(text: string): string {
-    return Array.from(text, (ch) => (this.chars.has(ch.codePointAt(0) ?? 0) ? ch : '?')).join('');
-  }
-
-  room(height: number): void {
-    if (this.y - height < MARGIN) {
-      this.page = this.doc.addPage(PAGE);
-      this.y = PAGE[1] - MARGIN;
-    }
-  }
-
-  line(text: string, opts: { size?: number; bold?: boolean; indent?: number } = {}): void {
-    const size = opts.size ?? 10;
-    this.room(size + 4);
-    this.y -= size + 4;
-    const font = opts.bold ? this.bold : this.font;
-    const x = MARGIN + (opts.indent ?? 0);
-    let s = this.safe(text);
-    while (s.length > 1 && font.widthOfTextAtSize(s, size) > PAGE[0] - MARGIN - x) s = s.slice(0, -1);
-    this.page.drawText(s, { x, y: this.y, size, font });
-  }
-
-  gap(points = 6): void {
-    this.y -= points;
-  }
-
+/** The shared writer with the ticket's Code 128 barcode. */
+class Writer extends PdfWriter {
   barcode(text: string, height = 40, module = 1.2): void {
     const { bars } = code128Bars(text);
     this.room(height + 8);
@@ -97,15 +54,7 @@ class Writer {
   }
 }
 
-async function newDocument(title: string) {
-  const doc = await PDFDocument.create();
-  doc.setTitle(title);
-  doc.setCreator('Bindery');
-  doc.setProducer('Bindery');
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
-  return { doc, font, bold };
-}
+const newDocument = newPdfDocument;
 
 function drawTicket(w: Writer, order: TicketOrder): void {
   w.line(`JOB TICKET  ${order.order_number}`, { size: 18, bold: true });

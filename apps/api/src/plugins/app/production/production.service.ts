@@ -23,6 +23,7 @@ import type { Db } from '#db/database.js';
 import type { Clock } from '#lib/clock.js';
 import { DomainError } from '#lib/domain-error.js';
 import { decodeCursor, TimeIdCursor, toPage } from '#lib/keyset.js';
+import { postalLines } from '#lib/pdf-writer.js';
 import type { FileStore } from '../projects/file-store.js';
 import { iso } from '../orders/order-views.js';
 import { jobTicketsPdf, packingSlipPdf, type TicketBook, type TicketOrder } from './job-ticket.js';
@@ -149,14 +150,9 @@ export function createProduction(deps: ProductionDeps) {
       status: order.status,
       customer_name: order.customer_name,
       customer_email: order.customer_email,
-      ship_to: [
-        [a.first_name, a.last_name].filter(Boolean).join(' '),
-        a.company,
-        [a.address, a.apt_floor].filter(Boolean).join(', '),
-        [a.city, a.state, a.postal_code].filter(Boolean).join(' '),
-        a.country,
-        a.phone_number,
-      ].filter((l): l is string => typeof l === 'string' && l.trim() !== ''),
+      ship_to: [...postalLines(order.address), a.phone_number].filter(
+        (l): l is string => typeof l === 'string' && l.trim() !== '',
+      ),
       shipping: [ship.courier_name, ship.service_name].filter(Boolean).join(' ') || '—',
       paid_at: paid ? paid.toISOString().slice(0, 10) : 'not paid',
       due: paid ? new Date(paid.getTime() + DUE_DAYS * 86_400_000).toISOString().slice(0, 10) : '—',

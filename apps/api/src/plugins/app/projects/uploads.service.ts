@@ -403,7 +403,15 @@ export function createUploads(deps: UploadsDeps) {
     return toUploadedFile(row);
   }
 
-  return { readParts, inspectStaged, receive, getMine, slots };
+  /** GET api/book/uploads/{id}/file/: the bytes of the same uploads getMine answers (the preview, ADR 0073). */
+  async function openMine(userId: number, id: string) {
+    const row = await findUsableUpload(db, userId, id);
+    const stored = row ? await fileStore.open(row.storage_key) : undefined;
+    if (!row || !stored) throw new DomainError('not_found', m.uploadNotFound);
+    return { ...stored, contentType: row.content_type, fileName: row.file_name };
+  }
+
+  return { readParts, inspectStaged, receive, getMine, openMine, slots };
 }
 
 /**

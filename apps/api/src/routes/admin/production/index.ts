@@ -5,7 +5,7 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminProductionRoutes as r } from '@bindery/contracts/admin/production';
-import { contentDisposition, sendStoredFile } from '#lib/content-disposition.js';
+import { sendPdf, sendStoredFile } from '#lib/content-disposition.js';
 import { contractRoute } from '#lib/contract-route.js';
 
 const productionRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -26,14 +26,6 @@ const productionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   contractRoute(app, r.groups, async () => ({ groups: await app.production.groups() }));
   contractRoute(app, r.list, async (request) => app.production.page(request.query));
-
-  const sendPdf = (reply: FastifyReply, pdf: { bytes: Uint8Array; fileName: string }) =>
-    reply
-      .type('application/pdf')
-      .header('content-disposition', contentDisposition('inline', pdf.fileName))
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'private, no-store')
-      .send(Buffer.from(pdf.bytes));
 
   contractRoute(app, r.ticket, async (request, reply) =>
     sendPdf(reply as FastifyReply, await app.production.ticketPdf(request.params.id)),

@@ -3,6 +3,7 @@
  * token, each customer seeing only their own projects (another's id answers 404):
  * - POST   uploads/            multipart {purpose, file} → 201 UploadedFile (the server's file facts)
  * - GET    uploads/{id}/facts/ → UploadedFile: one of the caller's uploads still usable (a draft's restore)
+ * - GET    uploads/{id}/file/  the bytes of that upload, inline (the design page's preview; ADR 0073)
  * - POST   upload-book/        UploadBookBody → 201 (new) or 200 (project_id edited) UploadBookResponse
  * - GET    my-books/           MyBooksQuery → one keyset page of the customer's projects (newest first by default)
  * - GET    dropdown-data/      → the categories and languages of /start-project
@@ -33,6 +34,11 @@ const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
   contractRoute(app, projectRoutes.uploadFacts, async (request) =>
     app.uploads.getMine(request.signedInUser().id, request.params.id),
   );
+
+  contractRoute(app, projectRoutes.uploadFile, async (request, reply) => {
+    const file = await app.uploads.openMine(request.signedInUser().id, request.params.id);
+    return sendStoredFile(reply, file, false);
+  });
 
   contractRoute(app, projectRoutes.uploadBook, async (request, reply) => {
     const user = request.signedInUser();

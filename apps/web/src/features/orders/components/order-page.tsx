@@ -26,6 +26,7 @@ import { OrderBooks } from './order-books';
 import { OrderDelivery } from './order-delivery';
 import { OrderDownloads } from './order-downloads';
 import { CancelWindow, OrderHold } from './order-hold';
+import { OrderInvoices } from './order-invoices';
 import { OrderNotes } from './order-notes';
 import { Progress, Timeline } from './order-progress';
 import { Reorder } from './reorder-form';
@@ -103,6 +104,8 @@ export function OrderDetails({ order, userId }: { order: Order; userId: number }
       <OrderNotes orderId={order.id} />
 
       <OrderDownloads order={order} />
+
+      <OrderInvoices order={order} />
 
       <OrderBooks order={order} />
 

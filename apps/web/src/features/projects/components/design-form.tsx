@@ -3,6 +3,7 @@
  * options, the 'Quantity and Shipping Estimates' panel, an optional cover, then the two ways on. Its state and
  * actions are use-design-form.ts.
  */
+import { useState } from 'react';
 import { Alert } from '@bindery/ui/alert';
 import { Button } from '@bindery/ui/button';
 import { Card } from '@bindery/ui/card';
@@ -21,6 +22,9 @@ import { FileSection } from './file-section';
 import { CoverPreflightView } from './cover-preflight-report';
 import { PreflightReportView } from './preflight-report';
 import { PrintOptions } from './print-options';
+import { CoverPreview } from './cover-preview';
+import { InteriorPreview } from './interior-preview';
+import { usePreviewFile } from '../hooks/use-preview-file';
 import { ProjectHeading } from './project-heading';
 import { ProjectTabs } from './project-tabs';
 
@@ -37,6 +41,15 @@ export function DesignForm({
 }) {
   const form = useDesignForm(data, user, initial);
   const { product, pageCount } = form;
+  // The preview of the uploaded files (ADR 0073); a finding's page link shows its page and scrolls to it.
+  const pdfUpload = form.pdf.status === 'success' ? form.pdf.result : null;
+  const pdfPreview = usePreviewFile(pdfUpload);
+  const coverPreview = usePreviewFile(form.cover.status === 'success' ? form.cover.result : null);
+  const [previewPage, setPreviewPage] = useState(1);
+  const showPage = (page: number) => {
+    setPreviewPage(page);
+    document.getElementById('interior-preview')?.scrollIntoView({ block: 'start' });
+  };
 
   return (
     <div className="b-container b-stack">
@@ -74,6 +87,18 @@ export function DesignForm({
             trimChosen={!product?.hasTrimSizes || Boolean(form.cascade.choices.trim_size)}
             acknowledged={form.warningsAcknowledged}
             onAcknowledge={form.acknowledgeWarnings}
+            onShowPage={showPage}
+          />
+        ) : null}
+        {pdfUpload?.page_count ? (
+          <InteriorPreview
+            file={pdfPreview}
+            pageCount={pdfUpload.page_count}
+            report={form.preflight}
+            facts={pdfUpload.pdf_facts}
+            trim={form.previewTrim}
+            page={previewPage}
+            onPage={setPreviewPage}
           />
         ) : null}
       </FileSection>
@@ -125,6 +150,7 @@ export function DesignForm({
         user={user}
       >
         <CoverPreflightView request={form.coverRequest} report={form.coverPreflight} />
+        <CoverPreview file={coverPreview} request={form.coverRequest} />
       </FileSection>
 
       {form.formError ? <Alert tone="error">{form.formError}</Alert> : null}

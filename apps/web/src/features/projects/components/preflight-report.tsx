@@ -6,6 +6,7 @@
  */
 import type { PreflightCheck, PreflightReport } from '@bindery/contracts/store/preflight';
 import { formatPages, PREFLIGHT_CHECK_TITLES } from '@bindery/contracts/store/preflight';
+import type { PageRange } from '@bindery/contracts/store/preflight';
 import { StatusBadge, type StatusTone } from '@bindery/ui/status-badge';
 
 /** A check's status as a badge (the cover check's too). */
@@ -20,6 +21,7 @@ export function PreflightReportView({
   trimChosen,
   acknowledged = false,
   onAcknowledge,
+  onShowPage,
 }: {
   report: PreflightReport;
   trimChosen: boolean;
@@ -27,6 +29,8 @@ export function PreflightReportView({
   acknowledged?: boolean;
   /** Absent: the report is shown read-only (the admin's order). */
   onAcknowledge?: (yes: boolean) => void;
+  /** Present: each finding's pages link to the preview (ADR 0073). */
+  onShowPage?: (page: number) => void;
 }) {
   const summary =
     report.status === 'error'
@@ -47,6 +51,9 @@ export function PreflightReportView({
             <StatusBadge tone={BADGE[c.status].tone}>{BADGE[c.status].text}</StatusBadge>{' '}
             <strong>{PREFLIGHT_CHECK_TITLES[c.check]}</strong>
             {c.pages.length > 0 ? <span className="b-muted"> ({formatPages(c.pages)})</span> : null}
+            {onShowPage && c.status !== 'ok' && c.pages.length > 0 ? (
+              <PageLinks ranges={c.pages} onShowPage={onShowPage} />
+            ) : null}
             <p>{c.message}</p>
           </li>
         ))}
@@ -62,5 +69,35 @@ export function PreflightReportView({
         </label>
       ) : null}
     </section>
+  );
+}
+
+/** At most this many of a finding's page runs link to the preview (its text names them all). */
+const LINKED_RUNS = 10;
+
+/** "Show page 3, 7–9 in the preview": each run a button that opens its first page (ADR 0073). */
+function PageLinks({
+  ranges,
+  onShowPage,
+}: {
+  ranges: readonly PageRange[];
+  onShowPage: (page: number) => void;
+}) {
+  return (
+    <span className="p-preflight__links">
+      {' '}
+      Show in the preview:
+      {ranges.slice(0, LINKED_RUNS).map(([a, b]) => (
+        <button
+          key={a}
+          type="button"
+          className="p-preview__link"
+          aria-label={`Show page ${a} in the preview`}
+          onClick={() => onShowPage(a)}
+        >
+          {a === b ? a : `${a}–${b}`}
+        </button>
+      ))}
+    </span>
   );
 }

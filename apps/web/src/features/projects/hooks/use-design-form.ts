@@ -18,7 +18,7 @@ import {
 } from '#lib/catalog/use-option-cascade.ts';
 import { KIND_LABELS } from '#lib/catalog/kind-labels.ts';
 import { checkCover, checkInteriorPdf } from '../lib/file-checks';
-import { designPreflight } from '../lib/preflight';
+import { chosenTrim, designPreflight } from '../lib/preflight';
 import { coverRequestOf, useCoverPreflight } from './use-cover-preflight';
 import {
   saveDesignForm,
@@ -188,6 +188,8 @@ export function useDesignForm(data: ProjectData, user: SessionUser | null, initi
     estimateBook,
     coverChosen,
     preflight,
+    /** The chosen trim the preview draws its guides for (ADR 0073). */
+    previewTrim: chosenTrim(cascade.options.data?.trim_size, cascade.choices.trim_size),
     coverRequest,
     coverPreflight,
     preflightError,

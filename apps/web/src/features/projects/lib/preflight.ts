@@ -25,6 +25,15 @@ function trimOf(item: TrimOption): PreflightTrim | null {
   return widthUm > 0 && heightUm > 0 ? { name: item.name, widthUm, heightUm } : null;
 }
 
+/** The chosen trim ('' or undefined: none yet) as the check sizes it; the preview draws its guides (ADR 0073). */
+export function chosenTrim(
+  trimItems: readonly TrimOption[] | undefined,
+  chosenTrimId: string | undefined,
+): PreflightTrim | null {
+  const chosen = chosenTrimId ? trimItems?.find((i) => String(i.id) === chosenTrimId) : undefined;
+  return chosen ? trimOf(chosen) : null;
+}
+
 /**
  * The report for the uploaded file and the chosen trim id ('' or undefined: none chosen yet, so no page size
  * check), or null when the server kept no facts for the file (a file uploaded before files were checked).
@@ -36,11 +45,9 @@ export function designPreflight(
   book: { interiorColour?: OptionItem | undefined; binding?: OptionItem | undefined } = {},
 ): PreflightReport | null {
   if (!facts) return null;
-  const items = trimItems ?? [];
-  const chosen = chosenTrimId ? items.find((i) => String(i.id) === chosenTrimId) : undefined;
-  const trims = items.map(trimOf).filter((t): t is PreflightTrim => t !== null);
+  const trims = (trimItems ?? []).map(trimOf).filter((t): t is PreflightTrim => t !== null);
   // The interior colour and binding as the server reads them (ADR 0070): grey printing, the binding's gutter.
-  return preflightReport(facts, chosen ? trimOf(chosen) : null, trims, {
+  return preflightReport(facts, chosenTrim(trimItems, chosenTrimId), trims, {
     blackAndWhite: book.interiorColour ? isBlackAndWhite(book.interiorColour.name) : false,
     bindingStyle: book.binding?.binding_style ?? null,
   });

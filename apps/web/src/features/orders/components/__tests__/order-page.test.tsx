@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@bindery/contracts/messages';
 import { urlOf } from '@bindery/contracts/route';
+import { InvoiceListResponse, invoiceRoutes } from '@bindery/contracts/store/invoices';
 import { orderNoteRoutes } from '@bindery/contracts/store/order-notes';
 import { orderRoutes, ReorderResponse, type ReorderBody } from '@bindery/contracts/store/orders';
 import { CalculateResponse, catalogRoutes } from '@bindery/contracts/store/catalog';
@@ -153,6 +154,84 @@ describe('/orders/:id: the order page', () => {
     expect(screen.queryByRole('heading', { name: s.reorderTitle })).toBeNull();
   });
 
+  it('offers the paid order’s invoice and credit notes as PDFs fetched with the token (ADR 0075)', async () => {
+    const user = userEvent.setup();
+    signInForTest();
+    const fetched: { number: string; auth: string | null }[] = [];
+    server.use(
+      ...myOrdersHandlers([shipped]),
+      http.get(urlOf(invoiceRoutes.list, { id: 43 }), () =>
+        HttpResponse.json(
+          InvoiceListResponse.parse({
+            documents: [
+              {
+                kind: 'invoice',
+                number: 'INV-2026-000007',
+                issued_at: '2026-11-22T10:05:00.000Z',
+                total: shipped.total,
+                currency: 'USD',
+                invoice_number: null,
+              },
+              {
+                kind: 'credit_note',
+                number: 'CN-2026-000002',
+                issued_at: '2026-11-24T09:00:00.000Z',
+                total: '10.00',
+                currency: 'USD',
+                invoice_number: 'INV-2026-000007',
+              },
+            ],
+          }),
+        ),
+      ),
+      http.get(urlOf(invoiceRoutes.pdf), ({ request, params }) => {
+        fetched.push({
+          number: `${String(params['id'])} ${String(params['number'])}`,
+          auth: request.headers.get('authorization'),
+        });
+        return new HttpResponse(new Uint8Array([37, 80, 68, 70]), {
+          headers: {
+            'content-type': 'application/pdf',
+            'content-disposition': `attachment; filename="${String(params['number'])}.pdf"`,
+          },
+        });
+      }),
+    );
+    const created = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:invoice');
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    renderRoute('/orders/43');
+    const invoices = await screen.findByRole('region', { name: 'Invoices' });
+    expect(within(invoices).getByText('Invoice INV-2026-000007')).toBeInTheDocument();
+    expect(within(invoices).getByText('Credit note CN-2026-000002')).toBeInTheDocument();
+    expect(within(invoices).getByText(/credits INV-2026-000007/)).toBeInTheDocument();
+    await user.click(within(invoices).getByRole('button', { name: 'Download invoice' }));
+    await waitFor(() => expect(clicked).toHaveBeenCalledTimes(1));
+    await user.click(within(invoices).getByRole('button', { name: 'Download credit note' }));
+    await waitFor(() => expect(clicked).toHaveBeenCalledTimes(2));
+    expect(fetched).toEqual([
+      { number: '43 INV-2026-000007', auth: expect.stringMatching(/^Bearer /) as string },
+      { number: '43 CN-2026-000002', auth: expect.stringMatching(/^Bearer /) as string },
+    ]);
+    expect(created).toHaveBeenCalledTimes(2);
+  });
+
+  it('offers no invoice before payment, and does not ask for one', async () => {
+    signInForTest();
+    let asked = 0;
+    server.use(
+      ...myOrdersHandlers([unpaid]),
+      http.get(urlOf(invoiceRoutes.list), () => {
+        asked += 1;
+        return HttpResponse.json({ documents: [] });
+      }),
+    );
+    renderRoute('/orders/42');
+    expect(await screen.findByRole('heading', { name: /Order BND-/, level: 1 })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Invoices' })).toBeNull();
+    expect(asked).toBe(0);
+  });
+
   it('offers no downloads before payment', async () => {
     signInForTest();
     server.use(...myOrdersHandlers([unpaid]));
@@ -173,7 +252,15 @@ describe('/orders/:id: the order page', () => {
     server.use(
       ...myOrdersHandlers([shipped]),
       http.get(urlOf(orderNoteRoutes.list), () =>
-        HttpResponse.json({ notes: [{ id: 1, body: 'Your books go to the printer on Monday.', created_at: '2026-11-28T09:00:00.000Z' }] }),
+        HttpResponse.json({
+          notes: [
+            {
+              id: 1,
+              body: 'Your books go to the printer on Monday.',
+              created_at: '2026-11-28T09:00:00.000Z',
+            },
+          ],
+        }),
       ),
     );
     renderRoute('/orders/43');
@@ -338,12 +425,17 @@ describe('/orders/:id: reorder', () => {
     );
     expect(within(form).getByTestId('reorder-total')).toHaveTextContent("Books at today's prices: $127.30");
     // The server's quote of the book's own configuration and page count at the copies typed.
-    const printBook = defined(asked.find((a) => a.category === 'calculator'), 'the print book quote');
+    const printBook = defined(
+      asked.find((a) => a.category === 'calculator'),
+      'the print book quote',
+    );
     expect(printBook.body).toMatchObject({ quantity: 10, page_count: 120 });
     const user = userEvent.setup();
     await user.clear(novel);
     await user.type(novel, '20');
-    await waitFor(() => expect(novel).toHaveAccessibleDescription('Today: $8.73 a book, $174.60 for 20 copies.'));
+    await waitFor(() =>
+      expect(novel).toHaveAccessibleDescription('Today: $8.73 a book, $174.60 for 20 copies.'),
+    );
     await waitFor(() => expect(within(form).getByTestId('reorder-total')).toHaveTextContent('$214.60'));
   });
 
