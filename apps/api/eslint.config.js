@@ -1,7 +1,7 @@
 import base, { restrictEnvAccess, typeChecked } from '@bindery/eslint-config/base';
 
 // Type-checked rules (ADR 0044) on every TypeScript file of the package: src/, bench/ and test/.
-const typedFiles = ['src/**/*.ts', 'bench/**/*.ts', 'test/**/*.ts'];
+const typedFiles = ['src/**/*.ts', 'bench/**/*.ts', 'test/**/*.ts', 'examples/**/*.ts'];
 const typedSrc = typeChecked(import.meta.dirname).map((config) =>
   config.files ? config : { ...config, files: typedFiles },
 );

@@ -30,6 +30,8 @@ import payments from './plugins/app/payments/payments.plugin.js';
 import production from './plugins/app/production/production.plugin.js';
 import projects from './plugins/app/projects/projects.plugin.js';
 import accounts from './plugins/app/users/accounts.plugin.js';
+import apiKeys from './plugins/app/api-keys/api-keys.plugin.js';
+import webhooks from './plugins/app/webhooks/webhooks.plugin.js';
 import sessions from './plugins/app/users/sessions.plugin.js';
 import sales from './plugins/app/sales/sales.plugin.js';
 import configPlugin from './plugins/external/config.js';
@@ -149,6 +151,8 @@ export async function buildApp({
   await app.register(mail);
   await app.register(mailOutbox);
   await app.register(accounts);
+  await app.register(apiKeys);
+  await app.register(webhooks);
   await app.register(catalog);
   await app.register(projects);
   await app.register(certificates);

@@ -149,6 +149,12 @@ export const EnvSchema = z
      * many times (their data went with a restart of the API) is marked failed, and its order expires as usual.
      */
     PAYMENTS_TEST_UNREACHABLE_LIMIT: z.coerce.number().int().min(1).max(1000).default(3),
+    /**
+     * Outbound webhooks (docs/decisions/0076) refuse target URLs that resolve to loopback, private or link-local
+     * addresses (a key holder must not make the server call internal services); true allows them, for development
+     * and tests only.
+     */
+    WEBHOOKS_ALLOW_PRIVATE_TARGETS: z.stringbool().default(false),
     /** An order not paid within this many hours expires (docs/decisions/0020, 0022). */
     UNPAID_ORDER_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(24),
     /** The cancel window after payment: production starts no sooner (docs/decisions/0072); 0: at once. */
@@ -297,6 +303,8 @@ export interface Config {
   files: FilesConfig;
   /** Request timeouts and connections per address (docs/decisions/0054; lib/http-limits.ts). */
   http: HttpLimits;
+  /** Outbound webhooks (docs/decisions/0076): private targets allowed (development and tests only). */
+  webhooks: { allowPrivateTargets: boolean };
 }
 
 /** Request timeouts and connections per address (lib/http-limits.ts, docs/decisions/0054). */
@@ -475,6 +483,7 @@ export function parseEnv(source: Record<string, string | undefined>): Config {
       reconcileEveryMs: env.RECONCILE_EVERY_MINUTES * 60_000,
       reconcileAfterMs: env.RECONCILE_AFTER_MINUTES * 60_000,
     },
+    webhooks: { allowPrivateTargets: env.WEBHOOKS_ALLOW_PRIVATE_TARGETS },
     testPayments: {
       webhookAnyAddress: env.PAYMENTS_TEST_WEBHOOK_ANY_ADDRESS,
       unreachableLimit: env.PAYMENTS_TEST_UNREACHABLE_LIMIT,

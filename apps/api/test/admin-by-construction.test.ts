@@ -24,6 +24,7 @@ import { adminCertificateRoutes } from '@bindery/contracts/admin/resale-certific
 import { adminSalesRoutes } from '@bindery/contracts/admin/sales';
 import { adminShippingRoutes } from '@bindery/contracts/admin/shipping';
 import { adminUserRoutes } from '@bindery/contracts/admin/users';
+import { adminApiKeyRoutes } from '@bindery/contracts/admin/api-keys';
 import type { RouteContract } from '@bindery/contracts/route';
 import { PRODUCT_LIST, updatableKinds } from '@bindery/pricing/products';
 import { registeredUrlOf } from '#lib/contract-route.js';
@@ -71,6 +72,7 @@ describe('admin by construction', () => {
   it('the admin tree is exactly the admin route objects of packages/contracts/src/admin', () => {
     const groups: Record<string, RouteContract>[] = [
       adminUserRoutes,
+      adminApiKeyRoutes,
       adminOrderRoutes,
       adminPaymentRoutes,
       adminSalesRoutes,

@@ -32,6 +32,8 @@ let ownerIds: {
   upload: string;
   ebook: number;
   ebookOrder: number;
+  webhook: number;
+  delivery: number;
   invoice: string;
 };
 
@@ -53,7 +55,31 @@ beforeAll(async () => {
   const ebook = await createEbook(t, customer.auth, 'Matrix E-Book');
   const ebookOrder = await placeOrder(t, customer.auth, [ebook.id], 'digital');
   await payOrder(t, ebookOrder.id);
+  // A webhook endpoint with one delivery (ADR 0076); its target is a documentation address, never sent to.
+  const webhook = await t.db
+    .insertInto('webhook_endpoints')
+    .values({
+      user_id: customer.user.id,
+      url: 'http://192.0.2.1/hooks',
+      events: '["order.shipped"]',
+      secret: 'whsec_x',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const delivery = await t.db
+    .insertInto('webhook_deliveries')
+    .values({
+      endpoint_id: webhook.id,
+      event_id: 'evt_matrix',
+      event_type: 'test',
+      payload: '{}',
+      status: 'delivered',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   ownerIds = {
+    webhook: webhook.id,
+    delivery: delivery.id,
     project: project.id,
     order: order.id,
     upload: detail.json<{ pdf_upload_id: string }>().pdf_upload_id,
@@ -99,6 +125,9 @@ async function concrete(url: string): Promise<string> {
   }
   if (path.startsWith('/api/orders/:id') || path.startsWith('/api/admin/orders/:id'))
     path = path.replace(':id', String(ownerIds.order));
+  if (path.startsWith('/api/users/me/webhooks/:id')) {
+    path = path.replace(':id', String(ownerIds.webhook)).replace(':delivery_id', String(ownerIds.delivery));
+  }
   if (path.startsWith('/api/users/admin/users/:id')) {
     // An admin's delete really deletes: a throwaway account each time.
     path = path.replace(':id', String((await createUser(t)).user.id));

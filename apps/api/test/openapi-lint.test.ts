@@ -44,7 +44,11 @@ describe('the OpenAPI document', () => {
       const bearer = (op.security ?? []).some((s) => 'bearerAuth' in s);
       expect(bearer, `${route.method} ${route.url} is ${route.access}`).toBe(route.access !== 'public');
     }
-    // The payment routes a customer calls with a token say so (they said nothing before).
-    expect(operations.get('POST /api/create-checkout-session')?.security).toEqual([{ bearerAuth: [] }]);
+    // The payment routes a customer calls with a token say so (they said nothing before), and take an API key with
+    // the orders:write scope (docs/decisions/0076).
+    expect(operations.get('POST /api/create-checkout-session')?.security).toEqual([
+      { bearerAuth: [] },
+      { apiKey: ['orders:write'] },
+    ]);
   });
 });

@@ -19,6 +19,25 @@ export const messages = {
     /** 400 for a correctly signed Stripe webhook that is not an event of the shape the API reads. */
     invalidWebhookEvent: 'Invalid webhook event.',
   },
+  /** API keys and webhooks (docs/decisions/0076). */
+  apiKeys: {
+    invalid: 'Invalid or revoked API key.',
+    notAllowedHere: 'API keys cannot be used on this route.',
+    missingScope: (scope: string) => `This API key lacks the ${scope} scope.`,
+    tooMany: (max: number) => `An account holds at most ${max} API keys: revoke and delete old ones first.`,
+    rateLimited: (wait: string) => `Too many requests with this API key. Try again in ${wait}.`,
+  },
+  /** Outbound webhooks (docs/decisions/0076). */
+  webhooks: {
+    privateTarget:
+      'This URL points to a private, loopback or link-local address. Webhooks go only to public addresses.',
+    unresolvable: (host: string) => `The host ${host} could not be resolved.`,
+    tooMany: (max: number) => `An account has at most ${max} webhook endpoints: delete one first.`,
+    disabledSubject: 'Your Bindery webhook endpoint was switched off',
+    disabledMail: (url: string, reason: string) =>
+      `Deliveries to ${url} have failed for a day (last: ${reason}), so the endpoint was switched off. ` +
+      'Fix the receiver, then resend a delivery from its log to switch it on again.',
+  },
   calculators: {
     loadDropdownsFailed: 'Failed to load dropdowns.',
     loadOptionsFailed: 'Failed to load available options.',

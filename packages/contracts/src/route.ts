@@ -21,6 +21,16 @@ import type { z } from 'zod';
 export const ACCESS_LEVELS = ['public', 'customer', 'owner', 'owner-or-admin', 'admin'] as const;
 export type Access = (typeof ACCESS_LEVELS)[number];
 
+/**
+ * What an API key may do (docs/decisions/0076). A route that accepts keys names the one scope it needs
+ * (`apiKeyScope`); a key on any other route is refused (403), so staff routes never take one.
+ * - catalog:read: the catalog, quotes, shipping estimates, cover dimensions;
+ * - orders:write: uploads, projects, creating an order and paying it;
+ * - orders:read: the key holder's own orders (and its webhooks).
+ */
+export const API_KEY_SCOPES = ['catalog:read', 'orders:write', 'orders:read'] as const;
+export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
+
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Answers by HTTP status. A status whose schema is `null` has no body (204, a redirect, a file download). */
@@ -48,6 +58,8 @@ export interface RouteContract {
    * it follows from `access` (public → none, else the bearer token).
    */
   readonly security?: readonly Readonly<Record<string, readonly string[]>>[];
+  /** The scope an API key needs to call this route; absent: keys are refused here (docs/decisions/0076). */
+  readonly apiKeyScope?: ApiKeyScope;
   readonly responses: Responses;
 }
 

@@ -52,6 +52,7 @@ const pages: RouteObject[] = [
       { path: 'admin/orders', lazy: page(() => import('./routes/orders')) },
       { path: 'admin/order-info', lazy: page(() => import('./routes/order-info')) },
       { path: 'manage-users', lazy: page(() => import('./routes/manage-users')) },
+      { path: 'manage-users/:id', lazy: page(() => import('./routes/user-api-keys')) },
       { path: 'admin/resale-certificates', lazy: page(() => import('./routes/resale-certificates')) },
       { path: 'admin/production', lazy: page(() => import('./routes/production')) },
       { path: 'admin/price-history', lazy: page(() => import('./routes/price-history')) },

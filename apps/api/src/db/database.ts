@@ -420,6 +420,54 @@ export interface DB {
   order_notes: OrderNotesTable;
   document_counters: DocumentCountersTable;
   invoices: InvoicesTable;
+  api_keys: ApiKeysTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+}
+
+/** A customer's API key (docs/decisions/0076): only the SHA-256 of its secret is kept. */
+export interface ApiKeysTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  scopes: Json<string[]>;
+  mode: 'live' | 'test';
+  prefix: string;
+  secret_hash: string;
+  created_by: number | null;
+  created_at: GeneratedTimestamp;
+  last_used_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+}
+
+/** Where a customer wants order events sent (docs/decisions/0076). */
+export interface WebhookEndpointsTable {
+  id: Generated<number>;
+  user_id: number;
+  url: string;
+  events: Json<string[]>;
+  secret: string;
+  created_at: GeneratedTimestamp;
+  disabled_at: Timestamp | null;
+  disabled_reason: string | null;
+}
+
+/** One event for one endpoint: the webhooks' outbox and delivery log (docs/decisions/0076). */
+export interface WebhookDeliveriesTable {
+  id: Generated<number>;
+  endpoint_id: number;
+  event_id: string;
+  event_type: string;
+  order_id: number | null;
+  payload: Json<Record<string, unknown>>;
+  status: Generated<'pending' | 'delivered' | 'failed'>;
+  attempts: Generated<number>;
+  next_attempt_at: GeneratedTimestamp;
+  locked_until: Timestamp | null;
+  last_response_code: number | null;
+  last_error: string | null;
+  created_at: GeneratedTimestamp;
+  delivered_at: Timestamp | null;
 }
 
 /** What a repository function takes first: the app's handle or the caller's transaction (declared once, here). */

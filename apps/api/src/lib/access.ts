@@ -9,7 +9,7 @@
  * - owner-or-admin: as owner, and staff too (an order's files from Order Details);
  * - admin:    staff only (anonymous 401, a customer 403).
  */
-import type { Access } from '@bindery/contracts/route';
+import type { Access, ApiKeyScope } from '@bindery/contracts/route';
 
 // One list, the contracts': each route object declares its access there (packages/contracts/src/route.ts).
 export { ACCESS_LEVELS, type Access } from '@bindery/contracts/route';
@@ -17,6 +17,8 @@ export { ACCESS_LEVELS, type Access } from '@bindery/contracts/route';
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /** The scope an API key needs here, from the route's contract; absent: keys are refused (docs/decisions/0076). */
+    apiKeyScope?: ApiKeyScope;
     /**
      * The route ends the caller's own session (logout). Tests that call every route with the same few sessions
      * (the authorization matrix, the fuzz suite) give it a session of its own, or it would sign their callers out.

@@ -51,7 +51,7 @@ export type ContractHandler<R extends RouteContract> = RouteHandlerMethod<
 
 /** What a route file may add beside its contract: hooks, limits, more config (never another url, method or access). */
 export type ContractRouteOptions = Omit<RouteShorthandOptions, 'schema' | 'config' | 'handler'> & {
-  config?: Omit<NonNullable<RouteShorthandOptions['config']>, 'access'>;
+  config?: Omit<NonNullable<RouteShorthandOptions['config']>, 'access' | 'apiKeyScope'>;
 };
 
 /**
@@ -104,7 +104,11 @@ export function contractRoute<R extends RouteContract>(
     ...options,
     method: route.method,
     url: registeredUrlOf(route, app.prefix),
-    config: { ...options.config, access: route.access },
+    config: {
+      ...options.config,
+      access: route.access,
+      ...(route.apiKeyScope && { apiKeyScope: route.apiKeyScope }),
+    },
     schema: {
       operationId: route.operationId,
       summary: route.summary,

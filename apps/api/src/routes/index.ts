@@ -17,6 +17,7 @@ import projects from './store/projects/index.js';
 import resaleCertificates from './store/resale-certificates/index.js';
 import users from './store/users/index.js';
 import account from './store/account/index.js';
+import webhooks from './store/webhooks/index.js';
 import admin from './admin/index.js';
 
 const routes: FastifyPluginAsync = async (app) => {
@@ -25,6 +26,8 @@ const routes: FastifyPluginAsync = async (app) => {
   await app.register(users);
   // The customer's own account: name, password, open sessions (docs/decisions/0067).
   await app.register(account);
+  // The customer's outbound webhooks (docs/decisions/0076).
+  await app.register(webhooks);
   // The order journey: projects and uploads, shipping and orders, the customer's orders, payments.
   await app.register(projects);
   await app.register(checkout);

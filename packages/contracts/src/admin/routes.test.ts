@@ -5,6 +5,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { ErrorBody } from '../common.js';
 import type { RouteContract, RouteResult } from '../route.js';
+import { adminApiKeyRoutes } from './api-keys.js';
 import { adminPriceUpdateRoute } from './catalog.js';
 import { adminOrderRoutes, type AdminOrderResponse } from './orders.js';
 import { adminPaymentRoutes } from './payments.js';
@@ -17,6 +18,7 @@ import { adminShippingRoutes } from './shipping.js';
 import { adminUserRoutes } from './users.js';
 
 const groups: Record<string, RouteContract>[] = [
+  adminApiKeyRoutes,
   adminOrderRoutes,
   adminPaymentRoutes,
   adminPriceChangeRoutes,
@@ -33,6 +35,8 @@ describe('admin routes', () => {
   it('are staff-only, at /api/…/ paths, each with its own operationId', () => {
     for (const route of routes) {
       expect(route.access, route.path).toBe('admin');
+      // Staff routes never take an API key (docs/decisions/0076).
+      expect(route.apiKeyScope, route.path).toBeUndefined();
       expect(route.path).toMatch(/^\/api\/.*\/$/);
     }
     const ids = routes.map((route) => route.operationId);

@@ -210,6 +210,7 @@ export function catalogRoutes(product: CatalogProduct) {
       summary: `${product.name}: every option with its price (calculators and price editors)`,
       tags,
       access: 'public',
+      apiKeyScope: 'catalog:read',
       responses: { 200: catalogOptionsResponse(catalogOptionsKeys(product)) },
     }),
     /** GET api/{slug}/bindings/?trim_size_id=&page_count=: the bindings that fit. */
@@ -221,6 +222,7 @@ export function catalogRoutes(product: CatalogProduct) {
           summary: `${product.name}: the bindings a book of this trim size and page count can have`,
           tags,
           access: 'public',
+          apiKeyScope: 'catalog:read',
           query: BindingsQuery,
           responses: { 200: BindingsResponse, 400: ErrorBody },
         })
@@ -234,6 +236,7 @@ export function catalogRoutes(product: CatalogProduct) {
           summary: `${product.name}: options for this trim size and page count, unavailable ones marked`,
           tags,
           access: 'public',
+          apiKeyScope: 'catalog:read',
           query: BindingsQuery,
           responses: {
             200: catalogOptionsResponse(availableOptionsKeys(product), { withAvailability: true }),
@@ -252,6 +255,7 @@ export function catalogRoutes(product: CatalogProduct) {
             summary: `${product.name}: every binding type with its page range (price editor)`,
             tags,
             access: 'public',
+            apiKeyScope: 'catalog:read',
             responses: { 200: AllBindingsResponse },
           }),
     /** POST api/{slug}/calculate/: the quote, computed from the server's own price list. */
@@ -262,6 +266,7 @@ export function catalogRoutes(product: CatalogProduct) {
       summary: `${product.name}: price a configuration (bulk discounts included)`,
       tags,
       access: 'public',
+      apiKeyScope: 'catalog:read',
       body: calculateBody(product.kinds, product.hasPageCount),
       responses: { 200: CalculateResponse, 400: ErrorBody },
     }),

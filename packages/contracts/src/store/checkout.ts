@@ -308,6 +308,7 @@ export const checkoutRoutes = {
     tags: ['checkout'],
     // Public for an estimate; naming the cart's projects needs a login (the route checks it).
     access: 'public',
+    apiKeyScope: 'catalog:read',
     body: ShippingRateBody,
     responses: { 200: ShippingRateResponse, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
   }),
@@ -318,6 +319,7 @@ export const checkoutRoutes = {
     summary: 'Create the order from the cart, the address and the chosen service; priced by the server',
     tags: ['checkout'],
     access: 'customer',
+    apiKeyScope: 'orders:write',
     body: SaveShippingBody,
     // 201 a new order; 200 the same order again (a double click is not a second order).
     responses: {

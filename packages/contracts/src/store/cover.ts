@@ -102,6 +102,7 @@ export const coverRoutes = {
       'The full cover (spine, bleed, wrap, safe areas, barcode box) of a book, in inches, millimetres and points',
     tags,
     access: 'public',
+    apiKeyScope: 'catalog:read',
     query: CoverQuery,
     responses: { 200: CoverDimensionsResponse, 400: ErrorBody },
   }),
@@ -114,6 +115,7 @@ export const coverRoutes = {
       'A print-ready cover template PDF of a book: page size = full cover, trim, bleed, spine, safe and barcode guides',
     tags,
     access: 'public',
+    apiKeyScope: 'catalog:read',
     query: CoverQuery,
     produces: ['application/pdf'],
     // The PDF's bytes, never JSON.
@@ -128,6 +130,7 @@ export const coverRoutes = {
       'The cover template as a PNG image (150 ppi unless asked, 36–300, at most 20 megapixels): trim, bleed, spine, safe and barcode guides',
     tags,
     access: 'public',
+    apiKeyScope: 'catalog:read',
     query: CoverTemplatePngQuery,
     produces: ['image/png'],
     // The PNG's bytes, never JSON.

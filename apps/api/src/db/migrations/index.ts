@@ -39,6 +39,7 @@ import * as m20261128190000 from './2026_11_28_190000_cover_preflight.js';
 import * as m20261128220000 from './2026_11_28_220000_order_notes_production.js';
 import * as m20261128210000 from './2026_11_28_210000_on_hold.js';
 import * as m20261128270000 from './2026_11_28_270000_invoices.js';
+import * as m20261128280000 from './2026_11_28_280000_api_keys_webhooks.js';
 
 export const migrations: Record<string, Migration> = {
   '2026_11_21_000001_create_users': m0001,
@@ -67,4 +68,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_28_220000_order_notes_production': m20261128220000,
   '2026_11_28_210000_on_hold': m20261128210000,
   '2026_11_28_270000_invoices': m20261128270000,
+  '2026_11_28_280000_api_keys_webhooks': m20261128280000,
 };

@@ -96,6 +96,8 @@ export default fp(
     });
 
     app.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply) => {
+      // An API key the api-keys hook accepted for this route already acts as its account (docs/decisions/0076).
+      if (request.apiKey) return;
       let payload: AccessTokenPayload;
       try {
         payload = await request.jwtVerify<AccessTokenPayload>();

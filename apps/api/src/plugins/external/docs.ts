@@ -34,6 +34,15 @@ export default fp(
         components: {
           securitySchemes: {
             bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+            // A business client's key, `Authorization: Bearer bnd_live_<prefix>_<secret>`; each operation that takes
+            // one names the scope it needs (docs/decisions/0076).
+            apiKey: {
+              type: 'http',
+              scheme: 'bearer',
+              bearerFormat: 'bnd_live_<prefix>_<secret>',
+              description:
+                'An API key made by staff for a customer account. Scopes: catalog:read, orders:write, orders:read.',
+            },
             // The refresh token lives in an HttpOnly cookie scoped to the refresh path (docs/decisions/0025), one
             // per app (docs/decisions/0052).
             refreshCookie: { type: 'apiKey', in: 'cookie', name: REFRESH_COOKIES.shop.name },
@@ -49,7 +58,12 @@ export default fp(
           route,
           schema: completeOperation(
             declaredOrEmpty(schema),
-            { method: route.method, url, access: route.config?.access },
+            {
+              method: route.method,
+              url,
+              access: route.config?.access,
+              apiKeyScope: route.config?.apiKeyScope,
+            },
             ErrorBody,
           ),
         });

@@ -12,6 +12,7 @@
  */
 import type { FastifyPluginAsync, RouteOptions } from 'fastify';
 import { PRODUCT_LIST } from '@bindery/pricing/products';
+import apiKeys from './api-keys/index.js';
 import catalog from './catalog/index.js';
 import invoices from './invoices/index.js';
 import orders from './orders/index.js';
@@ -46,6 +47,8 @@ const adminRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('onRoute', intoAdminTree);
 
   await app.register(users);
+  // A customer's API keys (docs/decisions/0076).
+  await app.register(apiKeys);
   // The admin's orders; money: refunds and reconciliation of an order, the sales report (docs/decisions/0022).
   await app.register(orders);
   // An order's invoice and credit notes (docs/decisions/0075).

@@ -7,6 +7,7 @@
  * "Load more"): a shop with 100,000 accounts never sends them all.
  */
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { Alert } from '@bindery/ui/alert';
 import { Button } from '@bindery/ui/button';
 import { ListCount, ListLoading, LoadMore } from '@bindery/ui/list-state';
@@ -41,7 +42,7 @@ export function ManageUsers({ confirm = (q) => window.confirm(q) }: ManageUsersP
 
   const columns: Column<AdminUser>[] = [
     { key: 'name', header: 'Name', cell: (u) => u.name },
-    { key: 'email', header: 'Email', cell: (u) => u.email },
+    { key: 'email', header: 'Email', cell: (u) => <Link to={`/manage-users/${u.id}`}>{u.email}</Link> },
     { key: 'verified', header: 'Verified', cell: (u) => yesNo(u.is_verified) },
     { key: 'admin', header: 'Admin', cell: (u) => yesNo(u.is_admin) },
     {

@@ -69,7 +69,7 @@ export const statusConflict = (message: string) =>
 export type OrderMoves = ReturnType<typeof createOrderMoves>;
 
 export function createOrderMoves(
-  deps: Pick<OrdersDeps, 'db' | 'clock' | 'outbox' | 'config' | 'attempts' | 'invoicer'>,
+  deps: Pick<OrdersDeps, 'db' | 'clock' | 'outbox' | 'config' | 'attempts' | 'webhooks' | 'invoicer'>,
 ) {
   const { db, clock, outbox, config } = deps;
 
@@ -284,7 +284,22 @@ export function createOrderMoves(
       const id = await outbox.enqueue(trx, mail);
       if (id !== undefined) mailIds.push(id);
     }
-    return { ok: true, moved: { order, from, mailIds } };
+    // The customer's webhooks hear of it in this same transaction: rows only, sent after the commit (ADR 0076).
+    const webhookIds = deps.webhooks
+      ? await deps.webhooks.enqueueWithin(trx, {
+          id: order.id,
+          userId: order.user_id,
+          orderNumber: order.order_number,
+          status: order.status,
+          previousStatus: from,
+          carrier: order.carrier,
+          trackingNumber: order.tracking_number,
+          trackingUrl: order.tracking_url,
+          holdReason: order.hold_reason,
+          holdMessage: order.hold_message,
+        })
+      : [];
+    return { ok: true, moved: { order, from, mailIds, webhookIds } };
   }
 
   /**
@@ -294,6 +309,7 @@ export function createOrderMoves(
   async function afterCommit(moved: Moved | readonly Moved[]): Promise<void> {
     const all: readonly Moved[] = isMovedList(moved) ? moved : [moved];
     outbox.deliver(all.flatMap((m) => m.mailIds));
+    deps.webhooks?.deliver(all.flatMap((m) => m.webhookIds ?? []));
     const unpayable = all
       .filter((m) => m.from === 'awaiting_payment' && m.order.status === 'canceled')
       .map((m) => m.order.id);

@@ -114,7 +114,12 @@ export function createOrderPlacement(
     if (!delivered.ok) throw delivered.error;
     return {
       result: 'paid',
-      moved: { ...delivered.moved, from: outcome.moved.from, mailIds: outcome.moved.mailIds },
+      moved: {
+        ...delivered.moved,
+        from: outcome.moved.from,
+        mailIds: outcome.moved.mailIds,
+        webhookIds: [...(outcome.moved.webhookIds ?? []), ...(delivered.moved.webhookIds ?? [])],
+      },
     };
   }
 

@@ -14,6 +14,7 @@ import type { CountCache } from '#db/count-cache.js';
 import { DomainError } from '#lib/domain-error.js';
 import type { PriceList } from '../catalog/catalog.service.js';
 import type { MailOutbox } from '../mail/mail-outbox.js';
+import type { OrderChange } from '../webhooks/webhook-events.js';
 import type { OrderRow } from './orders.repository.js';
 import type { CloseOrderAttempts } from './unpaid-expiry.js';
 
@@ -50,6 +51,17 @@ export interface Moved {
   order: OrderRow;
   from: OrderStatus;
   mailIds: number[];
+  /** Webhook deliveries written with the move (docs/decisions/0076), sent by afterCommit. */
+  webhookIds?: number[];
+}
+
+/**
+ * The webhooks module as the orders module sees it (docs/decisions/0076): deliveries written inside the move's
+ * transaction, sent after the commit.
+ */
+export interface OrderWebhooks {
+  enqueueWithin(trx: Transaction<DB>, change: OrderChange): Promise<number[]>;
+  deliver(ids: readonly number[]): void;
 }
 
 /**
@@ -149,6 +161,7 @@ export interface OrdersDeps {
   attempts?: OrderAttemptsCloser;
   copyProjects?: ProjectCopier;
   files?: FileReplacer;
+  webhooks?: OrderWebhooks;
   invoicer?: OrderInvoicer;
 }
 

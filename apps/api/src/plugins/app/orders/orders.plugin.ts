@@ -46,6 +46,8 @@ export default fp<OrdersPluginOptions>(
       },
       refunder: options.refunder,
       attempts: options.attempts,
+      // Order events to the customer's webhooks (docs/decisions/0076).
+      webhooks: app.webhooks,
       copyProjects: (userId, items) => app.projects.copyForReorder(userId, items),
       files: {
         priceList: () => app.catalog.priceList(),
@@ -67,5 +69,8 @@ export default fp<OrdersPluginOptions>(
       run: ({ now }) => orders.remindHeld(now),
     });
   },
-  { name: 'orders', dependencies: ['config', 'db', 'jobs', 'counts', 'mail-outbox', 'catalog', 'projects', 'invoices'] },
+  {
+    name: 'orders',
+    dependencies: ['config', 'db', 'jobs', 'counts', 'mail-outbox', 'catalog', 'projects', 'webhooks', 'invoices'],
+  },
 );

@@ -44,6 +44,7 @@ export default fp(
       creditNotes: app.invoices,
       log,
       config: { webUrl: app.config.webUrl, merchant: app.config.merchant },
+      webhooks: app.webhooks,
     });
     app.decorate('refunds', refunds);
     const payments = createPayments({
@@ -69,5 +70,5 @@ export default fp(
       run: ({ now }) => payments.reconcileDue(now),
     });
   },
-  { name: 'payments', dependencies: ['config', 'db', 'jobs', 'mail-outbox', 'orders', 'invoices'] },
+  { name: 'payments', dependencies: ['config', 'db', 'jobs', 'mail-outbox', 'orders', 'webhooks', 'invoices'] },
 );

@@ -28,6 +28,7 @@ import type { Clock } from '#lib/clock.js';
 import { DomainError } from '#lib/domain-error.js';
 import type { MailOutbox } from '../mail/mail-outbox.js';
 import { orderRefundedMail } from '../orders/order-mails.js';
+import type { OrderWebhooks } from '../orders/order-types.js';
 import { toRefund } from '../orders/order-views.js';
 import { systemActor, type OrderActorInput, type OrdersModule } from '../orders/orders.service.js';
 import { ProviderError, type PaymentGateways, type ProviderRefund } from './payment-gateways.js';
@@ -64,6 +65,8 @@ export interface RefundsDeps {
   creditNotes?: RefundCreditNotes;
   /** Links in mails, and who sells (the mails are signed with it). */
   config: { webUrl: string; merchant: { name: string; address: string } };
+  /** The customer's webhooks hear of a refund (order.refunded, docs/decisions/0076). */
+  webhooks?: OrderWebhooks;
 }
 
 export interface RefundCreditNotes {
@@ -239,6 +242,7 @@ export function createRefunds(deps: RefundsDeps) {
       });
     }
     // The outcome, its event on the order's timeline (who, how much, why) and its credit note commit together.
+    let webhookIds: number[] = [];
     const done = await db.transaction().execute(async (trx) => {
       const settled = await recordAnswerWithin(trx, refund.id, answer);
       const order = await deps.orders().rowWithin(trx, settled.order_id);
@@ -250,9 +254,20 @@ export function createRefunds(deps: RefundsDeps) {
           // automatically) are for staff, the customer has the mail.
           internal: args.actor.type === 'system',
         });
+        if (settled.status !== 'failed' && deps.webhooks) {
+          webhookIds = await deps.webhooks.enqueueWithin(trx, {
+            id: order.id,
+            userId: order.user_id,
+            orderNumber: order.order_number,
+            status: order.status,
+            previousStatus: order.status,
+            refunded: formatCents(Number(settled.amount_cents)),
+          });
+        }
       }
       return settled;
     });
+    deps.webhooks?.deliver(webhookIds);
     log.info(
       {
         orderId: done.order_id,
