@@ -5,11 +5,13 @@
  * a new page count checks the cover again and says which spine it was made for.
  */
 import { describe, expect, it } from 'vitest';
+import { AdminOrderResponse } from '@bindery/contracts/admin/orders';
 import { ErrorBody } from '@bindery/contracts/common';
 import type { CoverPreflightReport } from '@bindery/contracts/store/cover-preflight';
 import { UploadBookResponse, UploadedFile } from '@bindery/contracts/store/projects';
-import { createUser, json, setupTestApp } from '../helper.js';
+import { createUser, json, request, setupTestApp } from '../helper.js';
 import { coverCorpus } from '../cover-corpus.js';
+import { placeOrder } from '../orders-fixtures.js';
 import { printBookConfiguration, upload, uploadBook, uploadPdf, type Auth } from '../projects.js';
 
 const t = setupTestApp();
@@ -114,6 +116,26 @@ describe('cover preflight through the API', () => {
       ['cover_size', 'ok'],
       ['cover_resolution', 'warning'],
     ]);
+  });
+
+  it('staff read the cover check saved with the book in the order details, beside the interior one', async () => {
+    const { auth } = await createUser(t);
+    const admin = await createUser(t, { is_admin: true });
+    const cover = await uploadCover(auth, coverCorpus.imageAt(40, 200), 'image/png');
+    const saved = await saveBook(auth, 40, cover.id);
+    const report = savedReport(saved);
+    expect(report?.status).toBe('warning');
+    const order = await placeOrder(t, auth, [json(saved, UploadBookResponse).project.id]);
+
+    const res = await request(t, {
+      method: 'GET',
+      url: `/api/admin/orders/${order.id}/`,
+      headers: admin.auth,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [item] = json(res, AdminOrderResponse).order.items;
+    expect(item?.cover_preflight).toEqual(report);
+    expect(item?.preflight).toMatchObject({ status: 'ok', trim_size: 'US Trade' });
   });
 
   it('a PDF cover with a font it does not embed is refused, naming the font', async () => {

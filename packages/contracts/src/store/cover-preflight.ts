@@ -38,6 +38,15 @@ export type CoverFacts = z.infer<typeof CoverFacts>;
 export const CoverCheckId = z.enum(['cover_pages', 'cover_size', 'cover_resolution', 'fonts', 'images']);
 export type CoverCheckId = z.infer<typeof CoverCheckId>;
 
+/** Each check's title as the design page and the admin's order show it. */
+export const COVER_CHECK_TITLES: Readonly<Record<CoverCheckId, string>> = {
+  cover_pages: 'One page',
+  cover_size: 'Cover size',
+  cover_resolution: 'Image resolution',
+  fonts: 'Fonts embedded',
+  images: 'Image resolution',
+};
+
 export const CoverPreflightCheck = z.object({
   check: CoverCheckId,
   status: PreflightStatus,
