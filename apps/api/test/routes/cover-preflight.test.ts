@@ -70,6 +70,42 @@ describe('cover preflight through the API', () => {
         },
         { check: 'fonts', status: 'ok', message: 'The pages name no fonts.' },
         { check: 'images', status: 'ok', message: 'The pages draw no images.' },
+        { check: 'colour', status: 'ok', message: 'No colour problem found.' },
+      ],
+    } satisfies CoverPreflightReport);
+  });
+
+  it('a PDF cover with a spot colour and profile-less RGB: reported as the interior reports them', async () => {
+    const { auth } = await createUser(t);
+    const cover = await uploadCover(auth, await coverCorpus.colours(300));
+    expect(cover.pdf_facts?.colour).toEqual({
+      colour_pages: [[1, 1]],
+      colour_image_pages: [],
+      spot_colours: [{ name: 'PANTONE 185 C', pages: [[1, 1]] }],
+      device_colour_pages: [[1, 1]],
+    });
+    // A warning (the spot colour shifts when printed in process colour), so the book is saved, with the note of
+    // the profile-less colour, the same words as an interior's in a colour book.
+    expect(savedReport(await saveBook(auth, 300, cover.id))).toEqual({
+      status: 'warning',
+      cover_size: '12.99 × 9.25 in (329.8 × 235 mm)',
+      checks: [
+        { check: 'cover_pages', status: 'ok', message: 'The cover is one page.' },
+        {
+          check: 'cover_size',
+          status: 'ok',
+          message:
+            'The cover is 12.99 × 9.25 in (329.8 × 235 mm): the full cover of this book with its bleed.',
+        },
+        { check: 'fonts', status: 'ok', message: 'The pages name no fonts.' },
+        { check: 'images', status: 'ok', message: 'The pages draw no images.' },
+        {
+          check: 'colour',
+          status: 'warning',
+          message:
+            'Spot colours are used (PANTONE 185 C on page 1): they are printed as process colour, so they may shift. Convert them to CMYK before you export. ' +
+            'Note: page 1 use RGB or CMYK colour without a colour profile; it is printed with our standard conversion, so colours may differ slightly from your screen.',
+        },
       ],
     } satisfies CoverPreflightReport);
   });
