@@ -2,13 +2,15 @@
  * The cover preflight's corpus (docs/decisions/0069): real-shaped cover files made here, for a US Trade (6 × 9 in)
  * perfect-bound book on 60# white paper (the test projects' book, projects.ts printBookConfiguration), sized by
  * @bindery/pricing/cover as the server sizes them: a right-size PDF spread, a spread made for another page count,
- * a PDF with a font it does not embed, and images at a given resolution.
+ * a PDF with a font it does not embed, one with a spot colour and profile-less RGB, and images at a given
+ * resolution.
  */
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import { coverGeometry, lengthIn } from '@bindery/pricing/cover';
 import { paperStockByName } from '@bindery/pricing/physical';
 import { TRIM_SIZES } from '@bindery/pricing/trim-sizes';
 import { pngBytes } from './pdf-fixtures.js';
+import { paintSpotColour } from './preflight-corpus.js';
 
 /** The full cover of the test book of `pages` pages, in points and inches. */
 export function usTradeCover(pages: number) {
@@ -48,6 +50,17 @@ export const coverCorpus = {
     spread(pages, async (doc) => {
       const font = await doc.embedFont(StandardFonts.Helvetica);
       doc.getPage(0).drawText('My Book', { x: 700, y: 400, size: 36, font });
+    }),
+  /**
+   * The right size, with a "PANTONE 185 C" spot colour (as the interior's corpus paints it) and a red band in
+   * DeviceRGB, the file carrying no output intent (no ICC profile).
+   */
+  colours: (pages: number) =>
+    spread(pages, (doc) => {
+      const page = doc.getPage(0);
+      paintSpotColour(doc, page);
+      page.drawRectangle({ x: 600, y: 300, width: 200, height: 40, color: rgb(0.8, 0.1, 0.1) });
+      return Promise.resolve();
     }),
   /** A PNG of the full cover's shape at `ppi` pixels per inch. */
   imageAt: (pages: number, ppi: number) => {

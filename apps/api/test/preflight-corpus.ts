@@ -42,6 +42,34 @@ async function pdf(
 const times = (n: number, size: [number, number]) => Array.from({ length: n }, () => size);
 
 /**
+ * A rectangle on `page` filled with the spot colour "PANTONE 185 C": a Separation colour space (its alternate
+ * DeviceCMYK through a tint function) in the page's resources, chosen with cs and painted with scn.
+ */
+export function paintSpotColour(doc: PDFDocument, page: PDFPage) {
+  const tint = doc.context.obj({
+    FunctionType: 2,
+    Domain: [0, 1],
+    C0: [0, 0, 0, 0],
+    C1: [0, 0.91, 0.76, 0],
+    N: 1,
+  });
+  page.node.Resources()?.set(
+    PDFName.of('ColorSpace'),
+    doc.context.obj({
+      CS0: [PDFName.of('Separation'), PDFName.of('PANTONE 185 C'), PDFName.of('DeviceCMYK'), tint],
+    }),
+  );
+  page.pushOperators(
+    pushGraphicsState(),
+    PDFOperator.of('cs' as never, [PDFName.of('CS0')]),
+    PDFOperator.of('scn' as never, [PDFNumber.of(1)]),
+    rectangle(72, 72, 200, 100),
+    fill(),
+    popGraphicsState(),
+  );
+}
+
+/**
  * A font dictionary of `subtype` whose descriptor holds a /FontFile2 stream, put on `pages`. The stream's bytes
  * are no real font program (pdf-lib embeds TrueType only through fontkit, which the repository does not have):
  * what the check reads is the structure, a descriptor carrying the program, as a producer writes it.
@@ -165,31 +193,7 @@ export const corpus = {
   /** A rectangle filled with the spot colour "PANTONE 185 C" (a Separation) on page 2. */
   spotColour: () =>
     pdf(times(3, US_TRADE), (doc, pages) => {
-      const page = pages[1];
-      if (!page) return;
-      const tint = doc.context.obj({
-        FunctionType: 2,
-        Domain: [0, 1],
-        C0: [0, 0, 0, 0],
-        C1: [0, 0.91, 0.76, 0],
-        N: 1,
-      });
-      page.node
-        .Resources()
-        ?.set(
-          PDFName.of('ColorSpace'),
-          doc.context.obj({
-            CS0: [PDFName.of('Separation'), PDFName.of('PANTONE 185 C'), PDFName.of('DeviceCMYK'), tint],
-          }),
-        );
-      page.pushOperators(
-        pushGraphicsState(),
-        PDFOperator.of('cs' as never, [PDFName.of('CS0')]),
-        PDFOperator.of('scn' as never, [PDFNumber.of(1)]),
-        rectangle(72, 72, 200, 100),
-        fill(),
-        popGraphicsState(),
-      );
+      if (pages[1]) paintSpotColour(doc, pages[1]);
     }),
   /**
    * Text in the gutter and at the edge (6 × 9 in, 4 pages; a book this short needs a 0.375 in = 27 pt gutter):

@@ -2,9 +2,11 @@
  * The interior's print check in Chromium against the production builds (docs/decisions/0060): a customer uploads an
  * A4 file for a US Trade book, reads on the design page what is wrong, on which pages and how to fix it, cannot
  * print it, sees the file drawn in the preview with its pages marked (ADR 0073), changes the trim to the one the
- * finding names, and goes on to the shop.
+ * finding names; then uploads a cover made for another page count, reads which spine it was made for and which
+ * this book needs, finds the template of this very book, uploads the right cover (ADR 0069) and goes on to the shop.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import type { CoverDimensionsResponse } from '@bindery/contracts/store/cover';
 import { makeInteriorPdf } from '../support/books.js';
 import { createCustomer, logInOnWeb } from '../support/customer.js';
 import { e2e } from '../support/env.js';
@@ -19,11 +21,24 @@ async function chooseCard(page: Page, group: string, name: string) {
 async function chooseTrim(select: Locator, name: string) {
   await expect(select).toBeEnabled();
   const value = await select.evaluate(
-    (el: HTMLSelectElement, wanted) => Array.from(el.options).find((o) => o.text.startsWith(wanted))?.value ?? '',
+    (el: HTMLSelectElement, wanted) =>
+      Array.from(el.options).find((o) => o.text.startsWith(wanted))?.value ?? '',
     name,
   );
   await select.selectOption(value);
 }
+
+/** The full cover the server computes for the book of this query at another page count (its points). */
+async function coverAt(request: APIRequestContext, query: URLSearchParams, pages: number) {
+  const at = new URLSearchParams(query);
+  at.set('page_count', String(pages));
+  const res = await request.get(`${e2e.apiUrl}/api/cover-dimensions/?${at.toString()}`);
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()) as CoverDimensionsResponse;
+}
+
+/** "0.74" as the check writes inches. */
+const inches = (pt: number) => String(Math.round((pt / 72) * 100 + 1e-7) / 100);
 
 /** How many pixels of a canvas are painted darker than white (the page's text drawn by PDF.js). */
 function inkedPixels(canvas: HTMLCanvasElement): number {
@@ -35,7 +50,10 @@ function inkedPixels(canvas: HTMLCanvasElement): number {
   return inked;
 }
 
-test('a wrong-size interior is explained, stops printing, and the trim it names lets the book go on', async ({ page, request }) => {
+test('a wrong-size interior and a cover for another page count are explained, stop printing, and their fixes let the book go on', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   const cspReports: string[] = [];
@@ -52,7 +70,9 @@ test('a wrong-size interior is explained, stops printing, and the trim it names 
   await page.waitForURL(`${e2e.webUrl}/design-project`);
 
   const a4 = await makeInteriorPdf(40, title, [595.28, 841.89]);
-  await page.getByLabel('Interior PDF').setInputFiles({ name: 'a4.pdf', mimeType: 'application/pdf', buffer: a4 });
+  await page
+    .getByLabel('Interior PDF')
+    .setInputFiles({ name: 'a4.pdf', mimeType: 'application/pdf', buffer: a4 });
   await expect(page.getByText('Uploaded a4.pdf · 40 pages')).toBeVisible();
   await chooseTrim(page.getByLabel('Trim Size'), 'US Trade');
   await chooseCard(page, 'Binding', 'Perfect Bound');
@@ -64,7 +84,9 @@ test('a wrong-size interior is explained, stops printing, and the trim it names 
   const pageSize = check.getByRole('listitem').filter({ hasText: 'Page size' });
   await expect(pageSize).toContainText('Error');
   await expect(pageSize).toContainText('pages 1–40');
-  await expect(pageSize).toContainText('This file is 8.27 × 11.69 in (210 × 297 mm): choose A4, or upload a file of US Trade size');
+  await expect(pageSize).toContainText(
+    'This file is 8.27 × 11.69 in (210 × 297 mm): choose A4, or upload a file of US Trade size',
+  );
   const print = page.getByRole('button', { name: 'Print Your Book' });
   await expect(print).toBeDisabled();
 
@@ -78,7 +100,10 @@ test('a wrong-size interior is explained, stops printing, and the trim it names 
   await expect(preview.getByTestId('preview-guides')).toBeVisible();
   await preview.getByRole('spinbutton').fill('10');
   await preview.getByRole('button', { name: 'Show', exact: true }).click();
-  await expect(preview.getByRole('img', { name: 'Page 11', exact: true })).toHaveAttribute('data-rendered', 'true');
+  await expect(preview.getByRole('img', { name: 'Page 11', exact: true })).toHaveAttribute(
+    'data-rendered',
+    'true',
+  );
   await expect(page1).toHaveCount(0);
   await expect(preview.locator('[data-spread]')).toHaveAttribute('data-spread', '10-11');
   // A phone shows one page at a time.
@@ -105,6 +130,40 @@ test('a wrong-size interior is explained, stops printing, and the trim it names 
   await chooseCard(page, 'Binding', 'Perfect Bound');
   await expect(pageSize).toContainText('OK');
   await expect(pageSize).toContainText('Every page is A4.');
+  await expect(print).toBeEnabled();
+
+  // The cover (ADR 0069): the template of this very book (A4, 40 pages) is offered; a cover made for a 300-page
+  // book is told which spine it was made for and which this book needs, and stops printing; the right one passes.
+  const coverCheck = page.getByRole('region', { name: 'Cover check' });
+  const template = coverCheck.getByRole('link', { name: 'Download the cover template (PDF)' });
+  const templateUrl = new URL((await template.getAttribute('href')) ?? '', page.url());
+  expect(templateUrl.searchParams.get('page_count')).toBe('40');
+  const templatePdf = await request.get(templateUrl.href);
+  expect(templatePdf.status()).toBe(200);
+  expect(templatePdf.headers()['content-type']).toContain('application/pdf');
+  const [thick, right] = await Promise.all([
+    coverAt(request, templateUrl.searchParams, 300),
+    coverAt(request, templateUrl.searchParams, 40),
+  ]);
+  const coverInput = page.getByLabel('Cover design');
+  await coverInput.setInputFiles({
+    name: 'cover-300.pdf',
+    mimeType: 'application/pdf',
+    buffer: await makeInteriorPdf(1, title, [thick.points.width, thick.points.height]),
+  });
+  const coverSize = coverCheck.getByRole('listitem').filter({ hasText: 'Cover size' });
+  await expect(coverSize).toContainText('Error');
+  await expect(coverSize).toContainText(
+    `This cover was made for a ${inches(thick.points.spine_width)} in spine; a ${right.printed_page_count}-page book needs ${inches(right.points.spine_width)} in.`,
+  );
+  await expect(print).toBeDisabled();
+  await coverInput.setInputFiles({
+    name: 'cover.pdf',
+    mimeType: 'application/pdf',
+    buffer: await makeInteriorPdf(1, title, [right.points.width, right.points.height]),
+  });
+  await expect(coverSize).toContainText('OK');
+  await expect(coverCheck).toContainText('This cover passed the print checks.');
   await expect(print).toBeEnabled();
   await print.click();
   await page.waitForURL(`${e2e.webUrl}/shop`);

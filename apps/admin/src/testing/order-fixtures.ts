@@ -128,6 +128,22 @@ export function detail(
           ],
           warnings_key: '0123456789abcd',
         },
+        cover_preflight: {
+          status: 'warning',
+          cover_size: '17.75 × 11.75 in (450.9 × 298.5 mm)',
+          checks: [
+            {
+              check: 'cover_size',
+              status: 'ok',
+              message: 'The image (3550 × 2350 px) has the shape of this book’s full cover.',
+            },
+            {
+              check: 'cover_resolution',
+              status: 'warning',
+              message: 'This image is 200 ppi at the size of the cover.',
+            },
+          ],
+        },
       },
       {
         project_id: 12,
@@ -159,6 +175,7 @@ export function detail(
           cover_description: 'Blue sky over the campus, gold title',
         },
         preflight: null,
+        cover_preflight: null,
       },
     ],
     address: {

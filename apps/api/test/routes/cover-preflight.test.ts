@@ -5,11 +5,13 @@
  * a new page count checks the cover again and says which spine it was made for.
  */
 import { describe, expect, it } from 'vitest';
+import { AdminOrderResponse } from '@bindery/contracts/admin/orders';
 import { ErrorBody } from '@bindery/contracts/common';
 import type { CoverPreflightReport } from '@bindery/contracts/store/cover-preflight';
 import { UploadBookResponse, UploadedFile } from '@bindery/contracts/store/projects';
-import { createUser, json, setupTestApp } from '../helper.js';
+import { createUser, json, request, setupTestApp } from '../helper.js';
 import { coverCorpus } from '../cover-corpus.js';
+import { placeOrder } from '../orders-fixtures.js';
 import { printBookConfiguration, upload, uploadBook, uploadPdf, type Auth } from '../projects.js';
 
 const t = setupTestApp();
@@ -48,6 +50,18 @@ function refusal(res: Awaited<ReturnType<typeof saveBook>>) {
   return error.error;
 }
 
+/** The checks before colour of a right-size spread of a 300-page book that draws no text and no images. */
+const rightSpread300: CoverPreflightReport['checks'] = [
+  { check: 'cover_pages', status: 'ok', message: 'The cover is one page.' },
+  {
+    check: 'cover_size',
+    status: 'ok',
+    message: 'The cover is 12.99 × 9.25 in (329.8 × 235 mm): the full cover of this book with its bleed.',
+  },
+  { check: 'fonts', status: 'ok', message: 'The pages name no fonts.' },
+  { check: 'images', status: 'ok', message: 'The pages draw no images.' },
+];
+
 describe('cover preflight through the API', () => {
   it('a right-size PDF spread: its facts are kept at upload and the book is saved with a clean report', async () => {
     const { auth } = await createUser(t);
@@ -58,16 +72,33 @@ describe('cover preflight through the API', () => {
     expect(savedReport(await saveBook(auth, 300, cover.id))).toEqual({
       status: 'ok',
       cover_size: '12.99 × 9.25 in (329.8 × 235 mm)',
+      checks: [...rightSpread300, { check: 'colour', status: 'ok', message: 'No colour problem found.' }],
+    } satisfies CoverPreflightReport);
+  });
+
+  it('a PDF cover with a spot colour and profile-less RGB: reported as the interior reports them', async () => {
+    const { auth } = await createUser(t);
+    const cover = await uploadCover(auth, await coverCorpus.colours(300));
+    expect(cover.pdf_facts?.colour).toEqual({
+      colour_pages: [[1, 1]],
+      colour_image_pages: [],
+      spot_colours: [{ name: 'PANTONE 185 C', pages: [[1, 1]] }],
+      device_colour_pages: [[1, 1]],
+    });
+    // A warning (the spot colour shifts when printed in process colour), so the book is saved, with the note of
+    // the profile-less colour, the same words as an interior's in a colour book.
+    expect(savedReport(await saveBook(auth, 300, cover.id))).toEqual({
+      status: 'warning',
+      cover_size: '12.99 × 9.25 in (329.8 × 235 mm)',
       checks: [
-        { check: 'cover_pages', status: 'ok', message: 'The cover is one page.' },
+        ...rightSpread300,
         {
-          check: 'cover_size',
-          status: 'ok',
+          check: 'colour',
+          status: 'warning',
           message:
-            'The cover is 12.99 × 9.25 in (329.8 × 235 mm): the full cover of this book with its bleed.',
+            'Spot colours are used (PANTONE 185 C on page 1): they are printed as process colour, so they may shift. Convert them to CMYK before you export. ' +
+            'Note: page 1 use RGB or CMYK colour without a colour profile; it is printed with our standard conversion, so colours may differ slightly from your screen.',
         },
-        { check: 'fonts', status: 'ok', message: 'The pages name no fonts.' },
-        { check: 'images', status: 'ok', message: 'The pages draw no images.' },
       ],
     } satisfies CoverPreflightReport);
   });
@@ -114,6 +145,26 @@ describe('cover preflight through the API', () => {
       ['cover_size', 'ok'],
       ['cover_resolution', 'warning'],
     ]);
+  });
+
+  it('staff read the cover check saved with the book in the order details, beside the interior one', async () => {
+    const { auth } = await createUser(t);
+    const admin = await createUser(t, { is_admin: true });
+    const cover = await uploadCover(auth, coverCorpus.imageAt(40, 200), 'image/png');
+    const saved = await saveBook(auth, 40, cover.id);
+    const report = savedReport(saved);
+    expect(report?.status).toBe('warning');
+    const order = await placeOrder(t, auth, [json(saved, UploadBookResponse).project.id]);
+
+    const res = await request(t, {
+      method: 'GET',
+      url: `/api/admin/orders/${order.id}/`,
+      headers: admin.auth,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [item] = json(res, AdminOrderResponse).order.items;
+    expect(item?.cover_preflight).toEqual(report);
+    expect(item?.preflight).toMatchObject({ status: 'ok', trim_size: 'US Trade' });
   });
 
   it('a PDF cover with a font it does not embed is refused, naming the font', async () => {

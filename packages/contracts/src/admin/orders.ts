@@ -10,6 +10,7 @@
  * - GET  api/book/all-orders/?limit&cursor&q             → AllOrdersResponse: the spec's list of submitted
  *        projects (docs/spec/calculators-account-admin.md §2 Manage Orders), paged the same way.
  */
+import { CoverPreflightReport } from '../store/cover-preflight.js';
 import { PreflightReport } from '../store/preflight.js';
 import { z } from 'zod';
 import {
@@ -94,6 +95,8 @@ export const AdminOrderItem = OrderItem.extend({
   cover_expert: CoverExpertRequest.nullable(),
   /** The interior's print check as saved with the book (null: an e Book, or a file from before the checks). */
   preflight: PreflightReport.nullable(),
+  /** The cover's print check as saved with the book (null: no cover file, an e Book, or one from before the checks). */
+  cover_preflight: CoverPreflightReport.nullable(),
 });
 export type AdminOrderItem = z.infer<typeof AdminOrderItem>;
 

@@ -9,10 +9,12 @@
  * (and a hardcover's wrap) within 1 pt each way; a paperback cover whose page is the trimmed spread is a warning (its
  * bleed may lie outside the page we read). An image has no size of its own: it must have the full cover's shape
  * (its width at the resolution of its height within 1 pt, plus a pixel, of the cover's width) and reach 300 ppi at
- * that size (a warning below, an error below 150). A PDF's fonts and images are checked as an interior's.
+ * that size (a warning below, an error below 150). A PDF's fonts, images and colours are checked as an interior's
+ * (a cover always prints in colour: spot colours are a warning, profile-less device colour a note).
  */
 import { z } from 'zod';
 import type { CoverLengths } from './cover.js';
+import { colourCheck } from './preflight-content.js';
 import {
   fontsCheck,
   formatPageSize,
@@ -35,8 +37,25 @@ export const CoverFacts = z.discriminatedUnion('kind', [
 ]);
 export type CoverFacts = z.infer<typeof CoverFacts>;
 
-export const CoverCheckId = z.enum(['cover_pages', 'cover_size', 'cover_resolution', 'fonts', 'images']);
+export const CoverCheckId = z.enum([
+  'cover_pages',
+  'cover_size',
+  'cover_resolution',
+  'fonts',
+  'images',
+  'colour',
+]);
 export type CoverCheckId = z.infer<typeof CoverCheckId>;
+
+/** Each check's title as the design page and the admin's order show it. */
+export const COVER_CHECK_TITLES: Readonly<Record<CoverCheckId, string>> = {
+  cover_pages: 'One page',
+  cover_size: 'Cover size',
+  cover_resolution: 'Image resolution',
+  fonts: 'Fonts embedded',
+  images: 'Image resolution',
+  colour: 'Colour',
+};
 
 export const CoverPreflightCheck = z.object({
   check: CoverCheckId,
@@ -219,6 +238,8 @@ export function coverPreflightReport(facts: CoverFacts, size: CoverSize): CoverP
   const pdf = facts.kind === 'pdf' ? facts.facts : null;
   const fonts = pdf?.fonts ? fontsCheck(pdf.fonts, pdf.fonts_truncated ?? false) : null;
   const images = pdf?.images ? imagesCheck(pdf) : null;
+  // The interior's colour check as for a colour book: a cover is printed in colour whatever the interior is.
+  const colour = pdf?.colour ? colourCheck(pdf.colour, { blackAndWhite: false }) : null;
   const checks: CoverPreflightCheck[] =
     facts.kind === 'image'
       ? imageChecks(facts, size)
@@ -233,6 +254,7 @@ export function coverPreflightReport(facts: CoverFacts, size: CoverSize): CoverP
           pdfSizeCheck(facts.facts, size),
           ...(fonts ? [{ check: 'fonts' as const, status: fonts.status, message: fonts.message }] : []),
           ...(images ? [{ check: 'images' as const, status: images.status, message: images.message }] : []),
+          ...(colour ? [{ check: 'colour' as const, status: colour.status, message: colour.message }] : []),
         ];
   const status = WORST.find((s) => checks.some((c) => c.status === s)) ?? 'ok';
   return { status, cover_size: formatPageSize(size.widthPt, size.heightPt), checks };

@@ -1,6 +1,6 @@
 /**
  * One book of Order Details: every option by name (photo-book extras too), pages, copies, unit and line price,
- * the book PDF and the cover file with View and Download, the interior's print check (ADR 0070), and the
+ * the book PDF and the cover file with View and Download, each with its print check (ADR 0070, 0069), and the
  * cover-expert request when there is one.
  */
 import { Link } from 'react-router-dom';
@@ -10,7 +10,7 @@ import { messages } from '@bindery/contracts/messages';
 import { isPositiveAmount } from '@bindery/ui/format';
 import { formatUsd } from '../lib/order-format';
 import { Facts, orDash, type Fact } from './order-facts';
-import { OrderPreflight } from './order-preflight';
+import { OrderCoverPreflight, OrderPreflight } from './order-preflight';
 import { FileActions } from '#components/file-actions.tsx';
 import { pricesAtPath } from '#lib/admin-paths.ts';
 
@@ -77,7 +77,11 @@ export function BookItem({ item, index, orderedAt }: { item: AdminOrderItem; ind
         <OrderPreflight report={item.preflight} title={title} />
         <h4 style={{ margin: 0 }}>Cover File</h4>
         {item.cover_file ? (
-          <BookFile file={item.cover_file} label={`cover file of ${title}`} baseName={`${title} - cover`} />
+          <>
+            <BookFile file={item.cover_file} label={`cover file of ${title}`} baseName={`${title} - cover`} />
+            <h4 style={{ margin: 0 }}>Cover check</h4>
+            <OrderCoverPreflight report={item.cover_preflight} title={title} />
+          </>
         ) : (
           <p className="b-muted" style={{ margin: 0 }}>
             {messages.admin.noCoverFile}

@@ -3,6 +3,7 @@
  * detail. Money leaves as decimal strings, times as ISO 8601; JSON columns are parsed with their contract schemas.
  * Staff notes marked internal never reach a customer shape.
  */
+import { CoverPreflightReport } from '@bindery/contracts/store/cover-preflight';
 import { PreflightReport } from '@bindery/contracts/store/preflight';
 import type {
   AdminOrderDetail,
@@ -275,6 +276,10 @@ function toAdminItem(row: ItemWithProjectRow, paid: boolean): AdminOrderItem {
     preflight: PreflightReport.nullable()
       .catch(null)
       .parse(row.preflight ?? null),
+    // The cover's, beside it (ADR 0069): a report stored in an older shape reads as none rather than failing.
+    cover_preflight: CoverPreflightReport.nullable()
+      .catch(null)
+      .parse(row.cover_preflight ?? null),
   };
 }
 

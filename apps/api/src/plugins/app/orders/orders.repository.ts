@@ -232,6 +232,7 @@ export function findItemsWithProjects(db: Db, orderId: number) {
       'projects.options',
       'projects.cover_expert',
       'projects.preflight',
+      'projects.cover_preflight',
       'pdf.file_name as pdf_file_name',
       'pdf.content_type as pdf_content_type',
       'pdf.size_bytes as pdf_size_bytes',

@@ -3,18 +3,10 @@
  * for the book chosen so far (PDF and PNG), and one line per check of the uploaded cover with its status in words.
  * An error stops 'Print Your Book' (use-design-form.ts) as the interior's do.
  */
-import type { CoverPreflightCheck, CoverPreflightReport } from '@bindery/contracts/store/cover-preflight';
+import { COVER_CHECK_TITLES, type CoverPreflightReport } from '@bindery/contracts/store/cover-preflight';
 import { StatusBadge } from '@bindery/ui/status-badge';
 import { coverTemplateHref, type CoverRequest } from '#lib/cover-dimensions.ts';
 import { BADGE } from './preflight-report';
-
-const TITLES: Record<CoverPreflightCheck['check'], string> = {
-  cover_pages: 'One page',
-  cover_size: 'Cover size',
-  cover_resolution: 'Image resolution',
-  fonts: 'Fonts embedded',
-  images: 'Image resolution',
-};
 
 export function CoverPreflightView({
   request,
@@ -48,7 +40,7 @@ export function CoverPreflightView({
             {report.checks.map((c) => (
               <li key={c.check} data-status={c.status}>
                 <StatusBadge tone={BADGE[c.status].tone}>{BADGE[c.status].text}</StatusBadge>{' '}
-                <strong>{TITLES[c.check]}</strong>
+                <strong>{COVER_CHECK_TITLES[c.check]}</strong>
                 <p>{c.message}</p>
               </li>
             ))}
