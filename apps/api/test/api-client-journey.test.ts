@@ -1,7 +1,9 @@
 /**
  * A business client with an API key and no browser (docs/decisions/0076): registers a webhook, uploads an interior,
  * reads its preflight facts, quotes, orders, pays by card in test mode (the Stripe test server), and receives the
- * signed order.shipped event with tracking, then order.refunded, verifying each signature.
+ * signed order.shipped event with tracking, then order.refunded, verifying each signature. On the embedded default
+ * (PGlite, one connection) as the README's run command starts Bindery: the webhook rows are written inside the
+ * order's own transaction there too; the webhooks' own tests run on PostgreSQL.
  */
 import type { AddressInfo } from 'node:net';
 import { afterAll, expect, it } from 'vitest';
@@ -21,7 +23,10 @@ import { startReceiver } from './webhook-receiver.js';
 
 const receiver = await startReceiver();
 afterAll(() => receiver.close());
-const { t, stripe } = await paymentsTestApp({ env: { WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true' } });
+const { t, stripe } = await paymentsTestApp({
+  embedded: true,
+  env: { WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true' },
+});
 
 it('upload → preflight facts → quote → order → pay → signed shipped and refunded webhooks, all with a key', async () => {
   const { admin, customer } = await staffAndCustomer(t);

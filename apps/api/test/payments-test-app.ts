@@ -16,6 +16,8 @@ interface Options {
   clock?: ManualClock;
   /** More settings (e.g. PRODUCTION_DELAY_MINUTES, ADMIN_EMAIL). */
   env?: Record<string, string>;
+  /** On the embedded default (PGlite, one connection), as the README's run command starts Bindery. */
+  embedded?: boolean;
 }
 
 export async function paymentsTestApp(options?: Options): Promise<PaymentFakes & { t: TestContext }>;
@@ -27,6 +29,7 @@ export async function paymentsTestApp(options: Options & { mail?: boolean } = {}
   const { clock } = options;
   const t = setupTestApp({
     ...(clock ? { clock } : {}),
+    ...(options.embedded ? { embedded: true } : {}),
     env: { PUBLIC_WEB_URL: 'http://web.test:5173', ...fakes.env, ...options.env },
   });
   beforeEach(() => {
