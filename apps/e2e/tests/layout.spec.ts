@@ -124,6 +124,7 @@ const ADMIN: Record<string, Visit> = {
   'admin/orders': admin('/admin/orders'),
   'admin/order-info': admin((d) => `/admin/order-info?id=${d.order.id}`),
   'manage-users': admin('/manage-users'),
+  'manage-users/:id': admin((d) => `/manage-users/${d.userId}`, /^API keys of /),
   'admin/resale-certificates': admin('/admin/resale-certificates'),
   'admin/price-history': admin('/admin/price-history'),
   'admin/production': admin('/admin/production'),
