@@ -81,6 +81,13 @@ export const messages = {
     currentPasswordWrong: 'That is not your current password.',
     sessionNotFound: 'That session is not open (it may have ended already).',
     sessionEnded: 'That session is ended.',
+    // Changing the login e-mail (docs/decisions/0074): the same answer whether or not the address is taken.
+    emailChangeSent: (to: string) =>
+      `We sent a confirmation link to ${to}. Your login e-mail changes when you open it (the link works once, for 24 hours).`,
+    emailUnchanged: 'That is already your e-mail address.',
+    emailChangeLinkInvalid: 'This e-mail change link is invalid or has expired.',
+    emailTaken: 'This address already has a Bindery account, so yours cannot move to it.',
+    emailChanged: (to: string) => `Your e-mail address is now ${to}. Log in with it from now on.`,
   },
   projects: {
     loadingProjects: 'Loading your projects...',

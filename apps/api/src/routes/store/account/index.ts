@@ -1,7 +1,8 @@
 /**
  * The customer's own account under /api/users/me (docs/decisions/0067), signed in: GET and PATCH (name),
  * POST password/ (the current one checked, rate-limited per client like a login; every other session ends),
- * GET sessions/, DELETE sessions/{id}/. Paths, schemas and names: packages/contracts/src/store/account.ts.
+ * GET sessions/, DELETE sessions/{id}/, POST email/ (docs/decisions/0074: rate-limited as the password change, and per
+ * new address as a sign-up). Paths, schemas and names: packages/contracts/src/store/account.ts.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountRoutes } from '@bindery/contracts/store/account';
@@ -28,6 +29,12 @@ const accountRoutesPlugin: FastifyPluginAsyncZod = async (app) => {
     accountRoutes.changePassword,
     authRateLimit(app, 'change-password', AUTH_LIMITS.changePassword),
     async (request) => app.ownAccount.changePassword(request.signedInUser(), sessionOf(request), request.body),
+  );
+  contractRoute(
+    app,
+    accountRoutes.changeEmail,
+    authRateLimit(app, 'change-email', AUTH_LIMITS.changeEmail, (request) => (request.body as { new_email: string }).new_email),
+    async (request) => app.emailChange.requestChange(request.signedInUser(), request.body),
   );
   contractRoute(app, accountRoutes.sessions, async (request) =>
     app.ownAccount.sessions(request.signedInUser(), sessionOf(request)),

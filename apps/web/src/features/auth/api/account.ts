@@ -1,9 +1,16 @@
 /**
  * The customer's own account (docs/decisions/0067): PATCH api/users/me/ (name), POST api/users/me/password/,
- * GET api/users/me/sessions/, DELETE api/users/me/sessions/{id}/.
+ * GET api/users/me/sessions/, DELETE api/users/me/sessions/{id}/; POST api/users/me/email/ and the mailed link's
+ * POST api/users/confirm-email/{uidb64}/{emailb64}/{token}/ (docs/decisions/0074).
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { accountRoutes, type ChangePasswordBody } from '@bindery/contracts/store/account';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  accountRoutes,
+  confirmEmailRoute,
+  type ChangeEmailBody,
+  type ChangePasswordBody,
+  type ConfirmEmailParams,
+} from '@bindery/contracts/store/account';
 import { api } from '#lib/api-client.ts';
 import { sessionStore } from '#lib/session-store.ts';
 
@@ -38,3 +45,21 @@ export function useEndSession() {
     onSettled: () => client.invalidateQueries({ queryKey: SESSIONS_KEY }),
   });
 }
+
+export const useChangeEmail = () =>
+  useMutation({ mutationFn: (body: ChangeEmailBody) => api.call(accountRoutes.changeEmail, { body }) });
+
+/**
+ * The link works once: a query (not a mutation) with this key runs once even when React mounts the page twice, as
+ * the verification link's does (verify-email.ts).
+ */
+const confirmEmailQuery = (params: ConfirmEmailParams) =>
+  queryOptions({
+    queryKey: ['confirm-email', params.uidb64, params.emailb64, params.token],
+    queryFn: ({ signal }) => api.call(confirmEmailRoute, { params }, { anonymous: true, signal }),
+    retry: false,
+    staleTime: Infinity,
+    gcTime: Infinity,
+  });
+
+export const useConfirmEmail = (params: ConfirmEmailParams) => useQuery(confirmEmailQuery(params));
