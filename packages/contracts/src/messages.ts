@@ -88,6 +88,9 @@ export const messages = {
     emailChangeLinkInvalid: 'This e-mail change link is invalid or has expired.',
     emailTaken: 'This address already has a Bindery account, so yours cannot move to it.',
     emailChanged: (to: string) => `Your e-mail address is now ${to}. Log in with it from now on.`,
+    // Deleting the account (docs/decisions/0074).
+    deletedCustomer: 'Customer (account deleted)',
+    accountDeleted: 'Your account is deleted. Paid orders are kept as the law requires.',
   },
   projects: {
     loadingProjects: 'Loading your projects...',
@@ -310,6 +313,8 @@ export const messages = {
     /** Timeline notes of an unpaid order the customer's own change canceled. */
     canceledBookDeleted: 'Canceled: a book of this order was deleted.',
     canceledBookChanged: 'Canceled: a book of this order was changed; order it again from your cart.',
+    /** The customer deleted their account (docs/decisions/0074). */
+    canceledAccountDeleted: 'Canceled: the customer deleted their account.',
     /** A checkout saved again for books of this unpaid order: the new order replaces it (ADR 0051). */
     canceledSuperseded: 'Replaced by a newer order of the same books (the delivery or address was changed).',
     reordered: 'Your books are in your cart again: check the quantities, then choose the address.',

@@ -9,6 +9,8 @@
  * - DELETE api/users/me/sessions/{id}/       → 204: ends one of them (ending this one is logging out)
  * - POST   api/users/me/email/ {new_email, password} → message: a confirmation link goes to the new address and a
  *   notice to the current one; the same answer when the new address is taken (docs/decisions/0074)
+ * - DELETE api/users/me/ {password}          → 204: the account is deleted (anonymised; paid orders kept; unpaid
+ *   ones canceled; drafts removed) and every session ends
  * - POST   api/users/confirm-email/{uidb64}/{emailb64}/{token}/ (public: the mailed link) → message: the login
  *   e-mail becomes the new address
  */
@@ -31,6 +33,10 @@ export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;
 /** POST api/users/me/email/: the password confirms it is the account's owner asking. */
 export const ChangeEmailBody = z.object({ new_email: Email, password: CurrentPassword }).strict();
 export type ChangeEmailBody = z.infer<typeof ChangeEmailBody>;
+
+/** DELETE api/users/me/: the password confirms it. */
+export const DeleteAccountBody = z.object({ password: CurrentPassword }).strict();
+export type DeleteAccountBody = z.infer<typeof DeleteAccountBody>;
 
 /** The mailed link's parts: the account, the new address (base64url) and the signed token. Loose, as the others. */
 export const ConfirmEmailParams = StoreEmailLinkParams.extend({ emailb64: z.string().min(1).max(400) }).strict();
@@ -113,6 +119,16 @@ export const accountRoutes = {
     access: 'customer',
     body: ChangeEmailBody,
     responses: { 200: StoreMessageResponse, ...errorBodies(400, 401, 429) },
+  }),
+  deleteAccount: defineRoute({
+    method: 'DELETE',
+    path: '/api/users/me/',
+    operationId: 'deleteUsersMe',
+    summary: 'Delete the account (with the password): personal data removed, paid orders kept, sessions ended',
+    tags,
+    access: 'customer',
+    body: DeleteAccountBody,
+    responses: { 204: null, ...errorBodies(400, 401, 403, 409, 429) },
   }),
 };
 

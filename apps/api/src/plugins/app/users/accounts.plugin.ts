@@ -4,6 +4,9 @@
  * `app.emailChange`.
  */
 import fp from 'fastify-plugin';
+import { cancelUnpaidOfCustomerWithin } from '../orders/customer-leaving.js';
+import { createAccountDrafts } from '../projects/account-drafts.js';
+import { createAccountLeaving } from './account-deletion.js';
 import { createAccounts, type Accounts } from './accounts.service.js';
 import { createEmailChange, type EmailChange } from './email-change.js';
 import { createOwnAccount, type OwnAccount } from './own-account.js';
@@ -27,6 +30,15 @@ export default fp(
         clock: app.clock,
         sessionCache: app.sessionCache,
         config: { webUrl: app.config.webUrl, jwtSecret: app.config.jwtSecret },
+        // The orders and projects plugins are registered after this one: looked up when an account is deleted.
+        leaving: createAccountLeaving({
+          orders: {
+            cancelUnpaidOfCustomerWithin: (trx, userId, actor) =>
+              cancelUnpaidOfCustomerWithin(app.orders, trx, userId, actor),
+            afterCommit: (...args) => app.orders.afterCommit(...args),
+          },
+          drafts: createAccountDrafts({ fileStore: { remove: (key) => app.fileStore.remove(key) }, log: app.log }),
+        }),
       }),
     );
     app.decorate('ownAccount', createOwnAccount({ db: app.db, clock: app.clock, sessionCache: app.sessionCache }));

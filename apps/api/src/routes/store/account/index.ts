@@ -2,7 +2,7 @@
  * The customer's own account under /api/users/me (docs/decisions/0067), signed in: GET and PATCH (name),
  * POST password/ (the current one checked, rate-limited per client like a login; every other session ends),
  * GET sessions/, DELETE sessions/{id}/, POST email/ (docs/decisions/0074: rate-limited as the password change, and per
- * new address as a sign-up). Paths, schemas and names: packages/contracts/src/store/account.ts.
+ * new address as a sign-up), DELETE (the account, with the password: docs/decisions/0074). Paths, schemas and names: packages/contracts/src/store/account.ts.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountRoutes } from '@bindery/contracts/store/account';
@@ -35,6 +35,15 @@ const accountRoutesPlugin: FastifyPluginAsyncZod = async (app) => {
     accountRoutes.changeEmail,
     authRateLimit(app, 'change-email', AUTH_LIMITS.changeEmail, (request) => (request.body as { new_email: string }).new_email),
     async (request) => app.emailChange.requestChange(request.signedInUser(), request.body),
+  );
+  contractRoute(
+    app,
+    accountRoutes.deleteAccount,
+    authRateLimit(app, 'delete-account', AUTH_LIMITS.deleteAccount),
+    async (request, reply) => {
+      await app.accounts.deleteOwnAccount(request.signedInUser(), request.body.password);
+      return reply.code(204).send();
+    },
   );
   contractRoute(app, accountRoutes.sessions, async (request) =>
     app.ownAccount.sessions(request.signedInUser(), sessionOf(request)),

@@ -1,8 +1,9 @@
 /**
  * The customer's own account (docs/decisions/0067): PATCH api/users/me/ (name), POST api/users/me/password/,
  * GET api/users/me/sessions/, DELETE api/users/me/sessions/{id}/; POST api/users/me/email/ and the mailed link's
- * POST api/users/confirm-email/{uidb64}/{emailb64}/{token}/ (docs/decisions/0074).
+ * POST api/users/confirm-email/{uidb64}/{emailb64}/{token}/, DELETE api/users/me/ (docs/decisions/0074).
  */
+import { useCallback } from 'react';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   accountRoutes,
@@ -63,3 +64,20 @@ const confirmEmailQuery = (params: ConfirmEmailParams) =>
   });
 
 export const useConfirmEmail = (params: ConfirmEmailParams) => useQuery(confirmEmailQuery(params));
+
+/**
+ * Deletes the account with its password. The server ended every session: `forget()` (called once the page has
+ * left the signed-in pages, which would otherwise send it to /login) drops the page's own session, here and in every
+ * tab, and everything cached for the account.
+ */
+export function useDeleteAccount() {
+  const client = useQueryClient();
+  const mutation = useMutation({
+    mutationFn: (password: string) => api.call(accountRoutes.deleteAccount, { body: { password } }),
+  });
+  const forget = useCallback(() => {
+    sessionStore.clear();
+    client.clear();
+  }, [client]);
+  return { ...mutation, forget };
+}
