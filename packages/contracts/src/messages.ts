@@ -91,6 +91,10 @@ export const messages = {
     // Deleting the account (docs/decisions/0074).
     deletedCustomer: 'Customer (account deleted)',
     accountDeleted: 'Your account is deleted. Paid orders are kept as the law requires.',
+    // The address book (docs/decisions/0074).
+    addressBookFull: (max: number) => `You can save at most ${max} addresses. Delete one to save another.`,
+    addressNotFound: 'That address is not in your address book.',
+    addressSaved: 'The address is saved.',
   },
   projects: {
     loadingProjects: 'Loading your projects...',

@@ -1,13 +1,14 @@
 /**
  * Builds the accounts module (accounts.service.ts) from the app and decorates it as `app.accounts`, and the
  * customer's own settings (own-account.ts) as `app.ownAccount`, the e-mail change (email-change.ts) as
- * `app.emailChange`.
+ * `app.emailChange`, the address book (addresses.ts) as `app.addressBook`.
  */
 import fp from 'fastify-plugin';
 import { cancelUnpaidOfCustomerWithin } from '../orders/customer-leaving.js';
 import { createAccountDrafts } from '../projects/account-drafts.js';
 import { createAccountLeaving } from './account-deletion.js';
 import { createAccounts, type Accounts } from './accounts.service.js';
+import { createAddressBook, type AddressBook } from './addresses.js';
 import { createEmailChange, type EmailChange } from './email-change.js';
 import { createOwnAccount, type OwnAccount } from './own-account.js';
 
@@ -16,6 +17,7 @@ declare module 'fastify' {
     accounts: Accounts;
     ownAccount: OwnAccount;
     emailChange: EmailChange;
+    addressBook: AddressBook;
   }
 }
 
@@ -42,6 +44,7 @@ export default fp(
       }),
     );
     app.decorate('ownAccount', createOwnAccount({ db: app.db, clock: app.clock, sessionCache: app.sessionCache }));
+    app.decorate('addressBook', createAddressBook({ db: app.db }));
     app.decorate(
       'emailChange',
       createEmailChange({

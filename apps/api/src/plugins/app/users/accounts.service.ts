@@ -29,6 +29,7 @@ import { hashPassword } from '#lib/password.js';
 import type { MailOutbox } from '../mail/mail-outbox.js';
 import { accountExistsMail, passwordResetMail, verificationMail } from '../mail/templates.js';
 import type { AccountLeaving } from './account-deletion.js';
+import { deleteAllAddresses } from './addresses.repository.js';
 import { checkCurrentPassword } from './own-account.js';
 import type { SessionCache } from './session-cache.js';
 import { revokeUserSessions } from './sessions.repository.js';
@@ -247,6 +248,7 @@ export function createAccounts({ db, counts, outbox, clock, sessionCache, config
     const outcome = await db.transaction().execute(async (trx) => {
       if (!(await anonymiseUser(trx, id))) return undefined;
       await revokeUserSessions(trx, id, clock.now());
+      await deleteAllAddresses(trx, id);
       return leaving ? { left: await leaving.within(trx, id, actor) } : { left: undefined };
     });
     if (!outcome) return false;
