@@ -175,6 +175,8 @@ export const messages = {
     calculateRateFirst: 'Please calculate shipping rate first.',
     saveShippingFailed: 'Failed to save shipping info. Please try again.',
     shippingSaved: 'Shipping information saved!',
+    /** The shop's "Save this address" could not keep it (docs/decisions/0074); the order itself is saved. */
+    addressNotKept: 'Your order is saved, but the address could not be added to your address book.',
     resaleCertificate: 'I have a valid resale certificate (tax exempt)',
     // Server-side rules where the spec is silent (docs/decisions/0013).
     emptyCart: 'Your cart is empty. Add a project to your cart first.',

@@ -31,6 +31,7 @@ export type SavedAddressResponse = z.infer<typeof SavedAddressResponse>;
 /** A new or edited address; `is_default: true` makes it the default (the one before stops being it). */
 export const SaveAddressBody = z.object({ address: DeliveryAddress, is_default: z.boolean().optional() }).strict();
 export type SaveAddressBody = z.infer<typeof SaveAddressBody>;
+export type SaveAddressInput = z.input<typeof SaveAddressBody>;
 
 export const AddressParams = IdParams;
 

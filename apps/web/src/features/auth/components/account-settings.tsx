@@ -32,8 +32,17 @@ function MarketingPreferences() {
   );
 }
 
-/** `resaleCertificate`: the certificates feature's section, composed in by the route (src/app/routes). */
-export function AccountSettings({ resaleCertificate }: { resaleCertificate?: React.ReactNode }) {
+/**
+ * `resaleCertificate`, `addressBook`: the certificates and checkout features' sections, composed in by the route
+ * (src/app/routes).
+ */
+export function AccountSettings({
+  resaleCertificate,
+  addressBook,
+}: {
+  resaleCertificate?: React.ReactNode;
+  addressBook?: React.ReactNode;
+}) {
   const session = useSession();
   return (
     <div className="b-container b-stack">
@@ -42,6 +51,7 @@ export function AccountSettings({ resaleCertificate }: { resaleCertificate?: Rea
       <Section title="Login Data">
         <LoginData />
       </Section>
+      {addressBook ? <Section title="Addresses">{addressBook}</Section> : null}
       <Section title="Payments Method">
         <p>{messages.auth.noPaymentMethods}</p>
       </Section>

@@ -43,7 +43,7 @@ export function DeleteAccount() {
     <>
       <h3>{messages.auth.cancelAccount}</h3>
       <p>
-        Deleting your account is permanent: your name, email, password and unordered projects are
+        Deleting your account is permanent: your name, email, password, saved addresses and unordered projects are
         removed, and orders waiting for payment are canceled. Paid orders and their invoices are kept, as the law
         requires.
       </p>
