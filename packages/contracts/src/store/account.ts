@@ -136,7 +136,7 @@ export const accountRoutes = {
 export const confirmEmailRoute = defineRoute({
   method: 'POST',
   path: '/api/users/confirm-email/{uidb64}/{emailb64}/{token}/',
-  operationId: 'postUsersConfirmEmail',
+  operationId: 'postUsersConfirmEmailByUidb64ByEmailb64ByToken',
   summary: 'Confirm a new login e-mail from the mailed link',
   tags,
   access: 'public',
