@@ -75,7 +75,8 @@ describe('DELETE api/users/me/', () => {
 
     // The paid order is kept as it was: buyer, address, money (the tax records).
     expect(await orderRow(c.paid.order.id)).toEqual(paidBefore);
-    expect(paidBefore).toMatchObject({ status: 'paid', customer_email: c.user.email, address: expect.objectContaining({ address: ADDRESS.address }) });
+    expect(paidBefore).toMatchObject({ status: 'paid', customer_email: c.user.email });
+    expect(paidBefore.address['address']).toBe(ADDRESS.address);
     expect(await stored(defined(paidKeys[0], 'the paid book file').storage_key)).toBe(true);
 
     // The unpaid order is canceled through the state machine, with its event naming no one.

@@ -25,7 +25,10 @@ function AddressForm({ editing, onDone }: { editing: SavedAddress | null; onDone
   const submit = (e: SubmitEvent) => {
     e.preventDefault();
     const parsed = DeliveryAddress.safeParse(bookAddress(draft));
-    if (!parsed.success) return setErrors(issuesByField(parsed.error.issues));
+    if (!parsed.success) {
+      setErrors(issuesByField(parsed.error.issues));
+      return;
+    }
     const body = { address: bookAddress(draft) };
     const done = { onSuccess: onDone, onError: (error: unknown) => setErrors(fieldErrors(error)) };
     if (editing) update.mutate({ id: editing.id, body }, done);
