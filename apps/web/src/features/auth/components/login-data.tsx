@@ -34,6 +34,34 @@ function NameForm({ current }: { current: string }) {
   );
 }
 
+/**
+ * The end of a Login Data form: the server's success message, a refusal that names no field of the form, and the
+ * submit button.
+ */
+function Outcome({
+  change,
+  fields,
+  submit,
+}: {
+  change: { isSuccess: boolean; isError: boolean; isPending: boolean; data?: { message: string }; error: unknown };
+  fields: Record<string, string>;
+  submit: string;
+}) {
+  return (
+    <>
+      {change.isSuccess && change.data ? <Alert tone="success">{change.data.message}</Alert> : null}
+      {change.isError && Object.keys(fields).length === 0 ? (
+        <Alert tone="error">{errorText(change.error, messages.generic.networkError)}</Alert>
+      ) : null}
+      <div>
+        <Button type="submit" variant="secondary" size="sm" busy={change.isPending}>
+          {submit}
+        </Button>
+      </div>
+    </>
+  );
+}
+
 /** The address changes only when the link mailed to the new one is opened: until then the current one is shown. */
 function EmailForm({ current }: { current: string }) {
   const change = useChangeEmail();
@@ -49,15 +77,7 @@ function EmailForm({ current }: { current: string }) {
       <TextField label="Email" type="email" value={current} readOnly />
       <TextField label="New email" name="new_email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={fields['new_email']} />
       <TextField label="Password" name="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} error={fields['password']} />
-      {change.isSuccess ? <Alert tone="success">{change.data.message}</Alert> : null}
-      {change.isError && Object.keys(fields).length === 0 ? (
-        <Alert tone="error">{errorText(change.error, messages.generic.networkError)}</Alert>
-      ) : null}
-      <div>
-        <Button type="submit" variant="secondary" size="sm" busy={change.isPending}>
-          Change email
-        </Button>
-      </div>
+      <Outcome change={change} fields={fields} submit="Change email" />
     </form>
   );
 }
@@ -83,15 +103,7 @@ function PasswordForm() {
     <form className="b-stack" onSubmit={submit} noValidate aria-label="Change password">
       <TextField label="Current password" name="current_password" type="password" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} error={fields['current_password']} />
       <TextField label="New password" name="new_password" type="password" autoComplete="new-password" value={next} onChange={(e) => setNext(e.target.value)} error={fields['new_password']} />
-      {change.isSuccess ? <Alert tone="success">{change.data.message}</Alert> : null}
-      {change.isError && Object.keys(fields).length === 0 ? (
-        <Alert tone="error">{errorText(change.error, messages.generic.networkError)}</Alert>
-      ) : null}
-      <div>
-        <Button type="submit" variant="secondary" size="sm" busy={change.isPending}>
-          Change password
-        </Button>
-      </div>
+      <Outcome change={change} fields={fields} submit="Change password" />
     </form>
   );
 }

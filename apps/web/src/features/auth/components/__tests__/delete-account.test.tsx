@@ -10,6 +10,7 @@ import { accountRoutes } from '@bindery/contracts/store/account';
 import { messages } from '@bindery/contracts/messages';
 import { urlOf } from '@bindery/contracts/route';
 import { sessionStore } from '#lib/session-store.ts';
+import { wrongPassword } from '#testing/account-fixtures.ts';
 import { server } from '#testing/msw-server.ts';
 import { renderRoute } from '#testing/render-route.tsx';
 import { signInForTest } from '#testing/session.ts';
@@ -22,16 +23,7 @@ describe('Account Settings: delete account', () => {
       http.delete(urlOf(accountRoutes.deleteAccount), async ({ request }) => {
         const body = (await request.json()) as { password: string };
         sent.push(body);
-        if (body.password !== 'Old-pass-1!')
-          return HttpResponse.json(
-            {
-              error: messages.account.currentPasswordWrong,
-              code: 'CURRENT_PASSWORD_WRONG',
-              statusCode: 400,
-              fields: [{ path: 'body.password', message: messages.account.currentPasswordWrong }],
-            },
-            { status: 400 },
-          );
+        if (body.password !== 'Old-pass-1!') return wrongPassword('body.password');
         return new HttpResponse(null, { status: 204 });
       }),
     );

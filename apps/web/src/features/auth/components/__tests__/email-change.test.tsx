@@ -10,16 +10,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { accountRoutes, confirmEmailRoute } from '@bindery/contracts/store/account';
 import { messages } from '@bindery/contracts/messages';
 import { urlOf } from '@bindery/contracts/route';
+import { wrongPassword } from '#testing/account-fixtures.ts';
 import { server } from '#testing/msw-server.ts';
 import { renderRoute } from '#testing/render-route.tsx';
 import { signInForTest, testCustomer } from '#testing/session.ts';
-
-const wrongPassword = {
-  error: messages.account.currentPasswordWrong,
-  code: 'CURRENT_PASSWORD_WRONG',
-  statusCode: 400,
-  fields: [{ path: 'body.password', message: messages.account.currentPasswordWrong }],
-};
 
 describe('Account Settings: change email', () => {
   it('asks with the password, shows a refusal on its field, then the link sent; the address shown stays', async () => {
@@ -29,7 +23,7 @@ describe('Account Settings: change email', () => {
       http.post(urlOf(accountRoutes.changeEmail), async ({ request }) => {
         const body = (await request.json()) as { new_email: string; password: string };
         sent.push(body);
-        if (body.password !== 'Old-pass-1!') return HttpResponse.json(wrongPassword, { status: 400 });
+        if (body.password !== 'Old-pass-1!') return wrongPassword('body.password');
         return HttpResponse.json({ message: messages.account.emailChangeSent(body.new_email) });
       }),
     );

@@ -8,7 +8,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { urlOf } from '@bindery/contracts/route';
 import { addressRoutes, type SaveAddressInput, type SavedAddress } from '@bindery/contracts/store/addresses';
-import { address } from '#testing/checkout-fixtures.ts';
+import { address, pasteAddress } from '#testing/checkout-fixtures.ts';
 import { server } from '#testing/msw-server.ts';
 import { renderRoute } from '#testing/render-route.tsx';
 import { signInForTest } from '#testing/session.ts';
@@ -59,16 +59,7 @@ describe('Account Settings: Addresses', () => {
     // The contract's check, before anything is sent.
     expect(within(form).getByLabelText('First name')).toHaveAccessibleDescription(/required/i);
     expect(sent).toEqual([]);
-    for (const [label, text] of [
-      ['First name', 'Ann'],
-      ['Last name', 'Reader'],
-      ['Address', '100 Congress Ave'],
-      ['City', 'Austin'],
-      ['Postal code', '78701'],
-    ] as const) {
-      await user.click(within(form).getByLabelText(label));
-      await user.paste(text);
-    }
+    await pasteAddress(user, within(form), { phone: false });
     await user.click(within(form).getByRole('button', { name: 'Save address' }));
     const list = await within(section).findByRole('list', { name: 'Saved addresses' });
     await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(1));

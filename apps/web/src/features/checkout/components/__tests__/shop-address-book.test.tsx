@@ -13,7 +13,15 @@ import { checkoutRoutes, type SaveShippingBody } from '@bindery/contracts/store/
 import { server } from '#testing/msw-server.ts';
 import { renderRoute } from '#testing/render-route.tsx';
 import { signInForTest, testCustomer } from '#testing/session.ts';
-import { address, orderResponse, paymentPageHandlers, putInCart, rateResponse, recordPosts } from '#testing/checkout-fixtures.ts';
+import {
+  address,
+  orderResponse,
+  pasteAddress,
+  paymentPageHandlers,
+  putInCart,
+  rateResponse,
+  recordPosts,
+} from '#testing/checkout-fixtures.ts';
 
 const { has_resale_cert: _notSent, ...sentAddress } = address;
 const work = { ...address, first_name: 'Bea', address: '500 Work St', city: 'Dallas', postal_code: '75201', phone_number: '+1 214 555 0100' };
@@ -51,19 +59,9 @@ describe('/shop with the address book', () => {
     server.use(...paymentPageHandlers());
     const { router } = openShop();
     const user = userEvent.setup();
-    const first = await screen.findByLabelText('First name');
+    await screen.findByLabelText('First name');
     expect(screen.queryByLabelText('Saved addresses')).toBeNull();
-    for (const [label, text] of [
-      ['First name', 'Ann'],
-      ['Last name', 'Reader'],
-      ['Address', '100 Congress Ave'],
-      ['City', 'Austin'],
-      ['Postal code', '78701'],
-      ['Phone number', '+1 512 555 0100'],
-    ] as const) {
-      await user.click(label === 'First name' ? first : screen.getByLabelText(label));
-      await user.paste(text);
-    }
+    await pasteAddress(user, screen);
     await user.click(screen.getByRole('button', { name: 'Calculate Shipping Rate' }));
     await screen.findByRole('radio', { name: /FedEx Ground/ });
     await user.click(screen.getByLabelText('Save this address'));
