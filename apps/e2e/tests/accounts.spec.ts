@@ -55,7 +55,7 @@ test('a customer signs up, verifies, logs in, resets the password; an admin dele
   await logIn(page, email, firstPassword);
   await page.waitForURL(`${e2e.webUrl}/account-settings`);
   await expect(page.getByRole('heading', { name: 'Account Settings' })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Login Data' }).getByLabel('Email')).toHaveValue(email);
+  await expect(page.getByRole('region', { name: 'Login Data' }).getByLabel('Email', { exact: true })).toHaveValue(email);
   // No token is on disk or readable by the page: the refresh token is an HttpOnly, SameSite=Strict
   // cookie of the refresh path, the access token lives in the page's memory.
   expect(await page.evaluate(() => [localStorage.getItem('accessToken'), localStorage.getItem('refreshToken')])).toEqual([null, null]);

@@ -89,6 +89,7 @@ const WEB: Record<string, Visit> = {
   'resend-verification': guest('/resend-verification'),
   'reset-password/:uidb64/:token': guest('/reset-password/MQ/not-a-token'),
   'verify-email/:uidb64/:token': guest('/verify-email/MQ/not-a-token'),
+  'confirm-email/:uidb64/:emailb64/:token': guest('/confirm-email/MQ/YUBiLmM/not-a-token'),
   'account-settings': customer('/account-settings'),
   userdashboard: customer('/userdashboard'),
   'start-project': customer('/start-project'),

@@ -27,7 +27,7 @@ async function adminStillStaff(admin: Page) {
 
 async function logOutOfShop(shop: Page, customer: Customer) {
   await shop.goto(`${e2e.webUrl}/account-settings`);
-  await expect(shop.getByRole('region', { name: 'Login Data' }).getByLabel('Email')).toHaveValue(
+  await expect(shop.getByRole('region', { name: 'Login Data' }).getByLabel('Email', { exact: true })).toHaveValue(
     customer.email,
   );
   await shop.getByRole('banner').getByRole('button', { name: 'Logout' }).click();

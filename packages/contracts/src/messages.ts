@@ -100,6 +100,20 @@ export const messages = {
     currentPasswordWrong: 'That is not your current password.',
     sessionNotFound: 'That session is not open (it may have ended already).',
     sessionEnded: 'That session is ended.',
+    // Changing the login e-mail (docs/decisions/0074): the same answer whether or not the address is taken.
+    emailChangeSent: (to: string) =>
+      `We sent a confirmation link to ${to}. Your login e-mail changes when you open it (the link works once, for 24 hours).`,
+    emailUnchanged: 'That is already your e-mail address.',
+    emailChangeLinkInvalid: 'This e-mail change link is invalid or has expired.',
+    emailTaken: 'This address already has a Bindery account, so yours cannot move to it.',
+    emailChanged: (to: string) => `Your e-mail address is now ${to}. Log in with it from now on.`,
+    // Deleting the account (docs/decisions/0074).
+    deletedCustomer: 'Customer (account deleted)',
+    accountDeleted: 'Your account is deleted. Paid orders are kept as the law requires.',
+    // The address book (docs/decisions/0074).
+    addressBookFull: (max: number) => `You can save at most ${max} addresses. Delete one to save another.`,
+    addressNotFound: 'That address is not in your address book.',
+    addressSaved: 'The address is saved.',
   },
   projects: {
     loadingProjects: 'Loading your projects...',
@@ -180,6 +194,8 @@ export const messages = {
     calculateRateFirst: 'Please calculate shipping rate first.',
     saveShippingFailed: 'Failed to save shipping info. Please try again.',
     shippingSaved: 'Shipping information saved!',
+    /** The shop's "Save this address" could not keep it (docs/decisions/0074); the order itself is saved. */
+    addressNotKept: 'Your order is saved, but the address could not be added to your address book.',
     resaleCertificate: 'I have a valid resale certificate (tax exempt)',
     // Server-side rules where the spec is silent (docs/decisions/0013).
     emptyCart: 'Your cart is empty. Add a project to your cart first.',
@@ -325,6 +341,8 @@ export const messages = {
     /** Timeline notes of an unpaid order the customer's own change canceled. */
     canceledBookDeleted: 'Canceled: a book of this order was deleted.',
     canceledBookChanged: 'Canceled: a book of this order was changed; order it again from your cart.',
+    /** The customer deleted their account (docs/decisions/0074). */
+    canceledAccountDeleted: 'Canceled: the customer deleted their account.',
     /** A checkout saved again for books of this unpaid order: the new order replaces it (ADR 0051). */
     canceledSuperseded: 'Replaced by a newer order of the same books (the delivery or address was changed).',
     reordered: 'Your books are in your cart again: check the quantities, then choose the address.',

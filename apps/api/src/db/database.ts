@@ -396,8 +396,19 @@ export interface InvoicesTable {
   document: Json<Record<string, unknown>>;
 }
 
+/** A saved shipping address of a customer's (docs/decisions/0074): the Address contract as JSON. */
+export interface UserAddressesTable {
+  id: Generated<number>;
+  user_id: number;
+  address: Json<Record<string, unknown>>;
+  is_default: Generated<boolean>;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+}
+
 export interface DB {
   users: UsersTable;
+  user_addresses: UserAddressesTable;
   refresh_tokens: RefreshTokensTable;
   sessions: SessionsTable;
   catalog_items: CatalogItemsTable;

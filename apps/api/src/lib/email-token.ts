@@ -1,5 +1,6 @@
 /**
- * The signed tokens in mailed links (/verify-email/{uidb64}/{token}, /reset-password/{uidb64}/{token}).
+ * The signed tokens in mailed links (/verify-email/{uidb64}/{token}, /reset-password/{uidb64}/{token},
+ * /confirm-email/{uidb64}/{emailb64}/{token}: docs/decisions/0074).
  *
  * Stateless, like Django's PasswordResetTokenGenerator, but with the properties the spec asks for:
  * - signed: HMAC-SHA256 over purpose, user id, issue time and a fingerprint of the account's state, with a
@@ -13,12 +14,13 @@
  */
 import { createHash, createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 
-export type EmailTokenPurpose = 'verify-email' | 'reset-password';
+export type EmailTokenPurpose = 'verify-email' | 'reset-password' | 'confirm-email';
 
-/** Lifetimes from the issue: verification 3 days, reset 1 hour. */
+/** Lifetimes from the issue: verification 3 days, reset 1 hour; a new address's confirmation 24 hours (ADR 0074). */
 export const EMAIL_TOKEN_TTL_SECONDS: Record<EmailTokenPurpose, number> = {
   'verify-email': 3 * 24 * 60 * 60,
   'reset-password': 60 * 60,
+  'confirm-email': 24 * 60 * 60,
 };
 
 /** Tolerated clock difference for a token "issued in the future" (several API instances). */
@@ -31,6 +33,8 @@ export interface TokenSubject {
   password_hash: string;
   is_verified: boolean;
   token_version: number;
+  /** The address an e-mail change moves to ('confirm-email' only): a link confirms that address and no other. */
+  new_email?: string;
 }
 
 export function emailTokenKey(secret: string): Buffer {
@@ -55,7 +59,10 @@ function fingerprint(purpose: EmailTokenPurpose, s: TokenSubject): string {
   // The password hash itself is never put in the MAC input verbatim: hash it first (defence in depth).
   const pw = createHash('sha256').update(s.password_hash).digest('base64url');
   const verified = purpose === 'verify-email' ? String(s.is_verified) : '-';
-  return [pw, s.email.trim().toLowerCase(), s.token_version, verified].join('|');
+  const parts = [pw, s.email.trim().toLowerCase(), s.token_version, verified];
+  // Only a change link names a second address (the links of the other purposes keep their fingerprint).
+  if (purpose === 'confirm-email') parts.push((s.new_email ?? '').trim().toLowerCase());
+  return parts.join('|');
 }
 
 function mac(key: Buffer, purpose: EmailTokenPurpose, subject: TokenSubject, issuedAt: number): Buffer {

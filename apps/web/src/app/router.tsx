@@ -37,6 +37,7 @@ export const routes: RouteObject[] = [
       { path: 'reset-password/:uidb64/:token', lazy: page(() => import('./routes/reset-password-confirm')) },
       { path: 'resend-verification', lazy: page(() => import('./routes/resend-verification')) },
       { path: 'verify-email/:uidb64/:token', lazy: page(() => import('./routes/verify-email')) },
+      { path: 'confirm-email/:uidb64/:emailb64/:token', lazy: page(() => import('./routes/confirm-email')) },
       { path: 'account-settings', lazy: page(() => import('./routes/account-settings')) },
       // The order journey: projects, cart, shipping and payment.
       { path: 'userdashboard', lazy: page(() => import('./routes/user-dashboard')) },

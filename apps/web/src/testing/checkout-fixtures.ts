@@ -217,3 +217,23 @@ export function recordPosts<Body extends DefaultBodyType>(
   );
   return seen;
 }
+
+/** Pastes Ann Reader's Austin address into the address fields within `scope` (one input event a field). */
+export async function pasteAddress(
+  user: { click: (e: Element) => Promise<void>; paste: (text: string) => Promise<void> },
+  scope: { getByLabelText: (label: string) => HTMLElement },
+  { phone = true } = {},
+) {
+  const fields: [string, string][] = [
+    ['First name', 'Ann'],
+    ['Last name', 'Reader'],
+    ['Address', '100 Congress Ave'],
+    ['City', 'Austin'],
+    ['Postal code', '78701'],
+    ...(phone ? ([['Phone number', '+1 512 555 0100']] as [string, string][]) : []),
+  ];
+  for (const [label, text] of fields) {
+    await user.click(scope.getByLabelText(label));
+    await user.paste(text);
+  }
+}

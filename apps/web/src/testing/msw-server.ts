@@ -2,14 +2,17 @@
  * The msw server every component test shares; tests add handlers with server.use(...). Its initial handlers
  * (restored after each test) answer what pages read beside their own subject: the customer's orders, which the
  * cart page and the dashboard show below their own content, and the account page's resale certificates (none,
- * unless a test says otherwise), and the account page's devices signed in (none); and the public config (both payment methods, the first-print discount at 10 %),
- * which the home page's promise reads; and an uploaded file's bytes (not found: the design page's preview).
+ * unless a test says otherwise), and the account page's devices signed in (none), the address book (empty: the
+ * shop and the account page read it; docs/decisions/0074); and the public config (both payment methods, the
+ * first-print discount at 10 %), which the home page's promise reads; and an uploaded file's bytes (not found: the
+ * design page's preview).
  */
 import { http, HttpResponse } from 'msw';
 import { urlOf } from '@bindery/contracts/route';
 import { configRoute } from '@bindery/contracts/store/config';
 import { accountRoutes } from '@bindery/contracts/store/account';
 import { projectRoutes } from '@bindery/contracts/store/projects';
+import { addressRoutes } from '@bindery/contracts/store/addresses';
 import { setupServer } from 'msw/node';
 import { noCertificatesHandlers } from './certificate-fixtures';
 import { noOrdersHandlers } from './order-fixtures';
@@ -34,10 +37,13 @@ const noUploadFileHandler = http.get(urlOf(projectRoutes.uploadFile), () =>
 
 const noSessionsHandler = http.get(urlOf(accountRoutes.sessions), () => HttpResponse.json({ sessions: [] }));
 
+const noAddressesHandler = http.get(urlOf(addressRoutes.list), () => HttpResponse.json({ addresses: [] }));
+
 export const server = setupServer(
   ...noOrdersHandlers,
   ...noCertificatesHandlers,
   noSessionsHandler,
   noUploadFileHandler,
+  noAddressesHandler,
   configHandler,
 );

@@ -7,11 +7,17 @@
  *   the new one kept; every other session ends (this one goes on after a refresh)
  * - GET    api/users/me/sessions/            → SessionsResponse: the account's open sessions, this one marked
  * - DELETE api/users/me/sessions/{id}/       → 204: ends one of them (ending this one is logging out)
+ * - POST   api/users/me/email/ {new_email, password} → message: a confirmation link goes to the new address and a
+ *   notice to the current one; the same answer when the new address is taken (docs/decisions/0074)
+ * - DELETE api/users/me/ {password}          → 204: the account is deleted (anonymised; paid orders kept; unpaid
+ *   ones canceled; drafts removed) and every session ends
+ * - POST   api/users/confirm-email/{uidb64}/{emailb64}/{token}/ (public: the mailed link) → message: the login
+ *   e-mail becomes the new address
  */
 import { z } from 'zod';
 import { errorBodies } from '../common.js';
 import { defineRoute } from '../route.js';
-import { CurrentPassword, NewPassword, SessionUser, StoreMessageResponse, UserName } from './users.js';
+import { CurrentPassword, Email, NewPassword, SessionUser, StoreEmailLinkParams, StoreMessageResponse, UserName } from './users.js';
 
 export const AccountResponse = z.object({ user: SessionUser });
 export type AccountResponse = z.infer<typeof AccountResponse>;
@@ -23,6 +29,18 @@ export const ChangePasswordBody = z
   .object({ current_password: CurrentPassword, new_password: NewPassword })
   .strict();
 export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;
+
+/** POST api/users/me/email/: the password confirms it is the account's owner asking. */
+export const ChangeEmailBody = z.object({ new_email: Email, password: CurrentPassword }).strict();
+export type ChangeEmailBody = z.infer<typeof ChangeEmailBody>;
+
+/** DELETE api/users/me/: the password confirms it. */
+export const DeleteAccountBody = z.object({ password: CurrentPassword }).strict();
+export type DeleteAccountBody = z.infer<typeof DeleteAccountBody>;
+
+/** The mailed link's parts: the account, the new address (base64url) and the signed token. Loose, as the others. */
+export const ConfirmEmailParams = StoreEmailLinkParams.extend({ emailb64: z.string().min(1).max(400) }).strict();
+export type ConfirmEmailParams = z.infer<typeof ConfirmEmailParams>;
 
 export const AccountSession = z.object({
   id: z.uuid(),
@@ -92,4 +110,36 @@ export const accountRoutes = {
     params: SessionParams,
     responses: { 204: null, ...errorBodies(400, 401, 404) },
   }),
+  changeEmail: defineRoute({
+    method: 'POST',
+    path: '/api/users/me/email/',
+    operationId: 'postUsersMeEmail',
+    summary: 'Ask to change the login e-mail: a link to the new address confirms it',
+    tags,
+    access: 'customer',
+    body: ChangeEmailBody,
+    responses: { 200: StoreMessageResponse, ...errorBodies(400, 401, 429) },
+  }),
+  deleteAccount: defineRoute({
+    method: 'DELETE',
+    path: '/api/users/me/',
+    operationId: 'deleteUsersMe',
+    summary: 'Delete the account (with the password): personal data removed, paid orders kept, sessions ended',
+    tags,
+    access: 'customer',
+    body: DeleteAccountBody,
+    responses: { 204: null, ...errorBodies(400, 401, 403, 409, 429) },
+  }),
 };
+
+/** The link of the e-mail change mail (registered with the public account routes: apps/api/src/routes/store/users). */
+export const confirmEmailRoute = defineRoute({
+  method: 'POST',
+  path: '/api/users/confirm-email/{uidb64}/{emailb64}/{token}/',
+  operationId: 'postUsersConfirmEmailByUidb64ByEmailb64ByToken',
+  summary: 'Confirm a new login e-mail from the mailed link',
+  tags,
+  access: 'public',
+  params: ConfirmEmailParams,
+  responses: { 200: StoreMessageResponse, ...errorBodies(400, 409, 429) },
+});

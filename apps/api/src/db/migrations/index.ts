@@ -37,6 +37,7 @@ import * as m20261128160000 from './2026_11_28_160000_unreachable_checks.js';
 import * as m20261128240000 from './2026_11_28_240000_price_audit.js';
 import * as m20261128190000 from './2026_11_28_190000_cover_preflight.js';
 import * as m20261128220000 from './2026_11_28_220000_order_notes_production.js';
+import * as m20261128260000 from './2026_11_28_260000_address_book.js';
 import * as m20261128210000 from './2026_11_28_210000_on_hold.js';
 import * as m20261128270000 from './2026_11_28_270000_invoices.js';
 import * as m20261128280000 from './2026_11_28_280000_api_keys_webhooks.js';
@@ -66,6 +67,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_28_240000_price_audit': m20261128240000,
   '2026_11_28_190000_cover_preflight': m20261128190000,
   '2026_11_28_220000_order_notes_production': m20261128220000,
+  '2026_11_28_260000_address_book': m20261128260000,
   '2026_11_28_210000_on_hold': m20261128210000,
   '2026_11_28_270000_invoices': m20261128270000,
   '2026_11_28_280000_api_keys_webhooks': m20261128280000,

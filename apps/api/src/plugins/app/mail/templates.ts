@@ -80,3 +80,51 @@ export function accountExistsMail(
     resetLink,
   );
 }
+
+/** An e-mail change (docs/decisions/0074): the link to the NEW address, which alone changes the login e-mail. */
+export function emailChangeMail(to: string, name: string, link: string): MailMessage {
+  return render(
+    to,
+    'Confirm your new Bindery email address',
+    name,
+    [
+      'You asked to use this address to log in to your Bindery account. Open the link below to confirm it.',
+      'The link is valid for 24 hours and works once. Until you open it, your account keeps its current address. If you did not ask for this, you can ignore this email.',
+    ],
+    'Confirm my new email',
+    link,
+  );
+}
+
+/** Told to the CURRENT address when a change to `newEmail` is asked for (the change waits for the new one's link). */
+export function emailChangeNoticeMail(to: string, name: string, newEmail: string, resetLink: string): MailMessage {
+  return render(
+    to,
+    'Your Bindery email address is about to change',
+    name,
+    [
+      `Someone signed in to your Bindery account asked to change its login email to ${newEmail}. It changes only when the link we sent to that address is opened.`,
+      'If this was you, there is nothing to do here. If it was not, reset your password with the link below: that ends every session and the pending change cannot be confirmed.',
+    ],
+    'Reset my password',
+    resetLink,
+  );
+}
+
+/**
+ * Sent to the new address instead of a link when it already has an account: the answer to the request is the same
+ * either way (as sign-up's, docs/decisions/0025), so only this mailbox's owner learns of the attempt.
+ */
+export function emailInUseMail(to: string, name: string, loginLink: string): MailMessage {
+  return render(
+    to,
+    'Someone tried to move a Bindery account to your email address',
+    name,
+    [
+      'Someone asked to change the login email of another Bindery account to this address, which already has an account of its own. Nothing was changed.',
+      'If it was you, log in to this account with the link below. If it was not, you can ignore this email.',
+    ],
+    'Log in',
+    loginLink,
+  );
+}

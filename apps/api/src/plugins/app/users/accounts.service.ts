@@ -1,5 +1,6 @@
 /**
- * Account life cycle: sign-up with e-mail verification (and a resent link), password reset, and (admin) listing and deletion.
+ * Account life cycle: sign-up with e-mail verification (and a resent link), password reset, (admin) listing, and
+ * deletion by staff or by the customer with their password (docs/decisions/0008, 0074).
  * The links in the mails carry stateless signed tokens (lib/email-token.ts) and point at the web app.
  *
  * `createAccounts({ db, outbox, clock, sessionCache, config })` returns plain functions
@@ -27,6 +28,9 @@ import { decodeCursor, toPage } from '#lib/keyset.js';
 import { hashPassword } from '#lib/password.js';
 import type { MailOutbox } from '../mail/mail-outbox.js';
 import { accountExistsMail, passwordResetMail, verificationMail } from '../mail/templates.js';
+import type { AccountLeaving } from './account-deletion.js';
+import { deleteAllAddresses } from './addresses.repository.js';
+import { checkCurrentPassword } from './own-account.js';
 import type { SessionCache } from './session-cache.js';
 import { revokeUserSessions } from './sessions.repository.js';
 import {
@@ -64,11 +68,16 @@ export interface AccountsDeps {
   /** This instance's short cache of session reads: forgotten for a user whose sessions end. */
   sessionCache: Pick<SessionCache, 'forgetUser'>;
   config: { webUrl: string; jwtSecret: string };
+  /**
+   * What else a deletion ends: unpaid orders canceled, drafts and their files removed (account-deletion.ts, ADR
+   * 0074). Absent where no orders or projects module is built (a script): only the account row and sessions.
+   */
+  leaving?: AccountLeaving;
 }
 
 export type Accounts = ReturnType<typeof createAccounts>;
 
-export function createAccounts({ db, counts, outbox, clock, sessionCache, config }: AccountsDeps) {
+export function createAccounts({ db, counts, outbox, clock, sessionCache, config, leaving }: AccountsDeps) {
   const tokenKey = emailTokenKey(config.jwtSecret);
 
   /** The web app's link for a flow: {PUBLIC_WEB_URL}/verify-email/{uidb64}/{token} or /reset-password/…. */
@@ -210,19 +219,42 @@ export function createAccounts({ db, counts, outbox, clock, sessionCache, config
     };
   }
 
-  /** DELETE api/users/admin/users/{id}/delete/: the account anonymised and its sessions ended (ADR 0008). */
-  async function deleteUser(id: number): Promise<void> {
+  /** DELETE api/users/admin/users/{id}/delete/: the account deleted (ADR 0008, 0074); `staff` is who did it. */
+  async function deleteUser(id: number, staff?: { id: number; name: string }): Promise<void> {
     const user = await findUserById(db, id);
     if (!user || user.deleted_at !== null) throw new DomainError('not_found', messages.admin.userNotFound);
     if (user.is_admin) throw new DomainError('forbidden', messages.admin.cannotDeleteAdmin);
-    const deleted = await db.transaction().execute(async (trx) => {
-      if (!(await anonymiseUser(trx, id))) return false;
-      await revokeUserSessions(trx, id, clock.now());
-      return true;
-    });
+    const actor = staff
+      ? { type: 'staff' as const, userId: staff.id, label: staff.name }
+      : { type: 'system' as const, userId: null, label: messages.orders.systemActor };
     // Promoted to admin or deleted by someone else between the read and the write.
-    if (!deleted) throw new DomainError('conflict', messages.admin.deleteUserFailed);
+    if (!(await close(id, actor))) throw new DomainError('conflict', messages.admin.deleteUserFailed);
+  }
+
+  /** DELETE api/users/me/ {password}: the customer deletes their own account (ADR 0074). */
+  async function deleteOwnAccount(user: UserRow, password: string): Promise<void> {
+    await checkCurrentPassword(user, password, 'body.password');
+    if (user.is_admin) throw new DomainError('forbidden', messages.admin.cannotDeleteAdmin);
+    // The timeline names no one: the account's name is what the deletion removes.
+    const actor = { type: 'customer' as const, userId: user.id, label: messages.account.deletedCustomer };
+    if (!(await close(user.id, actor))) throw new DomainError('conflict', messages.admin.deleteUserFailed);
+  }
+
+  /**
+   * One transaction: the row anonymised (the one anonymisation, `anonymiseUser`; it refuses admins and deleted
+   * accounts: false), every session revoked, then what `leaving` ends. Its effects after the commit.
+   */
+  async function close(id: number, actor: Parameters<AccountLeaving['within']>[2]): Promise<boolean> {
+    const outcome = await db.transaction().execute(async (trx) => {
+      if (!(await anonymiseUser(trx, id))) return undefined;
+      await revokeUserSessions(trx, id, clock.now());
+      await deleteAllAddresses(trx, id);
+      return leaving ? { left: await leaving.within(trx, id, actor) } : { left: undefined };
+    });
+    if (!outcome) return false;
     sessionCache.forgetUser(id);
+    if (leaving && outcome.left) await leaving.after(outcome.left);
+    return true;
   }
 
   return {
@@ -234,5 +266,6 @@ export function createAccounts({ db, counts, outbox, clock, sessionCache, config
     resetPassword,
     listUsers,
     deleteUser,
+    deleteOwnAccount,
   };
 }

@@ -46,6 +46,11 @@ export const AUTH_LIMITS = {
   resendVerification: { perIp: { max: 10, windowMinutes: 60 }, perEmail: { max: 3, windowMinutes: 60 } },
   // A signed-in client guessing the current password to take the account over (docs/decisions/0067).
   changePassword: { perIp: { max: 10, windowMinutes: 15 } },
+  // The same guess of the password (docs/decisions/0074); each request mails the new address, so that mailbox is
+  // protected like a sign-up's.
+  changeEmail: { perIp: { max: 10, windowMinutes: 15 }, perEmail: { max: 3, windowMinutes: 60 } },
+  // Deleting the account asks for the password too: the same brake on guessing it (docs/decisions/0074).
+  deleteAccount: { perIp: { max: 10, windowMinutes: 15 } },
   // Links carry 256-bit signatures, so this is only a cheap brake on scripted probing.
   emailLink: { perIp: { max: 30, windowMinutes: 15 } },
   // Every page load of a signed-in user refreshes once (the access token lives in the page's memory, 0025): an

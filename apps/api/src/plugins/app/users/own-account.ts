@@ -20,6 +20,18 @@ const m = messages.account;
 /** At most this many open sessions are listed (a session per browser and device; old ones expire). */
 export const SESSIONS_LISTED = 50;
 
+/**
+ * Refuses (400 naming `path`) unless `password` is the account's current one: what a change of the password or the
+ * e-mail, or a deletion, asks first (docs/decisions/0067, 0074).
+ */
+export async function checkCurrentPassword(user: UserRow, password: string, path: string): Promise<void> {
+  if (await verifyPassword(password, user.password_hash)) return;
+  throw new DomainError('invalid', m.currentPasswordWrong, {
+    code: 'CURRENT_PASSWORD_WRONG',
+    fields: [{ path, message: m.currentPasswordWrong }],
+  });
+}
+
 export function createOwnAccount({ db, clock, sessionCache }: { db: Kysely<DB>; clock: Clock; sessionCache: SessionCache }) {
   async function rename(user: UserRow, name: string): Promise<AccountResponse> {
     const row = await db
@@ -33,12 +45,7 @@ export function createOwnAccount({ db, clock, sessionCache }: { db: Kysely<DB>; 
   }
 
   async function changePassword(user: UserRow, sessionId: string, body: ChangePasswordBody): Promise<{ message: string }> {
-    if (!(await verifyPassword(body.current_password, user.password_hash))) {
-      throw new DomainError('invalid', m.currentPasswordWrong, {
-        code: 'CURRENT_PASSWORD_WRONG',
-        fields: [{ path: 'body.current_password', message: m.currentPasswordWrong }],
-      });
-    }
+    await checkCurrentPassword(user, body.current_password, 'body.current_password');
     const newHash = await hashPassword(body.new_password);
     const changed = await db.transaction().execute(async (trx) => {
       if (!(await replacePassword(trx, user.id, user.password_hash, newHash))) return false;

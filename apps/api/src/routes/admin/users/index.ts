@@ -18,7 +18,7 @@ const adminUsers: FastifyPluginAsyncZod = async (app) => {
   contractRoute(app, adminUserRoutes.list, async (request) => app.accounts.listUsers(request.query));
 
   contractRoute(app, adminUserRoutes.delete, async (request, reply) => {
-    await app.accounts.deleteUser(request.params.id);
+    await app.accounts.deleteUser(request.params.id, request.signedInUser());
     return reply.code(204).send(null);
   });
 

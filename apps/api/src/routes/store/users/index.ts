@@ -8,6 +8,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messages } from '@bindery/contracts/messages';
+import { confirmEmailRoute } from '@bindery/contracts/store/account';
 import { adminSessionRoutes, userRoutes } from '@bindery/contracts/store/users';
 import type { SessionApp } from '#db/database.js';
 import { contractRoute } from '#lib/contract-route.js';
@@ -48,6 +49,15 @@ const users: FastifyPluginAsyncZod = async (app) => {
     userRoutes.verifyEmail,
     authRateLimit(app, 'verify-email', AUTH_LIMITS.emailLink),
     async (request) => app.accounts.verifyEmail(request.params.uidb64, request.params.token),
+  );
+
+  // The link of an e-mail change (docs/decisions/0074): public, as the link may open in another browser.
+  contractRoute(
+    app,
+    confirmEmailRoute,
+    authRateLimit(app, 'confirm-email', AUTH_LIMITS.emailLink),
+    async (request) =>
+      app.emailChange.confirm(request.params.uidb64, request.params.emailb64, request.params.token),
   );
 
   contractRoute(

@@ -1,12 +1,14 @@
 /**
  * /account-settings (docs/spec/calculators-account-admin.md §2). Login Data works (login-data.tsx: name, password,
- * devices signed in; docs/decisions/0067); the other sections are static as the spec draws them. The
+ * devices signed in; docs/decisions/0067, the e-mail: 0074), and Account Management deletes the account with the
+ * password (delete-account.tsx, docs/decisions/0074); the other sections are static as the spec draws them. The
  * "Resale certificate" section (docs/decisions/0032) is: upload and review status, linked from the shop.
  */
 import { Card } from '@bindery/ui/card';
 import { messages } from '@bindery/contracts/messages';
 import { usePublicConfig } from '#lib/public-config.ts';
 import { useSession } from '../hooks/use-session';
+import { DeleteAccount } from './delete-account';
 import { LoginData } from './login-data';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
@@ -30,8 +32,17 @@ function MarketingPreferences() {
   );
 }
 
-/** `resaleCertificate`: the certificates feature's section, composed in by the route (src/app/routes). */
-export function AccountSettings({ resaleCertificate }: { resaleCertificate?: React.ReactNode }) {
+/**
+ * `resaleCertificate`, `addressBook`: the certificates and checkout features' sections, composed in by the route
+ * (src/app/routes).
+ */
+export function AccountSettings({
+  resaleCertificate,
+  addressBook,
+}: {
+  resaleCertificate?: React.ReactNode;
+  addressBook?: React.ReactNode;
+}) {
   const session = useSession();
   return (
     <div className="b-container b-stack">
@@ -40,6 +51,7 @@ export function AccountSettings({ resaleCertificate }: { resaleCertificate?: Rea
       <Section title="Login Data">
         <LoginData />
       </Section>
+      {addressBook ? <Section title="Addresses">{addressBook}</Section> : null}
       <Section title="Payments Method">
         <p>{messages.auth.noPaymentMethods}</p>
       </Section>
@@ -64,8 +76,7 @@ export function AccountSettings({ resaleCertificate }: { resaleCertificate?: Rea
       </Section>
       {resaleCertificate}
       <Section title="Account Management">
-        <h3>{messages.auth.cancelAccount}</h3>
-        <p>Cancelling your account is permanent: all of your projects are retired and removed.</p>
+        <DeleteAccount />
       </Section>
     </div>
   );

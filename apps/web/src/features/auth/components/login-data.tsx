@@ -1,7 +1,7 @@
 /**
- * Account Settings → Login Data (docs/decisions/0067): the name (saved on the server), the e-mail address, the
- * password changed with the current one (every other device is signed out), and the devices signed in now, each
- * but this one with "Sign out".
+ * Account Settings → Login Data (docs/decisions/0067): the name (saved on the server), the e-mail address (a new
+ * one confirmed by the link mailed to it, docs/decisions/0074), the password changed with the current one (every
+ * other device is signed out), and the devices signed in now, each but this one with "Sign out".
  */
 import { useState, type SubmitEvent } from 'react';
 import { Alert } from '@bindery/ui/alert';
@@ -9,7 +9,7 @@ import { Button } from '@bindery/ui/button';
 import { TextField } from '@bindery/ui/field';
 import { messages } from '@bindery/contracts/messages';
 import { errorText, fieldErrors } from '#lib/error-text.ts';
-import { useChangePassword, useEndSession, useRename, useSessions } from '../api/account';
+import { useChangeEmail, useChangePassword, useEndSession, useRename, useSessions } from '../api/account';
 import { useSession } from '../hooks/use-session';
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -30,6 +30,54 @@ function NameForm({ current }: { current: string }) {
           Save name
         </Button>
       </div>
+    </form>
+  );
+}
+
+/**
+ * The end of a Login Data form: the server's success message, a refusal that names no field of the form, and the
+ * submit button.
+ */
+function Outcome({
+  change,
+  fields,
+  submit,
+}: {
+  change: { isSuccess: boolean; isError: boolean; isPending: boolean; data?: { message: string }; error: unknown };
+  fields: Record<string, string>;
+  submit: string;
+}) {
+  return (
+    <>
+      {change.isSuccess && change.data ? <Alert tone="success">{change.data.message}</Alert> : null}
+      {change.isError && Object.keys(fields).length === 0 ? (
+        <Alert tone="error">{errorText(change.error, messages.generic.networkError)}</Alert>
+      ) : null}
+      <div>
+        <Button type="submit" variant="secondary" size="sm" busy={change.isPending}>
+          {submit}
+        </Button>
+      </div>
+    </>
+  );
+}
+
+/** The address changes only when the link mailed to the new one is opened: until then the current one is shown. */
+function EmailForm({ current }: { current: string }) {
+  const change = useChangeEmail();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const fields = change.isError ? fieldErrors(change.error) : {};
+  const submit = (e: SubmitEvent) => {
+    e.preventDefault();
+    change.mutate({ new_email: email, password }, { onSuccess: () => setPassword('') });
+  };
+  return (
+    <form className="b-stack" onSubmit={submit} noValidate aria-label="Change email">
+      <TextField label="Email" type="email" value={current} readOnly />
+      <TextField label="New email" name="new_email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={fields['new_email']} />
+      <TextField label="Password" name="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} error={fields['password']} />
+      <Outcome change={change} fields={fields} submit="Change email" />
     </form>
   );
 }
@@ -55,15 +103,7 @@ function PasswordForm() {
     <form className="b-stack" onSubmit={submit} noValidate aria-label="Change password">
       <TextField label="Current password" name="current_password" type="password" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} error={fields['current_password']} />
       <TextField label="New password" name="new_password" type="password" autoComplete="new-password" value={next} onChange={(e) => setNext(e.target.value)} error={fields['new_password']} />
-      {change.isSuccess ? <Alert tone="success">{change.data.message}</Alert> : null}
-      {change.isError && Object.keys(fields).length === 0 ? (
-        <Alert tone="error">{errorText(change.error, messages.generic.networkError)}</Alert>
-      ) : null}
-      <div>
-        <Button type="submit" variant="secondary" size="sm" busy={change.isPending}>
-          Change password
-        </Button>
-      </div>
+      <Outcome change={change} fields={fields} submit="Change password" />
     </form>
   );
 }
@@ -97,7 +137,8 @@ export function LoginData() {
   return (
     <>
       {session ? <NameForm current={session.user.name} /> : null}
-      <TextField label="Email" type="email" value={session?.user.email ?? ''} readOnly />
+      <h3>Email</h3>
+      <EmailForm current={session?.user.email ?? ''} />
       <h3>Password</h3>
       <PasswordForm />
       <h3>Signed in on</h3>

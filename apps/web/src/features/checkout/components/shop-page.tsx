@@ -3,7 +3,8 @@
  * services for the cart (cheapest chosen first), the cart summary in server numbers, and 'Check Delivery
  * Method', which makes the server create the order and goes on to /payment?order={id}. A cart of e-books alone
  * has nothing to ship (docs/decisions/0034): the address is the billing address (it sets the sales tax), the
- * server's one service is the download, and the page says so instead of offering carriers.
+ * server's one service is the download, and the page says so instead of offering carriers. Saved addresses fill the
+ * form, and "Save this address" keeps it in the address book once the shipping is saved (docs/decisions/0074).
  */
 import { Link } from 'react-router-dom';
 import { Alert } from '@bindery/ui/alert';
@@ -16,6 +17,7 @@ import { shippingServiceName } from '#lib/shipping-service-name.ts';
 import { useShopCheckout } from '../hooks/use-shop-checkout';
 import { AccountTypeFieldset } from './account-type-fieldset';
 import { AddressFields } from './address-fields';
+import { SavedAddressPicker } from './saved-address-picker';
 import { ShippingServices } from './shipping-services';
 import { MessageCard } from './message-card';
 import { ShopSummary } from './shop-summary';
@@ -57,12 +59,17 @@ export function ShopPage({ user }: { user: SessionUser }) {
           />
           <h2>{digitalOnly ? d.address : 'Delivery address'}</h2>
           {digitalOnly ? <p className="b-muted">{d.note}</p> : null}
+          <SavedAddressPicker onPick={c.fill} />
           <AddressFields
             draft={c.state.draft}
             errors={c.fieldErrors}
             onChange={c.set}
             withPhone={!digitalOnly}
           />
+          <label className="b-row">
+            <input type="checkbox" name="save_address" checked={c.saveToBook} onChange={(e) => c.setSaveToBook(e.target.checked)} />{' '}
+            Save this address
+          </label>
           <div>
             <Button variant="secondary" onClick={() => void c.calculate()} busy={c.calculating}>
               {digitalOnly ? d.calculate : 'Calculate Shipping Rate'}

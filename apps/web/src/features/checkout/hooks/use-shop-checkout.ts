@@ -13,6 +13,7 @@ import type { SessionUser } from '@bindery/contracts/store/users';
 import { productByName } from '@bindery/pricing/products';
 import { useCart } from '#lib/cart.ts';
 import { noCarrierCouriers, useShippingRate } from '../api/get-shipping-rate';
+import { useCreateAddress } from '../api/addresses';
 import { useSaveShipping } from '../api/save-shipping';
 import {
   fieldErrors as serverFieldErrors,
@@ -20,7 +21,15 @@ import {
   issuesByField,
   refusalText,
 } from '#lib/error-text.ts';
-import { hasRateFields, hasSaveFields, savedAddress, useShopForm, type DraftField } from './use-shop-form';
+import {
+  bookAddress,
+  hasRateFields,
+  hasSaveFields,
+  savedAddress,
+  useShopForm,
+  type AddressDraft,
+  type DraftField,
+} from './use-shop-form';
 
 const m = messages.checkout;
 
@@ -44,6 +53,9 @@ export function useShopCheckout(user: SessionUser) {
   const { state, service, dispatch } = useShopForm(user.id);
   const rateCall = useShippingRate();
   const save = useSaveShipping();
+  const keep = useCreateAddress();
+  // "Save this address": kept in the address book once the shipping is saved (docs/decisions/0074).
+  const [saveToBook, setSaveToBook] = useState(false);
   const navigate = useNavigate();
   const toast = useToast();
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<DraftField, string>>>({});
@@ -68,6 +80,13 @@ export function useShopCheckout(user: SessionUser) {
   function set(field: DraftField, value: string | boolean) {
     dispatch({ type: 'set', field, value });
     setFieldErrors(({ [field]: _edited, ...rest }) => rest);
+    setSaveError(null);
+  }
+
+  /** A saved address picked: the whole form at once. */
+  function fill(draft: AddressDraft) {
+    dispatch({ type: 'fill', draft });
+    setFieldErrors({});
     setSaveError(null);
   }
 
@@ -130,6 +149,13 @@ export function useShopCheckout(user: SessionUser) {
         selected_service: chosen.service_code,
       });
       toast.show(m.shippingSaved, 'success');
+      if (saveToBook) {
+        // The order is saved whatever happens here: a full address book (or a network fault) is only said.
+        await keep.mutateAsync({ address: bookAddress(state.draft) }).then(
+          () => toast.show(messages.account.addressSaved, 'success'),
+          (error: unknown) => toast.show(refusalText(error, m.addressNotKept), 'error'),
+        );
+      }
       void navigate(`/payment?order=${order.id}`);
     } catch (error) {
       if (isSessionExpired(error)) {
@@ -152,9 +178,12 @@ export function useShopCheckout(user: SessionUser) {
     fieldErrors,
     saveError,
     set,
+    fill,
+    saveToBook,
+    setSaveToBook,
     calculate,
     onSave,
     calculating: rateCall.isPending,
-    saving: save.isPending,
+    saving: save.isPending || keep.isPending,
   };
 }

@@ -10,6 +10,7 @@ import { useEffect, useReducer } from 'react';
 import { z } from 'zod';
 import {
   AccountType,
+  type Address,
   type ShippingRateResponse,
   type ShippingService,
 } from '@bindery/contracts/store/checkout';
@@ -73,6 +74,8 @@ export interface ShopState {
 
 type Action =
   | { type: 'set'; field: DraftField; value: string | boolean }
+  /** A saved address picked (docs/decisions/0074): the whole form at once; the rate is asked again. */
+  | { type: 'fill'; draft: AddressDraft }
   /** `prefer`: the service chosen before a reload, chosen again if the new answer still offers it. */
   | { type: 'rate-ok'; version: number; rate: ShippingRateResponse; cart: string; prefer?: string | null }
   | { type: 'rate-failed'; version: number; message: string }
@@ -99,6 +102,8 @@ export function shopReducer(state: ShopState, action: Action): ShopState {
       );
       return invalidates ? { ...state, draft, version: state.version + 1, ...noRate } : { ...state, draft };
     }
+    case 'fill':
+      return { ...state, draft: action.draft, version: state.version + 1, ...noRate };
     case 'rate-ok':
       if (action.version !== state.version) return state;
       return {
@@ -182,4 +187,25 @@ export function savedAddress(d: AddressDraft, digitalOnly: boolean) {
   if (!digitalOnly) return d;
   const { phone_number: _phone, ...billing } = d;
   return billing;
+}
+
+/** A saved address (docs/decisions/0074) as the form's draft: picking it fills every field. */
+export const draftOf = (a: Address): AddressDraft => ({
+  first_name: a.first_name,
+  last_name: a.last_name,
+  company: a.company,
+  address: a.address,
+  apt_floor: a.apt_floor,
+  country: a.country,
+  state: a.state,
+  city: a.city,
+  postal_code: a.postal_code,
+  phone_number: a.phone_number ?? '',
+  account_type: a.account_type,
+});
+
+/** The draft as an address to keep in the address book: an empty phone number is no phone number. */
+export function bookAddress(d: AddressDraft) {
+  const { phone_number, ...rest } = d;
+  return phone_number.trim() === '' ? rest : d;
 }

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { accountRoutes, type AccountSession } from '@bindery/contracts/store/account';
 import { messages } from '@bindery/contracts/messages';
 import { urlOf } from '@bindery/contracts/route';
+import { wrongPassword } from '#testing/account-fixtures.ts';
 import { server } from '#testing/msw-server.ts';
 import { renderRoute } from '#testing/render-route.tsx';
 import { signInForTest, testCustomer } from '#testing/session.ts';
@@ -39,16 +40,7 @@ function accountApi() {
     http.post(urlOf(accountRoutes.changePassword), async ({ request }) => {
       const body = (await request.json()) as { current_password: string; new_password: string };
       sent.push({ route: 'password', body });
-      if (body.current_password !== 'Old-pass-1!')
-        return HttpResponse.json(
-          {
-            error: messages.account.currentPasswordWrong,
-            code: 'CURRENT_PASSWORD_WRONG',
-            statusCode: 400,
-            fields: [{ path: 'body.current_password', message: messages.account.currentPasswordWrong }],
-          },
-          { status: 400 },
-        );
+      if (body.current_password !== 'Old-pass-1!') return wrongPassword('body.current_password');
       return HttpResponse.json({ message: messages.account.passwordChanged });
     }),
   );

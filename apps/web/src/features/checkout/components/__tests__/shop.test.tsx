@@ -477,7 +477,8 @@ describe('the shop: resale certificates (ADR 0032)', () => {
     );
     openShop();
     await user.click(await screen.findByRole('radio', { name: 'Enterprise/Business' }));
-    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+    // The one checkbox is the address book's (docs/decisions/0074): none claims an exemption.
+    expect(screen.getAllByRole('checkbox').map((box) => box.getAttribute('name'))).toEqual(['save_address']);
     const status = screen.getByTestId('resale-certificate-status');
     expect(status).toHaveTextContent(c.shopHint);
     expect(within(status).getByRole('link', { name: c.shopManage })).toHaveAttribute(
