@@ -11,7 +11,7 @@ import { apiLogIn, createCustomer, logInAsAdmin, logInOnWeb } from '../support/c
 import { e2e } from '../support/env.js';
 import { mailTo } from '../support/mail.js';
 
-test('a customer changes e-mail and password, deletes the account; the paid order stays for staff', async ({ page, request, browser }) => {
+test('a customer changes e-mail and password, deletes the account; the paid order and its invoice stay for staff', async ({ page, request, browser }) => {
   test.setTimeout(120_000);
   const customer = await createCustomer(request, 'Leaving');
   const { token } = await apiLogIn(request, customer);
@@ -63,5 +63,9 @@ test('a customer changes e-mail and password, deletes the account; the paid orde
   await expect(basics).toContainText('Paid');
   await expect(basics).toContainText(customer.email);
   await expect(basics).toContainText('Deleted (the order keeps the name and e-mail it was placed with)');
+  // Its invoice too (ADR 0075): the tax record the deletion keeps, with the number the customer was given.
+  const invoices = admin.getByRole('region', { name: 'Invoices' });
+  await expect(invoices.getByText(/^Invoice INV-\d{4}-\d{6}$/)).toBeVisible();
+  await expect(invoices.getByRole('button', { name: 'Download invoice' })).toBeVisible();
   await adminContext.close();
 });
