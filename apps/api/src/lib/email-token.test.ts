@@ -58,8 +58,12 @@ describe('email link tokens', () => {
     },
   );
 
-  it('has the lifetimes of the issue: 3 days and 1 hour', () => {
-    expect(EMAIL_TOKEN_TTL_SECONDS).toEqual({ 'verify-email': 259_200, 'reset-password': 3_600 });
+  it('has the lifetimes of the issues: 3 days, 1 hour, and a day for a new e-mail address (ADR 0074)', () => {
+    expect(EMAIL_TOKEN_TTL_SECONDS).toEqual({
+      'verify-email': 259_200,
+      'reset-password': 3_600,
+      'confirm-email': 86_400,
+    });
   });
 
   it('refuse a token from the future (beyond a minute of clock skew)', () => {
