@@ -52,12 +52,14 @@ export const useChangeEmail = () =>
 
 /**
  * The link works once: a query (not a mutation) with this key runs once even when React mounts the page twice, as
- * the verification link's does (verify-email.ts).
+ * the verification link's does (verify-email.ts). No abort signal, on purpose: a page left and mounted again while
+ * the request is under way (a session restored on load can remount it) would abort a confirmation the server may
+ * already have applied, and ask again with the used link.
  */
 const confirmEmailQuery = (params: ConfirmEmailParams) =>
   queryOptions({
     queryKey: ['confirm-email', params.uidb64, params.emailb64, params.token],
-    queryFn: ({ signal }) => api.call(confirmEmailRoute, { params }, { anonymous: true, signal }),
+    queryFn: () => api.call(confirmEmailRoute, { params }, { anonymous: true }),
     retry: false,
     staleTime: Infinity,
     gcTime: Infinity,

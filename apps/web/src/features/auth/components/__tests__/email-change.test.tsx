@@ -63,6 +63,29 @@ describe('confirm email (/confirm-email/:uidb64/:emailb64/:token)', () => {
     expect(calls).toHaveBeenCalledTimes(1);
   });
 
+  it('confirms once even when the page is left and opened again while the link is being confirmed', async () => {
+    const calls = vi.fn();
+    let release: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (release = resolve));
+    server.use(
+      http.post(urlOf(confirmEmailRoute, { uidb64: 'Nw', emailb64: 'YUBiLmM', token: 'slow' }), async () => {
+        calls();
+        await answered;
+        return HttpResponse.json({ message: messages.account.emailChanged('a@b.c') });
+      }),
+    );
+    const { router } = renderRoute('/confirm-email/Nw/YUBiLmM/slow');
+    await waitFor(() => expect(calls).toHaveBeenCalledTimes(1));
+    // The page goes away and comes back (a remount, as a session restored on load can cause) before the answer:
+    // the link works once, so the confirmation under way must not be aborted and sent again.
+    await router.navigate('/login');
+    await waitFor(() => expect(screen.queryByText('Confirming your new email...')).not.toBeInTheDocument());
+    await router.navigate('/confirm-email/Nw/YUBiLmM/slow');
+    release();
+    expect(await screen.findByText(messages.account.emailChanged('a@b.c'))).toBeInTheDocument();
+    expect(calls).toHaveBeenCalledTimes(1);
+  });
+
   it("shows the server's refusal of a used or expired link, and where to ask again", async () => {
     server.use(
       http.post(urlOf(confirmEmailRoute, { uidb64: 'Nw', emailb64: 'YUBiLmM', token: 'used' }), () =>
