@@ -4,6 +4,7 @@
  * @see ../../../shared/reference/machine-notes.md (Browser)
  */
 import { defineConfig } from '@playwright/test';
+import { postgresProject } from './support/stacks';
 
 export default defineConfig({
   testDir: './tests',
@@ -16,9 +17,10 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   retries: 0,
   reporter: [['list'], ['./support/server-log-reporter.ts']],
-  outputDir: 'test-results/output',
   use: {
-    trace: 'retain-on-failure',
+    // No trace by default (ADR 0079): recording one for every test cost a fifth of the browser stage's time, and
+    // CI keeps no test-results. Debugging a failure: `pnpm exec playwright test <spec> --trace retain-on-failure`.
+    trace: 'off',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
@@ -33,4 +35,7 @@ export default defineConfig({
       ],
     },
   },
+  // One stack per config: this one PostgreSQL (every spec); playwright.embedded.config.ts the embedded default;
+  // playwright.all.config.ts (what `pnpm test` runs) both in one run.
+  projects: [postgresProject],
 });

@@ -6,13 +6,17 @@
  */
 import { defineConfig } from '@playwright/test';
 import base from './playwright.config';
-
-process.env.E2E_DATABASE = 'embedded';
+import { embeddedProject } from './support/stacks';
 
 export default defineConfig({
   ...base,
-  outputDir: 'test-results/output-screenshots',
   testDir: './screenshots',
-  testMatch: '*.shots.ts',
   timeout: 180_000,
+  projects: [
+    {
+      ...embeddedProject,
+      outputDir: 'test-results/output-screenshots',
+      testMatch: '*.shots.ts',
+    },
+  ],
 });

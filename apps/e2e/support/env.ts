@@ -1,39 +1,49 @@
-/** URLs and credentials the global setup published for the tests. */
+/**
+ * URLs and credentials the global setup published for the tests: those of the stack the running test's project
+ * runs on (support/stacks.ts), as `E2E_<STACK>_<NAME>`.
+ */
+import { test } from '@playwright/test';
+import { stackOf } from './stacks.js';
+
+/** The variable of the running test's stack. */
+const keyOf = (name: string) => `E2E_${stackOf(test.info().project).toUpperCase()}_${name}`;
+
 const need = (name: string) => {
-  const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set: run the tests through playwright.config.ts (global setup).`);
+  const key = keyOf(name);
+  const value = process.env[key];
+  if (!value) throw new Error(`${key} is not set: run the tests through a playwright.*.config.ts (global setup).`);
   return value;
 };
 
 export const e2e = {
   get apiUrl() {
-    return need('E2E_API_URL');
+    return need('API_URL');
   },
   get webUrl() {
-    return need('E2E_WEB_URL');
+    return need('WEB_URL');
   },
   get adminUrl() {
-    return need('E2E_ADMIN_URL');
+    return need('ADMIN_URL');
   },
   get adminEmail() {
-    return need('E2E_ADMIN_EMAIL');
+    return need('ADMIN_EMAIL');
   },
   get adminPassword() {
-    return need('E2E_ADMIN_PASSWORD');
+    return need('ADMIN_PASSWORD');
   },
   get mailDir() {
-    return need('E2E_MAIL_DIR');
+    return need('MAIL_DIR');
   },
   /** The fake Stripe (tooling/payment-fakes): `/__fake/requests?kind=` lists what it received. */
   get stripeUrl() {
-    return need('E2E_STRIPE_URL');
+    return need('STRIPE_URL');
   },
   /** The API runs in test payment mode (the README's run command, no keys; docs/decisions/0028). */
   get paymentsTestMode() {
-    return process.env.E2E_PAYMENTS_TEST_MODE === '1';
+    return process.env[keyOf('PAYMENTS_TEST_MODE')] === '1';
   },
   /** How the status page names the database the API runs on: 'PostgreSQL' or 'embedded'. */
   get databaseLabel() {
-    return need('E2E_DATABASE_LABEL');
+    return need('DATABASE_LABEL');
   },
 };

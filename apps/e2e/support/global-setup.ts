@@ -1,18 +1,19 @@
 /**
- * Starts everything the browser tests need, all on 127.0.0.1, and returns the teardown. Two ways:
- * - PostgreSQL (playwright.config.ts): a throw-away PostgreSQL server and an empty database (the API migrates and
+ * Starts everything the browser tests need, all on 127.0.0.1, and returns the teardown: the stack of each
+ * project of the config (support/stacks.ts), side by side when there are two (playwright.all.config.ts, ADR 0079).
+ * - PostgreSQL (project `postgres`): a throw-away PostgreSQL server and an empty database (the API migrates and
  *   seeds it on start); an in-process SMTP server that writes every message to E2E_MAIL_DIR/<n>.eml (tests read
  *   mail there); the fake Stripe and PayPal (@bindery/payment-fakes) in this process, the API given their keys
  *   exactly as the real services' (live payment mode; only the base URLs differ); the production builds:
  *   `node apps/api/dist/server.js`, and the SPA server (@bindery/spa-server) of apps/web and apps/admin.
- * - The README's run command (E2E_DATABASE=embedded, playwright.embedded.config.ts): `pnpm start` itself, only
+ * - The README's run command (project `embedded`): `pnpm start` itself, only
  *   with other ports, a throw-away DATA_DIR and the admin's e-mail and password: embedded PGlite, mail written to
  *   DATA_DIR/outbox (then E2E_MAIL_DIR), and no payment keys, so the API runs in test payment mode with
  *   Bindery's own Stripe and PayPal test servers (docs/decisions/0028), which the browser pays through.
  * Either way the fake Stripe's hosted Pay page sends the signed webhook to the API, and its PayPal approval page
- * returns to the web app. Tests find the URLs in process.env (E2E_API_URL, E2E_WEB_URL, E2E_ADMIN_URL), the
- * seeded admin in E2E_ADMIN_EMAIL / E2E_ADMIN_PASSWORD, and E2E_PAYMENTS_TEST_MODE ('1' in test payment mode).
- * Server logs go to test-results/servers/*.log.
+ * returns to the web app. Each stack's values are published in process.env as E2E_<STACK>_* (API_URL, WEB_URL,
+ * ADMIN_URL, the seeded admin's ADMIN_EMAIL / ADMIN_PASSWORD, PAYMENTS_TEST_MODE '1' in test payment mode, ...);
+ * tests read those of their project through support/env.ts. Server logs go to test-results/servers/<stack>/*.log.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync } from 'node:fs';
@@ -21,16 +22,18 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { FullConfig } from '@playwright/test';
 import { startMailCatcher } from '@bindery/mail-test';
 import { apiEnv } from '@bindery/payment-fakes/api-env';
 import { startFakePaypal } from '@bindery/payment-fakes/paypal';
 import { startFakeStripe } from '@bindery/payment-fakes/stripe';
 import { createDatabase, freePort, startPostgres } from '@bindery/pg-test';
 import { defined } from './defined.js';
+import { stackOf, type Stack } from './stacks.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '../../..');
-const logDir = resolve(here, '../test-results/servers');
+const serverLogs = resolve(here, '../test-results/servers');
 
 /** The SPA server the apps' `start` scripts run (tooling/spa-server), as installed for `app`. */
 function spaServerBin(app: string) {
@@ -39,6 +42,7 @@ function spaServerBin(app: string) {
 }
 
 function startProcess(
+  logDir: string,
   name: string,
   command: string,
   args: string[],
@@ -79,7 +83,7 @@ async function stripeUrlFromLog(file: string, timeoutMs = 15_000): Promise<strin
   }
 }
 
-async function waitFor(url: string, child: ChildProcess, name: string, timeoutMs = 90_000) {
+async function waitFor(url: string, child: ChildProcess, logDir: string, name: string, timeoutMs = 90_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null)
@@ -95,8 +99,38 @@ async function waitFor(url: string, child: ChildProcess, name: string, timeoutMs
   throw new Error(`${name} did not answer at ${url} within ${timeoutMs} ms; see ${logDir}/${name}.log`);
 }
 
-export default async function globalSetup() {
-  const embedded = process.env.E2E_DATABASE === 'embedded';
+export default async function globalSetup(config: FullConfig) {
+  const stacks = new Set(config.projects.map(stackOf));
+  // `pnpm start` has turbo replay the builds into dist/, which the PostgreSQL stack's servers run from: those start
+  // once the embedded stack is up, not while their files may be rewritten; everything before (the database, SMTP,
+  // the payment fakes) is prepared side by side.
+  const embedded = stacks.has('embedded') ? startStack('embedded', Promise.resolve()) : undefined;
+  const buildsSettled = embedded?.then(
+    () => undefined,
+    () => undefined,
+  );
+  const postgres = stacks.has('postgres') ? startStack('postgres', buildsSettled ?? Promise.resolve()) : undefined;
+  const results = await Promise.allSettled([embedded, postgres].filter((s) => s !== undefined));
+  const started = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+  const teardown = async () => {
+    await Promise.all(started.map((s) => s.teardown()));
+  };
+  const failed = results.find((r) => r.status === 'rejected');
+  if (failed) {
+    await teardown();
+    throw failed.reason;
+  }
+  for (const s of started) Object.assign(process.env, s.env);
+  return teardown;
+}
+
+/** One stack: its servers, and the E2E_<STACK>_* values the tests of its project read (support/env.ts). */
+async function startStack(
+  stack: Stack,
+  buildsSettled: Promise<void>,
+): Promise<{ env: Record<string, string>; teardown: () => Promise<void> }> {
+  const embedded = stack === 'embedded';
+  const logDir = join(serverLogs, stack);
   const scratch = await mkdtemp(join(tmpdir(), 'bindery-e2e-'));
   const dataDir = join(scratch, 'data');
   const pg = embedded ? undefined : await startPostgres();
@@ -146,6 +180,7 @@ export default async function globalSetup() {
       );
     }
     const start = startProcess(
+      logDir,
       'start',
       'pnpm',
       ['start'],
@@ -169,7 +204,9 @@ export default async function globalSetup() {
     const paypal = await startFakePaypal();
     fakes.push(stripe, paypal);
     stripeUrl = stripe.url;
+    await buildsSettled;
     api = startProcess(
+      logDir,
       'api',
       process.execPath,
       [join(root, 'apps/api/dist/server.js')],
@@ -190,6 +227,7 @@ export default async function globalSetup() {
     );
     const spa = (app: string, portVar: string) =>
       startProcess(
+        logDir,
         app,
         process.execPath,
         [spaServerBin(app), '--name', app, '--port-var', portVar],
@@ -216,9 +254,9 @@ export default async function globalSetup() {
   let paymentsTestMode = false;
   try {
     // The first `pnpm start` of a checkout may have to build: give it minutes, not seconds.
-    await waitFor(`${urls.api}/api/health`, api, embedded ? 'start' : 'api', embedded ? 300_000 : 90_000);
-    await waitFor(urls.web, web, embedded ? 'start' : 'web');
-    await waitFor(urls.admin, adminApp, embedded ? 'start' : 'admin');
+    await waitFor(`${urls.api}/api/health`, api, logDir, embedded ? 'start' : 'api', embedded ? 300_000 : 90_000);
+    await waitFor(urls.web, web, logDir, embedded ? 'start' : 'web');
+    await waitFor(urls.admin, adminApp, logDir, embedded ? 'start' : 'admin');
     const config = (await (await fetch(`${urls.api}/api/config`)).json()) as {
       payments?: { test_mode?: boolean };
     };
@@ -233,17 +271,21 @@ export default async function globalSetup() {
     throw error;
   }
 
-  Object.assign(process.env, {
-    E2E_API_URL: urls.api,
-    E2E_WEB_URL: urls.web,
-    E2E_ADMIN_URL: urls.admin,
-    E2E_ADMIN_EMAIL: admin.email,
-    E2E_ADMIN_PASSWORD: admin.password,
-    E2E_MAIL_DIR: mailDir,
-    E2E_DATABASE_LABEL: embedded ? 'embedded' : 'PostgreSQL',
+  const prefix = `E2E_${stack.toUpperCase()}_`;
+  const env = {
+    API_URL: urls.api,
+    WEB_URL: urls.web,
+    ADMIN_URL: urls.admin,
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
+    MAIL_DIR: mailDir,
+    DATABASE_LABEL: embedded ? 'embedded' : 'PostgreSQL',
     // The fake Stripe's own URL: tests ask it what it received (GET /__fake/requests?kind=refund.create).
-    E2E_STRIPE_URL: stripeUrl,
-    E2E_PAYMENTS_TEST_MODE: paymentsTestMode ? '1' : '',
-  });
-  return teardown;
+    STRIPE_URL: stripeUrl,
+    PAYMENTS_TEST_MODE: paymentsTestMode ? '1' : '',
+  };
+  return {
+    env: Object.fromEntries(Object.entries(env).map(([name, value]) => [prefix + name, value])),
+    teardown,
+  };
 }

@@ -1,7 +1,7 @@
 /**
  * When a browser test fails, the servers' warnings and errors of this run are printed after the list, so a failure
  * on CI (where test-results/ is not kept) says what the API saw: a provider that did not answer, a 5xx, a refused
- * request. Reads the logs global-setup.ts writes to test-results/servers (pino JSON lines, level 40 and up).
+ * request. Reads the logs global-setup.ts writes to test-results/servers/<stack>/ (pino JSON lines, level 40 and up).
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -16,7 +16,8 @@ const LINES_PER_FILE = 40;
 export function serverProblems(dir: string, since: number): string[] {
   let names: string[];
   try {
-    names = readdirSync(dir).filter((name) => name.endsWith('.log'));
+    // One directory per stack (global-setup.ts): postgres/api.log, embedded/start.log.
+    names = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.log'));
   } catch {
     return [];
   }
