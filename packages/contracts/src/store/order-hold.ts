@@ -85,7 +85,9 @@ export const holdTexts = {
   productionFrom: (at: string) => `Start production is possible from ${at} (the customer's cancel window).`,
   heldBecause: (reason: string, since: string) => `On hold since ${since}: ${reason}.`,
   differenceToPay: (amount: string) =>
-    `The replacement's page count costs $${amount} more (not collected online yet).`,
+    `The replacement's page count costs $${amount} more: unpaid. The customer pays it on the order page; the hold can be released once it is paid.`,
+  differencePaidByCustomer: (amount: string) =>
+    `The replacement's page count cost $${amount} more: paid by the customer (see its invoice).`,
   differenceRefunded: (amount: string) => `The replacement's page count costs $${amount} less (refunded).`,
   refundReason: 'Canceled by the customer within the cancel window',
   differenceRefundReason: 'The replacement file has fewer pages',

@@ -58,6 +58,8 @@ describe('Order Details: on hold', () => {
         held_from: 'in_production',
         since: '2026-11-22T09:00:00Z',
         price_difference: '4.20',
+        difference_due: '4.20',
+        difference_paid: null,
       },
     });
     await open(order);
@@ -73,6 +75,25 @@ describe('Order Details: on hold', () => {
     expect(screen.getByRole('dialog', { name: 'Release hold' })).toHaveAccessibleDescription(
       holdTexts.confirmRelease('BND-000008', 'in production'),
     );
+  });
+
+  it('says when the customer has paid a higher difference (ADR 0077)', async () => {
+    const order = detail(10, 'on_hold', {
+      next_statuses: ['paid', 'canceled'],
+      hold: {
+        reason: 'fonts',
+        reason_label: 'Fonts',
+        todo: holdReasonTexts.fonts.todo,
+        message: 'Embed the fonts.',
+        held_from: 'paid',
+        since: '2026-11-22T09:00:00Z',
+        price_difference: '4.20',
+        difference_due: null,
+        difference_paid: '4.20',
+      },
+    });
+    await open(order);
+    expect(actions().getByText(holdTexts.differencePaidByCustomer('4.20'))).toBeInTheDocument();
   });
 
   it('says when Start production becomes possible while the customer may still cancel', async () => {
