@@ -180,6 +180,39 @@ describe('paying a hold’s higher difference', () => {
     expect(json(await startDifference(order.id), ErrorBody).code).toBe('NO_DIFFERENCE_DUE');
     const released = await move(order.id, { status: 'paid' });
     expect(released.statusCode, released.body).toBe(200);
+    expect((await orderRow(t, order.id)).payment_method).toBe('card');
+  });
+
+  it('collects a second hold’s difference with PayPal, captured on the return, and invoices it', async () => {
+    const { order, project } = await held('PayPal Difference Book', 120);
+    await payByCard(t, stripe, customer.auth, order.id, { purpose: 'difference' });
+    expect((await move(order.id, { status: 'paid' })).statusCode).toBe(200);
+    // Held again; a still longer interior costs more again: this hold's difference alone is due.
+    expect((await move(order.id, { status: 'on_hold', hold_reason: 'other', note: 'Again.' })).statusCode).toBe(200);
+    const upload = await uploadPdf(t, customer.auth, 200);
+    const replaced = await request(t, {
+      method: 'POST',
+      url: `/api/orders/${order.id}/replace-file/`,
+      headers: customer.auth,
+      payload: { project_id: project.id, pdf_upload_id: upload.id },
+    });
+    expect(replaced.statusCode, replaced.body).toBe(200);
+    const second = Number((await orderRow(t, order.id)).hold_difference_cents);
+    expect(second).toBeGreaterThan(0);
+    await payByPaypal(t, paypal, customer.auth, order.id, { purpose: 'difference' });
+    const row = await orderRow(t, order.id);
+    expect(row).toMatchObject({ status: 'on_hold', payment_method: 'card' });
+    expect(Number(row.hold_difference_paid_cents)).toBe(second);
+    const adjustments = await t.db
+      .selectFrom('invoices')
+      .select(['total_cents', 'document'])
+      .where('order_id', '=', order.id)
+      .where('kind', '=', 'adjustment')
+      .orderBy('id')
+      .execute();
+    expect(adjustments.map((a) => Number(a.total_cents)).at(-1)).toBe(second);
+    expect(InvoiceDocument.parse(adjustments.at(-1)?.document).payment.method).toBe('paypal');
+    expect((await move(order.id, { status: 'paid' })).statusCode).toBe(200);
   });
 
   it('refunds a second payment of the same difference as a duplicate, once', async () => {

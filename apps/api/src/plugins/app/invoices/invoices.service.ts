@@ -174,17 +174,17 @@ export function createInvoices(deps: InvoicesDeps) {
    */
   async function issueAdjustmentWithin(
     trx: Transaction<DB>,
-    args: { orderId: number; paymentId: number; cents: number; what: string },
+    args: { orderId: number; paymentId: number; cents: number; what: string; method: 'card' | 'paypal' },
   ): Promise<{ number: string }> {
     const existing = await findAdjustmentOfPayment(trx, args.paymentId);
     if (existing) return existing;
     const order = await orderForInvoice(trx, args.orderId);
-    if (!order?.paid_at || !order.payment_method) throw new Error(`order ${args.orderId} is not paid: no invoice`);
+    if (!order) throw new Error(`order ${args.orderId} not found: no invoice`);
     const invoice = await findInvoiceOfOrder(trx, args.orderId);
     const invoiced = invoice ? InvoiceDocument.parse(invoice.document) : undefined;
     // The difference was priced as a line plus the order's tax rate on it (order-hold.ts): split back the same way.
     const { lineCents: line, taxCents: tax } = splitTaxed(args.cents, order.tax_rate_bp);
-    const method = order.payment_method;
+    const method = args.method;
     const total = money(args.cents);
     return issue(
       trx,

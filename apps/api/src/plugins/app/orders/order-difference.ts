@@ -75,6 +75,7 @@ export function createOrderDifference(deps: Pick<OrdersDeps, 'db' | 'clock' | 'i
       paymentId: args.paymentId,
       cents: args.cents,
       what: order.hold_difference_note ?? order.order_number,
+      method: args.method,
     });
     return 'paid';
   }

@@ -254,7 +254,8 @@ export function createOrderMoves(
       changes.hold_reminded_customer_at = null;
       changes.hold_reminded_staff_at = null;
     }
-    if (to === 'paid') changes.payment_method = opts.paymentMethod ?? null;
+    // Only the payment's move sets the method: a release from a hold back to paid keeps it (ADR 0077 found it wiped).
+    if (to === 'paid' && from === 'awaiting_payment') changes.payment_method = opts.paymentMethod ?? null;
     if (to === 'shipped') {
       const carrier = (opts.carrier ?? '').trim();
       const trackingNumber = (opts.trackingNumber ?? '').trim();

@@ -128,7 +128,7 @@ export interface OrderInvoicer {
   /** The invoice of a hold's paid difference, in the paying transaction (docs/decisions/0077). */
   issueAdjustmentWithin?(
     trx: Transaction<DB>,
-    args: { orderId: number; paymentId: number; cents: number; what: string },
+    args: { orderId: number; paymentId: number; cents: number; what: string; method: 'card' | 'paypal' },
   ): Promise<{ number: string }>;
 }
 
