@@ -53,6 +53,18 @@ const adminDetail = async (id: number) =>
     .order;
 const cents = (amount: string) => Math.round(Number(amount) * 100);
 
+/** The customer's replacement interior of `pages` pages, kept (it passes preflight). */
+async function replaceInterior(orderId: number, projectId: number, pages: number) {
+  const upload = await uploadPdf(t, customer.auth, pages);
+  const replaced = await request(t, {
+    method: 'POST',
+    url: `/api/orders/${orderId}/replace-file/`,
+    headers: customer.auth,
+    payload: { project_id: projectId, pdf_upload_id: upload.id },
+  });
+  expect(replaced.statusCode, replaced.body).toBe(200);
+}
+
 /** A paid order, held by staff for fonts after its cancel window; `pages`: a replacement interior's page count. */
 async function held(title: string, pages?: number) {
   // Stripe takes a session's expiry relative to its own (real) time: each order starts from now.
@@ -63,16 +75,7 @@ async function held(title: string, pages?: number) {
   clock.advance(61 * 60_000);
   const res = await move(order.id, { status: 'on_hold', hold_reason: 'fonts', note: 'Fonts are not embedded.' });
   expect(res.statusCode, res.body).toBe(200);
-  if (pages !== undefined) {
-    const upload = await uploadPdf(t, customer.auth, pages);
-    const replaced = await request(t, {
-      method: 'POST',
-      url: `/api/orders/${order.id}/replace-file/`,
-      headers: customer.auth,
-      payload: { project_id: project.id, pdf_upload_id: upload.id },
-    });
-    expect(replaced.statusCode, replaced.body).toBe(200);
-  }
+  if (pages !== undefined) await replaceInterior(order.id, project.id, pages);
   const row = await orderRow(t, order.id);
   return {
     order,
@@ -189,14 +192,7 @@ describe('paying a hold’s higher difference', () => {
     expect((await move(order.id, { status: 'paid' })).statusCode).toBe(200);
     // Held again; a still longer interior costs more again: this hold's difference alone is due.
     expect((await move(order.id, { status: 'on_hold', hold_reason: 'other', note: 'Again.' })).statusCode).toBe(200);
-    const upload = await uploadPdf(t, customer.auth, 200);
-    const replaced = await request(t, {
-      method: 'POST',
-      url: `/api/orders/${order.id}/replace-file/`,
-      headers: customer.auth,
-      payload: { project_id: project.id, pdf_upload_id: upload.id },
-    });
-    expect(replaced.statusCode, replaced.body).toBe(200);
+    await replaceInterior(order.id, project.id, 200);
     const second = Number((await orderRow(t, order.id)).hold_difference_cents);
     expect(second).toBeGreaterThan(0);
     await payByPaypal(t, paypal, customer.auth, order.id, { purpose: 'difference' });
