@@ -20,23 +20,26 @@ export const toApp =
     return { status: res.statusCode, body: res.body };
   };
 
-export async function startCard(t: TestContext, auth: Auth, orderId: number) {
+/** `purpose: 'difference'`: a hold's unpaid higher difference (docs/decisions/0077). */
+type Purpose = { purpose?: 'order' | 'difference' };
+
+export async function startCard(t: TestContext, auth: Auth, orderId: number, opts: Purpose = {}) {
   const res = await request(t, {
     method: 'POST',
     url: '/api/create-checkout-session/',
     headers: auth,
-    payload: { order_id: orderId },
+    payload: { order_id: orderId, ...opts },
   });
   expect(res.statusCode, res.body).toBe(200);
   return CreateCheckoutSessionResponse.parse(res.data);
 }
 
-export async function startPaypal(t: TestContext, auth: Auth, orderId: number) {
+export async function startPaypal(t: TestContext, auth: Auth, orderId: number, opts: Purpose = {}) {
   const res = await request(t, {
     method: 'POST',
     url: '/api/paypal/create-payment/',
     headers: auth,
-    payload: { order_id: orderId },
+    payload: { order_id: orderId, ...opts },
   });
   expect(res.statusCode, res.body).toBe(200);
   return PaypalCreatePaymentResponse.parse(res.data);
@@ -59,9 +62,9 @@ export async function payByCard(
   stripe: FakeStripe,
   auth: Auth,
   orderId: number,
-  opts: { drop?: boolean } = {},
+  opts: { drop?: boolean } & Purpose = {},
 ): Promise<{ sessionId: string; delivery: WebhookDelivery }> {
-  const session = await startCard(t, auth, orderId);
+  const session = await startCard(t, auth, orderId, opts.purpose ? { purpose: opts.purpose } : {});
   if (opts.drop) stripe.dropWebhooks();
   const delivery = await stripe.completeSession(session.id, { target: toApp(t) });
   if (!opts.drop) expect(delivery.status, delivery.body).toBe(200);
@@ -69,8 +72,14 @@ export async function payByCard(
 }
 
 /** The buyer pays with PayPal: an order through the API, approved at the fake, captured on return. */
-export async function payByPaypal(t: TestContext, paypal: FakePaypal, auth: Auth, orderId: number) {
-  const created = await startPaypal(t, auth, orderId);
+export async function payByPaypal(
+  t: TestContext,
+  paypal: FakePaypal,
+  auth: Auth,
+  orderId: number,
+  opts: Purpose = {},
+) {
+  const created = await startPaypal(t, auth, orderId, opts);
   paypal.approveOrder(created.payment_id);
   const res = await capturePaypal(t, auth, created.payment_id);
   expect(res.statusCode, res.body).toBe(200);

@@ -1,8 +1,9 @@
 /**
  * On hold for a file problem (docs/decisions/0072), in Chromium against the production builds (PostgreSQL stack):
  * staff put a paid order on hold from Order Details with a reason and a message; the customer gets the mail,
- * reads what is wrong on the order page and uploads a corrected interior there, which passes the print check;
- * staff release the hold and the order is paid again, ready for production.
+ * reads what is wrong on the order page and uploads a corrected interior there, which passes the print check; it
+ * has more pages, so the customer pays the difference by card on the test payment provider from the order page
+ * (docs/decisions/0077); staff release the hold and the order is paid again, ready for production.
  */
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -53,9 +54,21 @@ test('staff hold a paid order, the customer reads why and uploads a corrected in
   await expect(hold).toContainText(message);
   await expect(hold).toContainText(holdReasonTexts.fonts.todo);
   const fixed = join(tmpdir(), `bindery-fixed-${Date.now()}.pdf`);
-  writeFileSync(fixed, await makeInteriorPdf(40, 'Fixed interior'));
+  writeFileSync(fixed, await makeInteriorPdf(60, 'Fixed interior'));
   await hold.getByLabel(orderHoldTexts.newInterior).setInputFiles(fixed);
   await expect(hold.getByText(orderHoldTexts.replacedFor(book.title, 'interior'))).toBeVisible({ timeout: 20_000 });
+
+  // 60 pages instead of 40 cost more: the customer pays the server's difference by card before the release.
+  const due = (await getOrder(request, token, paid.id)).hold?.difference_due;
+  expect(Number(due)).toBeGreaterThan(0);
+  await expect(hold.getByRole('heading', { name: orderHoldTexts.payDifference(String(due)) })).toBeVisible();
+  await hold.getByRole('button', { name: `Pay $${due} by card` }).click();
+  await page.waitForURL(/\/c\/pay\/cs_test_/);
+  await expect(page.getByText(`Total: ${due} USD`)).toBeVisible();
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  await page.waitForURL(`${e2e.webUrl}/orders/${paid.id}?difference=paid`);
+  await expect(page.getByText(orderHoldTexts.differencePaid(String(due)))).toBeVisible({ timeout: 20_000 });
+  expect((await getOrder(request, token, paid.id)).status).toBe('on_hold');
 
   // Staff release the hold: back to paid, Start production offered again.
   await admin.reload();

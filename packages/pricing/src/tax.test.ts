@@ -6,6 +6,7 @@ import {
   US_STATES,
   salesTax,
   salesTaxRule,
+  splitTaxed,
   taxOnCents,
   taxRateText,
   usStateCode,
@@ -176,5 +177,15 @@ describe('sales tax: properties', () => {
         expect(Math.abs(ta + tb - tab)).toBeLessThanOrEqual(1);
       }),
     );
+  });
+});
+
+describe('splitTaxed', () => {
+  it('gives back the line and tax a difference was priced as, adding up to the cent', () => {
+    for (const line of [1, 17, 199, 200, 1234, 99_999]) {
+      const total = line + taxOnCents(line, 825);
+      expect(splitTaxed(total, 825)).toEqual({ lineCents: line, taxCents: taxOnCents(line, 825) });
+    }
+    expect(splitTaxed(500, 0)).toEqual({ lineCents: 500, taxCents: 0 });
   });
 });

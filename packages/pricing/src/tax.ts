@@ -176,6 +176,18 @@ export function taxOnCents(taxableCents: number, rateBasisPoints: number): numbe
   return whole * rateBasisPoints + roundDiv(rest * rateBasisPoints, 10_000);
 }
 
+/**
+ * An amount that is a line plus its tax at a rate, split back into the two (a hold's price difference, docs/decisions
+ * 0077): the line is the largest whose line + taxOnCents(line) does not exceed the amount; the tax is the rest, so
+ * the two always add up to the amount to the cent.
+ */
+export function splitTaxed(totalCents: number, rateBasisPoints: number): { lineCents: number; taxCents: number } {
+  let line = Math.round((totalCents * 10_000) / (10_000 + rateBasisPoints));
+  while (line > 0 && line + taxOnCents(line, rateBasisPoints) > totalCents) line -= 1;
+  while (line + 1 + taxOnCents(line + 1, rateBasisPoints) <= totalCents) line += 1;
+  return { lineCents: line, taxCents: totalCents - line };
+}
+
 const noTax = (reason: string): Omit<SalesTax, 'taxCents'> => ({
   rateBasisPoints: 0,
   rateText: taxRateText(0),

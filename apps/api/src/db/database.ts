@@ -231,6 +231,10 @@ export interface OrdersTable {
   hold_difference_cents: ColumnType<string | null, number | null | undefined, number | null>;
   hold_reminded_customer_at: Timestamp | null;
   hold_reminded_staff_at: Timestamp | null;
+  // A higher difference collected (migration 2026_11_28_290000_hold_difference; docs/decisions/0077).
+  hold_difference_paid_cents: ColumnType<string | null, number | null | undefined, number | null>;
+  /** The books and page counts that made this hold's higher difference (the adjustment invoice's line). */
+  hold_difference_note: string | null;
 }
 
 export interface OrderItemsTable {
@@ -269,6 +273,8 @@ export interface PaymentsTable {
   checked_at: Timestamp | null;
   /** How many times reconciliation got no answer about it (test mode's orphans: docs/decisions/0064). */
   unreachable_checks: Generated<number>;
+  /** 'order': the order's total; 'difference': a hold's higher price difference (docs/decisions/0077). */
+  purpose: Generated<'order' | 'difference'>;
 }
 
 export interface PaymentEventsTable {
@@ -380,14 +386,17 @@ export interface DocumentCountersTable {
 /** Invoices and credit notes (docs/decisions/0075): the figures as issued, never updated. */
 export interface InvoicesTable {
   id: Generated<number>;
-  kind: 'invoice' | 'credit_note';
+  /** 'adjustment': the invoice of a paid hold difference (docs/decisions/0077), in the INV series. */
+  kind: 'invoice' | 'credit_note' | 'adjustment';
   /** INV-2026-000001, CN-2026-000001 */
   number: string;
   order_id: number;
   /** A credit note's refund. */
   refund_id: number | null;
-  /** A credit note's invoice. */
+  /** A credit note's (or an adjustment's) invoice. */
   invoice_id: number | null;
+  /** An adjustment's payment (one adjustment per difference payment). */
+  payment_id: Generated<number | null>;
   issued_at: Timestamp;
   currency: string;
   /** The invoice's total, or the credit note's refunded amount (positive). */

@@ -246,7 +246,10 @@ describe('on hold for a file problem', () => {
       .executeTakeFirstOrThrow();
     expect(saved).toMatchObject({ pdf_upload_id: longer.id, page_count: 120 });
 
-    // Released back to production: the hold is over, the order goes on.
+    // Not released while the difference is unpaid (ADR 0077); paid, it is: the hold is over, the order goes on.
+    const unpaid = await move(order.id, { status: 'in_production' });
+    expect(json(unpaid, ErrorBody).code).toBe('HOLD_DIFFERENCE_UNPAID');
+    await payByCard(t, stripe, customer.auth, order.id, { purpose: 'difference' });
     expect((await move(order.id, { status: 'in_production' })).statusCode).toBe(200);
     const notHeld = await mine(order.id, 'replace-file/', {
       payload: { project_id: project.id, pdf_upload_id: longer.id },

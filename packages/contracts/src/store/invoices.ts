@@ -13,7 +13,8 @@ import { z } from 'zod';
 import { DecimalString, errorBodies, IdParam, IdParams } from '../common.js';
 import { defineRoute } from '../route.js';
 
-export const INVOICE_KINDS = ['invoice', 'credit_note'] as const;
+/** `adjustment`: the invoice of a hold's paid price difference (INV series, names the order's invoice; ADR 0077). */
+export const INVOICE_KINDS = ['invoice', 'credit_note', 'adjustment'] as const;
 export const InvoiceKind = z.enum(INVOICE_KINDS);
 export type InvoiceKind = z.infer<typeof InvoiceKind>;
 
@@ -74,6 +75,8 @@ export const InvoiceDocument = z.object({
       refunded_at: z.iso.datetime({ offset: true }),
     })
     .nullable(),
+  /** An adjustment's (a hold's paid price difference, docs/decisions/0077): the order's invoice it adds to. */
+  adjusts: InvoiceNumber.nullable().optional(),
 });
 export type InvoiceDocument = z.infer<typeof InvoiceDocument>;
 

@@ -56,7 +56,15 @@ export const holdTexts = {
   replaceNothing: 'Choose a new interior or cover to upload.',
   addressOtherState:
     'The delivery was priced and taxed for this state and country: change the street, city or ZIP only, or write to us.',
+  differenceUnpaid: (orderNumber: string, amount: string) =>
+    `Order ${orderNumber} has an unpaid price difference of $${amount}: the customer pays it on the order page before the hold is released.`,
+  notDue: (orderNumber: string) => `Order ${orderNumber} has no price difference to pay.`,
+  /** The adjustment invoice's line (docs/decisions/0077). */
+  differenceLine: (what: string) => `Price difference: ${what}`,
+  differenceWhat: (title: string, oldPages: number, newPages: number) =>
+    `“${title}” ${oldPages} → ${newPages} pages`,
   /** Timeline notes (the customer reads them). */
+  differencePaid: (amount: string, method: string) => `Price difference of $${amount} paid (${method}).`,
   held: (reason: string, message: string) => `On hold (${reason}): ${message}`,
   replaced: (title: string, what: string, pages: number) =>
     `New ${what} for “${title}” passed preflight (${pages} pages).`,
@@ -77,7 +85,9 @@ export const holdTexts = {
   productionFrom: (at: string) => `Start production is possible from ${at} (the customer's cancel window).`,
   heldBecause: (reason: string, since: string) => `On hold since ${since}: ${reason}.`,
   differenceToPay: (amount: string) =>
-    `The replacement's page count costs $${amount} more (not collected online yet).`,
+    `The replacement's page count costs $${amount} more: unpaid. The customer pays it on the order page; the hold can be released once it is paid.`,
+  differencePaidByCustomer: (amount: string) =>
+    `The replacement's page count cost $${amount} more: paid by the customer (see its invoice).`,
   differenceRefunded: (amount: string) => `The replacement's page count costs $${amount} less (refunded).`,
   refundReason: 'Canceled by the customer within the cancel window',
   differenceRefundReason: 'The replacement file has fewer pages',
@@ -93,6 +103,13 @@ export const OrderHold = z.object({
   since: z.iso.datetime({ offset: true }),
   /** Signed: more to pay (> 0) or refunded (< 0) for a replacement's new page count; null when unchanged. */
   price_difference: DecimalString.nullable(),
+  /**
+   * The higher difference still to pay, through the payment routes with `purpose: 'difference'`
+   * (docs/decisions/0077); null when nothing is due. The hold is not released while it is due.
+   */
+  difference_due: DecimalString.nullable(),
+  /** What this hold's difference payments brought in; null when none. */
+  difference_paid: DecimalString.nullable(),
 });
 export type OrderHold = z.infer<typeof OrderHold>;
 
@@ -108,7 +125,10 @@ export const orderHoldTexts = {
   replacedFor: (title: string, kind: 'interior' | 'cover') =>
     `Your new ${kind} for “${title}” passed our checks. We go on as soon as we have looked at it.`,
   customerToPay: (amount: string) =>
-    `The new page count costs $${amount} more; we will ask you for it before printing.`,
+    `The new page count costs $${amount} more: please pay it so that we can print.`,
+  payDifference: (amount: string) => `Pay the difference ($${amount})`,
+  differencePaid: (amount: string) => `The price difference of $${amount} is paid. Thank you!`,
+  differenceProcessing: 'Payment received: waiting for the confirmation…',
   customerRefunded: (amount: string) => `The new page count costs $${amount} less: we refunded it.`,
   somethingFailed: 'That did not work. Try again in a moment.',
   cancelHeading: 'Changed your mind?',

@@ -2,12 +2,13 @@
  * Paying an order (docs/decisions/0014). Every amount comes from the order the server stored; the browser only
  * names the order.
  *
- * - POST api/create-checkout-session/  { order_id } → { id, url } (bearer). A Stripe Checkout Session built from
- *   the order's lines; the order becomes paid on the signed webhook, never on the browser's return.
+ * - POST api/create-checkout-session/  { order_id, purpose? } → { id, url } (bearer). A Stripe Checkout Session
+ *   built from the order's lines; the order becomes paid on the signed webhook, never on the browser's return.
+ *   `purpose: 'difference'`: the unpaid higher price difference of an order on hold (docs/decisions/0077).
  * - POST api/stripe/webhook/           Stripe's signed events (checkout.session.completed,
  *   checkout.session.async_payment_succeeded); each event id handled once.
- * - POST api/paypal/create-payment/    { order_id } → { payment_id, approval_url } (bearer). A PayPal Orders v2
- *   order (intent CAPTURE) for the stored total.
+ * - POST api/paypal/create-payment/    { order_id, purpose? } → { payment_id, approval_url } (bearer). A PayPal
+ *   Orders v2 order (intent CAPTURE) for the stored total (or the hold's difference, as above).
  * - POST api/paypal/capture-payment/   { payment_id } → OrderResponse (bearer). Called by /payment/success on the
  *   buyer's return; captures server-side (idempotent: PayPal-Request-Id, ORDER_ALREADY_CAPTURED is success).
  * - GET  api/config (payments)         which methods this server has keys for, and test_mode.
@@ -17,12 +18,23 @@ import { ErrorBody, Id } from '../common.js';
 import { defineRoute } from '../route.js';
 import { OrderResponse } from './checkout.js';
 
-export const CreateCheckoutSessionBody = z.object({ order_id: Id }).strict();
+/**
+ * What a payment is for (docs/decisions/0077): `order` (default) the total of an order awaiting payment;
+ * `difference` the unpaid higher price difference of the caller's order on hold (the server's stored figure).
+ */
+export const PaymentPurpose = z.enum(['order', 'difference']);
+export type PaymentPurpose = z.infer<typeof PaymentPurpose>;
+
+export const CreateCheckoutSessionBody = z
+  .object({ order_id: Id, purpose: PaymentPurpose.optional() })
+  .strict();
 export type CreateCheckoutSessionBody = z.infer<typeof CreateCheckoutSessionBody>;
 export const CreateCheckoutSessionResponse = z.object({ id: z.string(), url: z.url() });
 export type CreateCheckoutSessionResponse = z.infer<typeof CreateCheckoutSessionResponse>;
 
-export const PaypalCreatePaymentBody = z.object({ order_id: Id }).strict();
+export const PaypalCreatePaymentBody = z
+  .object({ order_id: Id, purpose: PaymentPurpose.optional() })
+  .strict();
 export type PaypalCreatePaymentBody = z.infer<typeof PaypalCreatePaymentBody>;
 export const PaypalCreatePaymentResponse = z.object({ payment_id: z.string(), approval_url: z.url() });
 export type PaypalCreatePaymentResponse = z.infer<typeof PaypalCreatePaymentResponse>;

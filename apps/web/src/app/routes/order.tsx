@@ -3,6 +3,7 @@ import { useParams } from 'react-router-dom';
 import { IdParam } from '@bindery/contracts/common';
 import { RequireSession } from '#features/auth/components/require-session.tsx';
 import { useSession } from '#features/auth/hooks/use-session.ts';
+import { PaymentForm } from '#features/checkout/components/payment-form.tsx';
 import { OrderPage } from '#features/orders/components/order-page.tsx';
 
 export default function OrderRoute() {
@@ -11,7 +12,14 @@ export default function OrderRoute() {
   const session = useSession();
   return (
     <RequireSession>
-      {session ? <OrderPage orderId={parsed.success ? parsed.data : null} userId={session.user.id} /> : null}
+      {session ? (
+        <OrderPage
+          orderId={parsed.success ? parsed.data : null}
+          userId={session.user.id}
+          // A hold's higher difference is paid with the payment page's own form (docs/decisions/0077).
+          payDifference={(props) => <PaymentForm {...props} />}
+        />
+      ) : null}
     </RequireSession>
   );
 }

@@ -21,7 +21,14 @@ export default function PaymentResultRoute() {
   if (!token && orderId === null) return <NoPaymentToConfirm />;
   return (
     <RequireSession>
-      {session && token ? <PaypalReturn userId={session.user.id} token={token} orderId={orderId} /> : null}
+      {session && token ? (
+        <PaypalReturn
+          userId={session.user.id}
+          token={token}
+          orderId={orderId}
+          difference={params.get('purpose') === 'difference'}
+        />
+      ) : null}
       {session && !token && orderId !== null ? (
         <CardReturn userId={session.user.id} orderId={orderId} />
       ) : null}

@@ -1,6 +1,7 @@
 /**
  * What staff read above the actions (docs/decisions/0072): while paid, when "Start production" becomes possible
- * (the customer's cancel window); while on hold, the reason, since when, and a replacement's price difference.
+ * (the customer's cancel window); while on hold, the reason, since when, and a replacement's price difference:
+ * refunded, unpaid (the release waits for it) or paid by the customer (docs/decisions/0077).
  */
 import { Alert } from '@bindery/ui/alert';
 import type { AdminOrderDetail } from '@bindery/contracts/admin/orders';
@@ -18,7 +19,9 @@ export function OrderHoldSummary({ order, now = new Date() }: { order: AdminOrde
           <p>
             {difference.startsWith('-')
               ? holdTexts.differenceRefunded(difference.slice(1))
-              : holdTexts.differenceToPay(difference)}
+              : hold.difference_due !== null
+                ? holdTexts.differenceToPay(hold.difference_due)
+                : holdTexts.differencePaidByCustomer(hold.difference_paid ?? difference)}
           </p>
         ) : null}
       </Alert>

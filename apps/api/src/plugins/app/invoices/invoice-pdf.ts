@@ -26,6 +26,8 @@ export async function invoicePdf(d: InvoiceDocument): Promise<Uint8Array> {
   if (credit) {
     w.line(`Credits invoice ${credit.invoice_number}: refunded ${day(credit.refunded_at)}`, { bold: true });
   }
+  // A hold's paid price difference (docs/decisions/0077).
+  if (d.kind === 'adjustment' && d.adjusts) w.line(`Adds to invoice ${d.adjusts}`, { bold: true });
   w.gap(8);
   w.line('Seller', { bold: true });
   w.line(d.seller.name, { indent: 12 });

@@ -37,6 +37,11 @@ export function findInvoiceOfOrder(db: Db, orderId: number): Promise<InvoiceRow 
     .executeTakeFirst();
 }
 
+/** The adjustment invoice of a difference payment (docs/decisions/0077), if issued. */
+export function findAdjustmentOfPayment(db: Db, paymentId: number): Promise<InvoiceRow | undefined> {
+  return db.selectFrom('invoices').selectAll().where('payment_id', '=', paymentId).executeTakeFirst();
+}
+
 /** The order's documents, the invoice first, each credit note with its invoice's number (bounded). */
 export function documentsOfOrder(db: Db, orderId: number, limit: number) {
   return db

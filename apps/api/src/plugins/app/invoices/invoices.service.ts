@@ -5,6 +5,8 @@
  * - `issueInvoiceWithin(trx, orderId)`: the orders module's invoicer, inside the transaction that moves an order
  *   to paid (order-moves.ts): the next INV number of the year and the figures copied from the order, the seller
  *   from configuration and the resale certificate that exempted it;
+ * - `issueAdjustmentWithin(trx, …)`: the orders module's, inside the transaction that settles a hold's difference
+ *   payment (ADR 0077): an invoice of the same INV series for the difference alone, naming the order's invoice;
  * - `issueCreditNoteWithin(trx, refundId)`: the refunds module's, inside the transaction that records the
  *   provider's acceptance of a refund: the next CN number and the amount given back, referencing the invoice. A
  *   refund of money that was never invoiced (a duplicate payment, an order paid before invoices existed) gets none;
@@ -21,8 +23,9 @@ import {
   type InvoiceLine,
   type InvoiceSummary,
 } from '@bindery/contracts/store/invoices';
+import { holdTexts } from '@bindery/contracts/store/order-hold';
 import { formatCents } from '@bindery/pricing/money';
-import { taxRateText, US_STATES } from '@bindery/pricing/tax';
+import { splitTaxed, taxRateText, US_STATES } from '@bindery/pricing/tax';
 import type { DB, Db } from '#db/database.js';
 import type { Clock } from '#lib/clock.js';
 import { DomainError } from '#lib/domain-error.js';
@@ -31,6 +34,7 @@ import { invoicePdf } from './invoice-pdf.js';
 import {
   approvedCertificate,
   documentsOfOrder,
+  findAdjustmentOfPayment,
   findDocument,
   findInvoiceOfOrder,
   insertDocument,
@@ -165,6 +169,75 @@ export function createInvoices(deps: InvoicesDeps) {
   }
 
   /**
+   * The invoice of a hold's paid price difference (docs/decisions/0077): the next INV number, one line "Price
+   * difference: “Title” 40 → 60 pages", the order's tax rate on it, naming the order's invoice. Once per payment.
+   */
+  async function issueAdjustmentWithin(
+    trx: Transaction<DB>,
+    args: { orderId: number; paymentId: number; cents: number; what: string; method: 'card' | 'paypal' },
+  ): Promise<{ number: string }> {
+    const existing = await findAdjustmentOfPayment(trx, args.paymentId);
+    if (existing) return existing;
+    const order = await orderForInvoice(trx, args.orderId);
+    if (!order) throw new Error(`order ${args.orderId} not found: no invoice`);
+    const invoice = await findInvoiceOfOrder(trx, args.orderId);
+    const invoiced = invoice ? InvoiceDocument.parse(invoice.document) : undefined;
+    // The difference was priced as a line plus the order's tax rate on it (order-hold.ts): split back the same way.
+    const { lineCents: line, taxCents: tax } = splitTaxed(args.cents, order.tax_rate_bp);
+    const method = args.method;
+    const total = money(args.cents);
+    return issue(
+      trx,
+      'INV',
+      {
+        kind: 'adjustment',
+        order_id: order.id,
+        invoice_id: invoice?.id ?? null,
+        payment_id: args.paymentId,
+        currency: order.currency,
+        total_cents: args.cents,
+      },
+      (number, issuedAt) => ({
+        kind: 'adjustment',
+        number,
+        issued_at: issuedAt.toISOString(),
+        order_number: order.order_number,
+        currency: order.currency,
+        seller: seller(),
+        buyer: invoiced?.buyer ?? {
+          name: order.customer_name,
+          email: order.customer_email,
+          address: postalLines(order.address),
+        },
+        lines: [
+          {
+            title: holdTexts.differenceLine(args.what),
+            category: invoiced?.lines[0]?.category ?? '',
+            quantity: 1,
+            unit_price: money(line),
+            discount: money(0),
+            total: money(line),
+          },
+        ],
+        subtotal: money(line),
+        discount: money(0),
+        shipping: money(0),
+        shipping_service: '',
+        tax: {
+          rate: taxRateText(order.tax_rate_bp),
+          amount: money(tax),
+          reason: order.tax_reason,
+          resale_certificate: invoiced?.tax.resale_certificate ?? null,
+        },
+        total,
+        payment: { method, paid_at: iso(clock.now()) },
+        credit: null,
+        adjusts: invoice?.number ?? null,
+      }),
+    );
+  }
+
+  /**
    * The refund's credit note, issued now, or undefined when nothing was invoiced for that money (a duplicate
    * payment, an order paid before invoices existed) or the refund failed. Once per refund.
    */
@@ -234,6 +307,7 @@ export function createInvoices(deps: InvoicesDeps) {
 
   return {
     issueInvoiceWithin,
+    issueAdjustmentWithin,
     issueCreditNoteWithin,
     /** Staff: an order's documents (404 for an unknown order). */
     async list(orderId: number) {

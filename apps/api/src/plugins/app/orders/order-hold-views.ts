@@ -4,6 +4,7 @@
  */
 import { holdReasonTexts, type OrderHold } from '@bindery/contracts/store/order-hold';
 import { formatCents } from '@bindery/pricing/money';
+import { differenceDue } from './order-difference.js';
 import type { OrderRow } from './orders.repository.js';
 
 const when = (value: unknown): Date => (value instanceof Date ? value : new Date(String(value)));
@@ -13,6 +14,8 @@ export function holdOf(row: OrderRow): OrderHold | null {
   if (row.status !== 'on_hold' || !row.hold_reason || !row.held_from || row.on_hold_at === null) return null;
   const texts = holdReasonTexts[row.hold_reason];
   const difference = row.hold_difference_cents === null ? null : Number(row.hold_difference_cents);
+  const due = differenceDue(row);
+  const paid = Number(row.hold_difference_paid_cents ?? 0);
   return {
     reason: row.hold_reason,
     reason_label: texts.label,
@@ -24,6 +27,8 @@ export function holdOf(row: OrderRow): OrderHold | null {
       difference === null || difference === 0
         ? null
         : `${difference < 0 ? '-' : ''}${formatCents(Math.abs(difference))}`,
+    difference_due: due > 0 ? formatCents(due) : null,
+    difference_paid: paid > 0 ? formatCents(paid) : null,
   };
 }
 

@@ -22,12 +22,41 @@ export function lockUserOrder(
     .executeTakeFirst();
 }
 
-/** Adds a replacement's price difference (signed cents) to the hold's. */
-export async function addHoldDifference(trx: Transaction<DB>, id: number, cents: number, now: Date) {
+/** Any order, locked for a change (a difference payment settles against it: docs/decisions/0077). */
+export function lockOrder(trx: Transaction<DB>, id: number): Promise<OrderRow | undefined> {
+  return trx.selectFrom('orders').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+/**
+ * Adds a replacement's price difference (signed cents) to the hold's; a higher one also names what made it (the
+ * adjustment invoice's line, ADR 0077).
+ */
+export async function addHoldDifference(
+  trx: Transaction<DB>,
+  id: number,
+  cents: number,
+  now: Date,
+  what?: string,
+) {
   await trx
     .updateTable('orders')
     .set({
       hold_difference_cents: sql<number>`coalesce(hold_difference_cents, 0) + ${cents}`,
+      ...(what
+        ? { hold_difference_note: sql<string>`left(concat_ws('; ', hold_difference_note, ${what}::text), 1000)` }
+        : {}),
+      updated_at: now,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** A difference payment counted for the hold (docs/decisions/0077). */
+export async function addDifferencePaid(trx: Transaction<DB>, id: number, cents: number, now: Date) {
+  await trx
+    .updateTable('orders')
+    .set({
+      hold_difference_paid_cents: sql<number>`coalesce(hold_difference_paid_cents, 0) + ${cents}`,
       updated_at: now,
     })
     .where('id', '=', id)

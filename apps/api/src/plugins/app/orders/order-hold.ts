@@ -110,7 +110,9 @@ export function createOrderHold(
       const notes = [holdTexts.replaced(replaced.title, replaced.what, replaced.newPages)];
       if (difference > 0) notes.push(holdTexts.priceHigher(formatCents(difference)));
       if (difference < 0) notes.push(holdTexts.priceLower(formatCents(-difference)));
-      if (difference !== 0) await addHoldDifference(trx, orderId, difference, now);
+      const what =
+        difference > 0 ? holdTexts.differenceWhat(replaced.title, replaced.oldPages, replaced.newPages) : undefined;
+      if (difference !== 0) await addHoldDifference(trx, orderId, difference, now, what);
       await recordNoteWithin(trx, row, {
         actor: customerActor(user),
         note: notes.join(' '),

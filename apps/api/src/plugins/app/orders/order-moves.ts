@@ -20,6 +20,8 @@ import type { DB, OrdersTable } from '#db/database.js';
 import { DomainError } from '#lib/domain-error.js';
 import type { OutboxMail } from '../mail/mail-outbox.js';
 import { holdReasonTexts, holdTexts } from '@bindery/contracts/store/order-hold';
+import { formatCents } from '@bindery/pricing/money';
+import { differenceDue } from './order-difference.js';
 import { productionAllowedAt } from './order-hold-views.js';
 import {
   holdResolvedMail,
@@ -40,6 +42,7 @@ import {
 } from './order-types.js';
 import { isDigitalItem } from './order-views.js';
 import {
+  differencePaidCents,
   findCompletedPayment,
   findOrder,
   findOrderItems,
@@ -214,9 +217,21 @@ export function createOrderMoves(
         const back = orderStatusLabel(current.held_from ?? 'paid').toLowerCase();
         return fail(conflict(holdTexts.heldFrom(current.order_number, back)));
       }
+      // A higher price difference is paid before the hold is released (docs/decisions/0077).
+      if (requirement === 'held_from' && differenceDue(current) > 0) {
+        return fail(
+          new DomainError(
+            'conflict',
+            holdTexts.differenceUnpaid(current.order_number, formatCents(differenceDue(current))),
+            { code: 'HOLD_DIFFERENCE_UNPAID' },
+          ),
+        );
+      }
       if (requirement === 'full_refund' || requirement === 'refund') {
         const refunded = await refundedCents(trx, orderId);
-        const paid = current.paid_at === null ? 0 : Number(current.total_cents);
+        // A hold's paid difference is the order's money too (docs/decisions/0077).
+        const paid =
+          current.paid_at === null ? 0 : Number(current.total_cents) + (await differencePaidCents(trx, orderId));
         if (requirement === 'full_refund' && refunded < paid) {
           return fail(conflict(m.refundRequired(current.order_number, orderStatusLabel(from).toLowerCase())));
         }
@@ -234,10 +249,13 @@ export function createOrderMoves(
       changes.hold_reason = opts.holdReason ?? 'other';
       changes.hold_message = opts.note?.trim() ?? '';
       changes.hold_difference_cents = null;
+      changes.hold_difference_paid_cents = null;
+      changes.hold_difference_note = null;
       changes.hold_reminded_customer_at = null;
       changes.hold_reminded_staff_at = null;
     }
-    if (to === 'paid') changes.payment_method = opts.paymentMethod ?? null;
+    // Only the payment's move sets the method: a release from a hold back to paid keeps it (ADR 0077 found it wiped).
+    if (to === 'paid' && from === 'awaiting_payment') changes.payment_method = opts.paymentMethod ?? null;
     if (to === 'shipped') {
       const carrier = (opts.carrier ?? '').trim();
       const trackingNumber = (opts.trackingNumber ?? '').trim();

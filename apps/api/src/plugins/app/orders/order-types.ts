@@ -125,6 +125,11 @@ export interface OrderAttemptsCloser {
  */
 export interface OrderInvoicer {
   issueInvoiceWithin(trx: Transaction<DB>, orderId: number): Promise<{ number: string }>;
+  /** The invoice of a hold's paid difference, in the paying transaction (docs/decisions/0077). */
+  issueAdjustmentWithin?(
+    trx: Transaction<DB>,
+    args: { orderId: number; paymentId: number; cents: number; what: string; method: 'card' | 'paypal' },
+  ): Promise<{ number: string }>;
 }
 
 /** Makes new draft projects of the caller's, on the same files, priced now (projects module). */

@@ -126,8 +126,8 @@ export function toActor(row: {
 }
 
 const succeeded = (refunds: readonly RefundRow[]) => refunds.filter((r) => r.status === 'succeeded');
-const sumCents = (refunds: readonly RefundRow[]) =>
-  refunds.reduce((sum, r) => sum + Number(r.amount_cents), 0);
+const sumCents = (rows: readonly Pick<RefundRow, 'amount_cents'>[]) =>
+  rows.reduce((sum, r) => sum + Number(r.amount_cents), 0);
 
 /** The customer's order: items, amounts, timeline (notes only where staff shared them), tracking, refunds. */
 export function toOrder(
@@ -306,7 +306,11 @@ export function toAdminDetail({
   const duplicates = new Set(payments.filter((p) => p.duplicate).map((p) => p.id));
   const refunded = sumCents(succeeded(refunds).filter((r) => !duplicates.has(r.payment_id)));
   const completed = payments.find((p) => p.status === 'completed' && !p.duplicate);
-  const paidCents = row.paid_at === null ? 0 : Number(row.total_cents);
+  // A hold's paid difference is the order's money too (docs/decisions/0077).
+  const differences = sumCents(
+    payments.filter((p) => p.purpose === 'difference' && p.status === 'completed' && !p.duplicate),
+  );
+  const paidCents = row.paid_at === null ? 0 : Number(row.total_cents) + differences;
   const service = row.shipping_service as { carrier_charge_cents?: unknown };
   return {
     id: row.id,

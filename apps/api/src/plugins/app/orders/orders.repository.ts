@@ -206,6 +206,19 @@ export async function refundedCents(db: Db, orderId: number): Promise<number> {
   return Number(row.cents);
 }
 
+/** What the order's difference payments brought in, every hold's (docs/decisions/0077; never a duplicate). */
+export async function differencePaidCents(db: Db, orderId: number): Promise<number> {
+  const row = await db
+    .selectFrom('payments')
+    .select(sql<string>`coalesce(sum(amount_cents), 0)`.as('cents'))
+    .where('order_id', '=', orderId)
+    .where('purpose', '=', 'difference')
+    .where('status', '=', 'completed')
+    .where('duplicate', '=', false)
+    .executeTakeFirstOrThrow();
+  return Number(row.cents);
+}
+
 /** The order's completed payment, if any (the money a refund goes back through; never a duplicate). */
 export function findCompletedPayment(db: Db, orderId: number): Promise<PaymentRow | undefined> {
   return db

@@ -11,12 +11,14 @@
  * - order-customer.ts: the customer's orders (page, one, lookup by number, overview, downloads) and `reorder`;
  * - order-hold.ts (ADR 0072): a replacement file while on hold, the customer's cancel and address change within
  *   the cancel window, and the hold reminders' job;
+ * - order-difference.ts (ADR 0077): a hold's higher price difference, to pay and settled by the payments module;
  * - order-facts.ts (ADR 0056): what other modules read (`row`, `customerRow`, `itemRows`, `…Within`) and
  *   `recordNote` on the timeline;
  * - unpaid-expiry.ts: `expireDue`, the expiry job's run.
  * The module never imports Fastify; it refuses with DomainError.
  */
 import { createOrderCustomer } from './order-customer.js';
+import { createOrderDifference } from './order-difference.js';
 import { createOrderFacts } from './order-facts.js';
 import { createOrderHold } from './order-hold.js';
 import { createOrderMoves } from './order-moves.js';
@@ -79,5 +81,7 @@ export function createOrders(deps: OrdersDeps) {
     ...customer,
     // on hold and the cancel window: replaceFile, cancelMine, changeAddress, remindHeld (ADR 0072)
     ...createOrderHold(deps, moves, customer.orderOf),
+    // a hold's higher difference: differenceToPay, payDifferenceWithin (ADR 0077)
+    ...createOrderDifference(deps),
   };
 }

@@ -4,6 +4,7 @@
  * (checkout.session.completed with payment_status paid, or async_payment_succeeded), never the browser's return.
  */
 import { messages } from '@bindery/contracts/messages';
+import type { PaymentPurpose } from '@bindery/contracts/store/payments';
 import type { OrderRow } from '../orders/orders.service.js';
 import type { PaymentCore, PaymentsDeps, Settled, User } from './payment-core.js';
 import {
@@ -38,8 +39,9 @@ export function createCardPayments(
     problem,
     notPayable,
     gateway,
-    payableOrder,
+    paymentTarget,
     paymentRequest,
+    sameTarget,
     openAttempt,
     settleWithin,
     afterSettle,
@@ -60,16 +62,27 @@ export function createCardPayments(
     return end - clock.now().getTime() >= STRIPE_MIN_EXPIRY_MS ? new Date(end) : undefined;
   }
 
-  /** POST api/create-checkout-session/: a Checkout Session for the stored order; the browser is sent to its url. */
-  async function startCardCheckout(user: User, orderId: number): Promise<{ id: string; url: string }> {
-    const order = await payableOrder(user.id, orderId);
+  /**
+   * POST api/create-checkout-session/: a Checkout Session for the stored order (or its hold's unpaid difference,
+   * `purpose: 'difference'`, ADR 0077); the browser is sent to its url.
+   */
+  async function startCardCheckout(
+    user: User,
+    orderId: number,
+    purpose: PaymentPurpose = 'order',
+  ): Promise<{ id: string; url: string }> {
+    const target = await paymentTarget(user, orderId, purpose);
+    const { order } = target;
     const card = gateway('card');
     await closeOtherAttempts(order.id, 'stripe', m.checkoutFailed);
 
     // One open session per order: a second click (or a return from /cancel) gets the same one back, so a buyer
     // cannot end up paying two sessions.
     const open = await openAttempt(order.id, 'stripe', (ref) => card.retrieveCheckout(ref));
-    if (open) {
+    if (open && !sameTarget(open.payment, target)) {
+      // For something else (the difference grew meanwhile): closed first, so it cannot take money too.
+      if ((await reconcileAttempt(open.payment, { close: true })) !== 'closed') throw notPayable();
+    } else if (open) {
       const existing = open.current;
       if (existing?.status === 'open' && existing.url) return { id: existing.id, url: existing.url };
       if (existing?.status === 'expired') await closePayment(db, open.payment.id, 'expired');
@@ -83,12 +96,14 @@ export function createCardPayments(
     const attempt = (await countPayments(db, order.id, 'stripe')) + 1;
     const web = config.webUrl;
     const request = await paymentRequest(
-      order,
+      target,
       `card-${attempt}`,
-      {
-        success: `${web}/success?order=${order.id}&session_id={CHECKOUT_SESSION_ID}`,
-        cancel: `${web}/cancel?order=${order.id}`,
-      },
+      target.due
+        ? { success: `${web}/orders/${order.id}?difference=paid`, cancel: `${web}/orders/${order.id}` }
+        : {
+            success: `${web}/success?order=${order.id}&session_id={CHECKOUT_SESSION_ID}`,
+            cancel: `${web}/cancel?order=${order.id}`,
+          },
       user,
     );
     const expiresAt = sessionExpiry(order);
@@ -113,6 +128,7 @@ export function createCardPayments(
       provider: 'stripe',
       provider_ref: session.id,
       amount_cents: request.totalCents,
+      purpose,
       created_at: clock.now(),
     });
     return { id: session.id, url: session.url };

@@ -9,12 +9,14 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { AttemptOutcome } from '@bindery/contracts/admin/payments';
 import { messages } from '@bindery/contracts/messages';
+import { holdTexts } from '@bindery/contracts/store/order-hold';
+import type { PaymentPurpose } from '@bindery/contracts/store/payments';
 import type { DB } from '#db/database.js';
 import type { Clock } from '#lib/clock.js';
 import { DomainError } from '#lib/domain-error.js';
 import type { Moved, OrderRow, OrdersModule } from '../orders/orders.service.js';
-import type { PaymentGateways } from './payment-gateways.js';
-import { buildPaymentRequest } from './payment-lines.js';
+import type { PaymentGateways, PaymentRequest } from './payment-gateways.js';
+import { buildDifferenceRequest, buildPaymentRequest } from './payment-lines.js';
 import {
   completePaymentAt,
   findOpenPayment,
@@ -61,6 +63,13 @@ export interface PaymentsDeps {
 export type User = { id: number; email: string };
 type Method = 'card' | 'paypal';
 const methodOf = (provider: PaymentRow['provider']): Method => (provider === 'stripe' ? 'card' : 'paypal');
+
+/** What an attempt pays: the order's total, or its hold's unpaid difference (`due`, ADR 0077). */
+export interface PaymentTarget {
+  purpose: PaymentPurpose;
+  order: OrderRow;
+  due?: { cents: number; what: string };
+}
 
 /** A settled payment and what is still to do after the commit. */
 export interface Settled {
@@ -110,20 +119,44 @@ export function createPaymentCore(deps: PaymentsDeps, links: { reconcileAttempt:
     return order;
   }
 
+  /** Whether the payment's order still awaits this payment's money (its total, or its hold's difference). */
+  const awaits = (payment: Pick<PaymentRow, 'purpose'>, order: OrderRow | undefined): boolean =>
+    payment.purpose === 'difference'
+      ? order?.status === 'on_hold'
+      : order?.status === 'awaiting_payment' && !expired(order);
+
+  /**
+   * What an attempt is for, checked: the caller's order awaiting payment (`order`), or the caller's order on hold
+   * with an unpaid higher difference (`difference`, ADR 0077: the server's own figure, never the client's).
+   */
+  async function paymentTarget(user: User, orderId: number, purpose: PaymentPurpose): Promise<PaymentTarget> {
+    if (purpose === 'difference') {
+      const due = await orders.differenceToPay(user.id, orderId);
+      return { purpose, order: due.order, due: { cents: due.cents, what: due.what } };
+    }
+    return { purpose, order: await payableOrder(user.id, orderId) };
+  }
+
+  /** The provider request of a target: the order's lines, or the difference's one line with its tax. */
   async function paymentRequest(
-    order: OrderRow,
+    target: PaymentTarget,
     attempt: string,
     urls: { success: string; cancel: string },
     user: User,
-  ) {
-    const items = await orders.itemRows([order.id]);
-    return buildPaymentRequest(order, items, {
-      successUrl: urls.success,
-      cancelUrl: urls.cancel,
-      attempt,
-      customerEmail: user.email,
-    });
+  ): Promise<PaymentRequest> {
+    const { order, due } = target;
+    const payTarget = { successUrl: urls.success, cancelUrl: urls.cancel, customerEmail: user.email };
+    if (due) {
+      const name = holdTexts.differenceLine(due.what);
+      return buildDifferenceRequest(order, due.cents, name, { ...payTarget, attempt: `difference-${attempt}` });
+    }
+    return buildPaymentRequest(order, await orders.itemRows([order.id]), { ...payTarget, attempt });
   }
+
+  /** An open attempt serves this target again only when it is for the same purpose and amount. */
+  const sameTarget = (payment: PaymentRow, target: PaymentTarget): boolean =>
+    payment.purpose === target.purpose &&
+    (target.due === undefined || Number(payment.amount_cents) === target.due.cents);
 
   /**
    * The order's newest attempt with a provider that is still open on our side, with its state at the provider
@@ -158,6 +191,18 @@ export function createPaymentCore(deps: PaymentsDeps, links: { reconcileAttempt:
   ): Promise<Settled> {
     const completed = await completePaymentAt(trx, payment.id, { at: clock.now(), chargeRef });
     if (!completed) return { kind: 'already_completed', payment };
+    if (payment.purpose === 'difference') {
+      // A hold's difference (ADR 0077): the order stays on hold; money for a difference no longer due goes back.
+      const counted = await orders.payDifferenceWithin(trx, {
+        orderId: completed.order_id,
+        paymentId: payment.id,
+        cents: Number(payment.amount_cents),
+        method: methodOf(payment.provider),
+      });
+      if (counted === 'paid') return { kind: 'paid', payment };
+      await markDuplicate(trx, payment.id);
+      return { kind: 'order_not_payable', payment };
+    }
     const paid = await orders.payWithin(trx, completed.order_id, methodOf(payment.provider));
     if (paid.result === 'paid') return { kind: 'paid', payment, moved: paid.moved };
     await markDuplicate(trx, payment.id);
@@ -222,7 +267,10 @@ export function createPaymentCore(deps: PaymentsDeps, links: { reconcileAttempt:
     gateway,
     expired,
     payableOrder,
+    paymentTarget,
     paymentRequest,
+    sameTarget,
+    awaits,
     openAttempt,
     settleWithin,
     afterSettle,

@@ -5,6 +5,7 @@
  * and tax; they must add up to the order's total to the cent, or nothing is sent to a provider.
  */
 import type { Selectable } from 'kysely';
+import { splitTaxed } from '@bindery/pricing/tax';
 import type { OrderItemsTable } from '#db/database.js';
 import type { PaymentLine, PaymentRequest } from './payment-gateways.js';
 
@@ -105,6 +106,39 @@ export function buildPaymentRequest(
     shippingName: shippingLineName(order.shipping_service),
     taxCents,
     totalCents,
+    currency: order.currency.toUpperCase(),
+    successUrl: target.successUrl,
+    cancelUrl: target.cancelUrl,
+    idempotencyKey: idempotencyKey(order, target.attempt),
+    ...(target.customerEmail ? { customerEmail: target.customerEmail } : {}),
+  };
+}
+
+/**
+ * A hold's higher price difference (docs/decisions/0077): one line named for the books and page counts, the
+ * order's tax rate on it split back out of the stored difference (it was priced as line + tax at that rate), no
+ * shipping, no discount; the total is the stored difference to the cent.
+ */
+export function buildDifferenceRequest(
+  order: Pick<OrderFacts, 'id' | 'currency' | 'created_at'> & { tax_rate_bp: number },
+  differenceCents: number,
+  name: string,
+  target: PaymentTarget,
+): PaymentRequest {
+  if (!Number.isSafeInteger(differenceCents) || differenceCents <= 0) {
+    throw new OrderAmountsError(order.id, `the difference is ${differenceCents}`);
+  }
+  const { lineCents: line, taxCents } = splitTaxed(differenceCents, order.tax_rate_bp);
+  return {
+    orderId: order.id,
+    items: [{ name, amountCents: line }],
+    itemTotalCents: line,
+    discountCents: 0,
+    discountName: DISCOUNT_LINE_NAME,
+    shippingCents: 0,
+    shippingName: shippingLineName(null),
+    taxCents,
+    totalCents: differenceCents,
     currency: order.currency.toUpperCase(),
     successUrl: target.successUrl,
     cancelUrl: target.cancelUrl,

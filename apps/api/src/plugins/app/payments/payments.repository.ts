@@ -48,6 +48,8 @@ export async function insertPayment(
     provider: Provider;
     provider_ref: string;
     amount_cents: number;
+    /** 'difference': a hold's higher price difference (docs/decisions/0077); 'order' by default. */
+    purpose?: PaymentRow['purpose'];
     created_at?: Date;
   },
 ): Promise<PaymentRow> {
@@ -204,7 +206,12 @@ export async function findAttemptsToReconcile(db: Db, createdBefore: Date, limit
     .select('orders.status as order_status')
     .where('payments.status', '=', 'created')
     .where((eb) =>
-      eb.or([eb('payments.created_at', '<=', createdBefore), eb('orders.status', '<>', 'awaiting_payment')]),
+      eb.or([
+        eb('payments.created_at', '<=', createdBefore),
+        // An order that no longer awaits this attempt's money: its total, or its hold's difference (ADR 0077).
+        eb.and([eb('payments.purpose', '=', 'order'), eb('orders.status', '<>', 'awaiting_payment')]),
+        eb.and([eb('payments.purpose', '=', 'difference'), eb('orders.status', '<>', 'on_hold')]),
+      ]),
     )
     .orderBy(sql`payments.checked_at nulls first`)
     .orderBy('payments.id')
@@ -244,8 +251,8 @@ export async function findUnrefundedDuplicates(db: Db, limit: number): Promise<P
     .execute();
 }
 
-/** The payment that paid the order (completed and not a duplicate), if any. */
-export async function findOrderPayment(db: Db, orderId: number): Promise<PaymentRow | undefined> {
+/** The order's own money (completed, not duplicates): its payment, then its holds' differences (ADR 0077). */
+export async function findOrderPayments(db: Db, orderId: number): Promise<PaymentRow[]> {
   return db
     .selectFrom('payments')
     .selectAll()
@@ -253,5 +260,5 @@ export async function findOrderPayment(db: Db, orderId: number): Promise<Payment
     .where('status', '=', 'completed')
     .where('duplicate', '=', false)
     .orderBy('id')
-    .executeTakeFirst();
+    .execute();
 }

@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import type { AttemptOutcome } from '@bindery/contracts/admin/payments';
 import { messages } from '@bindery/contracts/messages';
 import type { Order } from '@bindery/contracts/store/checkout';
+import type { PaymentPurpose } from '@bindery/contracts/store/payments';
 import type { PaymentCore, PaymentsDeps, Settled, User } from './payment-core.js';
 import { ProviderError, type PaypalOrder } from './payment-gateways.js';
 import {
@@ -51,37 +52,47 @@ export function createPaypalPayments(
     problem,
     notPayable,
     gateway,
-    expired,
-    payableOrder,
+    awaits,
+    paymentTarget,
     paymentRequest,
+    sameTarget,
     openAttempt,
     settle,
     matches,
     outcomeOf,
   } = core;
 
-  /** POST api/paypal/create-payment/: a PayPal order for the stored total; the browser goes to its approval url. */
+  /**
+   * POST api/paypal/create-payment/: a PayPal order for the stored total (or the hold's unpaid difference,
+   * `purpose: 'difference'`, ADR 0077); the browser goes to its approval url.
+   */
   async function startPaypalPayment(
     user: User,
     orderId: number,
+    purpose: PaymentPurpose = 'order',
   ): Promise<{ payment_id: string; approval_url: string }> {
-    const order = await payableOrder(user.id, orderId);
+    const target = await paymentTarget(user, orderId, purpose);
+    const { order } = target;
     const paypal = gateway('paypal');
     await links.closeOtherAttempts(order.id, 'paypal', m.paypalFailed);
 
-    const existing = (await openAttempt(order.id, 'paypal', (ref) => paypal.getOrder(ref)))?.current;
+    const open = await openAttempt(order.id, 'paypal', (ref) => paypal.getOrder(ref));
+    // An open PayPal order for something else (the difference grew meanwhile) is closed: never captured.
+    if (open && !sameTarget(open.payment, target)) await closePayment(db, open.payment.id, 'expired');
+    const existing = open && sameTarget(open.payment, target) ? open.current : undefined;
     if (existing && REUSABLE.has(existing.status) && existing.approvalUrl) {
       return { payment_id: existing.id, approval_url: existing.approvalUrl };
     }
 
     const attempt = (await countPayments(db, order.id, 'paypal')) + 1;
     const web = config.webUrl;
+    const back = target.due ? '&purpose=difference' : '';
     const request = await paymentRequest(
-      order,
+      target,
       `paypal-${attempt}`,
       {
-        success: `${web}/payment/success?order=${order.id}`,
-        cancel: `${web}/payment/cancel?order=${order.id}`,
+        success: `${web}/payment/success?order=${order.id}${back}`,
+        cancel: target.due ? `${web}/orders/${order.id}` : `${web}/payment/cancel?order=${order.id}`,
       },
       user,
     );
@@ -98,6 +109,7 @@ export function createPaypalPayments(
       provider: 'paypal' as const,
       provider_ref: created.id,
       amount_cents: request.totalCents,
+      purpose,
       created_at: clock.now(),
     };
     if (!created.approvalUrl) {
@@ -173,14 +185,15 @@ export function createPaypalPayments(
     if (!payment) throw problem('not_found', messages.checkout.orderNotFound, 'NOT_FOUND');
     if (payment.status === 'completed') return orders.myOrder(user.id, payment.order_id);
     const order = await orders.customerRow(user.id, payment.order_id);
-    if (order?.status !== 'awaiting_payment') {
+    // The order awaits this money: its total, or its hold's difference (ADR 0077).
+    if (order?.status !== (payment.purpose === 'difference' ? 'on_hold' : 'awaiting_payment')) {
       // A concurrent capture of this same payment may have just paid the order: that is this call's success too.
       const now = await findPaymentByRef(db, 'paypal', paypalOrderId);
       if (now?.status === 'completed') return orders.myOrder(user.id, payment.order_id);
       throw notPayable();
     }
     if (payment.status !== 'created') throw notPayable();
-    if (expired(order)) throw problem('conflict', messages.money.orderExpired, 'ORDER_EXPIRED');
+    if (!awaits(payment, order)) throw problem('conflict', messages.money.orderExpired, 'ORDER_EXPIRED');
 
     const { outcome } = await captureAndSettle(payment);
     if (outcome === 'refused') throw captureFailed('payment_required');

@@ -31,7 +31,7 @@ export function createReconciliation(
   links: { captureAndSettle: (payment: PaymentRow) => Promise<{ outcome: AttemptOutcome }> },
 ) {
   const { db, clock, gateways, orders, refunds, log, config } = deps;
-  const { settle, matches, outcomeOf, expired, notPayable, problem } = core;
+  const { settle, matches, outcomeOf, awaits, notPayable, problem } = core;
 
   /**
    * Asks the provider about one attempt still open on our side and applies what it says through `settle`.
@@ -41,8 +41,9 @@ export function createReconciliation(
   async function reconcileAttempt(payment: PaymentRow, opts: { close: boolean }): Promise<AttemptOutcome> {
     await markChecked(db, payment.id, clock.now());
     const order = await orders.row(payment.order_id);
-    // An order that no longer awaits payment must not take money through this attempt any more.
-    const close = opts.close || order?.status !== 'awaiting_payment';
+    // An order that no longer awaits this money (its total, or its hold's difference: ADR 0077) must not take it
+    // through this attempt any more.
+    const close = opts.close || order?.status !== (payment.purpose === 'difference' ? 'on_hold' : 'awaiting_payment');
     return payment.provider === 'stripe'
       ? reconcileCard(payment, close)
       : reconcilePaypal(payment, close, order);
@@ -105,7 +106,7 @@ export function createReconciliation(
       return 'closed';
     }
     // Approved by the buyer, who never came back to the success page: capture it now, as the page would have.
-    if (found.status === 'APPROVED' && !close && order && !expired(order)) {
+    if (found.status === 'APPROVED' && !close && awaits(payment, order)) {
       const captured = await links.captureAndSettle(payment);
       return captured.outcome;
     }

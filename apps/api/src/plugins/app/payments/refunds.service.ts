@@ -32,7 +32,7 @@ import type { OrderWebhooks } from '../orders/order-types.js';
 import { toRefund } from '../orders/order-views.js';
 import { systemActor, type OrderActorInput, type OrdersModule } from '../orders/orders.service.js';
 import { ProviderError, type PaymentGateways, type ProviderRefund } from './payment-gateways.js';
-import { findOrderPayment, findUnrefundedDuplicates } from './payments.repository.js';
+import { findOrderPayments, findUnrefundedDuplicates } from './payments.repository.js';
 import {
   completeRefund,
   deleteRefund,
@@ -294,6 +294,13 @@ export function createRefunds(deps: RefundsDeps) {
     return settled;
   }
 
+  /** What is left to refund of each payment (pending refunds count as spent). */
+  async function leftOf(payments: readonly { id: number; amount_cents: string | number }[]) {
+    const lefts: number[] = [];
+    for (const p of payments) lefts.push(Number(p.amount_cents) - (await reservedCents(db, p.id)));
+    return lefts;
+  }
+
   /** Tells the customer about money given back that did not cancel the order (that mail says it). */
   async function mailRefund(refund: RefundRow, reason: string | null): Promise<void> {
     const order = await deps.orders().row(refund.order_id);
@@ -325,12 +332,27 @@ export function createRefunds(deps: RefundsDeps) {
   ): Promise<{ refund: Refund; order: AdminOrderDetail }> {
     const order = await deps.orders().row(orderId);
     if (!order) throw notFound();
-    const payment = await findOrderPayment(db, orderId);
-    if (!payment) {
+    // The order's payment and its holds' paid differences (ADR 0077): all of them are the order's money.
+    const payments = await findOrderPayments(db, orderId);
+    const first = payments[0];
+    if (!first) {
       throw new DomainError('conflict', m.nothingToRefund(order.order_number), { code: 'NOTHING_TO_REFUND' });
     }
-    const refund = await refundPayment(payment.id, args);
-    const leftAfter = Number(payment.amount_cents) - (await reservedCents(db, payment.id));
+    const lefts = await leftOf(payments);
+    let refund: RefundRow | undefined;
+    if (args.amountCents === undefined) {
+      // Everything left: each payment's remainder back through its own provider.
+      for (const [i, payment] of payments.entries()) {
+        if ((lefts[i] ?? 0) > 0) refund = await refundPayment(payment.id, args);
+      }
+    } else {
+      const amount = args.amountCents;
+      const index = lefts.findIndex((left) => left >= amount);
+      refund = await refundPayment((payments[index] ?? first).id, args);
+    }
+    // Nothing left anywhere: the first payment's own refusal says so.
+    refund ??= await refundPayment(first.id, args);
+    const leftAfter = (await leftOf(payments)).reduce((sum, left) => sum + left, 0);
     let canceled = false;
     if (leftAfter === 0 && refund.status === 'succeeded') {
       const now = await deps.orders().row(orderId);
@@ -354,13 +376,16 @@ export function createRefunds(deps: RefundsDeps) {
    * payment. Does not move the order (the caller cancels it through the table).
    */
   async function refundRemaining(orderId: number, args: Omit<RefundArgs, 'amountCents'>): Promise<void> {
-    const payment = await findOrderPayment(db, orderId);
-    if (!payment) return;
-    if (Number(payment.amount_cents) - (await reservedCents(db, payment.id)) <= 0) return;
-    const refund = await refundPayment(payment.id, args);
-    if (refund.status !== 'succeeded') {
-      // Accepted by the provider but not final (e.g. a pending card refund): the cancel must wait for it.
-      throw new DomainError('upstream', m.refundNotFinal, { code: 'REFUND_NOT_CONFIRMED' });
+    // The order's payment and its holds' paid differences (ADR 0077).
+    const payments = await findOrderPayments(db, orderId);
+    const lefts = await leftOf(payments);
+    for (const [i, payment] of payments.entries()) {
+      if ((lefts[i] ?? 0) <= 0) continue;
+      const refund = await refundPayment(payment.id, args);
+      if (refund.status !== 'succeeded') {
+        // Accepted by the provider but not final (e.g. a pending card refund): the cancel must wait for it.
+        throw new DomainError('upstream', m.refundNotFinal, { code: 'REFUND_NOT_CONFIRMED' });
+      }
     }
   }
 

@@ -20,11 +20,11 @@ const payments: FastifyPluginAsyncZod = async (app) => {
   const signedIn = { onRequest: [app.authenticate] };
 
   contractRoute(app, paymentRoutes.createCheckoutSession, signedIn, async (request) =>
-    app.payments.startCardCheckout(request.signedInUser(), request.body.order_id),
+    app.payments.startCardCheckout(request.signedInUser(), request.body.order_id, request.body.purpose),
   );
 
   contractRoute(app, paymentRoutes.paypalCreatePayment, signedIn, async (request) =>
-    app.payments.startPaypalPayment(request.signedInUser(), request.body.order_id),
+    app.payments.startPaypalPayment(request.signedInUser(), request.body.order_id, request.body.purpose),
   );
 
   contractRoute(app, paymentRoutes.paypalCapturePayment, signedIn, async (request) => ({

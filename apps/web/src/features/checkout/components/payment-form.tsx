@@ -29,7 +29,11 @@ function payErrorText(error: unknown, fallback: string): string {
   return errorText(error, fallback);
 }
 
-export function PaymentForm({ order }: { order: Order }) {
+/**
+ * `difference` (docs/decisions/0077): pays the unpaid higher price difference of an order on hold instead of its
+ * total — the amount shown is the server's `hold.difference_due`, and the server charges its own figure.
+ */
+export function PaymentForm({ order, difference }: { order: Order; difference?: { amount: string; title: string } }) {
   const config = usePaymentMethods();
   // Until the config answers (or if it cannot), offer both: the pay call itself refuses a method without keys.
   const offered = config.data ?? { card: true, paypal: true };
@@ -41,15 +45,17 @@ export function PaymentForm({ order }: { order: Order }) {
   const leave = useLeaveSite();
   const [leaving, setLeaving] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const payable = isPositiveAmount(order.total);
+  const amount = difference?.amount ?? order.total;
+  const payable = isPositiveAmount(amount);
+  const body = difference ? { order_id: order.id, purpose: 'difference' as const } : { order_id: order.id };
 
   async function pay() {
     setFailure(null);
     try {
       const url =
         method === 'card'
-          ? (await card.mutateAsync({ order_id: order.id })).url
-          : (await paypal.mutateAsync({ order_id: order.id })).approval_url;
+          ? (await card.mutateAsync(body)).url
+          : (await paypal.mutateAsync(body)).approval_url;
       // The page stays busy until the browser has left for the provider.
       setLeaving(true);
       leave(url);
@@ -61,7 +67,7 @@ export function PaymentForm({ order }: { order: Order }) {
   const busy = card.isPending || paypal.isPending || leaving;
   return (
     <section className="b-card b-stack" aria-labelledby="payment-method-title">
-      <h2 id="payment-method-title">Payment method</h2>
+      <h2 id="payment-method-title">{difference?.title ?? 'Payment method'}</h2>
       {config.data?.test_mode ? <Alert tone="warning">{m.testModeBanner}</Alert> : null}
       <fieldset className="b-fieldset" disabled={busy}>
         <legend>How would you like to pay?</legend>
@@ -107,8 +113,8 @@ export function PaymentForm({ order }: { order: Order }) {
           {paypal.isPending || (leaving && method === 'paypal')
             ? 'Processing...'
             : method === 'paypal'
-              ? `Pay ${formatUsd(order.total)} with PayPal`
-              : `Pay ${formatUsd(order.total)} by card`}
+              ? `Pay ${formatUsd(amount)} with PayPal`
+              : `Pay ${formatUsd(amount)} by card`}
         </Button>
       </div>
     </section>

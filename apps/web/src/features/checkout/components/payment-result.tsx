@@ -14,7 +14,7 @@
 import { orderNumberOf } from '@bindery/contracts/store/orders';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, Navigate } from 'react-router-dom';
 import { Button } from '@bindery/ui/button';
 import { ApiError } from '@bindery/api-client';
 import { messages } from '@bindery/contracts/messages';
@@ -30,15 +30,20 @@ export function PaypalReturn({
   userId,
   token,
   orderId,
+  difference = false,
 }: {
   userId: number;
   token: string;
   orderId: number | null;
+  /** A hold's price difference (docs/decisions/0077): once captured, back to the order page, which shows it paid. */
+  difference?: boolean;
 }) {
   const capture = useCapturePaypalPayment(token);
   const order = capture.data?.order;
   useForgetPaidProjects(userId, order);
   if (capture.isPending || capture.isFetching) return <Confirming />;
+  if (difference && order?.status === 'on_hold')
+    return <Navigate replace to={`/orders/${order.id}?difference=paid`} />;
   if (order && isPaid(order)) return <PaymentSucceeded order={order} />;
   const text = errorText(capture.error, messages.payments.captureFailed);
   return <NotConfirmed text={text} orderId={order?.id ?? orderId} onRetry={() => void capture.refetch()} />;

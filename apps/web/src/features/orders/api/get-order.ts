@@ -12,5 +12,21 @@ export const getOrder = (id: number, signal?: AbortSignal) =>
 export const getOrderQueryOptions = (id: number) =>
   queryOptions({ queryKey: ['orders', id], queryFn: ({ signal }) => getOrder(id, signal) });
 
-export const useOrder = (id: number, { enabled = true }: { enabled?: boolean } = {}) =>
-  useQuery({ ...getOrderQueryOptions(id), enabled });
+/** Back from paying a hold's difference (docs/decisions/0077): read again until the webhook's verdict, for a while. */
+const DIFFERENCE_POLL_MS = 2000;
+const DIFFERENCE_POLLS = 30;
+
+export const useOrder = (
+  id: number,
+  { enabled = true, awaitDifference = false }: { enabled?: boolean; awaitDifference?: boolean } = {},
+) =>
+  useQuery({
+    ...getOrderQueryOptions(id),
+    enabled,
+    refetchInterval: (q) =>
+      awaitDifference &&
+      q.state.data?.order.hold?.difference_due &&
+      q.state.dataUpdateCount < DIFFERENCE_POLLS
+        ? DIFFERENCE_POLL_MS
+        : false,
+  });

@@ -58,7 +58,13 @@ function ReplaceBook({ order, item }: { order: Order; item: Order['items'][numbe
   );
 }
 
-export function OrderHold({ order }: { order: Order }) {
+/** Renders the payment form for a hold's unpaid difference (the app passes the checkout feature's). */
+export type PayDifference = (props: {
+  order: Order;
+  difference: { amount: string; title: string };
+}) => React.ReactNode;
+
+export function OrderHold({ order, payDifference }: { order: Order; payDifference?: PayDifference }) {
   const { hold } = order;
   if (!hold) return null;
   const difference = hold.price_difference;
@@ -70,11 +76,21 @@ export function OrderHold({ order }: { order: Order }) {
         <p>{hold.message}</p>
         <p>{hold.todo}</p>
       </Alert>
-      {difference !== null ? (
+      {difference !== null && hold.difference_paid === null ? (
         <p>
           {difference.startsWith('-') ? h.customerRefunded(difference.slice(1)) : h.customerToPay(difference)}
         </p>
       ) : null}
+      {hold.difference_paid !== null && hold.difference_due === null ? (
+        <Alert tone="success">{h.differencePaid(hold.difference_paid)}</Alert>
+      ) : null}
+      {hold.difference_due !== null && payDifference
+        ? // The payment page's own form, for the difference alone (ADR 0077): card or PayPal, the server's amount.
+          payDifference({
+            order,
+            difference: { amount: hold.difference_due, title: h.payDifference(hold.difference_due) },
+          })
+        : null}
       <ul className="b-stack" aria-label={h.uploadHere}>
         {order.items
           .filter((item) => item.downloads === null)

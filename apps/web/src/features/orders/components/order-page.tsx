@@ -7,7 +7,7 @@
  * Another customer's order, or an unknown one, is 'Order not found.' (the server answers 404 for both). A paid
  * order's e-books offer their files (Downloads); an order of e-books alone ships nothing and is not reordered.
  */
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, publicConfigQuery } from '@bindery/api-client';
 import { Alert } from '@bindery/ui/alert';
@@ -25,7 +25,7 @@ import { formatDateTime } from '../lib/order-display';
 import { OrderBooks } from './order-books';
 import { OrderDelivery } from './order-delivery';
 import { OrderDownloads } from './order-downloads';
-import { CancelWindow, OrderHold } from './order-hold';
+import { CancelWindow, OrderHold, type PayDifference } from './order-hold';
 import { OrderInvoices } from './order-invoices';
 import { OrderNotes } from './order-notes';
 import { Progress, Timeline } from './order-progress';
@@ -49,7 +49,15 @@ function Merchant({ order }: { order: Order }) {
   );
 }
 
-export function OrderDetails({ order, userId }: { order: Order; userId: number }) {
+export function OrderDetails({
+  order,
+  userId,
+  payDifference,
+}: {
+  order: Order;
+  userId: number;
+  payDifference?: PayDifference;
+}) {
   const shipped = order.tracking_number !== null || order.tracking_url !== null;
   const digital = isDigitalOrder(order);
   return (
@@ -79,7 +87,7 @@ export function OrderDetails({ order, userId }: { order: Order; userId: number }
         </Alert>
       ) : null}
 
-      <OrderHold order={order} />
+      <OrderHold order={order} payDifference={payDifference} />
       <CancelWindow order={order} />
 
       <section className="b-card b-stack" aria-labelledby="order-status">
@@ -116,8 +124,19 @@ export function OrderDetails({ order, userId }: { order: Order; userId: number }
   );
 }
 
-export function OrderPage({ orderId, userId }: { orderId: number | null; userId: number }) {
-  const order = useOrder(orderId ?? 0, { enabled: orderId !== null });
+export function OrderPage({
+  orderId,
+  userId,
+  payDifference,
+}: {
+  orderId: number | null;
+  userId: number;
+  /** The payment form for a hold's difference (the checkout feature's, composed by the app: ADR 0057, 0077). */
+  payDifference?: PayDifference;
+}) {
+  // Back from paying a hold's difference (?difference=paid, ADR 0077): the webhook may come a moment later.
+  const awaitDifference = new URLSearchParams(useLocation().search).get('difference') === 'paid';
+  const order = useOrder(orderId ?? 0, { enabled: orderId !== null, awaitDifference });
   useDocumentTitle(order.data ? `Order ${order.data.order.order_number}` : 'Your order');
 
   if (orderId === null || (order.isError && order.error instanceof ApiError && order.error.status === 404)) {
@@ -148,5 +167,5 @@ export function OrderPage({ orderId, userId }: { orderId: number | null; userId:
       </div>
     );
   }
-  return <OrderDetails order={order.data.order} userId={userId} />;
+  return <OrderDetails order={order.data.order} userId={userId} payDifference={payDifference} />;
 }

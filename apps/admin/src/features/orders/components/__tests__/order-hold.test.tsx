@@ -23,6 +23,19 @@ async function open(order: AdminOrderDetail, bodies: ChangeStatusBody[] = []) {
   return bodies;
 }
 
+/** Held for the cover's size; a replacement costs $4.20 more, unpaid. */
+const COVER_HOLD = {
+  reason: 'cover_size' as const,
+  reason_label: 'Cover size',
+  todo: holdReasonTexts.cover_size.todo,
+  message: 'The spine is 0.2 in too narrow.',
+  held_from: 'in_production' as const,
+  since: '2026-11-22T09:00:00Z',
+  price_difference: '4.20',
+  difference_due: '4.20' as string | null,
+  difference_paid: null as string | null,
+};
+
 describe('Order Details: on hold', () => {
   beforeEach(() => void signInForTest());
 
@@ -50,15 +63,7 @@ describe('Order Details: on hold', () => {
   it('shows why an order is held and offers only the release back to where it was', async () => {
     const order = detail(8, 'on_hold', {
       next_statuses: ['in_production', 'canceled'],
-      hold: {
-        reason: 'cover_size',
-        reason_label: 'Cover size',
-        todo: holdReasonTexts.cover_size.todo,
-        message: 'The spine is 0.2 in too narrow.',
-        held_from: 'in_production',
-        since: '2026-11-22T09:00:00Z',
-        price_difference: '4.20',
-      },
+      hold: COVER_HOLD,
     });
     await open(order);
     expect(actions().getByText(/Cover size — The spine is 0.2 in too narrow./)).toBeInTheDocument();
@@ -73,6 +78,15 @@ describe('Order Details: on hold', () => {
     expect(screen.getByRole('dialog', { name: 'Release hold' })).toHaveAccessibleDescription(
       holdTexts.confirmRelease('BND-000008', 'in production'),
     );
+  });
+
+  it('says when the customer has paid a higher difference (ADR 0077)', async () => {
+    const order = detail(10, 'on_hold', {
+      next_statuses: ['in_production', 'canceled'],
+      hold: { ...COVER_HOLD, difference_due: null, difference_paid: '4.20' },
+    });
+    await open(order);
+    expect(actions().getByText(holdTexts.differencePaidByCustomer('4.20'))).toBeInTheDocument();
   });
 
   it('says when Start production becomes possible while the customer may still cancel', async () => {

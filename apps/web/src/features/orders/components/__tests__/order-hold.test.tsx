@@ -2,11 +2,12 @@
  * The order page's hold and cancel window (docs/decisions/0072): what is wrong and what to do, a replacement file
  * uploaded then kept by replace-file (or the server's refusal shown), and the cancel within the window, asked first.
  */
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { urlOf } from '@bindery/contracts/route';
+import { paymentRoutes, type CreateCheckoutSessionBody } from '@bindery/contracts/store/payments';
 import { OrderResponse, type Order } from '@bindery/contracts/store/checkout';
 import {
   orderHoldRoutes,
@@ -21,9 +22,21 @@ import { server } from '#testing/msw-server.ts';
 import { myOrdersHandlers } from '#testing/order-fixtures.ts';
 import { uploadedFixture } from '#testing/project-fixtures.ts';
 import { renderRoute } from '#testing/render-route.tsx';
+import { LeaveSiteProvider } from '#lib/leave-site.tsx';
 import { signInForTest } from '#testing/session.ts';
 
 const UPLOAD_ID = '7b4f3b5e-3f0e-4c39-9d5e-2d5f8c1b9a10';
+const hold = {
+  reason: 'fonts' as const,
+  reason_label: 'Fonts',
+  todo: holdReasonTexts.fonts.todo,
+  message: 'Two fonts on page 3 are not embedded.',
+  held_from: 'paid' as const,
+  since: '2026-11-23T09:00:00.000Z',
+  price_difference: null,
+  difference_due: null,
+  difference_paid: null,
+};
 const held = order({
   id: 50,
   order_number: 'BND-000050',
@@ -31,15 +44,7 @@ const held = order({
   payment_method: 'card',
   paid_at: '2026-11-22T10:05:00.000Z',
   expires_at: null,
-  hold: {
-    reason: 'fonts',
-    reason_label: 'Fonts',
-    todo: holdReasonTexts.fonts.todo,
-    message: 'Two fonts on page 3 are not embedded.',
-    held_from: 'paid',
-    since: '2026-11-23T09:00:00.000Z',
-    price_difference: null,
-  },
+  hold,
 });
 
 function serve(o: Order, answer?: () => Response) {
@@ -102,6 +107,32 @@ function serve(o: Order, answer?: () => Response) {
 
 describe('/orders/:id on hold', () => {
   beforeEach(() => void signInForTest());
+
+  it('asks for a higher difference with the payment form, for the difference alone (ADR 0077)', async () => {
+    serve({ ...held, hold: { ...hold, price_difference: '12.34', difference_due: '12.34' } });
+    const bodies: CreateCheckoutSessionBody[] = [];
+    server.use(
+      http.post(urlOf(paymentRoutes.createCheckoutSession), async ({ request }) => {
+        bodies.push((await request.json()) as CreateCheckoutSessionBody);
+        return HttpResponse.json({ id: 'cs_test_9', url: 'https://checkout.stripe.test/c/cs_test_9' });
+      }),
+    );
+    const leave = vi.fn<(url: string) => void>();
+    renderRoute(`/orders/${held.id}`, (router) => <LeaveSiteProvider value={leave}>{router}</LeaveSiteProvider>);
+    const section = await screen.findByRole('region', { name: h.heading });
+    expect(within(section).getByRole('heading', { name: h.payDifference('12.34') })).toBeInTheDocument();
+    await userEvent.setup().click(within(section).getByRole('button', { name: 'Pay $12.34 by card' }));
+    await waitFor(() => expect(leave).toHaveBeenCalledWith('https://checkout.stripe.test/c/cs_test_9'));
+    expect(bodies).toEqual([{ order_id: held.id, purpose: 'difference' }]);
+  });
+
+  it('says a paid difference is paid, and asks for nothing', async () => {
+    serve({ ...held, hold: { ...hold, price_difference: '12.34', difference_paid: '12.34' } });
+    renderRoute(`/orders/${held.id}`);
+    const section = await screen.findByRole('region', { name: h.heading });
+    expect(await within(section).findByText(h.differencePaid('12.34'))).toBeInTheDocument();
+    expect(within(section).queryByRole('button', { name: /^Pay / })).not.toBeInTheDocument();
+  });
 
   it('says what is wrong and what to do, and keeps a new interior that passes the checks', async () => {
     const bodies = serve(held);
