@@ -41,6 +41,7 @@ import * as m20261128260000 from './2026_11_28_260000_address_book.js';
 import * as m20261128210000 from './2026_11_28_210000_on_hold.js';
 import * as m20261128270000 from './2026_11_28_270000_invoices.js';
 import * as m20261128280000 from './2026_11_28_280000_api_keys_webhooks.js';
+import * as m20261128300000 from './2026_11_28_300000_proof_copy.js';
 
 export const migrations: Record<string, Migration> = {
   '2026_11_21_000001_create_users': m0001,
@@ -71,4 +72,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_28_210000_on_hold': m20261128210000,
   '2026_11_28_270000_invoices': m20261128270000,
   '2026_11_28_280000_api_keys_webhooks': m20261128280000,
+  '2026_11_28_300000_proof_copy': m20261128300000,
 };

@@ -17,6 +17,7 @@
  * The module never imports Fastify; it refuses with DomainError.
  */
 import { createOrderCustomer } from './order-customer.js';
+import { createOrderProof } from './order-proof.js';
 import { createOrderFacts } from './order-facts.js';
 import { createOrderHold } from './order-hold.js';
 import { createOrderMoves } from './order-moves.js';
@@ -79,5 +80,7 @@ export function createOrders(deps: OrdersDeps) {
     ...customer,
     // on hold and the cancel window: replaceFile, cancelMine, changeAddress, remindHeld (ADR 0072)
     ...createOrderHold(deps, moves, customer.orderOf),
+    // a proof copy approved by its customer (ADR 0078)
+    ...createOrderProof(deps),
   };
 }
