@@ -46,7 +46,11 @@ describe('a proof copy (docs/decisions/0078)', () => {
     expect(PROOF_QUANTITY).toBe(1);
     expect(discountTierFor(PROOF_QUANTITY)).toEqual(BULK_DISCOUNT_TIERS[0]);
     expect(discountPercentFor(PROOF_QUANTITY)).toBe(0);
-    const proof = quote({ lines: [{ priceUnits: 123_456, perPage: false }], pageCount: 40, quantity: PROOF_QUANTITY });
+    const proof = quote({
+      lines: [{ priceUnits: 123_456, perPage: false }],
+      pageCount: 40,
+      quantity: PROOF_QUANTITY,
+    });
     expect(proof.discount).toBeNull();
     expect(proof.totalCents).toBe(proof.unitPriceCents);
   });

@@ -37,7 +37,8 @@ const call = (method: 'GET' | 'POST', url: string, auth?: Record<string, string>
 const orderProof = (bookId: number, auth = customer.auth) => call('POST', `/api/book/${bookId}/proof/`, auth);
 const approve = (orderId: number, projectId: number, auth = customer.auth) =>
   call('POST', `/api/orders/${orderId}/approve-proof/`, auth, { project_id: projectId });
-const move = (orderId: number, body: object) => call('POST', `/api/admin/orders/${orderId}/status/`, admin.auth, body);
+const move = (orderId: number, body: object) =>
+  call('POST', `/api/admin/orders/${orderId}/status/`, admin.auth, body);
 
 async function pdfText(bytes: Uint8Array): Promise<string> {
   const { text } = await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true });
@@ -88,13 +89,19 @@ describe('POST api/book/{id}/proof/', () => {
     const { message, project } = json(res, ProofResponse);
     expect(message).toBe(p.ordered);
     expect(project).toMatchObject({ title: 'Big Run', quantity: 1, status: 'draft', proof_of: book.id });
-    expect(project.price).toMatchObject({ cost_per_book: single.cost_per_book, total_cost: single.total_cost });
+    expect(project.price).toMatchObject({
+      cost_per_book: single.cost_per_book,
+      total_cost: single.total_cost,
+    });
     expect(project.pdf_upload_id).toBe(book.pdf_upload_id);
 
     // Asking again answers the open proof draft, not a second one.
     const again = await orderProof(book.id);
     expect(again.statusCode, again.body).toBe(200);
-    expect(json(again, ProofResponse)).toMatchObject({ message: p.alreadyInCart, project: { id: project.id } });
+    expect(json(again, ProofResponse)).toMatchObject({
+      message: p.alreadyInCart,
+      project: { id: project.id },
+    });
   });
 
   it('orders the proof at one copy and the single-copy price; the order line is a proof', async () => {
@@ -125,7 +132,10 @@ describe('POST api/book/{id}/proof/', () => {
       quantity: 250,
     });
     expect(edit.statusCode, edit.body).toBe(400);
-    expect(json(edit, ErrorBody)).toMatchObject({ error: p.quantityFixed, fields: [{ path: 'body.quantity' }] });
+    expect(json(edit, ErrorBody)).toMatchObject({
+      error: p.quantityFixed,
+      fields: [{ path: 'body.quantity' }],
+    });
     // … nor in the table (its CHECK).
     await expect(
       t.db.updateTable('projects').set({ quantity: 250 }).where('id', '=', proof.id).execute(),
@@ -182,7 +192,12 @@ describe('the production floor', () => {
       'the proof order in the queue',
     );
     expect(row).toMatchObject({ proof_count: 1, books: [{ proof: true, quantity: 1 }] });
-    expect(defined(queue.data.find((o) => o.id === mixed.id), 'the plain order')).toMatchObject({
+    expect(
+      defined(
+        queue.data.find((o) => o.id === mixed.id),
+        'the plain order',
+      ),
+    ).toMatchObject({
       proof_count: 0,
       books: [{ proof: false }],
     });
@@ -209,8 +224,15 @@ describe('POST api/orders/{id}/approve-proof/', () => {
     const approved = json(res, OrderResponse).order;
     expect(approved.status).toBe('shipped');
     const item = defined(approved.items[0], 'item');
-    expect(item.proof).toMatchObject({ book_id: book.id, copies: 500, approved_at: expect.any(String) as string });
-    expect(approved.timeline.at(-1)).toMatchObject({ status: 'shipped', note: p.approvedEvent('Approve Me') });
+    expect(item.proof).toMatchObject({
+      book_id: book.id,
+      copies: 500,
+      approved_at: expect.any(String) as string,
+    });
+    expect(approved.timeline.at(-1)).toMatchObject({
+      status: 'shipped',
+      note: p.approvedEvent('Approve Me'),
+    });
 
     const bookNow = json(await call('GET', `/api/book/${book.id}/`, customer.auth), Project);
     expect(bookNow.proof_approved_at).toBe(item.proof?.approved_at);
@@ -218,7 +240,10 @@ describe('POST api/orders/{id}/approve-proof/', () => {
     // Only once.
     const twice = await approve(order.id, proof.id);
     expect(twice.statusCode).toBe(409);
-    expect(json(twice, ErrorBody)).toMatchObject({ error: p.alreadyApproved, code: 'PROOF_ALREADY_APPROVED' });
+    expect(json(twice, ErrorBody)).toMatchObject({
+      error: p.alreadyApproved,
+      code: 'PROOF_ALREADY_APPROVED',
+    });
     const events = await t.db
       .selectFrom('order_events')
       .select('note')

@@ -16,7 +16,6 @@ import { OrderResponse } from './checkout.js';
 export { OrderItemProof } from './checkout.js';
 import { Project } from './projects.js';
 
-
 export const ProofResponse = z.object({ message: z.string(), project: Project });
 export type ProofResponse = z.infer<typeof ProofResponse>;
 
@@ -38,7 +37,8 @@ export const proofRoutes = {
     method: 'POST',
     path: '/api/orders/{id}/approve-proof/',
     operationId: 'postOrdersByIdApproveProof',
-    summary: 'Approve the proof copy of a shipped or delivered order (once): the book can be ordered in copies',
+    summary:
+      'Approve the proof copy of a shipped or delivered order (once): the book can be ordered in copies',
     tags: ['orders'],
     // The body is checked before the order is looked up (as replace-file): any signed-in customer gets a 4xx.
     access: 'customer',

@@ -172,7 +172,8 @@ export function createCartPricing({ db, catalog }: CartPricingDeps) {
       });
     }
     const { quote, printedPageCount } = result.value;
-    if (proof && quote.discount !== null) throw new Error('A proof copy is priced without bulk tiers (ADR 0078)');
+    if (proof && quote.discount !== null)
+      throw new Error('A proof copy is priced without bulk tiers (ADR 0078)');
     const gramsPerCopy = product.digital
       ? 0
       : await copyGrams(product, configuration, printedPageCount ?? row.page_count);

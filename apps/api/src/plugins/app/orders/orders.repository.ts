@@ -187,7 +187,12 @@ export function findOrderItems(db: Db, orderIds: readonly number[]): Promise<Ord
       join.onRef('book.id', '=', 'projects.proof_of').on('book.deleted_at', 'is', null),
     )
     .selectAll('order_items')
-    .select(['projects.page_count', 'projects.options', 'book.id as proof_book_id', 'book.quantity as proof_book_copies'])
+    .select([
+      'projects.page_count',
+      'projects.options',
+      'book.id as proof_book_id',
+      'book.quantity as proof_book_copies',
+    ])
     .where('order_items.order_id', 'in', [...orderIds])
     .orderBy('order_items.order_id')
     .orderBy('order_items.id')
@@ -248,14 +253,16 @@ export function findCompletedPayment(db: Db, orderId: number): Promise<PaymentRo
     .executeTakeFirst();
 }
 
-/** For the admin's detail: each item with its project's options and file facts (the project is the book). */
+/**
+ * For the admin's detail: each item with its project's options and file facts (the project is the book), and a
+ * proof line's book and its saved copies (ADR 0078) as findOrderItems reads them.
+ */
 export function findItemsWithProjects(db: Db, orderId: number) {
   return db
     .selectFrom('order_items')
     .innerJoin('projects', 'projects.id', 'order_items.project_id')
     .innerJoin('uploads as pdf', 'pdf.id', 'projects.pdf_upload_id')
     .leftJoin('uploads as cover', 'cover.id', 'projects.cover_upload_id')
-    // A proof line's book and its saved copies (ADR 0078), as findOrderItems reads them.
     .leftJoin('projects as book', (join) =>
       join.onRef('book.id', '=', 'projects.proof_of').on('book.deleted_at', 'is', null),
     )

@@ -13,7 +13,12 @@ import { productByName } from '@bindery/pricing/products';
 import type { DB } from '#db/database.js';
 import { DomainError } from '#lib/domain-error.js';
 import { price, toProjectPrice, type ProjectsDeps } from './project-mapping.js';
-import { findOpenProofOf, insertProject, lockOwnProject, stampBookProofApproved } from './projects.repository.js';
+import {
+  findOpenProofOf,
+  insertProject,
+  lockOwnProject,
+  stampBookProofApproved,
+} from './projects.repository.js';
 
 const p = messages.proofs;
 
@@ -32,11 +37,13 @@ export function createProjectProof(
       if (product?.digital) throw new DomainError('invalid', p.notForEbook, { code: 'PROOF_NOT_PRINTED' });
       const configuration =
         book.configuration === null ? null : ProjectConfiguration.parse(book.configuration);
-      if (!product || !configuration) throw new DomainError('invalid', p.notOrderable, { code: 'INVALID_CONFIGURATION' });
+      if (!product || !configuration)
+        throw new DomainError('invalid', p.notOrderable, { code: 'INVALID_CONFIGURATION' });
       const open = await findOpenProofOf(trx, book.id);
       if (open !== undefined) return { id: open, created: false };
       const quote = price(list, product, configuration, book.page_count, PROOF_QUANTITY);
-      if (quote.quote.discount !== null) throw new Error('A proof copy is priced without bulk tiers (ADR 0078)');
+      if (quote.quote.discount !== null)
+        throw new Error('A proof copy is priced without bulk tiers (ADR 0078)');
       const id = await insertProject(trx, {
         user_id: userId,
         title: book.title,

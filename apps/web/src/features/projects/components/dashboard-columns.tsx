@@ -23,7 +23,14 @@ export interface ProjectRowActions {
   proofPending?: number | null;
 }
 
-function ProjectActions({ p, onAdd, onEdit, onDelete, onProof, proofPending }: ProjectRowActions & { p: Project }) {
+function ProjectActions({
+  p,
+  onAdd,
+  onEdit,
+  onDelete,
+  onProof,
+  proofPending,
+}: ProjectRowActions & { p: Project }) {
   return (
     <div className="b-actions">
       {p.status === 'ordered' ? (

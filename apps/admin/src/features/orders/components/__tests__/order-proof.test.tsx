@@ -17,7 +17,10 @@ describe('Order Details of a proof copy', () => {
     const order = {
       ...base,
       items: [
-        { ...defined(first, 'a book'), proof: { book_id: 3, copies: 500, approved_at: '2026-11-26T09:00:00.000Z' } },
+        {
+          ...defined(first, 'a book'),
+          proof: { book_id: 3, copies: 500, approved_at: '2026-11-26T09:00:00.000Z' },
+        },
         ...others,
       ],
     };
@@ -28,8 +31,8 @@ describe('Order Details of a proof copy', () => {
     const mark = defined(marks[0], 'the mark');
     expect(mark).toHaveTextContent(messages.proofs.mark);
     expect(mark).toHaveTextContent(/approved by the customer 11\/26\/2026/);
-    expect(within(mark.closest('section') as HTMLElement).getByRole('heading', { level: 3 })).toHaveTextContent(
-      defined(first, 'a book').title,
-    );
+    expect(
+      within(mark.closest('section') as HTMLElement).getByRole('heading', { level: 3 }),
+    ).toHaveTextContent(defined(first, 'a book').title);
   });
 });

@@ -121,13 +121,17 @@ describe('the proof copy on the order page', () => {
     );
     renderRoute('/orders/45');
     const section = await screen.findByRole('region', { name: p.approveTitle });
-    await userEvent.setup().click(within(section).getByRole('button', { name: `${p.approveButton}: My Novel` }));
+    await userEvent
+      .setup()
+      .click(within(section).getByRole('button', { name: `${p.approveButton}: My Novel` }));
     expect(await within(section).findByRole('alert')).toHaveTextContent(p.alreadyApproved);
   });
 
   it('shows nothing of proofs on an order without one', async () => {
     signInForTest();
-    server.use(...myOrdersHandlers([order({ id: 45, status: 'shipped', paid_at: '2026-11-22T10:05:00.000Z' })]));
+    server.use(
+      ...myOrdersHandlers([order({ id: 45, status: 'shipped', paid_at: '2026-11-22T10:05:00.000Z' })]),
+    );
     renderRoute('/orders/45');
     expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: p.approveTitle })).toBeNull();

@@ -20,7 +20,13 @@ const p = messages.proofs;
 
 const book = pricedAt('2003.55', { id: 1, title: 'Big Run', category: 'Print Book', quantity: 500 });
 const ebook = projectFixture({ id: 2, title: 'Digital', category: 'e Book', price: null });
-const proof = pricedAt('21.09', { id: 9, title: 'Big Run', category: 'Print Book', quantity: 1, proof_of: 1 });
+const proof = pricedAt('21.09', {
+  id: 9,
+  title: 'Big Run',
+  category: 'Print Book',
+  quantity: 1,
+  proof_of: 1,
+});
 
 describe('Order a proof copy', () => {
   it('puts the server’s one-copy draft in the cart and opens /orders; no proof of an e-book or of a proof', async () => {
@@ -32,7 +38,9 @@ describe('Order a proof copy', () => {
       http.post(urlOf(proofRoutes.order), ({ params }) => {
         asked.push(String(params['id']));
         books = [...books, proof];
-        return HttpResponse.json(ProofResponse.parse({ message: p.ordered, project: proof }), { status: 201 });
+        return HttpResponse.json(ProofResponse.parse({ message: p.ordered, project: proof }), {
+          status: 201,
+        });
       }),
     );
     const { router } = renderRoute('/userdashboard');
@@ -59,7 +67,10 @@ describe('Order a proof copy', () => {
     server.use(
       myBooksHandler([book]),
       http.post(urlOf(proofRoutes.order), () =>
-        HttpResponse.json({ error: p.notOrderable, code: 'INVALID_CONFIGURATION', statusCode: 400 }, { status: 400 }),
+        HttpResponse.json(
+          { error: p.notOrderable, code: 'INVALID_CONFIGURATION', statusCode: 400 },
+          { status: 400 },
+        ),
       ),
     );
     renderRoute('/userdashboard');
