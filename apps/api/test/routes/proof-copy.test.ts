@@ -265,4 +265,31 @@ describe('POST api/orders/{id}/approve-proof/', () => {
     expect(res.statusCode).toBe(400);
     expect(json(res, ErrorBody)).toMatchObject({ error: p.notAProof, fields: [{ path: 'body.project_id' }] });
   });
+
+  it('survives the account’s deletion: the never-ordered book goes, the paid proof stays without it', async () => {
+    const leaving = await createUser(t, { name: 'Leaving Reader' });
+    const book = await createPrintBook(t, leaving.auth, { title: 'Gone Book', quantity: 50 });
+    const proof = json(await orderProof(book.id, leaving.auth), ProofResponse).project;
+    const order = await placeOrder(t, leaving.auth, [proof.id]);
+    await payOrder(t, order.id);
+    const res = await request(t, {
+      method: 'DELETE',
+      url: '/api/users/me/',
+      headers: leaving.auth,
+      payload: { password: leaving.password },
+    });
+    expect(res.statusCode, res.body).toBe(204);
+    const rows = await t.db
+      .selectFrom('projects')
+      .select(['id', 'proof_of'])
+      .where('id', 'in', [book.id, proof.id])
+      .execute();
+    expect(rows).toEqual([{ id: proof.id, proof_of: null }]);
+    const detail = json(await call('GET', `/api/admin/orders/${order.id}/`, admin.auth), AdminOrderResponse);
+    expect(defined(detail.order.items[0], 'item').proof).toEqual({
+      book_id: null,
+      copies: null,
+      approved_at: null,
+    });
+  });
 });

@@ -9,7 +9,8 @@ import { sql, type Kysely } from 'kysely';
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .alterTable('projects')
-    .addColumn('proof_of', 'integer', (c) => c.references('projects.id'))
+    // A book deleted for good (an account's never-ordered drafts, ADR 0074) leaves its ordered proof without a book.
+    .addColumn('proof_of', 'integer', (c) => c.references('projects.id').onDelete('set null'))
     .addColumn('proof_approved_at', 'timestamptz')
     .execute();
   await db.schema
