@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  PROOF_QUANTITY,
   BULK_DISCOUNT_TIERS,
   discountPercentFor,
   discountTierFor,
@@ -8,6 +9,7 @@ import {
   tierLabel,
   tierTable,
 } from './discounts.js';
+import { quote } from './quote.js';
 
 describe('bulk discount tiers', () => {
   it('are the spec table: <100 none, 100–499 5%, 500–999 10%, 1000+ 15%', () => {
@@ -36,6 +38,21 @@ describe('bulk discount tiers', () => {
       }
     });
     expect(BULK_DISCOUNT_TIERS[0]?.minQuantity).toBe(1);
+  });
+});
+
+describe('a proof copy (docs/decisions/0078)', () => {
+  it('is one copy, in the first tier, which has no discount: the single-copy price', () => {
+    expect(PROOF_QUANTITY).toBe(1);
+    expect(discountTierFor(PROOF_QUANTITY)).toEqual(BULK_DISCOUNT_TIERS[0]);
+    expect(discountPercentFor(PROOF_QUANTITY)).toBe(0);
+    const proof = quote({
+      lines: [{ priceUnits: 123_456, perPage: false }],
+      pageCount: 40,
+      quantity: PROOF_QUANTITY,
+    });
+    expect(proof.discount).toBeNull();
+    expect(proof.totalCents).toBe(proof.unitPriceCents);
   });
 });
 

@@ -22,6 +22,12 @@ export const BULK_DISCOUNT_TIERS: readonly DiscountTier[] = [
   { minQuantity: 1000, maxQuantity: null, percent: 15 },
 ];
 
+/**
+ * A proof copy's quantity (docs/decisions/0078): one copy, whatever the book's saved run, priced at the single-copy
+ * price. One copy is in the first tier, which has no discount: a proof never earns a bulk tier (tested).
+ */
+export const PROOF_QUANTITY = 1;
+
 /** Percent off for a quantity (0 below 100). Branches instead of a table scan: this is on quote()'s hot path. */
 export function discountPercentFor(quantity: number): number {
   if (quantity >= 1000) return 15;

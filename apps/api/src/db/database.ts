@@ -185,6 +185,10 @@ export interface ProjectsTable {
   preflight: ColumnType<unknown, string | null | undefined, string | null>;
   /** The cover's preflight report against this project's full cover (CoverPreflightReport; docs/decisions/0069). */
   cover_preflight: ColumnType<unknown, string | null | undefined, string | null>;
+  /** A proof copy's project: the book it proves (one copy, no bulk tiers; docs/decisions/0078). */
+  proof_of: number | null;
+  /** When the customer approved a proof of this book (docs/decisions/0078). */
+  proof_approved_at: Timestamp | null;
   created_at: GeneratedTimestamp;
   updated_at: GeneratedTimestamp;
   deleted_at: Timestamp | null;
@@ -252,6 +256,10 @@ export interface OrderItemsTable {
    * unique index order_items_one_payable_order_per_project allows one such item per project (ADR 0051).
    */
   payable: Generated<boolean>;
+  /** A proof copy: one copy at the single-copy price, "PROOF — not for resale" on the ticket (ADR 0078). */
+  proof: Generated<boolean>;
+  /** When the customer approved this proof (once; ADR 0078). */
+  proof_approved_at: Timestamp | null;
 }
 
 export interface PaymentsTable {

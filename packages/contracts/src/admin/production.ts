@@ -111,6 +111,8 @@ export const ProductionBook = z.object({
   quantity: z.number().int().positive(),
   page_count: z.number().int().positive(),
   options: ProjectOptionNames,
+  /** A proof copy, "PROOF — not for resale" (docs/decisions/0078). */
+  proof: z.boolean(),
 });
 export type ProductionBook = z.infer<typeof ProductionBook>;
 
@@ -124,6 +126,8 @@ export const ProductionOrder = z.object({
   /** Copies and printed pages (copies × pages) of the order. */
   book_count: z.number().int().nonnegative(),
   page_count: z.number().int().nonnegative(),
+  /** How many of its books are proof copies (docs/decisions/0078). */
+  proof_count: z.number().int().nonnegative(),
 });
 export type ProductionOrder = z.infer<typeof ProductionOrder>;
 

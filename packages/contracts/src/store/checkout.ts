@@ -220,6 +220,16 @@ export const OrderItemSpecs = z.object({
 });
 export type OrderItemSpecs = z.infer<typeof OrderItemSpecs>;
 
+/** A proof copy's line (./proofs.ts, docs/decisions/0078). Where it stands: the book it proves, its saved copies (for "Order copies"), and the approval. */
+export const OrderItemProof = z.object({
+  /** The book this proof is of; null once that book was deleted. */
+  book_id: z.number().int().positive().nullable(),
+  /** The book's saved copies, the run "Order copies" starts from; null once the book was deleted. */
+  copies: z.number().int().positive().nullable(),
+  approved_at: z.iso.datetime({ offset: true }).nullable(),
+});
+export type OrderItemProof = z.infer<typeof OrderItemProof>;
+
 export const OrderItem = z.object({
   project_id: z.number().int().positive(),
   title: z.string(),
@@ -231,6 +241,8 @@ export const OrderItem = z.object({
   /** Null for a printed book, and for an e-book until its order is paid. */
   downloads: OrderItemDownloads.nullable(),
   specs: OrderItemSpecs.nullable(),
+  /** Present on a proof copy only (docs/decisions/0078). */
+  proof: OrderItemProof.optional(),
 });
 export type OrderItem = z.infer<typeof OrderItem>;
 

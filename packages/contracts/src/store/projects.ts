@@ -253,6 +253,10 @@ export const Project = z.object({
    * (docs/decisions/0069).
    */
   cover_preflight: CoverPreflightReport.nullable().optional(),
+  /** A proof copy's draft: the book it proves (one copy, no bulk tiers; docs/decisions/0078). Absent otherwise. */
+  proof_of: z.number().int().positive().optional(),
+  /** When the customer approved a proof of this book (docs/decisions/0078). Absent until then. */
+  proof_approved_at: z.iso.datetime({ offset: true }).optional(),
   created_at: z.iso.datetime({ offset: true }),
   updated_at: z.iso.datetime({ offset: true }),
 });

@@ -42,6 +42,7 @@ import * as m20261128210000 from './2026_11_28_210000_on_hold.js';
 import * as m20261128270000 from './2026_11_28_270000_invoices.js';
 import * as m20261128280000 from './2026_11_28_280000_api_keys_webhooks.js';
 import * as m20261128290000 from './2026_11_28_290000_hold_difference.js';
+import * as m20261128300000 from './2026_11_28_300000_proof_copy.js';
 
 export const migrations: Record<string, Migration> = {
   '2026_11_21_000001_create_users': m0001,
@@ -73,4 +74,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_28_270000_invoices': m20261128270000,
   '2026_11_28_280000_api_keys_webhooks': m20261128280000,
   '2026_11_28_290000_hold_difference': m20261128290000,
+  '2026_11_28_300000_proof_copy': m20261128300000,
 };

@@ -45,6 +45,14 @@ export function BookItem({ item, index, orderedAt }: { item: AdminOrderItem; ind
       }}
     >
       <h3 id={id}>{title}</h3>
+      {item.proof ? (
+        <p style={{ margin: 0 }} data-testid="proof-mark">
+          <strong>{messages.proofs.mark}</strong>
+          {item.proof.approved_at
+            ? ` · approved by the customer ${new Date(item.proof.approved_at).toLocaleString('en-US')}`
+            : ''}
+        </p>
+      ) : null}
       <Facts
         label={`${title}: details`}
         rows={[

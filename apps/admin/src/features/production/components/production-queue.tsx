@@ -4,6 +4,7 @@
  * (keyset: "Load more" follows next_cursor), each order with its job ticket, packing slip and files under their
  * predictable names (BND-000123-1-interior.pdf). Choosing a group narrows the queue to its orders.
  */
+import { messages } from '@bindery/contracts/messages';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Alert } from '@bindery/ui/alert';
@@ -108,6 +109,11 @@ export function ProductionQueue() {
               <strong>
                 {o.order_number} · {o.customer_name} · {o.book_count} books · {o.page_count} pages
               </strong>
+              {o.proof_count > 0 ? (
+                <span className="b-badge" data-testid="proof-badge">
+                  {`${messages.proofs.badge} ×${o.proof_count}: ${messages.proofs.mark}`}
+                </span>
+              ) : null}
               <span className="b-muted">
                 {o.status === 'in_production' ? 'In production' : 'Paid'}{' '}
                 {new Date(o.paid_at).toLocaleString('en-US')}

@@ -9,6 +9,7 @@ import { messages } from '@bindery/contracts/messages';
 import type { EstimateBook, SaveShippingBody, ShippingRateBody } from '@bindery/contracts/store/checkout';
 import type { z } from 'zod';
 import { copyWeightGrams, shipmentOf, type CarrierRate, type Shipment } from '@bindery/pricing/carrier-rates';
+import { PROOF_QUANTITY } from '@bindery/pricing/discounts';
 import { productByName, type ProductDefinition } from '@bindery/pricing/products';
 import { shippingChargeCents } from '@bindery/pricing/shipping';
 import { usStateCode } from '@bindery/pricing/tax';
@@ -45,6 +46,8 @@ export interface PricedLine {
   readonly digital: boolean;
   /** The project row's version this price was computed from. */
   readonly updatedAt: string;
+  /** A proof copy (docs/decisions/0078): one copy at the single-copy price, printed "PROOF — not for resale". */
+  readonly proof: boolean;
 }
 
 export interface PricedCart {
@@ -155,10 +158,13 @@ export function createCartPricing({ db, catalog }: CartPricingDeps) {
       ? await catalog.digitalConfiguration(product.slug)
       : row.configuration;
     if (!product || !configuration) throw new DomainError('invalid', m.projectNotOrderable);
+    const proof = row.proof_of !== null;
+    if (proof && product.digital) throw new DomainError('invalid', messages.proofs.notForEbook);
     const result = await catalog.priceInCents(product.slug, {
       ...configuration,
       page_count: row.page_count,
-      quantity: row.quantity,
+      // A proof is one copy whatever its row says (the row's CHECK says so too): the single-copy price (ADR 0078).
+      quantity: proof ? PROOF_QUANTITY : row.quantity,
     });
     if (!result.ok) {
       throw new DomainError('invalid', m.projectCannotBePriced(row.title, result.error), {
@@ -166,6 +172,8 @@ export function createCartPricing({ db, catalog }: CartPricingDeps) {
       });
     }
     const { quote, printedPageCount } = result.value;
+    if (proof && quote.discount !== null)
+      throw new Error('A proof copy is priced without bulk tiers (ADR 0078)');
     const gramsPerCopy = product.digital
       ? 0
       : await copyGrams(product, configuration, printedPageCount ?? row.page_count);
@@ -181,6 +189,7 @@ export function createCartPricing({ db, catalog }: CartPricingDeps) {
       gramsPerCopy,
       digital: product.digital,
       updatedAt: stamp(row.updated_at),
+      proof,
     };
   }
 

@@ -9,7 +9,15 @@ import type { DB, Db, OrdersTable, ProjectsTable } from '#db/database.js';
 
 export type CartProjectRow = Pick<
   Selectable<ProjectsTable>,
-  'id' | 'title' | 'category' | 'page_count' | 'quantity' | 'configuration' | 'updated_at' | 'status'
+  | 'id'
+  | 'title'
+  | 'category'
+  | 'page_count'
+  | 'quantity'
+  | 'configuration'
+  | 'updated_at'
+  | 'status'
+  | 'proof_of'
 >;
 export type OrderRow = Selectable<OrdersTable>;
 
@@ -25,7 +33,17 @@ export async function findCartProjects(
 ): Promise<CartProjectRow[]> {
   let query = db
     .selectFrom('projects')
-    .select(['id', 'title', 'category', 'page_count', 'quantity', 'configuration', 'updated_at', 'status'])
+    .select([
+      'id',
+      'title',
+      'category',
+      'page_count',
+      'quantity',
+      'configuration',
+      'updated_at',
+      'status',
+      'proof_of',
+    ])
     .where('user_id', '=', userId)
     .where('deleted_at', 'is', null)
     .where('id', 'in', [...ids])

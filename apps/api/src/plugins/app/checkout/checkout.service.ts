@@ -98,6 +98,7 @@ export function createCheckout(deps: CheckoutDeps) {
       cost_per_book_cents: l.costPerBookCents,
       discount_cents: l.discountCents,
       line_total_cents: l.lineTotalCents,
+      proof: l.proof,
     }));
     const fingerprint = orderFingerprint({
       address,

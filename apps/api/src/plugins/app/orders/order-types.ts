@@ -138,6 +138,11 @@ export type ProjectCopier = (
   items: readonly { projectId: number; quantity: number }[],
 ) => Promise<Project[]>;
 
+/** Stamps the book a proof proves as approved, in the approval's transaction (projects module; ADR 0078). */
+export interface ProofBooks {
+  approvedWithin(trx: Transaction<DB>, bookId: number, at: Date): Promise<void>;
+}
+
 export interface OrdersConfig {
   /** The web app (links in mails). */
   webUrl: string;
@@ -168,6 +173,7 @@ export interface OrdersDeps {
   files?: FileReplacer;
   webhooks?: OrderWebhooks;
   invoicer?: OrderInvoicer;
+  proofBooks?: ProofBooks;
 }
 
 /** Staff notes stay internal unless staff share them; the system's and the customer's notes are shown. */

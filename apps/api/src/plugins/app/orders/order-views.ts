@@ -114,6 +114,15 @@ export function toOrderItem(row: OrderItemRow, paid: boolean): OrderItem {
           }
         : null,
     specs: specsOf(row),
+    ...(row.proof
+      ? {
+          proof: {
+            book_id: row.proof_book_id,
+            copies: row.proof_book_copies,
+            approved_at: row.proof_approved_at === null ? null : iso(row.proof_approved_at),
+          },
+        }
+      : {}),
   };
 }
 

@@ -55,6 +55,8 @@ export default fp<OrdersPluginOptions>(
         removeReplaced: (keys) => app.projects.removeReplaced(keys),
       },
       invoicer: app.invoices,
+      // The book a proof proves, stamped when the proof is approved (ADR 0078).
+      proofBooks: { approvedWithin: (trx, bookId, at) => app.projects.proofApprovedWithin(trx, bookId, at) },
     });
     app.decorate('orders', orders);
     app.jobs.add({

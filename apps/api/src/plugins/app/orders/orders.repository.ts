@@ -34,7 +34,13 @@ import { containsPattern } from '#lib/like-pattern.js';
 const OPEN_PAID_STATUSES = PAID_STATUSES.filter((status) => !isFinalStatus(status));
 export type OrderRow = Selectable<OrdersTable>;
 /** A line, read with its project's page count and options (the book's specifications; null without a project). */
-export type OrderItemRow = Selectable<OrderItemsTable> & { page_count: number | null; options: unknown };
+export type OrderItemRow = Selectable<OrderItemsTable> & {
+  page_count: number | null;
+  options: unknown;
+  /** A proof line's book (the project it proves, while it exists) and its saved copies (ADR 0078). */
+  proof_book_id: number | null;
+  proof_book_copies: number | null;
+};
 export type OrderEventRow = Selectable<OrderEventsTable>;
 export type RefundRow = Selectable<RefundsTable>;
 export type PaymentRow = Selectable<PaymentsTable>;
@@ -106,6 +112,27 @@ export function updateStatus(
     .executeTakeFirst();
 }
 
+/**
+ * A proof line approved (ADR 0078), once: the guard is the row's own `proof_approved_at is null`, so two approvals
+ * at once give one stamp and one undefined. Only a proof line of the order.
+ */
+export function stampProofApproved(
+  trx: Transaction<DB>,
+  orderId: number,
+  projectId: number,
+  at: Date,
+): Promise<{ id: number } | undefined> {
+  return trx
+    .updateTable('order_items')
+    .set({ proof_approved_at: at })
+    .where('order_id', '=', orderId)
+    .where('project_id', '=', projectId)
+    .where('proof', '=', true)
+    .where('proof_approved_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+}
+
 export async function insertEvent(db: Db, event: NewOrderEvent): Promise<OrderEventRow> {
   return db.insertInto('order_events').values(event).returningAll().executeTakeFirstOrThrow();
 }
@@ -156,8 +183,16 @@ export function findOrderItems(db: Db, orderIds: readonly number[]): Promise<Ord
   return db
     .selectFrom('order_items')
     .leftJoin('projects', 'projects.id', 'order_items.project_id')
+    .leftJoin('projects as book', (join) =>
+      join.onRef('book.id', '=', 'projects.proof_of').on('book.deleted_at', 'is', null),
+    )
     .selectAll('order_items')
-    .select(['projects.page_count', 'projects.options'])
+    .select([
+      'projects.page_count',
+      'projects.options',
+      'book.id as proof_book_id',
+      'book.quantity as proof_book_copies',
+    ])
     .where('order_items.order_id', 'in', [...orderIds])
     .orderBy('order_items.order_id')
     .orderBy('order_items.id')
@@ -231,15 +266,23 @@ export function findCompletedPayment(db: Db, orderId: number): Promise<PaymentRo
     .executeTakeFirst();
 }
 
-/** For the admin's detail: each item with its project's options and file facts (the project is the book). */
+/**
+ * For the admin's detail: each item with its project's options and file facts (the project is the book), and a
+ * proof line's book and its saved copies (ADR 0078) as findOrderItems reads them.
+ */
 export function findItemsWithProjects(db: Db, orderId: number) {
   return db
     .selectFrom('order_items')
     .innerJoin('projects', 'projects.id', 'order_items.project_id')
     .innerJoin('uploads as pdf', 'pdf.id', 'projects.pdf_upload_id')
     .leftJoin('uploads as cover', 'cover.id', 'projects.cover_upload_id')
+    .leftJoin('projects as book', (join) =>
+      join.onRef('book.id', '=', 'projects.proof_of').on('book.deleted_at', 'is', null),
+    )
     .selectAll('order_items')
     .select([
+      'book.id as proof_book_id',
+      'book.quantity as proof_book_copies',
       'projects.language',
       'projects.page_count',
       'projects.options',

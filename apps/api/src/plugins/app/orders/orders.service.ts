@@ -19,6 +19,7 @@
  */
 import { createOrderCustomer } from './order-customer.js';
 import { createOrderDifference } from './order-difference.js';
+import { createOrderProof } from './order-proof.js';
 import { createOrderFacts } from './order-facts.js';
 import { createOrderHold } from './order-hold.js';
 import { createOrderMoves } from './order-moves.js';
@@ -83,5 +84,7 @@ export function createOrders(deps: OrdersDeps) {
     ...createOrderHold(deps, moves, customer.orderOf),
     // a hold's higher difference: differenceToPay, payDifferenceWithin (ADR 0077)
     ...createOrderDifference(deps),
+    // a proof copy approved by its customer (ADR 0078)
+    ...createOrderProof(deps),
   };
 }

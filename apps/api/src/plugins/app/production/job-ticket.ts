@@ -5,6 +5,7 @@
  * with SHA-256 checksums, the preflight result and the due date. The standard Helvetica font covers WinAnsi only:
  * any other character is printed as "?" (the stored title is unchanged). The writer is lib/pdf-writer.ts's.
  */
+import { messages } from '@bindery/contracts/messages';
 import { rgb } from 'pdf-lib';
 import { MARGIN, newPdfDocument, PdfWriter } from '#lib/pdf-writer.js';
 import { code128Bars } from './code128.js';
@@ -26,6 +27,8 @@ export interface TicketBook {
   spine: string;
   files: TicketFile[];
   preflight: string;
+  /** A proof copy: marked "PROOF — not for resale" on the ticket and the slip (ADR 0078). */
+  proof: boolean;
 }
 
 export interface TicketOrder {
@@ -56,8 +59,14 @@ class Writer extends PdfWriter {
 
 const newDocument = newPdfDocument;
 
+/** "PROOF — not for resale": the em dash is in WinAnsi, so Helvetica prints it. */
+const PROOF_MARK = messages.proofs.mark;
+
 function drawTicket(w: Writer, order: TicketOrder): void {
   w.line(`JOB TICKET  ${order.order_number}`, { size: 18, bold: true });
+  // A proof on board is said at the top too: the floor sees it before the books.
+  const proofs = order.books.filter((b) => b.proof).length;
+  if (proofs > 0) w.line(`${PROOF_MARK} (${proofs} of ${order.books.length} books)`, { size: 14, bold: true });
   w.barcode(order.order_number);
   w.line(`Status: ${order.status}    Paid: ${order.paid_at}    Due: ${order.due}`, { bold: true });
   w.gap();
@@ -69,6 +78,7 @@ function drawTicket(w: Writer, order: TicketOrder): void {
   for (const book of order.books) {
     w.gap(8);
     w.line(`Book ${book.position} of ${order.books.length}: ${book.title}`, { size: 12, bold: true });
+    if (book.proof) w.line(PROOF_MARK, { size: 16, bold: true });
     w.line(`${book.category}    Copies: ${book.quantity}    Pages: ${book.page_count}    Spine: ${book.spine}`, {
       indent: 12,
     });
@@ -102,7 +112,10 @@ export async function packingSlipPdf(order: TicketOrder): Promise<Uint8Array> {
   w.line(`Service: ${order.shipping}`, { indent: 12 });
   w.gap(8);
   w.line('Contents', { bold: true });
-  for (const book of order.books) w.line(`${book.quantity} × ${book.title} (${book.category})`, { indent: 12 });
+  for (const book of order.books) {
+    const proof = book.proof ? `  ${PROOF_MARK}` : '';
+    w.line(`${book.quantity} × ${book.title} (${book.category})${proof}`, { indent: 12 });
+  }
   w.gap(8);
   w.line(`Questions about your order? Quote ${order.order_number}.`);
   return doc.save();

@@ -93,6 +93,7 @@ export function booksOf(db: Db, orderIds: readonly number[]) {
       'order_items.title',
       'order_items.category',
       'order_items.quantity',
+      'order_items.proof',
       'projects.page_count',
       'projects.options',
       'projects.preflight',

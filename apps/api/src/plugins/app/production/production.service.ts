@@ -143,6 +143,7 @@ export function createProduction(deps: ProductionDeps) {
         spine: spineOf(book),
         files: bookFiles,
         preflight: preflightOf(book.preflight),
+        proof: book.proof,
       });
     }
     return {
@@ -192,9 +193,11 @@ export function createProduction(deps: ProductionDeps) {
             quantity: b.quantity,
             page_count: b.page_count,
             options: optionNamesFrom(b.options),
+            proof: b.proof,
           })),
           book_count: own.reduce((n, b) => n + b.quantity, 0),
           page_count: own.reduce((n, b) => n + b.quantity * b.page_count, 0),
+          proof_count: own.filter((b) => b.proof).length,
         };
       });
       return { data, next_cursor };

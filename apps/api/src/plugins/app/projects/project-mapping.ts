@@ -100,6 +100,9 @@ export function toProject(row: ProjectWithFilesRow): Project {
     cover_preflight: CoverPreflightReport.nullable()
       .catch(null)
       .parse(row.cover_preflight ?? null),
+    // Present only on a proof (docs/decisions/0078), and once a proof of the book was approved.
+    ...(row.proof_of === null ? {} : { proof_of: row.proof_of }),
+    ...(row.proof_approved_at === null ? {} : { proof_approved_at: iso(row.proof_approved_at) }),
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
   };

@@ -13,6 +13,7 @@ import {
   type UploadBookBody,
 } from '@bindery/contracts/store/projects';
 import type { z } from 'zod';
+import { PROOF_QUANTITY } from '@bindery/pricing/discounts';
 import { productByName, type ProductDefinition } from '@bindery/pricing/products';
 import { DomainError } from '#lib/domain-error.js';
 import type { Moved } from '../orders/orders.service.js';
@@ -121,6 +122,9 @@ export function createProjectSubmit(
           throw new DomainError('not_found', m.projectNotFound);
         }
         unpaidOrders = held.filter((o) => o.status === 'awaiting_payment').map((o) => o.id);
+        // A proof stays one copy (ADR 0078): its quantity is not the customer's to change.
+        if (existing.proof_of !== null && body.quantity !== PROOF_QUANTITY)
+          throw fieldRefusal('invalid', messages.proofs.quantityFixed, 'quantity');
       }
 
       const uploads = await lockUsableUploads(trx, {

@@ -283,6 +283,27 @@ export function lockOwnProject(
     .executeTakeFirst();
 }
 
+/** The book's proof draft still open (not ordered, not deleted), if any: one at a time per book (ADR 0078). */
+export async function findOpenProofOf(db: Db, bookId: number): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('projects')
+    .select('id')
+    .where('proof_of', '=', bookId)
+    .where('status', '=', 'draft')
+    .where('deleted_at', 'is', null)
+    .orderBy('id')
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/**
+ * The book whose proof was approved (ADR 0078). `updated_at` stays: the book's content did not change, and a
+ * cart priced from it must not become "changed".
+ */
+export async function stampBookProofApproved(db: Db, bookId: number, at: Date): Promise<void> {
+  await db.updateTable('projects').set({ proof_approved_at: at }).where('id', '=', bookId).execute();
+}
+
 export async function insertProject(db: Db, project: Insertable<ProjectsTable>): Promise<number> {
   const row = await db.insertInto('projects').values(project).returning('id').executeTakeFirstOrThrow();
   return row.id;

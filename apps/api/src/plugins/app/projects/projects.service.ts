@@ -26,6 +26,7 @@ import {
   toProjectPrice,
 } from './project-mapping.js';
 import { createProjectReads } from './project-reads.js';
+import { createProjectProof } from './project-proof.js';
 import { createProjectReplace } from './project-replace.js';
 import { createProjectSubmit } from './project-submit.js';
 import {
@@ -193,5 +194,7 @@ export function createProjects(deps: ProjectsDeps) {
     copyForReorder: copyProjectsForReorder,
     // An ordered book's replacement file while its order is on hold (ADR 0072), in the orders module's transaction.
     ...createProjectReplace(deps),
+    // A proof copy of a book, and the book stamped when its proof is approved (ADR 0078).
+    ...createProjectProof(deps, getMyProject),
   };
 }

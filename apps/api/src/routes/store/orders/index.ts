@@ -10,6 +10,7 @@
  * - POST api/orders/{id}/replace-file/     a new interior or cover for a book of an order on hold (ADR 0072)
  * - POST api/orders/{id}/cancel/           within the cancel window: canceled, refunded in full (ADR 0072)
  * - PUT  api/orders/{id}/address/          within the cancel window: another address, same state (ADR 0072)
+ * - POST api/orders/{id}/approve-proof/    the proof copy of a shipped order approved, once (ADR 0078)
  * - GET  api/orders/{id}/downloads/{project_id}/{pdf|cover}/  an e-book's file once the order is paid (403
  *                                          before; the order's customer or an admin; docs/decisions/0034)
  */
@@ -17,6 +18,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { orderHoldRoutes } from '@bindery/contracts/store/order-changes';
 import { orderNoteRoutes } from '@bindery/contracts/store/order-notes';
 import { orderRoutes } from '@bindery/contracts/store/orders';
+import { proofRoutes } from '@bindery/contracts/store/proofs';
 import { contractRoute } from '#lib/contract-route.js';
 import { sendStoredFile } from '#lib/content-disposition.js';
 
@@ -57,6 +59,13 @@ const orders: FastifyPluginAsyncZod = async (app) => {
   contractRoute(app, orderHoldRoutes.changeAddress, async (request) => ({
     order: await app.orders.changeAddress(request.signedInUser(), request.params.id, request.body),
   }));
+
+  // The customer approves the proof copy of a shipped order (ADR 0078).
+  contractRoute(app, proofRoutes.approve, async (request) => {
+    const user = request.signedInUser();
+    await app.orders.approveProof(user, request.params.id, request.body.project_id);
+    return { order: await app.orders.myOrder(user.id, request.params.id) };
+  });
 
   contractRoute(app, orderRoutes.download, async (request, reply) => {
     const { id, project_id: projectId, kind } = request.params;

@@ -15,7 +15,9 @@
  */
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { messages } from '@bindery/contracts/messages';
 import { UPLOAD_MAX_BYTES, projectRoutes } from '@bindery/contracts/store/projects';
+import { proofRoutes } from '@bindery/contracts/store/proofs';
 import { contractRoute } from '#lib/contract-route.js';
 import { dropdownData, projectTexts } from '#plugins/app/projects/projects.service.js';
 import { multipartLimits } from '#plugins/app/projects/uploads.service.js';
@@ -60,6 +62,13 @@ const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
   contractRoute(app, projectRoutes.get, async (request) =>
     app.projects.getMine(request.signedInUser().id, request.params.id),
   );
+
+  // A proof copy of the book: one copy, single-copy price, a draft for the cart (ADR 0078).
+  contractRoute(app, proofRoutes.order, async (request, reply) => {
+    const { project, created } = await app.projects.orderProof(request.signedInUser().id, request.params.id);
+    const message = created ? messages.proofs.ordered : messages.proofs.alreadyInCart;
+    return reply.code(created ? 201 : 200).send({ message, project });
+  });
 
   contractRoute(app, projectRoutes.remove, async (request) => {
     await app.projects.remove(request.signedInUser(), request.params.id);

@@ -13,7 +13,8 @@ const p = messages.projects;
 export function cartColumns(userId: number): Column<Project, TitledSortKey>[] {
   return [
     ...titledColumns<Project>(
-      (x) => `${x.page_count} pages · ${x.quantity} ${x.quantity === 1 ? 'copy' : 'copies'}`,
+      (x) =>
+        `${x.page_count} pages · ${x.quantity} ${x.quantity === 1 ? 'copy' : 'copies'}${x.proof_of === undefined ? '' : ` · ${messages.proofs.proofLine}`}`,
     ),
     { key: 'status', header: 'Status', cell: () => c.inCart },
     {

@@ -25,7 +25,8 @@ export function OrderBooks({ order }: { order: Order }) {
           {
             key: 'title',
             header: 'Book',
-            cell: (i) => `${i.title || messages.projects.untitled} (${categoryDisplayName(i.category)})`,
+            cell: (i) =>
+              `${i.title || messages.projects.untitled} (${categoryDisplayName(i.category)})${i.proof ? ` · ${messages.proofs.proofLine}` : ''}`,
           },
           { key: 'qty', header: 'Copies', cell: (i) => i.quantity.toLocaleString('en-US'), numeric: true },
           { key: 'each', header: 'Per book', cell: (i) => formatUsd(i.cost_per_book), numeric: true },

@@ -28,6 +28,7 @@ import { OrderDownloads } from './order-downloads';
 import { CancelWindow, OrderHold, type PayDifference } from './order-hold';
 import { OrderInvoices } from './order-invoices';
 import { OrderNotes } from './order-notes';
+import { OrderProof } from './order-proof';
 import { Progress, Timeline } from './order-progress';
 import { Reorder } from './reorder-form';
 import { TrackingLink } from './tracking-link';
@@ -114,6 +115,8 @@ export function OrderDetails({
       <OrderDownloads order={order} />
 
       <OrderInvoices order={order} />
+
+      <OrderProof order={order} userId={userId} />
 
       <OrderBooks order={order} />
 

@@ -11,14 +11,26 @@ import { titledColumns, type TitledSortKey } from '#components/list/project-colu
 import { formatDate, isOrderable } from '../lib/project-facts';
 
 const m = messages.projects;
+const m2 = messages.proofs;
 
 export interface ProjectRowActions {
   onAdd: (p: Project) => void;
   onEdit: (p: Project) => void;
   onDelete: (p: Project) => void;
+  /** A proof copy of a printed book (ADR 0078). */
+  onProof: (p: Project) => void;
+  /** The book whose proof is being made. */
+  proofPending?: number | null;
 }
 
-function ProjectActions({ p, onAdd, onEdit, onDelete }: ProjectRowActions & { p: Project }) {
+function ProjectActions({
+  p,
+  onAdd,
+  onEdit,
+  onDelete,
+  onProof,
+  proofPending,
+}: ProjectRowActions & { p: Project }) {
   return (
     <div className="b-actions">
       {p.status === 'ordered' ? (
@@ -34,6 +46,18 @@ function ProjectActions({ p, onAdd, onEdit, onDelete }: ProjectRowActions & { p:
           Add to Cart
         </Button>
       )}
+      {/* One copy at the single-copy price before the run: printed books only, never a proof of a proof. */}
+      {isOrderable(p) && p.proof_of === undefined ? (
+        <Button
+          size="sm"
+          variant="secondary"
+          busy={proofPending === p.id}
+          aria-label={`${m2.orderButton}: ${p.title || m.untitled}`}
+          onClick={() => onProof(p)}
+        >
+          {m2.orderButton}
+        </Button>
+      ) : null}
       {/* A paid order printed the project as it was: the server refuses to change it (404 on upload-book,
           docs/decisions/0012), so Edit would end in an error only after the whole design flow. */}
       {p.status === 'ordered' ? null : (
@@ -73,6 +97,7 @@ export function projectColumns(actions: ProjectRowActions): Column<Project, Titl
             {formatUsd(p.price.total_cost)}
             <span className="b-title-cell__detail">
               {p.quantity} {p.quantity === 1 ? 'copy' : 'copies'}
+              {p.proof_of === undefined ? '' : ` · ${m2.badge}`}
             </span>
           </>
         ) : (

@@ -15,6 +15,7 @@ import type { TitledSortKey } from '#components/list/project-columns.tsx';
 import { addToCart, useCart } from '#lib/cart.ts';
 import { MY_BOOKS_IDS_MAX, useMyBooksByIds, useMyBooksPages } from '#lib/my-books.ts';
 import { useDeleteProject } from '../api/delete-project';
+import { useOrderProof } from '../api/order-proof';
 import { unfinishedDesign } from '../lib/project-data';
 
 export function useDashboard(user: SessionUser) {
@@ -45,6 +46,15 @@ export function useDashboard(user: SessionUser) {
     addToCart(user.id, { id: p.id, title: p.title, category: p.category });
     void navigate('/orders');
   };
+  // A proof copy goes into the cart as its own line (ADR 0078); the cart is where it is paid.
+  const proof = useOrderProof(user.id);
+  const onProof = (p: Project) => {
+    setDeleteError(null);
+    proof.mutate(p.id, {
+      onSuccess: () => void navigate('/orders'),
+      onError: (error) => setDeleteError(refusalText(error, messages.proofs.orderFailed)),
+    });
+  };
   const onEdit = (p: Project) => void navigate('/start-project', { state: { projectData: p, isEdit: true } });
   const onDelete = (p: Project) => {
     setDeleteError(null);
@@ -74,7 +84,7 @@ export function useDashboard(user: SessionUser) {
     q,
     sort,
     toggleSort: (key: TitledSortKey) => setSort((s) => nextSort(s, key)),
-    actions: { onAdd, onEdit, onDelete },
+    actions: { onAdd, onEdit, onDelete, onProof, proofPending: proof.isPending ? proof.variables : null },
     deleteError,
     confirming,
     cancelDelete: () => setConfirming(null),

@@ -16,15 +16,17 @@ const options = {
   cover_finish: 'Matte',
   extras: {},
 };
+/** Order 2 is a proof copy (ADR 0078). */
 const order = (id: number): ProductionOrder => ({
   id,
   order_number: `BND-${String(id).padStart(6, '0')}`,
   status: 'paid',
   paid_at: '2026-11-28T08:00:00.000Z',
   customer_name: `Reader ${id}`,
-  books: [{ item_id: id * 10, position: 1, title: 'Poems', quantity: 2, page_count: 40, options }],
+  books: [{ item_id: id * 10, position: 1, title: 'Poems', quantity: 2, page_count: 40, options, proof: id === 2 }],
   book_count: 2,
   page_count: 80,
+  proof_count: id === 2 ? 1 : 0,
 });
 
 function serve() {
@@ -76,6 +78,10 @@ describe('Production', () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Load more' }));
     expect(await within(queue).findByText(/BND-000002 · Reader 2/)).toBeInTheDocument();
+    // The proof order says so; the other does not (ADR 0078).
+    expect(within(queue).getAllByTestId('proof-badge').map((b) => b.textContent)).toEqual([
+      'PROOF ×1: PROOF — not for resale',
+    ]);
     expect(lists.at(-1)?.get('cursor')).toBe('c1');
 
     await user.click(within(row).getByRole('button', { name: 'Show orders' }));
