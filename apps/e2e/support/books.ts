@@ -71,7 +71,12 @@ export async function printBookConfiguration(
 export async function createPrintBookProject(
   request: APIRequestContext,
   token: string,
-  { title, pages, quantity }: { title: string; pages: number; quantity: number },
+  {
+    title,
+    pages,
+    quantity,
+    binding = 'Perfect Bound',
+  }: { title: string; pages: number; quantity: number; binding?: string },
 ): Promise<Project> {
   const upload = await ok<UploadedFile>(
     await request.post(`${e2e.apiUrl}/api/book/uploads/`, {
@@ -92,7 +97,7 @@ export async function createPrintBookProject(
     request,
     {
       trim: 'US Trade',
-      binding: 'Perfect Bound',
+      binding,
       interior: 'Standard Black & White',
       paper: '60# White-Uncoated',
       finish: 'Gloss',

@@ -3,16 +3,19 @@
  * staff put a paid order on hold from Order Details with a reason and a message; the customer gets the mail,
  * reads what is wrong on the order page and uploads a corrected interior there, which passes the print check; it
  * has more pages, so the customer pays the difference by card on the test payment provider from the order page
- * (docs/decisions/0077); staff release the hold and the order is paid again, ready for production.
+ * (docs/decisions/0077); staff release the hold and the order is paid again, ready for production, and print its
+ * job ticket from Production (docs/decisions/0071), which names the replacement's page count.
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { extractText } from 'unpdf';
 import { messages } from '@bindery/contracts/messages';
 import { holdReasonTexts, holdTexts, orderHoldTexts } from '@bindery/contracts/store/order-hold';
 import { createOrder, createPrintBookProject, getOrder, makeInteriorPdf, payByCard } from '../support/books.js';
 import { apiLogIn, createCustomer, logInAsAdmin, logInOnWeb } from '../support/customer.js';
+import { defined } from '../support/defined.js';
 import { e2e } from '../support/env.js';
 import { mailTo } from '../support/mail.js';
 
@@ -27,7 +30,13 @@ test('staff hold a paid order, the customer reads why and uploads a corrected in
   test.setTimeout(120_000);
   const customer = await createCustomer(request, 'Hold');
   const { token } = await apiLogIn(request, customer);
-  const book = await createPrintBookProject(request, token, { title: `Held Book ${Date.now()}`, pages: 40, quantity: 1 });
+  // Coil bound: no other walk makes one, so the book's group in Production holds this order alone.
+  const book = await createPrintBookProject(request, token, {
+    title: `Held Book ${Date.now()}`,
+    pages: 40,
+    quantity: 1,
+    binding: 'Coil Bound',
+  });
   const paid = await payByCard(request, token, (await createOrder(request, token, [book.id])).id);
   const message = 'Two fonts on page 3 are not embedded.';
 
@@ -76,6 +85,24 @@ test('staff hold a paid order, the customer reads why and uploads a corrected in
   await admin.getByRole('dialog', { name: actions.releaseHold }).getByRole('button', { name: actions.releaseHold }).click();
   await expect(admin.getByText(s.moved(paid.order_number, 'Paid'))).toBeVisible();
   await expect(admin.getByRole('button', { name: actions.startProduction })).toBeVisible();
+
+  // Staff print from the job ticket: the book's group in Production, its order, the ticket of the 60 pages.
+  await admin.goto(`${e2e.adminUrl}/admin/production`);
+  await admin.getByRole('row', { name: /Coil Bound/ }).getByRole('button', { name: 'Show orders' }).click();
+  const entry = admin
+    .getByRole('list', { name: 'Orders to make' })
+    .getByRole('listitem')
+    .filter({ hasText: paid.order_number });
+  const [ticket] = await Promise.all([
+    admin.waitForEvent('download'),
+    entry.getByRole('button', { name: 'Job ticket' }).click(),
+  ]);
+  expect(ticket.suggestedFilename()).toContain(paid.order_number);
+  const pdf = readFileSync(defined(await ticket.path(), 'the downloaded job ticket'));
+  const { text } = await extractText(new Uint8Array(pdf), { mergePages: true });
+  expect(text).toContain(paid.order_number);
+  expect(text).toContain(book.title);
+  expect(text).toContain('Pages: 60');
   await adminContext.close();
   expect((await getOrder(request, token, paid.id)).status).toBe('paid');
   await mailTo(customer.email, { matching: /your order goes on/ });
