@@ -6,14 +6,15 @@
  * the last full-loaded page had been left), a route change too, and Back restores where the page was.
  */
 import { expect, test } from '@playwright/test';
-import base from '../playwright.config';
+import { fullBrowserLaunch } from '../playwright.config';
 import { createOrder, createPrintBookProject } from '../support/books.js';
 import { usd } from '../support/checks.js';
 import { apiLogIn, createCustomer, logInOnWeb } from '../support/customer.js';
 import { e2e } from '../support/env.js';
 
+// The full browser: the headless shell has no back/forward cache (ADR 0080).
 test.use({
-  launchOptions: { ...base.use?.launchOptions, ignoreDefaultArgs: ['--disable-back-forward-cache'] },
+  launchOptions: { ...fullBrowserLaunch, ignoreDefaultArgs: ['--disable-back-forward-cache'] },
 });
 
 declare global {
@@ -78,12 +79,12 @@ test('every full load and route change starts at the top; Back restores where th
   // A typed address (a full load of another page): the top, not the last page's 500.
   await page.goto(`${e2e.webUrl}/about`);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  expect(await scrollY()).toBe(0);
+  await expect.poll(scrollY).toBe(0);
   await scrollTo(300);
-  // A reload: the top as well.
+  // A reload: the top as well (once the app has started: the browser may first put the old position back).
   await page.reload();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  expect(await scrollY()).toBe(0);
+  await expect.poll(scrollY).toBe(0);
 
   // A route change inside the app (the footer's link, at the bottom of the page): the new page starts at the top.
   await page.goto(`${e2e.webUrl}/pricing`);

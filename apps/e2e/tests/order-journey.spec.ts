@@ -10,7 +10,7 @@
  *    the customer's e-mail and downloads the customer's PDF.
  * 4. An admin changes a print book price; the public calculator quotes with it.
  */
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { chromium, expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { messages } from '@bindery/contracts/messages';
 import { ShippingRateResponse, type Order } from '@bindery/contracts/store/checkout';
 import { CalculateResponse } from '@bindery/contracts/store/catalog';
@@ -30,6 +30,7 @@ import {
 import { apiResponse, noSidewaysScroll, usd } from '../support/checks.js';
 import { apiLogIn, createCustomer, logInAsAdmin, logInOnWeb, webAccessToken } from '../support/customer.js';
 import { defined } from '../support/defined.js';
+import { fullBrowserLaunch } from '../playwright.config';
 import { e2e } from '../support/env.js';
 import { mailTo } from '../support/mail.js';
 
@@ -258,7 +259,7 @@ test('on a phone, a customer takes a project from the dashboard through the cart
   expect(paid.payment_method).toBe('paypal');
 });
 
-test("the dashboard and the cart show the server's prices; an admin finds the paid order and its PDF", async ({ page, request, browser }) => {
+test("the dashboard and the cart show the server's prices; an admin finds the paid order and its PDF", async ({ page, request }) => {
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   const customer = await createCustomer(request, 'Admin');
@@ -320,7 +321,9 @@ test("the dashboard and the cart show the server's prices; an admin finds the pa
   expect(left.data.map((p) => p.id)).toEqual([paidBook.id]);
 
   // The admin: Manage Orders finds the paid order by the customer's e-mail; its details show the book and its PDF.
-  const adminContext = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+  // In the full browser: the headless shell the other tests run in has no PDF viewer (ADR 0080).
+  const viewer = await chromium.launch(fullBrowserLaunch);
+  const adminContext = await viewer.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
   const admin = await adminContext.newPage();
   await logInAsAdmin(admin);
   await expectPaymentsMode(admin, request);
@@ -351,6 +354,7 @@ test("the dashboard and the cart show the server's prices; an admin finds the pa
   });
   expect(head).toBe('%PDF-');
   await adminContext.close();
+  await viewer.close();
 });
 
 test('an admin changes a print book price and the public calculator quotes with it', async ({ page, request, browser }) => {
