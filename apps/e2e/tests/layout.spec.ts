@@ -172,13 +172,16 @@ async function routeWithin(page: Page, url: string, visit: Visit): Promise<boole
   const target = new URL(url);
   const here = page.url().startsWith('http') ? new URL(page.url()) : undefined;
   const path = `${target.pathname}${target.search}`;
-  if (visit.load || here?.origin !== target.origin || `${here.pathname}${here.search}` === path) return false;
-  await page.evaluate((to) => {
+  if (visit.load || here?.origin !== target.origin) return false;
+  // The page's own location, read where the headings are marked: page.url() may not have caught up yet with a
+  // route the app just took itself (after a login or a reload), and the page already there is loaded instead.
+  return page.evaluate((to) => {
+    if (`${window.location.pathname}${window.location.search}` === to) return false;
     document.querySelectorAll('h1, [role="heading"]').forEach((heading) => heading.setAttribute('data-left', ''));
     window.history.pushState(null, '', to);
     window.dispatchEvent(new PopStateEvent('popstate'));
+    return true;
   }, path);
-  return true;
 }
 
 /** Waits for the page's own content: its heading (when routed, one drawn since), and no loading indicator left. */
