@@ -16,8 +16,9 @@
  * and the periodic one, never send the same mail twice while both are alive.
  * @see https://microservices.io/patterns/data/transactional-outbox.html
  */
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB, Db } from '#db/database.js';
+import { claimOutboxRows, type OutboxPick } from '#db/outbox-claim.js';
 import type { Clock } from '#lib/clock.js';
 import type { Logger } from '#lib/logger.js';
 import type { Mailer, MailMessage } from './mailer.js';
@@ -59,27 +60,7 @@ export function createMailOutbox(deps: {
   const { db, mailer, clock, log } = deps;
   const inFlight = new Set<Promise<unknown>>();
 
-  /** Claims pending, unclaimed rows (the given ids, or any that are due) and returns them. */
-  async function claim(where: { ids: readonly number[] } | { due: number }) {
-    const now = clock.now();
-    return db
-      .updateTable('mail_outbox')
-      .set({ locked_until: new Date(now.getTime() + CLAIM_MS), attempts: sql`attempts + 1` })
-      .where('id', 'in', (eb) => {
-        let pick = eb
-          .selectFrom('mail_outbox')
-          .select('id')
-          .where('status', '=', 'pending')
-          .where((w) => w.or([w('locked_until', 'is', null), w('locked_until', '<', now)]));
-        pick =
-          'ids' in where
-            ? pick.where('id', 'in', [...where.ids])
-            : pick.where('next_attempt_at', '<=', now).orderBy('next_attempt_at').limit(where.due);
-        return pick.forUpdate().skipLocked();
-      })
-      .returningAll()
-      .execute();
-  }
+  const claim = (where: OutboxPick) => claimOutboxRows(db, 'mail_outbox', where, clock.now(), CLAIM_MS);
 
   async function send(rows: Awaited<ReturnType<typeof claim>>): Promise<number> {
     let sent = 0;

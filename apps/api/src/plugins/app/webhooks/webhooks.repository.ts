@@ -1,6 +1,7 @@
 /** All SQL of webhook endpoints and their deliveries (docs/decisions/0076). */
 import { sql, type Selectable } from 'kysely';
 import type { Db, WebhookDeliveriesTable, WebhookEndpointsTable } from '#db/database.js';
+import { claimOutboxRows, type OutboxPick } from '#db/outbox-claim.js';
 
 export type EndpointRow = Selectable<WebhookEndpointsTable>;
 export type DeliveryRow = Selectable<WebhookDeliveriesTable>;
@@ -117,30 +118,9 @@ export async function requeueDelivery(
   return row;
 }
 
-/** Claims pending, unclaimed deliveries (these ids, or up to `due` that are due) with their endpoint. */
-export function claimDeliveries(
-  db: Db,
-  where: { ids: readonly number[] } | { due: number },
-  now: Date,
-  claimMs: number,
-) {
-  return db
-    .updateTable('webhook_deliveries')
-    .set({ locked_until: new Date(now.getTime() + claimMs), attempts: sql`attempts + 1` })
-    .where('id', 'in', (eb) => {
-      let pick = eb
-        .selectFrom('webhook_deliveries')
-        .select('id')
-        .where('status', '=', 'pending')
-        .where((w) => w.or([w('locked_until', 'is', null), w('locked_until', '<', now)]));
-      pick =
-        'ids' in where
-          ? pick.where('id', 'in', [...where.ids])
-          : pick.where('next_attempt_at', '<=', now).orderBy('next_attempt_at').limit(where.due);
-      return pick.forUpdate().skipLocked();
-    })
-    .returningAll()
-    .execute();
+/** Claims pending, unclaimed deliveries (these ids, or up to `due` that are due). */
+export function claimDeliveries(db: Db, where: OutboxPick, now: Date, claimMs: number) {
+  return claimOutboxRows(db, 'webhook_deliveries', where, now, claimMs);
 }
 
 export function endpointsByIds(db: Db, ids: readonly number[]): Promise<EndpointRow[]> {
