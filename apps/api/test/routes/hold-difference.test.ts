@@ -119,7 +119,8 @@ describe('paying a hold’s higher difference', () => {
       difference_paid: null,
     });
 
-    // Staff cannot release the hold while it is unpaid, and are told why.
+    // Staff are not offered the release while it is unpaid, cannot release, and are told why.
+    expect((await adminDetail(order.id)).next_statuses).toEqual(['canceled']);
     const early = await move(order.id, { status: 'paid' });
     expect(early.statusCode, early.body).toBe(409);
     expect(json(early, ErrorBody)).toMatchObject({
@@ -146,6 +147,7 @@ describe('paying a hold’s higher difference', () => {
     const row = await orderRow(t, order.id);
     expect(row.status).toBe('on_hold');
     expect(Number(row.hold_difference_paid_cents)).toBe(difference);
+    expect((await adminDetail(order.id)).next_statuses.toSorted()).toEqual(['canceled', 'paid']);
     expect((await eventsOf(t, order.id)).at(-1)).toMatchObject({
       from_status: 'on_hold',
       to_status: 'on_hold',

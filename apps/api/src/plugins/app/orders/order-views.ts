@@ -37,6 +37,7 @@ import type {
   RefundRow,
 } from './orders.repository.js';
 import { cancelableUntil, holdOf, productionAllowedAt } from './order-hold-views.js';
+import { differenceDue } from './order-difference.js';
 
 /** A timestamptz as ISO 8601 (pg gives a Date, PGlite may give text). */
 /** When an unpaid order expires; null once it is paid, canceled or past payment ("Expires if unpaid" only applies then). */
@@ -325,9 +326,11 @@ export function toAdminDetail({
     id: row.id,
     order_number: row.order_number,
     status: row.status,
-    // A hold is released only back to where it was (the table's held_from): the other release is not offered.
+    // A hold is released only back to where it was (the table's held_from), and not while a higher price
+    // difference is unpaid (docs/decisions/0077): the other release, or an early one, is not offered.
     next_statuses: nextStatuses(row.status, 'staff').filter(
-      (to) => row.status !== 'on_hold' || to === 'canceled' || to === row.held_from,
+      (to) =>
+        row.status !== 'on_hold' || to === 'canceled' || (to === row.held_from && differenceDue(row) === 0),
     ),
     currency: 'USD',
     created_at: iso(row.created_at),
