@@ -191,6 +191,8 @@ export const messages = {
       `No DHL or FedEx services available for this destination. Available couriers: ${couriers}`,
     fetchRateFailed: 'Failed to fetch shipping rate. Please try again.',
     fillAllRequired: 'Please fill all required fields.',
+    /** The spec's text naming the fields still empty (docs/decisions/0059). */
+    fillAllRequiredNaming: (missing: readonly string[]) => `Please fill all required fields: ${missing.join(', ')}.`,
     calculateRateFirst: 'Please calculate shipping rate first.',
     saveShippingFailed: 'Failed to save shipping info. Please try again.',
     shippingSaved: 'Shipping information saved!',

@@ -4,7 +4,7 @@
  * only asked when something is shipped.
  */
 import { SelectField, TextField } from '@bindery/ui/field';
-import type { AddressDraft, DraftField } from '../hooks/use-shop-form';
+import { ADDRESS_LABELS as L, type AddressDraft, type DraftField } from '../hooks/use-shop-form';
 import { countryOptions, hasStateList, usStateOptions } from '#lib/regions.ts';
 
 export interface AddressFieldsProps {
@@ -18,16 +18,16 @@ export interface AddressFieldsProps {
 type TextSpec = { field: DraftField; label: string; autoComplete: string; type?: string };
 
 const nameFields: TextSpec[] = [
-  { field: 'first_name', label: 'First name', autoComplete: 'given-name' },
-  { field: 'last_name', label: 'Last name', autoComplete: 'family-name' },
-  { field: 'company', label: 'Company (optional)', autoComplete: 'organization' },
-  { field: 'address', label: 'Address', autoComplete: 'address-line1' },
-  { field: 'apt_floor', label: 'Apartment, suite or floor (optional)', autoComplete: 'address-line2' },
+  { field: 'first_name', label: L.first_name, autoComplete: 'given-name' },
+  { field: 'last_name', label: L.last_name, autoComplete: 'family-name' },
+  { field: 'company', label: L.company, autoComplete: 'organization' },
+  { field: 'address', label: L.address, autoComplete: 'address-line1' },
+  { field: 'apt_floor', label: L.apt_floor, autoComplete: 'address-line2' },
 ];
 const placeFields: TextSpec[] = [
-  { field: 'city', label: 'City', autoComplete: 'address-level2' },
-  { field: 'postal_code', label: 'Postal code', autoComplete: 'postal-code' },
-  { field: 'phone_number', label: 'Phone number', autoComplete: 'tel', type: 'tel' },
+  { field: 'city', label: L.city, autoComplete: 'address-level2' },
+  { field: 'postal_code', label: L.postal_code, autoComplete: 'postal-code' },
+  { field: 'phone_number', label: L.phone_number, autoComplete: 'tel', type: 'tel' },
 ];
 
 export function AddressFields({ draft, errors, onChange, withPhone = true }: AddressFieldsProps) {
@@ -47,7 +47,7 @@ export function AddressFields({ draft, errors, onChange, withPhone = true }: Add
     <div className="b-calc__fields">
       {nameFields.map(text)}
       <SelectField
-        label="Country"
+        label={L.country}
         name="country"
         autoComplete="country"
         options={countryOptions()}

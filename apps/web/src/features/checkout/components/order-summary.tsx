@@ -46,7 +46,9 @@ export function OrderSummary({ order }: { order: Order }) {
   const digital = isDigitalOrder(order);
   return (
     <section className="b-card b-stack" aria-labelledby="order-summary-title">
-      <h2 id="order-summary-title">Order {order.order_number}</h2>
+      <h2 id="order-summary-title">
+        Order <span className="b-nowrap">{order.order_number}</span>
+      </h2>
       <Table<OrderLine>
         caption="Books in this order"
         columns={[

@@ -1,6 +1,6 @@
 /**
  * Paying an order awaiting payment (docs/spec/customer-journey.md §2 Payment, §4 Payment method, §8): credit card (the
- * default; the card itself is typed on Stripe's page, so the inputs here are read-only placeholders) or PayPal.
+ * default; the card itself is typed on the provider's page, so no card field is shown here: ADR 0059) or PayPal.
  * The browser names only the order: the server charges what it stored (docs/decisions/0014). Methods this server
  * has no keys for (GET /api/config → payments) are shown disabled; in test payment mode (Bindery's own test
  * servers, docs/decisions/0028) the page says that no real money is taken.

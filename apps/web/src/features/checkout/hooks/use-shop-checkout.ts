@@ -24,7 +24,8 @@ import {
 import {
   bookAddress,
   hasRateFields,
-  hasSaveFields,
+  missingSaveFields,
+  ADDRESS_LABELS,
   savedAddress,
   useShopForm,
   type AddressDraft,
@@ -129,8 +130,10 @@ export function useShopCheckout(user: SessionUser) {
   async function onSave(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     setSaveError(null);
-    if (!hasSaveFields(state.draft, digitalOnly)) {
-      setSaveError(m.fillAllRequired);
+    const missing = missingSaveFields(state.draft, digitalOnly);
+    if (missing.length > 0) {
+      // Said once, every missing field named by its label (one announcement, not one per field).
+      setSaveError(m.fillAllRequiredNaming(missing.map((field) => ADDRESS_LABELS[field])));
       return;
     }
     if (!chosen) {

@@ -173,13 +173,27 @@ export function useShopForm(userId: number) {
 export const hasRateFields = (d: AddressDraft) =>
   [d.country, d.state, d.city, d.postal_code].every((v) => v.trim() !== '');
 
+/** What each address field is called on the form (its label; the shop names missing fields with it). */
+export const ADDRESS_LABELS: Readonly<Record<Exclude<DraftField, 'account_type'>, string>> = {
+  first_name: 'First name',
+  last_name: 'Last name',
+  company: 'Company (optional)',
+  address: 'Address',
+  apt_floor: 'Apartment, suite or floor (optional)',
+  country: 'Country',
+  state: 'State',
+  city: 'City',
+  postal_code: 'Postal code',
+  phone_number: 'Phone number',
+};
+
 /**
- * The fields the spec requires before saving (§5 Shop save). An order of e-books alone asks no phone number: nothing
- * goes to a carrier (docs/decisions/0059).
+ * The fields the spec requires before saving (§5 Shop save) that are still empty, in the form's order. An order of
+ * e-books alone asks no phone number: nothing goes to a carrier (docs/decisions/0059).
  */
-export const hasSaveFields = (d: AddressDraft, digitalOnly = false) =>
-  [d.first_name, d.last_name, d.address, d.country, d.city, ...(digitalOnly ? [] : [d.phone_number])].every(
-    (v) => v.trim() !== '',
+export const missingSaveFields = (d: AddressDraft, digitalOnly = false) =>
+  (['first_name', 'last_name', 'address', 'country', 'city', 'phone_number'] as const).filter(
+    (field) => !(digitalOnly && field === 'phone_number') && d[field].trim() === '',
   );
 
 /** The address as saved: without the phone number for an order of e-books alone. */

@@ -4,6 +4,7 @@
  */
 import { useId } from 'react';
 import type { CoverDimensionsResponse, CoverLengths } from '@bindery/contracts/store/cover';
+import { trimLabel } from '@bindery/pricing/trim-sizes';
 import { coverTemplateHref, type CoverRequest } from '#lib/cover-dimensions.ts';
 import { CoverDiagram } from './cover-diagram';
 
@@ -25,7 +26,7 @@ export function CoverResult({ request, data }: { request: CoverRequest; data: Co
   const { inches } = data;
   const captionId = useId();
   const rows = inches.wrap > 0 ? [...ROWS.slice(0, 4), WRAP_ROW, ...ROWS.slice(4)] : ROWS;
-  const book = `${data.trim_size.name} (${data.trim_size.dimensions}), ${data.binding.name}, ${data.printed_page_count} pages on ${data.paper_type.name}`;
+  const book = `${trimLabel(data.trim_size)}, ${data.binding.name}, ${data.printed_page_count} pages on ${data.paper_type.name}`;
   const spine =
     inches.spine_width === 0
       ? 'This binding has no spine: the back and front covers meet at the fold.'

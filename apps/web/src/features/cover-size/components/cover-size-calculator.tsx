@@ -11,6 +11,7 @@ import { Button } from '@bindery/ui/button';
 import { Card } from '@bindery/ui/card';
 import { SelectField, TextField } from '@bindery/ui/field';
 import { COVER_PRODUCTS } from '@bindery/pricing/cover';
+import { trimLabel } from '@bindery/pricing/trim-sizes';
 import { useOptions } from '#lib/catalog/get-options.ts';
 import { shownItems } from '#lib/catalog/use-option-cascade.ts';
 import { errorText } from '#lib/error-text.ts';
@@ -59,7 +60,7 @@ export function CoverSizeCalculator() {
             name="category"
             value={fields.category}
             onChange={(e) => set('category', e.target.value)}
-            options={COVER_PRODUCTS.map((p) => ({ value: p.slug, label: p.name }))}
+            options={COVER_PRODUCTS.map((p) => ({ value: p.slug, label: p.displayName }))}
           />
           {options.isPending ? <p role="status">Loading options...</p> : null}
           {options.isError ? <Alert tone="error">Failed to load dropdowns.</Alert> : null}
@@ -73,10 +74,10 @@ export function CoverSizeCalculator() {
             error={problems.trim_size_id}
             options={(options.data?.trim_size ?? []).map((t) => ({
               value: String(t.id),
-              label:
-                'dimensions' in t && typeof t.dimensions === 'string'
-                  ? `${t.name} (${t.dimensions})`
-                  : t.name,
+              label: trimLabel({
+                name: t.name,
+                dimensions: 'dimensions' in t && typeof t.dimensions === 'string' ? t.dimensions : null,
+              }),
             }))}
           />
           <SelectField

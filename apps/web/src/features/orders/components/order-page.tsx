@@ -12,6 +12,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ApiError, publicConfigQuery } from '@bindery/api-client';
 import { Alert } from '@bindery/ui/alert';
 import { Button } from '@bindery/ui/button';
+import { usePageRestored } from '@bindery/ui/page-history';
 import { Spinner } from '@bindery/ui/spinner';
 import { messages } from '@bindery/contracts/messages';
 import { isPaidStatus } from '@bindery/contracts/order-lifecycle';
@@ -140,6 +141,9 @@ export function OrderPage({
   // Back from paying a hold's difference (?difference=paid, ADR 0077): the webhook may come a moment later.
   const awaitDifference = new URLSearchParams(useLocation().search).get('difference') === 'paid';
   const order = useOrder(orderId ?? 0, { enabled: orderId !== null, awaitDifference });
+  // Back from the provider's page (paying a hold's difference) may show this page from the back/forward cache as
+  // it was left, the pay button busy: each such return reads the order again and starts its forms afresh (ADR 0052).
+  const restored = usePageRestored(() => void order.refetch());
   useDocumentTitle(order.data ? `Order ${order.data.order.order_number}` : 'Your order');
 
   if (orderId === null || (order.isError && order.error instanceof ApiError && order.error.status === 404)) {
@@ -170,5 +174,5 @@ export function OrderPage({
       </div>
     );
   }
-  return <OrderDetails order={order.data.order} userId={userId} payDifference={payDifference} />;
+  return <OrderDetails key={restored} order={order.data.order} userId={userId} payDifference={payDifference} />;
 }

@@ -97,7 +97,9 @@ describe('/payment', () => {
   it("shows the server's order: lines, subtotal, shipping, tax and total, and where it ships", async () => {
     const seen = paymentApi();
     openPayment();
-    expect(await screen.findByRole('heading', { level: 2, name: 'Order BND-000042' })).toBeInTheDocument();
+    const heading = await screen.findByRole('heading', { level: 2, name: 'Order BND-000042' });
+    // The number is never broken across lines ("BND-" / "000042" at 1280 px before).
+    expect(within(heading).getByText('BND-000042')).toHaveClass('b-nowrap');
     expect(bodyCells(screen.getByRole('table', { name: 'Books in this order' }))).toEqual([
       ['My Novel (Print Book)', '10', '$8.48', '$84.80', '—', '$84.80'],
       ['Family Album (Photo Book)', '2', '$20.00', '$40.00', '—', '$40.00'],

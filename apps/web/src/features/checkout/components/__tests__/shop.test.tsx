@@ -321,7 +321,10 @@ describe('/shop', () => {
     rateApi();
     openShop();
     await user.click(await screen.findByRole('button', { name: 'Check Delivery Method' }));
-    expect(screen.getByRole('alert')).toHaveTextContent(m.fillAllRequired);
+    // Every missing field is named by its label.
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Please fill all required fields: First name, Last name, Address, City, Phone number.',
+    );
 
     await fillAddress(user);
     await user.click(saveButton());

@@ -48,7 +48,13 @@ describe('cover size calculator', () => {
     const asked = coverApi();
     renderRoute('/cover-size');
     expect(screen.getByRole('heading', { level: 1, name: 'Cover size calculator' })).toBeInTheDocument();
-    const trim = await screen.findByRole('option', { name: 'US Trade (6 x 9 in)' });
+    const trim = await screen.findByRole('option', { name: 'US Trade — 6 × 9 in' });
+    // Products are named for people, not by the spec's category values.
+    expect(
+      within(screen.getByLabelText('Product'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Print Book', 'Photo Book', 'Magazine', 'Yearbook', 'Comic Book']);
     await user.selectOptions(screen.getByLabelText('Trim Size'), trim);
     // Only the bindings of the chosen trim size are offered.
     expect(within(screen.getByLabelText('Binding')).queryByRole('option', { name: 'Coil Bound' })).toBeNull();
@@ -62,6 +68,7 @@ describe('cover size calculator', () => {
       '?category=calculator&trim_size_id=1&binding_id=10&paper_type_id=31&page_count=300',
     ]);
     expect(within(result).getByText('Spine width: 0.736 in (18.686 mm)')).toBeInTheDocument();
+    expect(within(result).getByText(/^US Trade — 6 × 9 in, Perfect Bound, 300 pages/)).toBeInTheDocument();
     const full = within(result).getByRole('row', { name: /Full cover/ });
     expect(
       within(full)
@@ -106,7 +113,7 @@ describe('cover size calculator', () => {
     const user = userEvent.setup();
     const asked = coverApi();
     renderRoute('/cover-size');
-    await screen.findByRole('option', { name: 'US Trade (6 x 9 in)' });
+    await screen.findByRole('option', { name: 'US Trade — 6 × 9 in' });
     await user.type(screen.getByLabelText('Page Count'), '900');
     await user.click(screen.getByRole('button', { name: 'Show cover size' }));
     expect(await screen.findByText('Choose a trim size.')).toBeInTheDocument();

@@ -2,7 +2,7 @@
  * The order page's hold and cancel window (docs/decisions/0072): what is wrong and what to do, a replacement file
  * uploaded then kept by replace-file (or the server's refusal shown), and the cancel within the window, asked first.
  */
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -24,6 +24,12 @@ import { uploadedFixture } from '#testing/project-fixtures.ts';
 import { renderRoute } from '#testing/render-route.tsx';
 import { LeaveSiteProvider } from '#lib/leave-site.tsx';
 import { signInForTest } from '#testing/session.ts';
+
+/** What the browser does when Back shows the page from its back/forward cache (ADR 0052). */
+const restoreFromHistory = () =>
+  act(() => {
+    window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
+  });
 
 const UPLOAD_ID = '7b4f3b5e-3f0e-4c39-9d5e-2d5f8c1b9a10';
 const hold = {
@@ -124,6 +130,36 @@ describe('/orders/:id on hold', () => {
     await userEvent.setup().click(within(section).getByRole('button', { name: 'Pay $12.34 by card' }));
     await waitFor(() => expect(leave).toHaveBeenCalledWith('https://checkout.stripe.test/c/cs_test_9'));
     expect(bodies).toEqual([{ order_id: held.id, purpose: 'difference' }]);
+  });
+
+  it('comes back from the provider\u2019s page (the back/forward cache) ready to pay again, then reads it paid', async () => {
+    const due = { ...held, hold: { ...hold, price_difference: '12.34', difference_due: '12.34' } };
+    serve(due);
+    server.use(
+      http.post(urlOf(paymentRoutes.createCheckoutSession), () =>
+        HttpResponse.json({ id: 'cs_test_9', url: 'https://checkout.stripe.test/c/cs_test_9' }),
+      ),
+    );
+    const user = userEvent.setup();
+    const leave = vi.fn<(url: string) => void>();
+    renderRoute(`/orders/${held.id}`, (router) => <LeaveSiteProvider value={leave}>{router}</LeaveSiteProvider>);
+    const section = await screen.findByRole('region', { name: h.heading });
+    await user.click(within(section).getByRole('button', { name: 'Pay $12.34 by card' }));
+    await waitFor(() => expect(leave).toHaveBeenCalledTimes(1));
+    // Left for the provider: the form stays busy until the browser has gone.
+    expect(within(section).getByRole('button', { name: 'Pay $12.34 by card' })).toBeDisabled();
+
+    restoreFromHistory();
+    const again = await screen.findByRole('button', { name: 'Pay $12.34 by card' });
+    await waitFor(() => expect(again).toBeEnabled());
+    await user.click(again);
+    await waitFor(() => expect(leave).toHaveBeenCalledTimes(2));
+
+    // Paid at the provider meanwhile: the order read on the next return says so.
+    serve({ ...held, hold: { ...hold, price_difference: '12.34', difference_paid: '12.34' } });
+    restoreFromHistory();
+    expect(await screen.findByText(h.differencePaid('12.34'))).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Pay / })).not.toBeInTheDocument();
   });
 
   it('says a paid difference is paid, and asks for nothing', async () => {
