@@ -251,6 +251,17 @@ describe('downloading an e-book', () => {
       .orderBy('id')
       .execute();
     expect(events.at(-1)).toEqual({ from_status: 'paid', to_status: 'delivered', actor_type: 'system' });
+    // Its mails speak of downloads: nothing goes to print, nothing is shipped (no shipping line on the receipt).
+    const mails = await t.db
+      .selectFrom('mail_outbox')
+      .select(['kind', 'text_body'])
+      .where('order_id', '=', order.id)
+      .orderBy('id')
+      .execute();
+    expect(mails.map((m) => m.kind)).toEqual(['order_placed', 'order_paid']);
+    expect(mails[0]?.text_body).toContain('Your e-book files can be downloaded once it is paid.');
+    expect(mails[1]?.text_body).toContain('Your e-book files are ready');
+    for (const m of mails) expect(m.text_body).not.toMatch(/print|shipping|ship\b/i);
 
     const pdf = await download(customer.auth, pdfPath);
     expect(pdf.statusCode).toBe(200);

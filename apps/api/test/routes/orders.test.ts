@@ -121,6 +121,7 @@ describe('placing and paying an order', () => {
     });
     expect(receipt.text).toContain(`$${order.total}`);
     expect(receipt.text).toContain('Receipt Book — 1 copy');
+    expect(receipt.text).toMatch(/Shipping: \$\d+\.\d\d/);
     // A receipt names who sold (configuration) and carries its number; the mail is signed by the merchant.
     expect(receipt.text).toContain(`Receipt ${order.order_number}`);
     expect(receipt.text).toContain(`Sold by ${MERCHANT.name}, ${MERCHANT.address}`);

@@ -71,11 +71,15 @@ export interface ReceiptAmounts {
   totalCents: number;
 }
 
-/** The receipt's lines: each book with its line total, then subtotal, discount, shipping, tax and total. */
+/**
+ * The receipt's lines: each book with its line total, then subtotal, discount, shipping, tax and total. An order of
+ * e-books alone ships nothing, so it has no shipping line (docs/decisions/0034).
+ */
 export function receiptLines(
-  items: readonly { title: string; quantity: number; line_total_cents?: string | number }[],
+  items: readonly { title: string; quantity: number; digital?: boolean; line_total_cents?: string | number }[],
   amounts: ReceiptAmounts,
 ): string[] {
+  const shipped = items.some((i) => i.digital !== true) || amounts.shippingCents > 0;
   const usd = (cents: number) => `$${formatCents(cents)}`;
   return [
     ...items.map((i) =>
@@ -85,7 +89,7 @@ export function receiptLines(
     ),
     `Subtotal: ${usd(amounts.subtotalCents)}`,
     ...(amounts.discountCents > 0 ? [`${DISCOUNT_LINE_NAME}: −${usd(amounts.discountCents)}`] : []),
-    `Shipping: ${usd(amounts.shippingCents)}`,
+    ...(shipped ? [`Shipping: ${usd(amounts.shippingCents)}`] : []),
     `Tax: ${usd(amounts.taxCents)}`,
     `Total: ${usd(amounts.totalCents)}`,
   ];
@@ -187,15 +191,19 @@ export function orderRefundedMail(
 /** The order is placed and waits for its payment: the amount, when it expires, and the link to pay (ADR 0072). */
 export function orderPlacedMail(
   facts: OrderMailFacts,
-  order: { totalCents: number; expiresAt: Date; payUrl: string },
+  order: { totalCents: number; expiresAt: Date; payUrl: string; printed: boolean },
 ): OutboxMail {
+  // E-books alone are downloads, not print (docs/decisions/0034).
+  const before = order.printed
+    ? 'Nothing goes to print before it is paid.'
+    : 'Your e-book files can be downloaded once it is paid.';
   return render(
     facts,
     'order_placed',
     `${facts.merchant.name} order ${facts.orderNumber}: waiting for your payment`,
     [
       `Thank you for your order ${facts.orderNumber}. It waits for your payment of $${formatCents(order.totalCents)}.`,
-      `Unpaid, it is canceled on ${order.expiresAt.toUTCString()}. Nothing goes to print before it is paid.`,
+      `Unpaid, it is canceled on ${order.expiresAt.toUTCString()}. ${before}`,
     ],
     { links: [{ label: 'Pay now', url: order.payUrl }] },
   );

@@ -79,6 +79,7 @@ export function createOrderPlacement(
         totalCents: Number(written.order.total_cents),
         expiresAt: expiresAt,
         payUrl: `${config.webUrl}/payment?order=${written.order.id}`,
+        printed: !written.items.every(isDigitalItem),
       }),
     );
     const placed: Moved = {
