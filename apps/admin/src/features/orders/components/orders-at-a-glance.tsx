@@ -64,11 +64,17 @@ export function OrdersAtAGlance() {
                 key: 'n',
                 header: 'Order',
                 cell: (o) => <Link to={orderDetailsPath(o.id)}>{o.order_number}</Link>,
+                nowrap: true,
               },
-              { key: 'd', header: 'Date', cell: (o) => formatDateTimeShort(o.created_at) },
+              { key: 'd', header: 'Date', cell: (o) => formatDateTimeShort(o.created_at), nowrap: true },
               { key: 'c', header: 'Customer', cell: (o) => o.customer_name || o.customer_email },
-              { key: 'a', header: 'Amount', cell: (o) => formatUsd(o.total), numeric: true },
-              { key: 's', header: 'Status', cell: (o) => <OrderStatusBadge status={o.status} /> },
+              { key: 'a', header: 'Amount', cell: (o) => formatUsd(o.total), numeric: true, nowrap: true },
+              {
+                key: 's',
+                header: 'Status',
+                cell: (o) => <OrderStatusBadge status={o.status} />,
+                nowrap: true,
+              },
             ]}
             rows={rows}
             rowKey={(o) => String(o.id)}

@@ -34,6 +34,7 @@ export function SalesPayments({
             key: 'when',
             header: 'Paid',
             cell: (p) => <time dateTime={p.paid_at}>{paidAt.format(new Date(p.paid_at))}</time>,
+            nowrap: true,
           },
           {
             key: 'order',
@@ -43,6 +44,7 @@ export function SalesPayments({
                 {p.order_number}
               </Link>
             ),
+            nowrap: true,
           },
           {
             key: 'customer',
@@ -56,12 +58,19 @@ export function SalesPayments({
           },
           { key: 'method', header: 'Method', cell: (p) => METHOD_LABELS[p.method] },
           { key: 'ref', header: 'Reference', cell: (p) => <code>{p.provider_reference}</code> },
-          { key: 'amount', header: 'Amount', cell: (p) => formatUsdCents(p.amount_cents), numeric: true },
+          {
+            key: 'amount',
+            header: 'Amount',
+            cell: (p) => formatUsdCents(p.amount_cents),
+            numeric: true,
+            nowrap: true,
+          },
           {
             key: 'refunded',
             header: 'Refunded',
             cell: (p) => (p.refunded_cents > 0 ? formatUsdCents(p.refunded_cents) : '—'),
             numeric: true,
+            nowrap: true,
           },
           { key: 'status', header: 'Order status', cell: (p) => statusLabel(p.order_status) },
         ]}

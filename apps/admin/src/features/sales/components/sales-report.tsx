@@ -51,10 +51,16 @@ export function SalesReport() {
       {first ? (
         <>
           <div className="b-row" role="group" aria-label="Exports for the books">
-            <DownloadButton path={exportPath('orders', first.from, first.to)} fileName={`bindery-orders-${first.from}-to-${first.to}.csv`}>
+            <DownloadButton
+              path={exportPath('orders', first.from, first.to)}
+              fileName={`bindery-orders-${first.from}-to-${first.to}.csv`}
+            >
               Export orders (CSV)
             </DownloadButton>
-            <DownloadButton path={exportPath('payments', first.from, first.to)} fileName={`bindery-payments-${first.from}-to-${first.to}.csv`}>
+            <DownloadButton
+              path={exportPath('payments', first.from, first.to)}
+              fileName={`bindery-payments-${first.from}-to-${first.to}.csv`}
+            >
               Export payments and refunds (CSV)
             </DownloadButton>
           </div>

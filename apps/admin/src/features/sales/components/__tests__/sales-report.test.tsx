@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -173,6 +173,15 @@ describe('Sales and payments (/admin/payment)', () => {
       'href',
       '/admin/order-info?id=41',
     );
+    // When, the order number and the amounts never break across lines at a desktop width (ADR 0066).
+    const first = within(
+      screen.getByRole('table', { name: 'Payments of the period, newest first' }),
+    ).getAllByRole('row')[1];
+    expect(
+      within(defined(first))
+        .getAllByRole('cell')
+        .map((c) => c.classList.contains('b-nowrap')),
+    ).toEqual([true, true, false, false, false, true, true, false]);
     expect(screen.getByText('Showing 2 of 2 payments')).toBeInTheDocument();
     // The period the server chose is in the form.
     expect(screen.getByLabelText('From')).toHaveValue('2026-11-21');
@@ -288,16 +297,19 @@ describe('Sales and payments: exports for the books', () => {
       downloads.push(this.download);
     });
     const csv = (kind: string) =>
-      http.get(urlOf(kind === 'orders' ? adminSalesRoutes.exportOrders : adminSalesRoutes.exportMoney), ({ request }) => {
-        const url = new URL(request.url);
-        asked.push({ path: url.pathname, query: url.search, auth: request.headers.get('authorization') });
-        return new HttpResponse(`${kind}-header\r\n`, {
-          headers: {
-            'content-type': 'text/csv; charset=utf-8',
-            'content-disposition': `attachment; filename="bindery-${kind}-2026-11-01-to-2026-11-23.csv"`,
-          },
-        });
-      });
+      http.get(
+        urlOf(kind === 'orders' ? adminSalesRoutes.exportOrders : adminSalesRoutes.exportMoney),
+        ({ request }) => {
+          const url = new URL(request.url);
+          asked.push({ path: url.pathname, query: url.search, auth: request.headers.get('authorization') });
+          return new HttpResponse(`${kind}-header\r\n`, {
+            headers: {
+              'content-type': 'text/csv; charset=utf-8',
+              'content-disposition': `attachment; filename="bindery-${kind}-2026-11-01-to-2026-11-23.csv"`,
+            },
+          });
+        },
+      );
     server.use(csv('orders'), csv('payments'));
     const user = userEvent.setup();
     renderAdminRoute('/admin/payment?from=2026-11-01&to=2026-11-23');
@@ -306,8 +318,16 @@ describe('Sales and payments: exports for the books', () => {
     await user.click(screen.getByRole('button', { name: 'Export payments and refunds (CSV)' }));
     await waitFor(() => expect(saved).toHaveLength(2));
     expect(asked).toEqual([
-      { path: '/api/admin/sales/export/orders/', query: '?from=2026-11-01&to=2026-11-23', auth: 'Bearer admin-access' },
-      { path: '/api/admin/sales/export/payments/', query: '?from=2026-11-01&to=2026-11-23', auth: 'Bearer admin-access' },
+      {
+        path: '/api/admin/sales/export/orders/',
+        query: '?from=2026-11-01&to=2026-11-23',
+        auth: 'Bearer admin-access',
+      },
+      {
+        path: '/api/admin/sales/export/payments/',
+        query: '?from=2026-11-01&to=2026-11-23',
+        auth: 'Bearer admin-access',
+      },
     ]);
     expect(await defined(saved[0], 'the orders file').text()).toBe('orders-header\r\n');
     // Saved under the server's names.
