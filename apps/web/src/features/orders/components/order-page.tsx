@@ -62,6 +62,8 @@ export function OrderDetails({
 }) {
   const shipped = order.tracking_number !== null || order.tracking_url !== null;
   const digital = isDigitalOrder(order);
+  // A proof is not ordered again as a proof: its book's copies are ordered from the approval (ADR 0078).
+  const proofsOnly = order.items.every((item) => item.proof !== undefined);
   return (
     <div className="b-container b-stack b-receipt">
       <p className="b-no-print" style={{ margin: 0 }}>
@@ -123,7 +125,9 @@ export function OrderDetails({
 
       <OrderDelivery order={order} />
 
-      {isPaidStatus(order.status) && !digital ? <Reorder order={order} userId={userId} /> : null}
+      {isPaidStatus(order.status) && !digital && !proofsOnly ? (
+        <Reorder order={order} userId={userId} />
+      ) : null}
     </div>
   );
 }
@@ -174,5 +178,7 @@ export function OrderPage({
       </div>
     );
   }
-  return <OrderDetails key={restored} order={order.data.order} userId={userId} payDifference={payDifference} />;
+  return (
+    <OrderDetails key={restored} order={order.data.order} userId={userId} payDifference={payDifference} />
+  );
 }

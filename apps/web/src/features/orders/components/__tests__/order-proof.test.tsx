@@ -88,6 +88,8 @@ describe('the proof copy on the order page', () => {
     const section = await screen.findByRole('region', { name: p.approveTitle });
     // The book line says what it is.
     expect(screen.getByText(new RegExp(p.proofLine))).toBeInTheDocument();
+    // A proof is not ordered again as a proof: its copies are ordered from the approval (ADR 0078).
+    expect(screen.queryByRole('region', { name: messages.orderScreens.reorderTitle })).toBeNull();
 
     const user = userEvent.setup();
     await user.click(within(section).getByRole('button', { name: `${p.approveButton}: My Novel` }));
@@ -135,5 +137,6 @@ describe('the proof copy on the order page', () => {
     renderRoute('/orders/45');
     expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: p.approveTitle })).toBeNull();
+    expect(screen.getByRole('region', { name: messages.orderScreens.reorderTitle })).toBeInTheDocument();
   });
 });
