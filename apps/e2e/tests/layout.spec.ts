@@ -224,6 +224,12 @@ async function check(
     );
     expect.soft(heights.length, `${where}: the first row's number and date`).toBe(2);
     for (const lines of heights) expect.soft(lines, `${where}: one line for the number and the date`).toBe(1);
+    // And the whole table fits: nothing (the row's "View Details") hidden behind a sideways scroll.
+    const hidden = await page
+      .locator('.b-table-wrap')
+      .first()
+      .evaluate((wrap) => wrap.scrollWidth - wrap.clientWidth);
+    expect.soft(hidden, `${where}: the table scrolls sideways by`).toBeLessThanOrEqual(0);
   }
 }
 
