@@ -211,6 +211,9 @@ async function check(
     // A staff page on a phone starts with its own content: the sidebar waits behind "Menu" (ADR 0066).
     const top = await page.getByRole('main').boundingBox();
     expect.soft(top?.y ?? Infinity, `${where}: the page's content starts near the top`).toBeLessThan(260);
+    // The header is one row: the brand, Menu and Logout (who is signed in is read out, not drawn).
+    const header = await page.getByRole('banner').boundingBox();
+    expect.soft(header?.height ?? Infinity, `${where}: the header's height`).toBeLessThanOrEqual(72);
   }
   if ((key === 'admin/orders' || key === 'admin') && width === 1280) {
     // Order numbers and dates stay on one line at a desktop width (Manage Orders, the dashboard's latest orders):

@@ -11,7 +11,7 @@ export function LogoutButton() {
   if (!session) return null;
   return (
     <>
-      <span className="b-muted">{session.user.email}</span>
+      <span className="b-muted b-header__who">{session.user.email}</span>
       <Button
         size="sm"
         variant="secondary"
