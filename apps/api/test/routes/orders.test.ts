@@ -163,8 +163,10 @@ describe('POST api/admin/orders/{id}/status/: staff take a paid order to deliver
       next_statuses: ['shipped', 'on_hold', 'canceled'],
     });
     expect(detail.in_production_at).not.toBeNull();
-    // A paid order no longer expires: staff are not shown 'Expires if unpaid'.
+    // A paid order no longer expires: staff are not shown 'Expires if unpaid', nor the customer a pay-by date.
     expect(detail.expires_at).toBeNull();
+    const own = await request(t, { method: 'GET', url: `/api/orders/${order.id}/`, headers: customer.auth });
+    expect(json(own, OrderResponse).order.expires_at).toBeNull();
     // Staff read each book's print check as it was saved with the book (ADR 0070).
     expect(detail.items[0]?.preflight).toMatchObject({ status: 'ok', trim_size: 'US Trade' });
 
