@@ -1,9 +1,10 @@
 /**
  * One cart, one payable order (docs/decisions/0051), in Chromium against the production builds and the payment
  * fakes: design a book → shop → payment → the provider's page → Back → Back to the shop (Forward to the payment
- * page and Back again) → another service →
- * pay. The first order is replaced (canceled) when the second is saved, its Checkout Session is expired at the
- * provider (its page refuses to take money), and the walk ends with exactly one paid order and nothing payable.
+ * page and Back again) → another service → a second tab saves shipping again → the first tab's Pay is refused →
+ * pay in the second tab. Each order is replaced (canceled) when the next is saved, the first one's Checkout Session
+ * is expired at the provider (its page refuses to take money), and the walk ends with exactly one paid order and
+ * nothing payable.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { messages } from '@bindery/contracts/messages';
@@ -116,14 +117,39 @@ test('Back from the provider, another service, pay: one paid order, the first on
   const staleView = await request.get(firstPage);
   expect(await staleView.text()).toContain('Status: expired');
 
-  // Pay the second order on the provider's page.
+  // A second tab of the same browser: the cart still holds the book; saving shipping there replaces the second
+  // order in turn, and the first tab's Pay button is refused with the server's reason instead of taking money.
   await expect(page.getByTestId('order-total')).toHaveText(usd(second.total));
+  const tab = await page.context().newPage();
+  await tab.setViewportSize({ width: 1280, height: 900 });
+  await tab.goto(`${e2e.webUrl}/shop`);
+  await fillTexasAddress(tab);
+  await tab.getByRole('button', { name: 'Calculate Shipping Rate' }).click();
+  await expect(tab.getByRole('group', { name: 'Shipping service' })).toBeVisible();
+  await tab.getByRole('button', { name: 'Check Delivery Method' }).click();
+  await tab.waitForURL(
+    (url) =>
+      url.pathname === '/payment' &&
+      ![String(firstId), String(secondId)].includes(url.searchParams.get('order') ?? ''),
+  );
+  const thirdId = Number(new URL(tab.url()).searchParams.get('order'));
+  const third = await getOrder(request, token, thirdId);
+  expect((await getOrder(request, token, secondId)).status).toBe('canceled');
+
+  const refused = apiResponse(page, '/api/create-checkout-session/');
   await page.getByRole('button', { name: `Pay ${usd(second.total)} by card` }).click();
-  await page.waitForURL(/\/c\/pay\/cs_test_/);
-  await page.getByRole('button', { name: 'Pay', exact: true }).click();
-  await page.waitForURL(new RegExp(`^${e2e.webUrl}/success\\?`));
-  await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible({ timeout: 20_000 });
-  await expect(page.getByRole('banner').getByRole('link', { name: 'Cart, 0 items' })).toBeVisible();
+  expect((await refused).status()).toBe(409);
+  await expect(page.getByRole('alert')).toBeVisible();
+  expect(page.url()).toBe(`${e2e.webUrl}/payment?order=${secondId}`);
+
+  // Pay the newest order on the provider's page, from the second tab.
+  await expect(tab.getByTestId('order-total')).toHaveText(usd(third.total));
+  await tab.getByRole('button', { name: `Pay ${usd(third.total)} by card` }).click();
+  await tab.waitForURL(/\/c\/pay\/cs_test_/);
+  await tab.getByRole('button', { name: 'Pay', exact: true }).click();
+  await tab.waitForURL(new RegExp(`^${e2e.webUrl}/success\\?`));
+  await expect(tab.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible({ timeout: 20_000 });
+  await expect(tab.getByRole('banner').getByRole('link', { name: 'Cart, 0 items' })).toBeVisible();
 
   // Exactly one paid order, nothing left to pay; the first order's page says why it cannot be paid.
   const list = MyOrdersResponse.parse(
@@ -132,7 +158,8 @@ test('Back from the provider, another service, pay: one paid order, the first on
     ).json(),
   );
   expect(list.data.map((o) => [o.id, o.status])).toEqual([
-    [secondId, 'paid'],
+    [thirdId, 'paid'],
+    [secondId, 'canceled'],
     [firstId, 'canceled'],
   ]);
   await page.goto(`${e2e.webUrl}/payment?order=${firstId}`);
