@@ -2,7 +2,7 @@
  * GET api/cover-dimensions/ answers for the web tests, computed with @bindery/pricing/cover as the server computes
  * them (docs/decisions/0055): the cover size calculator's and the design page's cover check's.
  */
-import type { CoverDimensionsResponse, CoverLengths } from '@bindery/contracts/store/cover';
+import { toCoverLengths, type CoverDimensionsResponse, type CoverLengths } from '@bindery/contracts/store/cover';
 import { coverGeometry, coverLengths, type LengthUnit } from '@bindery/pricing/cover';
 import { paperStockByName } from '@bindery/pricing/physical';
 import { TRIM_SIZES } from '@bindery/pricing/trim-sizes';
@@ -15,26 +15,7 @@ export function coverDimensionsFixture(pages: number): CoverDimensionsResponse {
     pageCount: pages,
     paper: paperStockByName('60# White-Uncoated'),
   });
-  const at = (unit: LengthUnit): CoverLengths => {
-    const l = coverLengths(g, unit);
-    return {
-      width: l.width,
-      height: l.height,
-      trim_width: l.trimWidth,
-      trim_height: l.trimHeight,
-      spine_width: l.spineWidth,
-      bleed: l.bleed,
-      wrap: l.wrap,
-      safe_margin: l.safeMargin,
-      back: l.back,
-      spine: l.spine,
-      front: l.front,
-      back_safe: l.backSafe,
-      spine_safe: l.spineSafe,
-      front_safe: l.frontSafe,
-      barcode: l.barcode,
-    };
-  };
+  const at = (unit: LengthUnit): CoverLengths => toCoverLengths(coverLengths(g, unit));
   return {
     category: 'calculator',
     trim_size: { id: 1, name: 'US Trade', dimensions: '6 x 9 in', width_mm: 152.4, height_mm: 228.6 },

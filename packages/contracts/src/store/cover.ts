@@ -67,6 +67,32 @@ export const CoverLengths = z.object({
 });
 export type CoverLengths = z.infer<typeof CoverLengths>;
 
+type Camel<S extends string> = S extends `${infer Head}_${infer Tail}` ? `${Head}${Capitalize<Camel<Tail>>}` : S;
+
+/** A cover's lengths as `coverLengths` of @bindery/pricing/cover computes them: the contract's, named in camelCase. */
+export type ComputedCoverLengths = { readonly [K in keyof CoverLengths as Camel<K>]: CoverLengths[K] };
+
+/** Computed lengths in the contract's names: the server's answer, and the web tests' fixtures of it. */
+export function toCoverLengths(l: ComputedCoverLengths): CoverLengths {
+  return {
+    width: l.width,
+    height: l.height,
+    trim_width: l.trimWidth,
+    trim_height: l.trimHeight,
+    spine_width: l.spineWidth,
+    bleed: l.bleed,
+    wrap: l.wrap,
+    safe_margin: l.safeMargin,
+    back: l.back,
+    spine: l.spine,
+    front: l.front,
+    back_safe: l.backSafe,
+    spine_safe: l.spineSafe,
+    front_safe: l.frontSafe,
+    barcode: l.barcode,
+  };
+}
+
 /** GET api/cover-dimensions/: the chosen book as the server's catalog has it, and its cover in three units. */
 export const CoverDimensionsResponse = z.object({
   category: z.string(),

@@ -5,7 +5,12 @@
  * spread is computed by @bindery/pricing/cover. Plain functions on a PriceList: no Fastify, no query of their own
  * (docs/decisions/0018, 0055). A refusal is a DomainError `invalid` naming the query field.
  */
-import type { CoverDimensionsResponse, CoverLengths, CoverQuery } from '@bindery/contracts/store/cover';
+import {
+  toCoverLengths,
+  type CoverDimensionsResponse,
+  type CoverLengths,
+  type CoverQuery,
+} from '@bindery/contracts/store/cover';
 import { bindingProblem, pageCountProblem, type BindingStyle } from '@bindery/pricing/bindings';
 import { unknownItemMessage } from '@bindery/pricing/configuration';
 import {
@@ -103,24 +108,7 @@ export function coverFor(list: PriceList, query: CoverQuery): CoverBook {
 }
 
 function lengthsIn(geometry: CoverGeometry, unit: LengthUnit): CoverLengths {
-  const l = coverLengths(geometry, unit);
-  return {
-    width: l.width,
-    height: l.height,
-    trim_width: l.trimWidth,
-    trim_height: l.trimHeight,
-    spine_width: l.spineWidth,
-    bleed: l.bleed,
-    wrap: l.wrap,
-    safe_margin: l.safeMargin,
-    back: l.back,
-    spine: l.spine,
-    front: l.front,
-    back_safe: l.backSafe,
-    spine_safe: l.spineSafe,
-    front_safe: l.frontSafe,
-    barcode: l.barcode,
-  };
+  return toCoverLengths(coverLengths(geometry, unit));
 }
 
 /** The contract's answer: the book as the catalog names it and its cover in inches, millimetres and points. */
