@@ -64,6 +64,15 @@ const staffCancel = (orderId: number) =>
     payload: { status: 'canceled' },
   });
 
+/** The buyer approves the PayPal order in a tab left open and comes back: refused (409), nothing captured. */
+async function expectNeverCaptured(paymentId: string) {
+  paypal.approveOrder(paymentId);
+  const back = await capturePaypal(t, customer.auth, paymentId);
+  expect(back.statusCode).toBe(409);
+  expect(json(back, ErrorBody).code).toBe('ORDER_NOT_PAYABLE');
+  expect(paypal.received('order.capture')).toEqual([]);
+}
+
 describe('saving shipping again for books of an unpaid order', () => {
   it('supersedes the old order: canceled with its event, its Checkout Session expired at Stripe, nothing left to pay', async () => {
     const book = await createPrintBook(t, customer.auth, { title: 'Back and change' });
@@ -118,12 +127,7 @@ describe('saving shipping again for books of an unpaid order', () => {
     expect((await paymentsOf(t, first.id)).map((p) => [p.provider, p.status])).toEqual([
       ['paypal', 'expired'],
     ]);
-    // The buyer approves the old PayPal order in a tab left open and comes back: refused, nothing captured.
-    paypal.approveOrder(created.payment_id);
-    const back = await capturePaypal(t, customer.auth, created.payment_id);
-    expect(back.statusCode).toBe(409);
-    expect(json(back, ErrorBody).code).toBe('ORDER_NOT_PAYABLE');
-    expect(paypal.received('order.capture')).toEqual([]);
+    await expectNeverCaptured(created.payment_id);
   });
 
   it('leaves exactly one payable order when two save-shippings for the same book run at once', async () => {
@@ -259,10 +263,7 @@ describe('money for an order that can no longer be paid', () => {
     // … which the job does at once (its order no longer awaits payment), and closes it.
     await expect(t.app.payments.reconcileDue(clock.now())).resolves.toMatchObject({ closed: 1 });
     expect((await paymentsOf(t, order.id)).map((p) => p.status)).toEqual(['expired']);
-    // Approved later in a tab left open: never captured.
-    paypal.approveOrder(created.payment_id);
-    expect((await capturePaypal(t, customer.auth, created.payment_id)).statusCode).toBe(409);
-    expect(paypal.received('order.capture')).toEqual([]);
+    await expectNeverCaptured(created.payment_id);
   });
 });
 
@@ -280,9 +281,7 @@ describe('canceling an unpaid order closes its open payment attempts in the same
       ['paypal', 'expired'],
       ['stripe', 'expired'],
     ]);
-    paypal.approveOrder(pp.payment_id);
-    expect((await capturePaypal(t, customer.auth, pp.payment_id)).statusCode).toBe(409);
-    expect(paypal.received('order.capture')).toEqual([]);
+    await expectNeverCaptured(pp.payment_id);
   });
 
   it('the customer deletes the book: its unpaid order’s Checkout Session is expired at Stripe', async () => {
@@ -318,11 +317,7 @@ describe('canceling an unpaid order closes its open payment attempts in the same
     expect((await paymentsOf(t, order.id)).map((p) => [p.provider, p.status])).toEqual([
       ['paypal', 'expired'],
     ]);
-    paypal.approveOrder(created.payment_id);
-    const back = await capturePaypal(t, customer.auth, created.payment_id);
-    expect(back.statusCode).toBe(409);
-    expect(json(back, ErrorBody).code).toBe('ORDER_NOT_PAYABLE');
-    expect(paypal.received('order.capture')).toEqual([]);
+    await expectNeverCaptured(created.payment_id);
   });
 
   it('the customer edits the book: its unpaid order’s Checkout Session is expired at Stripe', async () => {

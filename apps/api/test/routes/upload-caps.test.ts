@@ -8,7 +8,7 @@
  * no longer counts and the sweep removes it. The quota is set low (1 MB) through the environment.
  */
 import { randomBytes } from 'node:crypto';
-import { connect, type Socket } from 'node:net';
+import type { Socket } from 'node:net';
 import { sql } from 'kysely';
 import { PDFDocument } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -22,8 +22,15 @@ import {
   uploadTexts,
 } from '#plugins/app/projects/uploads.service.js';
 import { createUser, defined, json, request, setupTestApp } from '../helper.js';
-import { makePdf, multipartBody } from '../pdf-fixtures.js';
-import { printBookConfiguration, upload, uploadBook, uploadCertificate, type Auth } from '../projects.js';
+import { makePdf } from '../pdf-fixtures.js';
+import {
+  halfSentUpload,
+  printBookConfiguration,
+  upload,
+  uploadBook,
+  uploadCertificate,
+  type Auth,
+} from '../projects.js';
 
 const t = setupTestApp({ env: { UPLOAD_DRAFT_QUOTA_MB: '1' } });
 
@@ -56,21 +63,9 @@ beforeAll(async () => {
   port = (t.app.server.address() as { port: number }).port;
 });
 
-/**
- * An upload over a real socket that sends its headers and half its multipart body, then nothing: resolves once the
- * server holds its reservation (taken before the first byte of the body is read), with the socket still open.
- */
-async function halfSentUpload(auth: Auth, userId: number): Promise<Socket> {
-  const body = multipartBody({ purpose: 'interior' }, [{ name: 'a.pdf', data: await makePdf(40) }]);
-  const socket = connect(port, '127.0.0.1');
-  await new Promise((resolve) => socket.once('connect', resolve));
-  socket.on('error', () => undefined);
-  socket.resume();
-  socket.write(
-    `POST /api/book/uploads/ HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${auth.authorization}\r\n` +
-      `Content-Type: ${body.headers['content-type']}\r\nContent-Length: ${body.payload.length}\r\n\r\n`,
-  );
-  socket.write(body.payload.subarray(0, body.payload.length / 2));
+/** An upload whose client sent half its body and waits: once the server holds its reservation (ADR 0054). */
+async function reservedHalfUpload(auth: Auth, userId: number): Promise<Socket> {
+  const socket = await halfSentUpload(port, auth, 40);
   await until(async () => (await reservationsOf(userId)).length === 1);
   return socket;
 }
@@ -185,7 +180,7 @@ describe('an upload that fails gives its reservation back (docs/decisions/0054)'
     expect(await mine()).toEqual([]);
 
     // The client goes away mid-body: the socket closes with the multipart body half sent.
-    const socket = await halfSentUpload(customer.auth, customer.user.id);
+    const socket = await reservedHalfUpload(customer.auth, customer.user.id);
     socket.destroy();
     await until(async () => (await mine()).length === 0);
 
@@ -203,7 +198,7 @@ describe('an upload that fails gives its reservation back (docs/decisions/0054)'
 describe('a reservation left past its expiry (a process that died mid-upload)', () => {
   it('no longer counts, and the sweep removes it and says so; live ones stay', async () => {
     const customer = await createUser(t);
-    const aged = await halfSentUpload(customer.auth, customer.user.id);
+    const aged = await reservedHalfUpload(customer.auth, customer.user.id);
     const [reservation] = await reservationsOf(customer.user.id);
     await t.db
       .updateTable('upload_reservations')
@@ -212,7 +207,7 @@ describe('a reservation left past its expiry (a process that died mid-upload)', 
       .execute();
     // A live reservation of another customer's upload in progress.
     const other = await createUser(t);
-    const live = await halfSentUpload(other.auth, other.user.id);
+    const live = await reservedHalfUpload(other.auth, other.user.id);
 
     // Expired, it no longer holds a place under the cap.
     const pdf = await makePdf(2, { blank: true });
