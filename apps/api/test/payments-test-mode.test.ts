@@ -4,8 +4,9 @@
  * same webhook and capture paths as with the real providers: the test Stripe page's Pay sends the signed webhook
  * to the listening API, the test PayPal page's Approve returns the buyer, and the API captures. Both pages, and
  * GET /api/config, say it is test mode. Closing the API stops the test servers. Their keys are this data
- * directory's (never a public constant), the webhook is taken from loopback only, and after a restart the card
- * attempts the test servers forgot are marked failed (docs/decisions/0064).
+ * directory's (never a public constant), the webhook is taken from loopback only (the client behind a trusted
+ * proxy too; PAYMENTS_TEST_WEBHOOK_ANY_ADDRESS lifts it), and after a restart the card attempts the test servers
+ * forgot are marked failed, and the PayPal ones closed at PayPal's 404 (docs/decisions/0064).
  */
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -33,6 +34,8 @@ let api: RunningApi;
 let ctx: TestContext;
 let base: string;
 let config: Config;
+/** The settings of the first start; a restart may add more. */
+let baseEnv: Record<string, string> = {};
 let dropDatabase: () => Promise<void> = async () => undefined;
 
 /** Starts the API on `config` (again after a restart), the context and base URL with it. */
@@ -42,6 +45,13 @@ async function start() {
   base = `http://127.0.0.1:${config.port}/api`;
 }
 
+/** Stops the running API and starts it again on the same data directory and database, with `more` settings. */
+async function restartWith(more: Record<string, string>) {
+  await api.close();
+  config = parseEnv({ ...baseEnv, ...more });
+  await start();
+}
+
 beforeAll(async () => {
   const database = await privateDatabase();
   dropDatabase = database.drop;
@@ -49,14 +59,15 @@ beforeAll(async () => {
   await database.db.destroy();
   const dataDir = await mkdtemp(join(tmpdir(), 'bindery-test-mode-'));
   const port = await freePort();
-  config = parseEnv({
+  baseEnv = {
     ...(database.url ? { DATABASE_URL: database.url, PAYMENTS_MODE: 'test' } : {}),
     JWT_SECRET: TEST_JWT_SECRET,
     DATA_DIR: dataDir,
     API_PORT: String(port),
     PUBLIC_WEB_URL: 'http://web.test',
     LOG_LEVEL: 'silent',
-  });
+  };
+  config = parseEnv(baseEnv);
   await start();
 });
 
@@ -296,5 +307,84 @@ describe('a restart (docs/decisions/0064)', () => {
     const expired = await api.app.orders.expireDue(new Date());
     expect(expired).toMatchObject({ canceled: 1, postponed: 0 });
     expect(await orderStatus(ctx, orderId)).toBe('canceled');
+  });
+});
+
+describe('a restart with an open PayPal attempt (docs/decisions/0064)', () => {
+  it('closes the attempt the test PayPal forgot at its first check (404: nothing was captured), and the order expires', async () => {
+    const user = await createUser(ctx);
+    const orderId = await orderAwaitingPayment(user);
+    const created = await post('/paypal/create-payment/', user, { order_id: orderId });
+    expect(created.status).toBe(200);
+    const { payment_id } = PaypalCreatePaymentResponse.parse(created.json);
+    await restartWith({});
+
+    // Not counted towards PAYMENTS_TEST_UNREACHABLE_LIMIT as the card attempts are: PayPal's 404 is an answer.
+    const reconciled = await api.app.payments.reconcileOrder(orderId);
+    expect(reconciled.attempts.map((a) => [a.provider, a.outcome])).toEqual([['paypal', 'closed']]);
+    const payment = await ctx.db
+      .selectFrom('payments')
+      .select(['status', 'unreachable_checks'])
+      .where('provider_ref', '=', payment_id)
+      .executeTakeFirstOrThrow();
+    expect(payment).toEqual({ status: 'expired', unreachable_checks: 0 });
+    // The buyer's return from the old approval page captures nothing.
+    expect((await post('/paypal/capture-payment/', user, { payment_id })).status).toBe(409);
+
+    await ctx.db
+      .updateTable('orders')
+      .set({ expires_at: new Date(Date.now() - 60_000) })
+      .where('id', '=', orderId)
+      .execute();
+    expect(await api.app.orders.expireDue(new Date())).toMatchObject({ canceled: 1, postponed: 0 });
+    expect(await orderStatus(ctx, orderId)).toBe('canceled');
+  });
+});
+
+describe('the webhook behind a proxy, and the override (docs/decisions/0064)', () => {
+  /** A correctly signed "paid" event for a new open card checkout, sent over HTTP with `headers` added. */
+  async function sendPaidEvent(headers: Record<string, string> = {}) {
+    const { orderId, session } = await openCardCheckout(await createUser(ctx));
+    const event = signedPaidEvent(session, testStripe().webhookSecret);
+    const res = await fetch(`${base}/stripe/webhook/`, {
+      method: 'POST',
+      headers: { ...event.headers, ...headers },
+      body: event.payload,
+    });
+    return { res, orderId };
+  }
+
+  it('with TRUST_PROXY, a loopback proxy forwarding another client is that client: 403', async () => {
+    await restartWith({ TRUST_PROXY: '1' });
+    // The socket's peer is loopback (this test as the proxy); the client it names is not.
+    const forwarded = await sendPaidEvent({ 'x-forwarded-for': '203.0.113.7' });
+    expect(forwarded.res.status).toBe(403);
+    expect(await forwarded.res.json()).toMatchObject({ error: messages.payments.testWebhookLoopbackOnly });
+    expect(await orderStatus(ctx, forwarded.orderId)).toBe('awaiting_payment');
+    // The test Stripe beside it, through the same proxy, names a loopback client: taken.
+    const local = await sendPaidEvent({ 'x-forwarded-for': '127.0.0.1' });
+    expect(local.res.status).toBe(200);
+    expect(await orderStatus(ctx, local.orderId)).toBe('paid');
+  });
+
+  it('with PAYMENTS_TEST_WEBHOOK_ANY_ADDRESS=true, a correctly signed event from any address is taken', async () => {
+    await restartWith({ PAYMENTS_TEST_WEBHOOK_ANY_ADDRESS: 'true' });
+    const user = await createUser(ctx);
+    const { orderId, session } = await openCardCheckout(user);
+    const send = (secret: string) => {
+      const event = signedPaidEvent(session, secret);
+      return api.app.inject({
+        method: 'POST',
+        url: '/api/stripe/webhook/',
+        remoteAddress: '203.0.113.7',
+        headers: event.headers,
+        payload: event.payload,
+      });
+    };
+    // The signature is still the check: the old public constant is refused from there too.
+    expect((await send('whsec_bindery_fake')).statusCode).toBe(400);
+    expect(await orderStatus(ctx, orderId)).toBe('awaiting_payment');
+    expect((await send(testStripe().webhookSecret)).statusCode).toBe(200);
+    expect(await orderStatus(ctx, orderId)).toBe('paid');
   });
 });

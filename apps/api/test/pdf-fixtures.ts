@@ -262,14 +262,11 @@ export async function pdfWithUndoneUpdate(pages: number, added: number): Promise
 }
 
 /**
- * A decompression bomb: a valid 2-page PDF whose cross-reference stream lists one object inside an object stream of
- * `compressedBytes` of deflate data that inflates about 1,000 times (zeros, which PDF syntax reads as whitespace).
- * Built from one compressed MiB of zeros repeated (each flushed block is byte-aligned and independent), so making
- * a 2 MB bomb costs milliseconds, not inflating 2 GB.
+ * zlib data of `head` followed by zeros, about `compressedBytes` long, inflating about 1,000 times (zeros, which PDF
+ * syntax reads as whitespace). Built from one compressed MiB of zeros repeated (each flushed block is byte-aligned
+ * and independent), so making a 2 MB bomb costs milliseconds, not inflating 2 GB.
  */
-export function pdfInflateBomb(compressedBytes = 2 * 1024 * 1024): Buffer {
-  const header = '6 0 ';
-  const head = Buffer.from(`${header}<< /Note (zeros follow) >>\n`, 'latin1');
+function deflatedZeros(head: Buffer, compressedBytes: number): { data: Buffer; inflated: number } {
   const flushed = (data: Buffer) => deflateRawSync(data, { level: 9, finishFlush: constants.Z_FULL_FLUSH });
   const zeroMiB = flushed(Buffer.alloc(1024 * 1024));
   const first = flushed(head);
@@ -293,6 +290,19 @@ export function pdfInflateBomb(compressedBytes = 2 * 1024 * 1024): Buffer {
     last,
     adler,
   ]);
+  return { data, inflated };
+}
+
+/**
+ * A decompression bomb: a valid 2-page PDF whose cross-reference stream lists one object inside an object stream of
+ * `compressedBytes` of deflate data that inflates about 1,000 times (deflatedZeros).
+ */
+export function pdfInflateBomb(compressedBytes = 2 * 1024 * 1024): Buffer {
+  const header = '6 0 ';
+  const { data, inflated } = deflatedZeros(
+    Buffer.from(`${header}<< /Note (zeros follow) >>\n`, 'latin1'),
+    compressedBytes,
+  );
   return writeWithXrefStream(
     [
       '<< /Type /Catalog /Pages 2 0 R >>',
@@ -303,6 +313,28 @@ export function pdfInflateBomb(compressedBytes = 2 * 1024 * 1024): Buffer {
     ],
     { 6: [5, 0] },
   );
+}
+
+/**
+ * A page-content bomb (docs/decisions/0060): a valid PDF of `pages` pages that all draw one content stream of
+ * `compressedBytes` of deflate data inflating about 1,000 times (a rectangle, then zeros). Nothing the page count
+ * needs is compressed: only the image scan of the content streams inflates it, page after page.
+ */
+export function pdfContentBomb(pages: number, compressedBytes: number): Buffer {
+  const { data, inflated } = deflatedZeros(
+    Buffer.from('0 0 1 rg 36 36 360 576 re f\n', 'latin1'),
+    compressedBytes,
+  );
+  const kids = Array.from({ length: pages }, (_, i) => `${4 + i} 0 R`).join(' ');
+  return writeWithXrefStream([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    `<< /Type /Pages /Kids [${kids}] /Count ${pages} >>`,
+    { dict: `/Filter /FlateDecode /Length1 ${inflated}`, data },
+    ...Array.from(
+      { length: pages },
+      () => '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 432 648] /Contents 3 0 R >>',
+    ),
+  ]);
 }
 
 /**

@@ -3,6 +3,7 @@
  * create a project through upload-book, and put orders (B's and C's tables) straight into the database, since
  * the order routes are not part of these tests.
  */
+import { connect, type Socket } from 'node:net';
 import { sql, type Kysely } from 'kysely';
 import { expect } from 'vitest';
 import { UploadedFile, UploadBookResponse, type UploadBookBody } from '@bindery/contracts/store/projects';
@@ -27,6 +28,25 @@ export function upload(
     headers: { ...body.headers, ...auth },
     payload: body.payload,
   });
+}
+
+/**
+ * POST api/book/uploads/ of a `pages`-page PDF over a real socket to the app listening on `port`: the headers and half
+ * the multipart body, then nothing (the connection stays open from the client's side). The socket reads what the
+ * server says (a socket nobody reads never learns that its peer has gone); the caller destroys it.
+ */
+export async function halfSentUpload(port: number, auth: Auth, pages: number): Promise<Socket> {
+  const body = multipartBody({ purpose: 'interior' }, [{ name: 'a.pdf', data: await makePdf(pages) }]);
+  const socket = connect(port, '127.0.0.1');
+  await new Promise((resolve) => socket.once('connect', resolve));
+  socket.on('error', () => undefined);
+  socket.resume();
+  socket.write(
+    `POST /api/book/uploads/ HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${auth.authorization}\r\n` +
+      `Content-Type: ${body.headers['content-type']}\r\nContent-Length: ${body.payload.length}\r\n\r\n`,
+  );
+  socket.write(body.payload.subarray(0, body.payload.length / 2));
+  return socket;
 }
 
 /** POST api/resale-certificates/: a certificate for Texas (a small PNG unless `data` is given). */

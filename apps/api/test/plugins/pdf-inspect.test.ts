@@ -11,6 +11,7 @@ import {
   sniffContentType,
 } from '#plugins/app/projects/pdf-inspect.js';
 import { MAX_DEPTH } from '#plugins/app/projects/pdf-page-tree.js';
+import { MAX_CONTENT_INFLATED_BYTES } from '#plugins/app/projects/pdf-page-images.js';
 import { MAX_INFLATE_RATIO } from '#plugins/app/projects/pdf-xref.js';
 import {
   breakXref,
@@ -21,6 +22,7 @@ import {
   hugePngHeader,
   jpegBytes,
   makePdf,
+  pdfContentBomb,
   pdfDeclaring,
   pdfInflateBomb,
   pdfWithAddedPages,
@@ -186,6 +188,25 @@ describe('inspectPdf: inflating is bounded (docs/decisions/0053)', () => {
     expect(result).toMatchObject({ ok: false, problem: 'pdf-too-large' });
     expect(!result.ok && 'detail' in result && result.detail).toMatch(/more than 64 MB/);
     // About 0.15 s on a quiet machine; the bound leaves room for a loaded one.
+    expect(ms).toBeLessThan(2_000);
+  });
+});
+
+describe('inspectPdf: page content inflates within its own budget (docs/decisions/0060)', () => {
+  it(`reads 800 pages drawing one 2 MB content bomb: ${MAX_CONTENT_INFLATED_BYTES / 1024 / 1024} MB inflated once, every page listed as not checked`, async () => {
+    // About 2 GB of content, drawn by every page. The budget's outcome is a warning, never a refusal: the pages
+    // whose content could not be read are listed as not checked. Spent once for the file, not once per page (the
+    // cap used to be inflated again for each of the 800 pages: about 23 s).
+    const bomb = pdfContentBomb(800, 2 * 1024 * 1024);
+    const start = performance.now();
+    const result = await inspectPdf(bomb);
+    const ms = performance.now() - start;
+    expect(result).toMatchObject({
+      ok: true,
+      pages: 800,
+      facts: { images_checked: 0, images_unchecked: [[1, 800]], blank_pages: [] },
+    });
+    // About 0.1 s on a quiet machine; the bound leaves room for a loaded one.
     expect(ms).toBeLessThan(2_000);
   });
 });

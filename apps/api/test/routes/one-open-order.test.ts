@@ -64,6 +64,15 @@ const staffCancel = (orderId: number) =>
     payload: { status: 'canceled' },
   });
 
+/** The buyer approves the PayPal order in a tab left open and comes back: refused (409), nothing captured. */
+async function expectNeverCaptured(paymentId: string) {
+  paypal.approveOrder(paymentId);
+  const back = await capturePaypal(t, customer.auth, paymentId);
+  expect(back.statusCode).toBe(409);
+  expect(json(back, ErrorBody).code).toBe('ORDER_NOT_PAYABLE');
+  expect(paypal.received('order.capture')).toEqual([]);
+}
+
 describe('saving shipping again for books of an unpaid order', () => {
   it('supersedes the old order: canceled with its event, its Checkout Session expired at Stripe, nothing left to pay', async () => {
     const book = await createPrintBook(t, customer.auth, { title: 'Back and change' });
@@ -118,12 +127,7 @@ describe('saving shipping again for books of an unpaid order', () => {
     expect((await paymentsOf(t, first.id)).map((p) => [p.provider, p.status])).toEqual([
       ['paypal', 'expired'],
     ]);
-    // The buyer approves the old PayPal order in a tab left open and comes back: refused, nothing captured.
-    paypal.approveOrder(created.payment_id);
-    const back = await capturePaypal(t, customer.auth, created.payment_id);
-    expect(back.statusCode).toBe(409);
-    expect(json(back, ErrorBody).code).toBe('ORDER_NOT_PAYABLE');
-    expect(paypal.received('order.capture')).toEqual([]);
+    await expectNeverCaptured(created.payment_id);
   });
 
   it('leaves exactly one payable order when two save-shippings for the same book run at once', async () => {
@@ -245,6 +249,22 @@ describe('money for an order that can no longer be paid', () => {
     expect(stripe.session(session.id)?.status).toBe('expired');
     expect((await paymentsOf(t, order.id)).map((p) => p.status)).toEqual(['expired']);
   });
+  it('closes what PayPal did not answer about at the time at the reconciliation job’s next run', async () => {
+    const book = await createPrintBook(t, customer.auth, { title: 'Retried PayPal close' });
+    const order = await placeOrder(t, customer.auth, [book.id]);
+    const created = await startPaypal(t, customer.auth, order.id);
+    paypal.respondOnce('GET', /^\/v2\/checkout\/orders\//, {
+      status: 503,
+      body: { name: 'SERVICE_UNAVAILABLE', message: 'down' },
+    });
+    expect((await staffCancel(order.id)).statusCode).toBe(200);
+    // PayPal did not answer: the attempt stays open on our side until it can be asked …
+    expect((await paymentsOf(t, order.id)).map((p) => p.status)).toEqual(['created']);
+    // … which the job does at once (its order no longer awaits payment), and closes it.
+    await expect(t.app.payments.reconcileDue(clock.now())).resolves.toMatchObject({ closed: 1 });
+    expect((await paymentsOf(t, order.id)).map((p) => p.status)).toEqual(['expired']);
+    await expectNeverCaptured(created.payment_id);
+  });
 });
 
 describe('canceling an unpaid order closes its open payment attempts in the same step', () => {
@@ -261,9 +281,7 @@ describe('canceling an unpaid order closes its open payment attempts in the same
       ['paypal', 'expired'],
       ['stripe', 'expired'],
     ]);
-    paypal.approveOrder(pp.payment_id);
-    expect((await capturePaypal(t, customer.auth, pp.payment_id)).statusCode).toBe(409);
-    expect(paypal.received('order.capture')).toEqual([]);
+    await expectNeverCaptured(pp.payment_id);
   });
 
   it('the customer deletes the book: its unpaid order’s Checkout Session is expired at Stripe', async () => {
@@ -279,6 +297,27 @@ describe('canceling an unpaid order closes its open payment attempts in the same
     expect((await orderRow(t, order.id)).status).toBe('canceled');
     expect(stripe.session(card.id)?.status).toBe('expired');
     expect((await payOnHostedPage(card.url)).status).toBe(409);
+  });
+
+  // (Above, the card checkout's start already closed the PayPal attempt: "no second payment". Here PayPal alone.)
+  it.each([
+    ['staff cancel the order', (_book: number, order: number) => staffCancel(order)],
+    [
+      'the customer deletes the book',
+      (book: number) =>
+        request(t, { method: 'DELETE', url: `/api/book/${book}/delete/`, headers: customer.auth }),
+    ],
+  ])('%s: its open PayPal order is closed and never captured', async (what, cancel) => {
+    const book = await createPrintBook(t, customer.auth, { title: `PayPal: ${what}` });
+    const order = await placeOrder(t, customer.auth, [book.id]);
+    const created = await startPaypal(t, customer.auth, order.id);
+    const res = await cancel(book.id, order.id);
+    expect(res.statusCode, res.body).toBeLessThan(300);
+    expect((await orderRow(t, order.id)).status).toBe('canceled');
+    expect((await paymentsOf(t, order.id)).map((p) => [p.provider, p.status])).toEqual([
+      ['paypal', 'expired'],
+    ]);
+    await expectNeverCaptured(created.payment_id);
   });
 
   it('the customer edits the book: its unpaid order’s Checkout Session is expired at Stripe', async () => {

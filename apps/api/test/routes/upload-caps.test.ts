@@ -3,19 +3,34 @@
  * the customer's row lock before its bytes are read, so of N parallel uploads exactly the cap's number are kept and
  * the rest are refused with the cap's words; the draft storage quota counts pending uploads and the files of draft
  * projects (attaching an upload to a draft no longer frees room), refuses with how to free space, and deleting a
- * draft gives the room back. The quota is set low (1 MB) through the environment.
+ * draft gives the room back. An upload that fails after its reservation (the quota refusing the arrived size,
+ * inspection refusing the file, the client's socket closing mid-body) gives it back; a reservation past its expiry
+ * no longer counts and the sweep removes it. The quota is set low (1 MB) through the environment.
  */
 import { randomBytes } from 'node:crypto';
+import type { Socket } from 'node:net';
+import { sql } from 'kysely';
 import { PDFDocument } from 'pdf-lib';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBody } from '@bindery/contracts/common';
 import { messages } from '@bindery/contracts/messages';
 import { UploadBookResponse, UploadedFile } from '@bindery/contracts/store/projects';
 import { MAX_PENDING_CERTIFICATES } from '@bindery/contracts/store/resale-certificates';
-import { MAX_PENDING_UPLOADS, uploadTexts } from '#plugins/app/projects/uploads.service.js';
-import { createUser, json, request, setupTestApp } from '../helper.js';
+import {
+  MAX_PENDING_UPLOADS,
+  sweepExpiredUploads,
+  uploadTexts,
+} from '#plugins/app/projects/uploads.service.js';
+import { createUser, defined, json, request, setupTestApp } from '../helper.js';
 import { makePdf } from '../pdf-fixtures.js';
-import { printBookConfiguration, upload, uploadBook, uploadCertificate } from '../projects.js';
+import {
+  halfSentUpload,
+  printBookConfiguration,
+  upload,
+  uploadBook,
+  uploadCertificate,
+  type Auth,
+} from '../projects.js';
 
 const t = setupTestApp({ env: { UPLOAD_DRAFT_QUOTA_MB: '1' } });
 
@@ -28,6 +43,32 @@ async function pdfOfSize(kb: number): Promise<Buffer> {
 
 const statuses = (responses: { statusCode: number }[]) =>
   responses.map((r) => r.statusCode).sort((a, b) => a - b);
+
+/** The customer's reservation rows (live or not). */
+const reservationsOf = (userId: number) =>
+  t.db.selectFrom('upload_reservations').select(['id', 'kind']).where('user_id', '=', userId).execute();
+
+/** Waits for a condition (bounded), instead of sleeping a fixed time. */
+async function until(check: () => Promise<boolean>, ms = 15_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+let port: number;
+beforeAll(async () => {
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  port = (t.app.server.address() as { port: number }).port;
+});
+
+/** An upload whose client sent half its body and waits: once the server holds its reservation (ADR 0054). */
+async function reservedHalfUpload(auth: Auth, userId: number): Promise<Socket> {
+  const socket = await halfSentUpload(port, auth, 40);
+  await until(async () => (await reservationsOf(userId)).length === 1);
+  return socket;
+}
 
 describe('parallel uploads on a new account', () => {
   it(`keep exactly ${MAX_PENDING_UPLOADS} of 30 pending; the others are refused with the cap's words`, async () => {
@@ -118,5 +159,79 @@ describe('the draft storage quota (UPLOAD_DRAFT_QUOTA_MB, 1 MB here)', () => {
       Array.from({ length: 5 }, () => upload(t, customer.auth, 'interior', file)),
     );
     expect(statuses(responses)).toEqual([201, 201, 413, 413, 413]);
+  });
+});
+
+describe('an upload that fails gives its reservation back (docs/decisions/0054)', () => {
+  it('refused by the quota once its bytes arrived, refused by inspection, or cut short: the cap is whole again', async () => {
+    const customer = await createUser(t);
+    const mine = () => reservationsOf(customer.user.id);
+
+    // Bigger than the whole 1 MB quota: reserved (nothing held yet), refused when its size is claimed.
+    const tooBig = await upload(t, customer.auth, 'interior', await pdfOfSize(1100));
+    expect(tooBig.statusCode, tooBig.body).toBe(413);
+    expect(json(tooBig, ErrorBody).code).toBe('DRAFT_QUOTA_EXCEEDED');
+    expect(await mine()).toEqual([]);
+
+    // Not a PDF: refused by inspection, after the bytes arrived.
+    const notPdf = await upload(t, customer.auth, 'interior', Buffer.from('plain text, not a PDF'));
+    expect(notPdf.statusCode, notPdf.body).toBe(400);
+    expect(json(notPdf, ErrorBody).error).toBe(messages.projects.onlyPdf);
+    expect(await mine()).toEqual([]);
+
+    // The client goes away mid-body: the socket closes with the multipart body half sent.
+    const socket = await reservedHalfUpload(customer.auth, customer.user.id);
+    socket.destroy();
+    await until(async () => (await mine()).length === 0);
+
+    // Nothing of the three is held: the whole cap is there, and not one more.
+    const pdf = await makePdf(2, { blank: true });
+    const responses = await Promise.all(
+      Array.from({ length: MAX_PENDING_UPLOADS }, () => upload(t, customer.auth, 'interior', pdf)),
+    );
+    expect(statuses(responses)).toEqual(Array<number>(MAX_PENDING_UPLOADS).fill(201));
+    expect((await upload(t, customer.auth, 'interior', pdf)).statusCode).toBe(429);
+    expect(await mine()).toEqual([]);
+  });
+});
+
+describe('a reservation left past its expiry (a process that died mid-upload)', () => {
+  it('no longer counts, and the sweep removes it and says so; live ones stay', async () => {
+    const customer = await createUser(t);
+    const aged = await reservedHalfUpload(customer.auth, customer.user.id);
+    const [reservation] = await reservationsOf(customer.user.id);
+    await t.db
+      .updateTable('upload_reservations')
+      .set({ expires_at: sql<Date>`now() - interval '1 minute'` })
+      .where('id', '=', defined(reservation, 'the reservation').id)
+      .execute();
+    // A live reservation of another customer's upload in progress.
+    const other = await createUser(t);
+    const live = await reservedHalfUpload(other.auth, other.user.id);
+
+    // Expired, it no longer holds a place under the cap.
+    const pdf = await makePdf(2, { blank: true });
+    const responses = await Promise.all(
+      Array.from({ length: MAX_PENDING_UPLOADS }, () => upload(t, customer.auth, 'interior', pdf)),
+    );
+    expect(statuses(responses)).toEqual(Array<number>(MAX_PENDING_UPLOADS).fill(201));
+
+    expect(await sweepExpiredUploads({ db: t.db, fileStore: t.app.fileStore })).toEqual({
+      uploads: 0,
+      reservations: 1,
+    });
+    expect(await reservationsOf(customer.user.id)).toEqual([]);
+    expect(await reservationsOf(other.user.id)).toHaveLength(1);
+
+    // The periodic job runs the same sweep: aged again, the live one goes too.
+    await t.db
+      .updateTable('upload_reservations')
+      .set({ expires_at: sql<Date>`now() - interval '1 minute'` })
+      .where('user_id', '=', other.user.id)
+      .execute();
+    expect(await t.app.jobs.trigger('uploads.sweep-expired')).toContain('uploads.sweep-expired');
+    expect(await reservationsOf(other.user.id)).toEqual([]);
+    aged.destroy();
+    live.destroy();
   });
 });

@@ -3,7 +3,6 @@
  * hostile PDF ends its inspection worker (out of time here) with a 400 while the API keeps answering; what a crashed
  * process left in staging is swept when the next one starts. Limits are set low through the environment.
  */
-import { connect } from 'node:net';
 import { mkdir, readdir, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -11,8 +10,8 @@ import { ErrorBody } from '@bindery/contracts/common';
 import { messages } from '@bindery/contracts/messages';
 import { buildApp } from '#app.js';
 import { createUser, setupTestApp } from '../helper.js';
-import { filesUnder, makePdf, multipartBody, pdfObjectFlood } from '../pdf-fixtures.js';
-import { upload, type Auth } from '../projects.js';
+import { filesUnder, makePdf, pdfObjectFlood } from '../pdf-fixtures.js';
+import { halfSentUpload, upload, type Auth } from '../projects.js';
 
 const t = setupTestApp({
   // 3 s: the hostile flood below needs well over 10 s; a warm worker reads a small PDF in milliseconds.
@@ -39,20 +38,10 @@ describe('a stalled upload', () => {
   it('is cut off after UPLOAD_IDLE_TIMEOUT without a byte, and its staged file is removed', async () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = t.app.server.address() as { port: number };
-    const body = multipartBody({ purpose: 'interior' }, [{ name: 'a.pdf', data: await makePdf(200) }]);
-    const socket = connect(port, '127.0.0.1');
-    await new Promise((resolve) => socket.once('connect', resolve));
+    // Half the body, then nothing; it reads the server's 408.
+    const socket = await halfSentUpload(port, auth, 200);
     let closed = false;
     socket.on('close', () => (closed = true));
-    socket.on('error', () => undefined);
-    // Read what the server says (its 408): a socket nobody reads never learns that its peer has gone.
-    socket.resume();
-    socket.write(
-      `POST /api/book/uploads/ HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${auth.authorization}\r\n` +
-        `Content-Type: ${body.headers['content-type']}\r\nContent-Length: ${body.payload.length}\r\n\r\n`,
-    );
-    // Half the body, then nothing: the connection stays open from the client's side.
-    socket.write(body.payload.subarray(0, body.payload.length / 2));
     await until(async () => (await filesUnder(uploadsDir())).some((f) => f.endsWith('.part')));
     await until(async () => closed && (await filesUnder(uploadsDir())).length === 0);
     socket.destroy();

@@ -73,6 +73,9 @@ export class InflateBudget {
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'ERR_BUFFER_TOO_LARGE')
         throw new PdfSyntaxError(`a stream cannot be inflated: ${(err as Error).message}`);
+      // zlib did inflate `cap` bytes before it stopped: they count, or a stream drawn by every page (a budget whose
+      // limit is a page left unchecked, not a refusal: ADR 0060) would cost the whole cap again on each page.
+      this.used += cap;
       throw new PdfLimitError(
         cap < byRatio
           ? `its streams inflate to more than ${mib(this.total)} MB`
