@@ -40,7 +40,8 @@ import { iso, isoOrNull } from '../orders/order-views.js';
 import { fieldRefusal } from '../projects/field-refusal.js';
 import type { FileStore } from '../projects/file-store.js';
 import type { Slot, SlotRule } from '../projects/upload-slots.js';
-import { EXTENSIONS, openParts, safeFileName, type UploadsModule } from '../projects/uploads.service.js';
+import { EXTENSIONS, openParts, safeFileName } from '../projects/multipart-parts.js';
+import type { UploadsModule } from '../projects/uploads.service.js';
 import {
   countCertificatesByStatus,
   countPendingCertificates,

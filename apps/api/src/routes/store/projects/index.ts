@@ -20,7 +20,7 @@ import { UPLOAD_MAX_BYTES, projectRoutes } from '@bindery/contracts/store/projec
 import { proofRoutes } from '@bindery/contracts/store/proofs';
 import { contractRoute } from '#lib/contract-route.js';
 import { dropdownData, projectTexts } from '#plugins/app/projects/projects.service.js';
-import { multipartLimits } from '#plugins/app/projects/uploads.service.js';
+import { multipartLimits } from '#plugins/app/projects/multipart-parts.js';
 import { sendStoredFile } from '#lib/content-disposition.js';
 
 const projectsRoutes: FastifyPluginAsyncZod = async (app) => {

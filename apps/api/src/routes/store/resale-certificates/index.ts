@@ -8,7 +8,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CERTIFICATE_MAX_BYTES, certificateRoutes } from '@bindery/contracts/store/resale-certificates';
 import { contractRoute } from '#lib/contract-route.js';
-import { multipartLimits } from '#plugins/app/projects/uploads.service.js';
+import { multipartLimits } from '#plugins/app/projects/multipart-parts.js';
 
 const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
   // Encapsulated: one file of at most 10 MB and the state field.
