@@ -357,6 +357,8 @@ export interface MailOutboxTable {
   text_body: string;
   html_body: string;
   link: string | null;
+  /** The link is a one-time secret: removed from the row once the mail is sent or given up (ADR 0083). */
+  secret_link: Generated<boolean>;
   status: Generated<'pending' | 'sent' | 'failed'>;
   attempts: Generated<number>;
   next_attempt_at: GeneratedTimestamp;

@@ -6,7 +6,13 @@
  */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock } from '#lib/clock.js';
-import { MAX_MAIL_ATTEMPTS, createMailOutbox, type OutboxMail } from '#plugins/app/mail/mail-outbox.js';
+import {
+  LINK_REMOVED,
+  MAX_MAIL_ATTEMPTS,
+  createMailOutbox,
+  type OutboxMail,
+} from '#plugins/app/mail/mail-outbox.js';
+import { passwordResetMail } from '#plugins/app/mail/templates.js';
 import type { Mailer, MailMessage } from '#plugins/app/mail/mailer.js';
 import { defined, setupTestApp } from '../helper.js';
 
@@ -126,6 +132,44 @@ describe('mail outbox', () => {
     expect(a + b).toBe(5);
     expect(smtp.sent).toHaveLength(5);
     expect(new Set(smtp.sent.map((m) => m.to)).size).toBe(5);
+  });
+
+  it('keeps a one-time link only until the mail is sent or given up; other links stay (ADR 0083)', async () => {
+    const smtp = fakeSmtp();
+    const clock = manualClock(new Date('2031-02-01T00:00:00Z'));
+    const outbox = createMailOutbox({ db: t.db, mailer: smtp.mailer, clock, log: silent });
+    const link = 'http://web.test/reset-password/MQ/abc-def&x=1';
+    const reset = defined(
+      await outbox.enqueue(t.db, { kind: 'password_reset', ...passwordResetMail('r@example.test', 'R', link) }),
+      'the reset mail id',
+    );
+    const order = defined(await outbox.enqueue(t.db, mailTo()), 'the order mail id');
+    expect(await rowOf(reset)).toMatchObject({ link, secret_link: true });
+    outbox.deliver([reset, order]);
+    await outbox.drain();
+    // The reader got the link; the table no longer holds it anywhere.
+    expect(smtp.sent.map((m) => m.link).toSorted()).toEqual(['http://web.test/orders/1', link]);
+    const sent = await rowOf(reset);
+    expect(sent).toMatchObject({ status: 'sent', link: null });
+    for (const body of [sent.text_body, sent.html_body]) {
+      expect(body).toContain(LINK_REMOVED);
+      expect(body).not.toContain('abc-def');
+    }
+    expect(await rowOf(order)).toMatchObject({ status: 'sent', link: 'http://web.test/orders/1' });
+
+    // Given up after the last attempt: forgotten too.
+    const doomed = defined(
+      await outbox.enqueue(t.db, { kind: 'verify_email', ...passwordResetMail('v@example.test', 'V', `${link}2`) }),
+      'a mail that never goes',
+    );
+    smtp.state.failing = true;
+    for (let i = 0; i < MAX_MAIL_ATTEMPTS + 2; i += 1) {
+      clock.advance(7 * 3600_000);
+      await outbox.deliverDue();
+    }
+    const failed = await rowOf(doomed);
+    expect(failed).toMatchObject({ status: 'failed', link: null });
+    expect(failed.text_body).not.toContain('abc-def');
   });
 
   it('sends what a crashed process left pending (written, never delivered)', async () => {

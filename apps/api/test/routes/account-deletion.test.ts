@@ -61,9 +61,33 @@ describe('DELETE api/users/me/', () => {
     const before = await uploadKeys(c.user.id);
     expect(before.length).toBeGreaterThanOrEqual(4);
 
+    // An account mail (a reset link) waits in the outbox beside the order mails.
+    const asked = await request(t, {
+      method: 'POST',
+      url: '/api/users/request-reset-password/',
+      payload: { email: c.user.email },
+      remoteAddress: nextIp(),
+    });
+    expect(asked.statusCode).toBe(200);
+    await t.app.mailOutbox.drain();
+    const mailsTo = async () =>
+      (
+        await t.db
+          .selectFrom('mail_outbox')
+          .select(['kind', 'order_id'])
+          .where('to_address', '=', c.user.email)
+          .orderBy('id')
+          .execute()
+      ).map((m) => [m.kind, m.order_id]);
+    expect(await mailsTo()).toContainEqual(['password_reset', null]);
+
     const res = await deleteMe(c.auth, GOOD_PASSWORD);
     expect(res.statusCode, res.body).toBe(204);
     await t.app.mailOutbox.drain();
+    // Its account mails go with it; the orders' mails stay with the orders, which keep the buyer (ADR 0083).
+    const left = await mailsTo();
+    expect(left.length).toBeGreaterThan(0);
+    expect(left.every(([, orderId]) => orderId !== null)).toBe(true);
 
     // The person is gone from the account row; nothing signs in as them any more.
     const row = await t.db.selectFrom('users').selectAll().where('id', '=', c.user.id).executeTakeFirstOrThrow();

@@ -43,6 +43,7 @@ import * as m20261128270000 from './2026_11_28_270000_invoices.js';
 import * as m20261128280000 from './2026_11_28_280000_api_keys_webhooks.js';
 import * as m20261128290000 from './2026_11_28_290000_hold_difference.js';
 import * as m20261128300000 from './2026_11_28_300000_proof_copy.js';
+import * as m20261128330000 from './2026_11_28_330000_mail_secret_links.js';
 
 export const migrations: Record<string, Migration> = {
   '2026_11_21_000001_create_users': m0001,
@@ -75,4 +76,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_28_280000_api_keys_webhooks': m20261128280000,
   '2026_11_28_290000_hold_difference': m20261128290000,
   '2026_11_28_300000_proof_copy': m20261128300000,
+  '2026_11_28_330000_mail_secret_links': m20261128330000,
 };

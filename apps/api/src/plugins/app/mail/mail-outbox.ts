@@ -22,6 +22,7 @@ import { claimOutboxRows, type OutboxPick } from '#db/outbox-claim.js';
 import type { Clock } from '#lib/clock.js';
 import type { Logger } from '#lib/logger.js';
 import type { Mailer, MailMessage } from './mailer.js';
+import { escapeHtml } from './templates.js';
 
 export interface OutboxMail extends MailMessage {
   /** What it is (order_paid, order_shipped…), for logs and tests. */
@@ -42,6 +43,11 @@ export interface MailOutbox {
   deliverDue(limit?: number): Promise<number>;
   /** Waits for background writes and deliveries still in flight. */
   drain(): Promise<void>;
+  /**
+   * Inside an account's deletion: its account mails (no order) to `address` are deleted, sent or not; order mails
+   * stay with their orders, which keep the buyer's address anyway (ADR 0008, 0083).
+   */
+  forgetAccountMailWithin(trx: Db, address: string): Promise<void>;
 }
 
 /** After this many failed attempts a mail is given up (status failed, last_error kept for staff). */
@@ -50,6 +56,20 @@ export const MAX_MAIL_ATTEMPTS = 8;
 const CLAIM_MS = 2 * 60 * 1000;
 /** 1 min, 2, 4, … capped at 6 h. */
 const retryDelayMs = (attempts: number) => Math.min(60_000 * 2 ** Math.max(0, attempts - 1), 6 * 3600_000);
+
+/** What a sent or given-up mail keeps of a one-time link (ADR 0083). */
+export const LINK_REMOVED = '[link removed after sending]';
+
+/** A one-time link's row, without the link: nobody who reads the table later can use it. */
+function forgetLink(row: { secret_link: boolean; link: string | null; text_body: string; html_body: string }) {
+  if (!row.secret_link || row.link === null) return {};
+  const link = row.link;
+  return {
+    link: null,
+    text_body: row.text_body.replaceAll(link, LINK_REMOVED),
+    html_body: row.html_body.replaceAll(escapeHtml(link), LINK_REMOVED).replaceAll(link, LINK_REMOVED),
+  };
+}
 
 export function createMailOutbox(deps: {
   db: Kysely<DB>;
@@ -75,7 +95,7 @@ export function createMailOutbox(deps: {
         });
         await db
           .updateTable('mail_outbox')
-          .set({ status: 'sent', sent_at: clock.now(), locked_until: null, last_error: null })
+          .set({ status: 'sent', sent_at: clock.now(), locked_until: null, last_error: null, ...forgetLink(row) })
           .where('id', '=', row.id)
           .execute();
         sent += 1;
@@ -92,6 +112,7 @@ export function createMailOutbox(deps: {
             locked_until: null,
             last_error: (err instanceof Error ? err.message : String(err)).slice(0, 1000),
             next_attempt_at: new Date(clock.now().getTime() + retryDelayMs(row.attempts)),
+            ...(failed ? forgetLink(row) : {}),
           })
           .where('id', '=', row.id)
           .execute()
@@ -120,6 +141,7 @@ export function createMailOutbox(deps: {
         text_body: mail.text,
         html_body: mail.html,
         link: mail.link ?? null,
+        secret_link: mail.secretLink === true && mail.link !== undefined,
         next_attempt_at: clock.now(),
       })
       .onConflict((oc) => oc.column('dedupe_key').doNothing())
@@ -151,6 +173,9 @@ export function createMailOutbox(deps: {
     },
     async drain() {
       await Promise.allSettled([...inFlight]);
+    },
+    async forgetAccountMailWithin(trx, address) {
+      await trx.deleteFrom('mail_outbox').where('to_address', '=', address).where('order_id', 'is', null).execute();
     },
   };
 }

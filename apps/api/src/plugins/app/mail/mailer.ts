@@ -10,6 +10,8 @@ export interface MailMessage {
   html: string;
   /** The one action link in the message, logged by the outbox adapter so a developer can click it. */
   link?: string;
+  /** The link is a one-time secret (a verification, reset or e-mail change link): kept only until sent (ADR 0083). */
+  secretLink?: boolean;
 }
 
 export interface SentMail {

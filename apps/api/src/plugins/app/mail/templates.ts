@@ -29,31 +29,38 @@ function render(
   return { to, subject, text, html, link };
 }
 
+/** A mail whose link is a one-time secret: the outbox keeps the link only until it is sent (ADR 0083). */
+const secret = (mail: MailMessage): MailMessage => ({ ...mail, secretLink: true });
+
 export function verificationMail(to: string, name: string, link: string): MailMessage {
-  return render(
-    to,
-    'Verify your email address',
-    name,
-    [
-      'Thanks for signing up for Bindery. Please confirm your email address by opening the link below.',
-      'The link is valid for 3 days and works once. If you did not sign up, you can ignore this email.',
-    ],
-    'Verify my email',
-    link,
+  return secret(
+    render(
+      to,
+      'Verify your email address',
+      name,
+      [
+        'Thanks for signing up for Bindery. Please confirm your email address by opening the link below.',
+        'The link is valid for 3 days and works once. If you did not sign up, you can ignore this email.',
+      ],
+      'Verify my email',
+      link,
+    ),
   );
 }
 
 export function passwordResetMail(to: string, name: string, link: string): MailMessage {
-  return render(
-    to,
-    'Reset your Bindery password',
-    name,
-    [
-      'We received a request to reset the password of your Bindery account. Open the link below to choose a new one.',
-      'The link is valid for 1 hour and works once. If you did not ask for this, you can ignore this email: your password stays unchanged.',
-    ],
-    'Choose a new password',
-    link,
+  return secret(
+    render(
+      to,
+      'Reset your Bindery password',
+      name,
+      [
+        'We received a request to reset the password of your Bindery account. Open the link below to choose a new one.',
+        'The link is valid for 1 hour and works once. If you did not ask for this, you can ignore this email: your password stays unchanged.',
+      ],
+      'Choose a new password',
+      link,
+    ),
   );
 }
 
@@ -83,21 +90,28 @@ export function accountExistsMail(
 
 /** An e-mail change (docs/decisions/0074): the link to the NEW address, which alone changes the login e-mail. */
 export function emailChangeMail(to: string, name: string, link: string): MailMessage {
-  return render(
-    to,
-    'Confirm your new Bindery email address',
-    name,
-    [
-      'You asked to use this address to log in to your Bindery account. Open the link below to confirm it.',
-      'The link is valid for 24 hours and works once. Until you open it, your account keeps its current address. If you did not ask for this, you can ignore this email.',
-    ],
-    'Confirm my new email',
-    link,
+  return secret(
+    render(
+      to,
+      'Confirm your new Bindery email address',
+      name,
+      [
+        'You asked to use this address to log in to your Bindery account. Open the link below to confirm it.',
+        'The link is valid for 24 hours and works once. Until you open it, your account keeps its current address. If you did not ask for this, you can ignore this email.',
+      ],
+      'Confirm my new email',
+      link,
+    ),
   );
 }
 
 /** Told to the CURRENT address when a change to `newEmail` is asked for (the change waits for the new one's link). */
-export function emailChangeNoticeMail(to: string, name: string, newEmail: string, resetLink: string): MailMessage {
+export function emailChangeNoticeMail(
+  to: string,
+  name: string,
+  newEmail: string,
+  resetLink: string,
+): MailMessage {
   return render(
     to,
     'Your Bindery email address is about to change',

@@ -63,7 +63,7 @@ export interface AccountsDeps {
    * Where every mail goes (ADR 0068): written with the change it announces, delivered after the commit and
    * retried while the mail server is away.
    */
-  outbox: Pick<MailOutbox, 'enqueue' | 'deliver' | 'sendLater'>;
+  outbox: Pick<MailOutbox, 'enqueue' | 'deliver' | 'sendLater' | 'forgetAccountMailWithin'>;
   clock: Clock;
   /** This instance's short cache of session reads: forgotten for a user whose sessions end. */
   sessionCache: Pick<SessionCache, 'forgetUser'>;
@@ -246,7 +246,10 @@ export function createAccounts({ db, counts, outbox, clock, sessionCache, config
    */
   async function close(id: number, actor: Parameters<AccountLeaving['within']>[2]): Promise<boolean> {
     const outcome = await db.transaction().execute(async (trx) => {
-      if (!(await anonymiseUser(trx, id))) return undefined;
+      const address = (await findUserById(trx, id))?.email;
+      if (address === undefined || !(await anonymiseUser(trx, id))) return undefined;
+      // The account's own mails (links, notices) go with it; its orders' mails stay with the orders (ADR 0083).
+      await outbox.forgetAccountMailWithin(trx, address);
       await revokeUserSessions(trx, id, clock.now());
       await deleteAllAddresses(trx, id);
       return leaving ? { left: await leaving.within(trx, id, actor) } : { left: undefined };
