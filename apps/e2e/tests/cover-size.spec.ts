@@ -19,7 +19,7 @@ test('a visitor sizes a cover, sees the server’s spine width and downloads the
   await expect(page.getByRole('heading', { level: 1, name: 'Cover size calculator' })).toBeVisible();
 
   const form = page.getByRole('form', { name: 'Cover size' });
-  await form.getByLabel('Trim Size').selectOption({ label: 'US Trade (6 x 9 in)' });
+  await form.getByLabel('Trim Size').selectOption({ label: 'US Trade — 6 × 9 in' });
   await form.getByLabel('Binding').selectOption({ label: 'Perfect Bound' });
   await form.getByLabel('Paper Type').selectOption({ label: '60# White-Uncoated' });
   await form.getByLabel('Page Count').fill('300');
