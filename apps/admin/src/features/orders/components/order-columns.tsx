@@ -17,7 +17,7 @@ export const orderColumns: Column<AdminOrderRow>[] = [
     key: 'customer',
     header: 'Customer',
     cell: (o) => (
-      <span className="b-stack" style={{ gap: 0 }}>
+      <span className="b-stack b-break-anywhere" style={{ gap: 0 }}>
         <span>{o.customer_name || '—'}</span>
         <span className="b-muted">{customerEmail(o.customer_email)}</span>
       </span>
