@@ -223,6 +223,24 @@ describe('one database handle per transaction (ADR 0050)', () => {
       [9, 'a database handle (….db) inside a transaction'],
     ]);
   });
+
+  it('catches a handle taken inside a callback a helper runs in its transaction, as the upload slots do', () => {
+    // slots.settle(slot, (trx) => …) opens the transaction itself and hands it to the callback.
+    const helper = `
+      async function receive() {
+        return slots.settle(slot, async (trx) => {
+          const row = await insertUpload(trx, facts);
+          await catalog.priceList();
+          void countPending(db, userId);
+          return row;
+        });
+      }
+      items.map((item) => price(db, item));`;
+    expect(handleOffences('helper.ts', helper).map((o) => [o.line, o.why])).toEqual([
+      [5, 'an await that does not go through the transaction (trx)'],
+      [6, 'the outer `db` inside a transaction'],
+    ]);
+  });
 });
 
 const MAIL = join(DOMAINS, 'mail');

@@ -3,9 +3,10 @@
  * (PGlite, one connection) such a query waits for the connection its own transaction holds, for good; on
  * PostgreSQL it costs a second connection per request and exhausts the pool under load.
  *
- * A transaction scope is a callback given to `….transaction()….execute(…)` or `….connection().execute(…)`, or a
+ * A transaction scope is a callback given to `….transaction()….execute(…)` or `….connection().execute(…)`, a
  * function whose first parameter is a `Transaction<DB>` (the `…Within` functions other modules call from their
- * transactions). Inside one:
+ * transactions), or a callback handed to any other call whose first parameter is named `trx` or `tx` (a helper that
+ * opens the transaction and passes it on, such as the upload slots' `settle(slot, (trx) => …)`). Inside one:
  * - no `db` that the scope did not declare itself and no `….db` (the module's handle, `app.db`, `deps.db`,
  *   `this.db`): only the transaction reaches the database;
  * - every `await` mentions the transaction (a repository call given it, a query built on it, another `…Within`):
@@ -22,6 +23,8 @@ export interface HandleOffence {
 }
 
 const EXCUSE = /\/\/\s*no database:\s*\S/;
+/** What a transaction is called when a helper passes it to a callback. */
+const TRANSACTION_NAMES = new Set(['trx', 'tx']);
 
 /** Whether a call chain (`a.b().c()….execute`) contains `.transaction()` or `.connection()` before `execute`. */
 function opensTransaction(callee: ts.Expression): boolean {
@@ -63,6 +66,9 @@ function scopeParameter(fn: FunctionNode): string | undefined {
   const type = first.type;
   if (type && ts.isTypeReferenceNode(type) && type.typeName.getText() === 'Transaction')
     return first.name.text;
+  // A callback handed to a helper that runs it in its transaction: the parameter's conventional name says so.
+  const isCallback = (ts.isArrowFunction(fn) || ts.isFunctionExpression(fn)) && ts.isCallExpression(parent);
+  if (isCallback && TRANSACTION_NAMES.has(first.name.text)) return first.name.text;
   return undefined;
 }
 

@@ -156,6 +156,26 @@ describe('a JSON body that never finishes', () => {
   });
 });
 
+describe("Node's own deadlines", () => {
+  it('are the configured ones: headers, the whole request, an idle keep-alive connection, a silent connection', () => {
+    const server = t.app.server;
+    const http = t.config.http;
+    expect({
+      headers: server.headersTimeout,
+      request: server.requestTimeout,
+      keepAlive: server.keepAliveTimeout,
+      idle: server.timeout,
+    }).toEqual({
+      headers: http.headersTimeoutMs,
+      request: http.requestTimeoutMs,
+      keepAlive: http.keepAliveTimeoutMs,
+      idle: http.idleTimeoutMs,
+    });
+    // Node's defaults would be 60 s, 300 s, 5 s and none: each one here is ours.
+    expect(http.headersTimeoutMs).toBeLessThan(60_000);
+  });
+});
+
 describe('one host opening many connections', () => {
   const held: { socket: Socket; closed: boolean }[] = [];
   afterAll(() => {
