@@ -12,9 +12,7 @@
  *
  * Fixed seed and bounded count; FUZZ_SEED and FUZZ_RUNS change them (a failure prints the seed and the case).
  */
-import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
@@ -34,6 +32,7 @@ import { createUser, json, privateDatabase, setupTestApp, type TestContext } fro
 import { ADDRESS, payOrder } from './orders-fixtures.js';
 import { jpegBytes, makePdf, multipartBody, pngBytes } from './pdf-fixtures.js';
 import { upload, uploadCertificate } from './projects.js';
+import { answerOf, closedWithin, open, until } from './raw-socket.js';
 
 const SEED = Number(process.env['FUZZ_SEED'] ?? 20261128);
 const RUNS = Number(process.env['FUZZ_RUNS'] ?? 12);
@@ -289,7 +288,7 @@ const hostile = setupTestApp({
   },
 });
 
-/** Statuses of what answered, and the problems of those that must not have. */
+/** The answers' statuses, in order (for a failure's message). */
 const sorted = (responses: { statusCode: number }[]) =>
   responses.map((r) => r.statusCode).sort((a, b) => a - b);
 
@@ -325,14 +324,12 @@ describe('the parallel caps: N uploads or certificates at once on a new account'
   it(
     `uploads: of 21–40 at once exactly ${MAX_PENDING_UPLOADS} are kept`,
     async () => {
-      const kinds = fc
-        .integer({ min: MAX_PENDING_UPLOADS + 1, max: 2 * MAX_PENDING_UPLOADS })
-        .chain((n) =>
-          fc.array(fc.constantFrom('pdf' as const, 'png' as const, 'jpeg' as const), {
-            minLength: n,
-            maxLength: n,
-          }),
-        );
+      const kinds = fc.integer({ min: MAX_PENDING_UPLOADS + 1, max: 2 * MAX_PENDING_UPLOADS }).chain((n) =>
+        fc.array(fc.constantFrom('pdf' as const, 'png' as const, 'jpeg' as const), {
+          minLength: n,
+          maxLength: n,
+        }),
+      );
       await holds(
         'the parallel upload cap',
         kinds,
@@ -377,6 +374,152 @@ describe('the parallel caps: N uploads or certificates at once on a new account'
           await heldAt(MAX_PENDING_CERTIFICATES, responses, customer.user.id);
         },
         Math.max(2, Math.ceil(RUNS / 4)),
+      );
+    },
+    TIMEOUT_MS,
+  );
+});
+
+describe('the stalled body: JSON and upload bodies cut short or trickled, on real sockets', () => {
+  let port: number;
+  let customer: Awaited<ReturnType<typeof createUser>>;
+  /** Each route's request: its head (up to the blank line) and the body that is never sent whole. */
+  let routes: Record<Route, { head: (length: number) => string; body: Buffer }>;
+  type Route = 'login' | 'save' | 'upload' | 'certificate';
+
+  beforeAll(async () => {
+    await hostile.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (hostile.app.server.address() as { port: number }).port;
+    customer = await createUser(hostile);
+    const head = (url: string, type: string, auth?: string) => (length: number) =>
+      `POST ${url} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: ${type}\r\nContent-Length: ${length}\r\n` +
+      `${auth ? `Authorization: ${auth}\r\n` : ''}\r\n`;
+    const pdf = await makePdf(2, { blank: true });
+    const form = (fields: Record<string, string>) =>
+      multipartBody(fields, [{ name: 'book.pdf', type: 'application/pdf', data: pdf }]);
+    const upload = form({ purpose: 'interior' });
+    const certificate = form({ state: 'TX' });
+    const json = 'application/json';
+    const bearer = customer.auth.authorization;
+    // Long enough that a byte every 50 ms outlasts the JSON bound (2 s + slack): a trickle is cut, never finished.
+    const padding = 'x'.repeat(300);
+    routes = {
+      login: {
+        head: head('/api/users/login/', json),
+        body: Buffer.from(JSON.stringify({ email: customer.user.email, password: padding })),
+      },
+      save: {
+        head: head('/api/book/upload-book/', json, bearer),
+        body: Buffer.from(JSON.stringify({ title: padding, category: 'Print Book', quantity: 1 })),
+      },
+      upload: {
+        head: head('/api/book/uploads/', upload.headers['content-type'], bearer),
+        body: upload.payload,
+      },
+      certificate: {
+        head: head('/api/resale-certificates/', certificate.headers['content-type'], bearer),
+        body: certificate.payload,
+      },
+    };
+  });
+
+  interface Attack {
+    route: Route;
+    /** How many of the body's bytes are sent (modulo its length: never all). */
+    cut: number;
+    /** Sent in this many writes, `pauseMs` apart (under the idle limits), then nothing more. */
+    writes: number;
+    pauseMs: number;
+    /** A JSON body only: after the cut, one more byte every `pauseMs`, never idle and never whole. */
+    trickle: boolean;
+  }
+  const attackOn = (route: Route, trickle: boolean): fc.Arbitrary<Attack> =>
+    fc.record({
+      route: fc.constant(route),
+      cut: fc.nat(),
+      writes: fc.integer({ min: 1, max: 4 }),
+      pauseMs: fc.integer({ min: 50, max: 400 }),
+      trickle: fc.constant(trickle),
+    });
+  /** All four routes at once: one JSON body trickled, the other stalled, both uploads stalled (which one, generated). */
+  const attacks = fc
+    .constantFrom<Route>('login', 'save')
+    .chain((trickled) =>
+      fc.tuple(
+        attackOn('login', trickled === 'login'),
+        attackOn('save', trickled === 'save'),
+        attackOn('upload', false),
+        attackOn('certificate', false),
+      ),
+    );
+
+  /** Sends the attack; resolves with what is wrong with the server's handling of it, if anything. */
+  async function send(a: Attack): Promise<string | undefined> {
+    const { head, body } = routes[a.route];
+    const json = a.route === 'login' || a.route === 'save';
+    const conn = await open(port);
+    const started = Date.now();
+    let lastWrite = started;
+    const write = (bytes: Buffer | string) => {
+      if (conn.closed) return;
+      conn.socket.write(bytes);
+      lastWrite = Date.now();
+    };
+    const at = a.cut % body.length;
+    write(head(body.length));
+    // The attacker's own pacing, not a wait for the server: a pause between writes, shorter than any idle limit.
+    const pause = () => new Promise((r) => setTimeout(r, a.pauseMs));
+    const size = Math.max(1, Math.ceil(at / a.writes));
+    for (let from = 0; from < at && !conn.closed; from += size) {
+      if (from > 0) await pause();
+      write(body.subarray(from, Math.min(at, from + size)));
+    }
+    // A JSON body must be whole within its deadline from the start; an upload's bytes must not pause past its idle.
+    const bound = () => (json ? started + LIMITS.bodyMs : lastWrite + LIMITS.uploadIdleMs) + SLACK_MS;
+    let sent = at;
+    while (a.trickle && !conn.closed && sent < body.length - 1 && Date.now() < bound()) {
+      await pause();
+      write(body.subarray(sent, ++sent));
+    }
+    const what = `${a.route}: ${at} of ${body.length} bytes${a.trickle ? ', then trickled' : ''}`;
+    try {
+      await closedWithin(conn, bound() - Date.now(), `${what}: closed by the server`);
+    } catch {
+      conn.socket.destroy();
+      return `${what}: still open ${Date.now() - started} ms after it began`;
+    }
+    const answer = answerOf(conn.received);
+    if (!answer) return undefined;
+    if (answer.statusCode !== 408) return `${what}: answered ${answer.statusCode}, not 408`;
+    return problemWith(what, answer);
+  }
+
+  it(
+    'answers 408 or closes within the limits, never a 5xx; /api/health answers and no upload slot is held after',
+    async () => {
+      await holds(
+        'the stalled body',
+        attacks,
+        async (four) => {
+          const problems = (await Promise.all(four.map(send))).filter(Boolean);
+          if (problems.length > 0) throw new Error(problems.join('; '));
+          const health = await fetch(`http://127.0.0.1:${port}/api/health`);
+          if (health.status !== 200) throw new Error(`/api/health answered ${health.status}`);
+          // A cut upload gives its slot back.
+          await until(
+            async () =>
+              (
+                await hostile.db
+                  .selectFrom('upload_reservations')
+                  .select('id')
+                  .where('user_id', '=', customer.user.id)
+                  .execute()
+              ).length === 0,
+            SLACK_MS,
+            'the cut uploads give their slots back',
+          );
+        },
+        Math.max(2, Math.ceil(RUNS / 6)),
       );
     },
     TIMEOUT_MS,
