@@ -16,7 +16,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import type { LightMyRequestResponse } from 'fastify';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBody } from '@bindery/contracts/common';
 import { OrderResponse } from '@bindery/contracts/store/checkout';
@@ -134,7 +134,7 @@ describe('the freeze: a price edit among saves, edits, checkouts and reorders on
     });
 
   /** One request within the freeze bound; a freeze is remembered so the app is not closed into it. */
-  const call = async (what: string, opts: Parameters<typeof t.app.inject>[0] & object) => {
+  const call = async (what: string, opts: InjectOptions) => {
     try {
       return await answered(what, t.app.inject(opts));
     } catch (error) {
