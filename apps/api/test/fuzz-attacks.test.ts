@@ -311,71 +311,54 @@ describe('the parallel caps: N uploads or certificates at once on a new account'
   const reservationsOf = (userId: number) =>
     hostile.db.selectFrom('upload_reservations').select('id').where('user_id', '=', userId).execute();
 
-  /** Exactly `cap` kept, the rest refused with the ErrorBody, no 5xx, nothing reserved after. */
-  async function heldAt(cap: number, responses: LightMyRequestResponse[], userId: number) {
-    const problems = responses.map((r, i) => problemWith(`request ${i}`, r)).filter(Boolean);
-    if (problems.length > 0) throw new Error(problems.join('; '));
-    const kept = responses.filter((r) => r.statusCode >= 200 && r.statusCode < 300).length;
-    if (kept !== cap) throw new Error(`${kept} kept, not ${cap}: ${sorted(responses).join(',')}`);
-    const reserved = await reservationsOf(userId);
-    if (reserved.length > 0) throw new Error(`${reserved.length} reservations left`);
-  }
+  type Kind = 'pdf' | 'png' | 'jpeg';
+  type Send = (auth: { authorization: string }, kind: Kind) => Promise<LightMyRequestResponse>;
+
+  /**
+   * From cap + 1 to `most` requests of generated files at once on a new account: exactly `cap` kept, the rest
+   * refused with the ErrorBody, no 5xx, nothing reserved after.
+   */
+  const capHolds = (name: string, cap: number, most: number, send: Send) =>
+    holds(
+      name,
+      fc
+        .integer({ min: cap + 1, max: most })
+        .chain((n) => fc.array(fc.constantFrom<Kind>('pdf', 'png', 'jpeg'), { minLength: n, maxLength: n })),
+      async (kinds) => {
+        const customer = await createUser(hostile);
+        const responses = await Promise.all(kinds.map((kind) => send(customer.auth, kind)));
+        const problems = responses.map((r, i) => problemWith(`request ${i}`, r)).filter(Boolean);
+        if (problems.length > 0) throw new Error(problems.join('; '));
+        const kept = responses.filter((r) => r.statusCode >= 200 && r.statusCode < 300).length;
+        if (kept !== cap) throw new Error(`${kept} kept, not ${cap}: ${sorted(responses).join(',')}`);
+        const reserved = await reservationsOf(customer.user.id);
+        if (reserved.length > 0) throw new Error(`${reserved.length} reservations left`);
+      },
+      Math.max(2, Math.ceil(RUNS / 4)),
+    );
 
   it(
     `uploads: of 21–40 at once exactly ${MAX_PENDING_UPLOADS} are kept`,
-    async () => {
-      const kinds = fc.integer({ min: MAX_PENDING_UPLOADS + 1, max: 2 * MAX_PENDING_UPLOADS }).chain((n) =>
-        fc.array(fc.constantFrom('pdf' as const, 'png' as const, 'jpeg' as const), {
-          minLength: n,
-          maxLength: n,
-        }),
-      );
-      await holds(
-        'the parallel upload cap',
-        kinds,
-        async (batch) => {
-          const customer = await createUser(hostile);
-          const responses = await Promise.all(
-            batch.map((kind) => {
-              const f = files[kind];
-              return upload(hostile, customer.auth, f.purpose, f.data, f.name, f.type);
-            }),
-          );
-          await heldAt(MAX_PENDING_UPLOADS, responses, customer.user.id);
-        },
-        Math.max(2, Math.ceil(RUNS / 4)),
-      );
-    },
+    () =>
+      capHolds('the parallel upload cap', MAX_PENDING_UPLOADS, 2 * MAX_PENDING_UPLOADS, (auth, kind) => {
+        const f = files[kind];
+        return upload(hostile, auth, f.purpose, f.data, f.name, f.type);
+      }),
     TIMEOUT_MS,
   );
 
   it(
     `resale certificates: of 6–15 at once exactly ${MAX_PENDING_CERTIFICATES} are kept`,
-    async () => {
-      const kinds = fc
-        .integer({ min: MAX_PENDING_CERTIFICATES + 1, max: 3 * MAX_PENDING_CERTIFICATES })
-        .chain((n) =>
-          fc.array(fc.constantFrom('pdf' as const, 'png' as const, 'jpeg' as const), {
-            minLength: n,
-            maxLength: n,
-          }),
-        );
-      await holds(
+    () =>
+      capHolds(
         'the parallel certificate cap',
-        kinds,
-        async (batch) => {
-          const customer = await createUser(hostile);
-          const responses = await Promise.all(
-            batch.map((kind) => {
-              const f = files[kind];
-              return uploadCertificate(hostile, customer.auth, f.data, f.name, f.type);
-            }),
-          );
-          await heldAt(MAX_PENDING_CERTIFICATES, responses, customer.user.id);
+        MAX_PENDING_CERTIFICATES,
+        3 * MAX_PENDING_CERTIFICATES,
+        (auth, kind) => {
+          const f = files[kind];
+          return uploadCertificate(hostile, auth, f.data, f.name, f.type);
         },
-        Math.max(2, Math.ceil(RUNS / 4)),
-      );
-    },
+      ),
     TIMEOUT_MS,
   );
 });
