@@ -224,21 +224,26 @@ describe('one database handle per transaction (ADR 0050)', () => {
     ]);
   });
 
-  it('catches a handle taken inside a callback a helper runs in its transaction, as the upload slots do', () => {
-    // slots.settle(slot, (trx) => …) opens the transaction itself and hands it to the callback.
-    const helper = `
-      async function receive() {
-        return slots.settle(slot, async (trx) => {
-          const row = await insertUpload(trx, facts);
-          await catalog.priceList();
-          void countPending(db, userId);
-          return row;
-        });
-      }
-      items.map((item) => price(db, item));`;
-    expect(handleOffences('helper.ts', helper).map((o) => [o.line, o.why])).toEqual([
-      [5, 'an await that does not go through the transaction (trx)'],
-      [6, 'the outer `db` inside a transaction'],
+  it('reads a callback handed to a helper that runs it in its transaction (slots.settle, a rule held)', () => {
+    // The shape of the uploads' settle: the helper opens the transaction, the callback is typed by its context.
+    const settle = `
+      const row = await slots.settle(slot, (trx) => insertUpload(trx, { id, size }));
+      const other = await slots.settle(slot, (trx) => insertUpload(app.db, { id, size }));
+      const cached = await slots.settle(slot, (tx) => catalog.priceList());
+      await slots.settle(slot, async (trx) => {
+        await lockAccount(trx, slot.userId);
+        const prices = await catalog.priceList();
+        return insertUpload(trx, { prices });
+      });
+      const rule = { held: (trx, userId) => countPendingUploads(db, userId) };
+      // Not a transaction: a parameter with a written type, or another name.
+      pages.map((page: Page) => fetchPage(db, page));
+      lines.forEach((tx: number) => draw(db, tx));`;
+    expect(handleOffences('uploads.service.ts', settle).map((o) => [o.line, o.why])).toEqual([
+      [3, 'a database handle (….db) inside a transaction'],
+      [4, 'a result that does not come through the transaction (tx)'],
+      [7, 'an await that does not go through the transaction (trx)'],
+      [10, 'the outer `db` inside a transaction'],
     ]);
   });
 });

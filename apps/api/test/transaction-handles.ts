@@ -5,13 +5,16 @@
  *
  * A transaction scope is a callback given to `….transaction()….execute(…)` or `….connection().execute(…)`, a
  * function whose first parameter is a `Transaction<DB>` (the `…Within` functions other modules call from their
- * transactions), or a callback handed to any other call whose first parameter is named `trx` or `tx` (a helper that
- * opens the transaction and passes it on, such as the upload slots' `settle(slot, (trx) => …)`). Inside one:
+ * transactions), or a callback handed to a helper that runs it in the helper's transaction
+ * (`slots.settle(slot, (trx) => …)`, a rule's `held: (trx, userId) => …`). This check reads one file at a time, with
+ * no type checker: such a callback's parameter is contextually typed, so it is known by its name, `trx` or `tx`
+ * (the names src gives a transaction), when it has no written type. Inside one:
  * - no `db` that the scope did not declare itself and no `….db` (the module's handle, `app.db`, `deps.db`,
  *   `this.db`): only the transaction reaches the database;
  * - every `await` mentions the transaction (a repository call given it, a query built on it, another `…Within`):
  *   an awaited call that does not is I/O through some other handle (a cache that loads through the app's handle,
- *   another module's service) or work that belongs before the transaction.
+ *   another module's service) or work that belongs before the transaction. An arrow's expression body is what
+ *   the caller awaits: it must mention the transaction too.
  * The one way out is a comment `// no database: <why>` on the line above an await that truly touches nothing.
  */
 import ts from 'typescript';
@@ -23,8 +26,6 @@ export interface HandleOffence {
 }
 
 const EXCUSE = /\/\/\s*no database:\s*\S/;
-/** What a transaction is called when a helper passes it to a callback. */
-const TRANSACTION_NAMES = new Set(['trx', 'tx']);
 
 /** Whether a call chain (`a.b().c()….execute`) contains `.transaction()` or `.connection()` before `execute`. */
 function opensTransaction(callee: ts.Expression): boolean {
@@ -55,6 +56,9 @@ const isFunction = (node: ts.Node): node is FunctionNode =>
   ts.isFunctionDeclaration(node) ||
   ts.isMethodDeclaration(node);
 
+/** What src names a transaction parameter whose type is not written (a callback contextually typed by its helper). */
+const TRANSACTION_NAMES = new Set(['trx', 'tx']);
+
 /** The transaction parameter's name when `fn` is a transaction scope. */
 function scopeParameter(fn: FunctionNode): string | undefined {
   const first = fn.parameters[0];
@@ -66,9 +70,9 @@ function scopeParameter(fn: FunctionNode): string | undefined {
   const type = first.type;
   if (type && ts.isTypeReferenceNode(type) && type.typeName.getText() === 'Transaction')
     return first.name.text;
-  // A callback handed to a helper that runs it in its transaction: the parameter's conventional name says so.
-  const isCallback = (ts.isArrowFunction(fn) || ts.isFunctionExpression(fn)) && ts.isCallExpression(parent);
-  if (isCallback && TRANSACTION_NAMES.has(first.name.text)) return first.name.text;
+  // A callback handed to a helper (an argument, or a property of an object given to one): typed by its context.
+  const isCallback = ts.isArrowFunction(fn) || ts.isFunctionExpression(fn);
+  if (isCallback && !type && TRANSACTION_NAMES.has(first.name.text)) return first.name.text;
   return undefined;
 }
 
@@ -122,7 +126,19 @@ export function handleOffences(fileName: string, source: string): HandleOffence[
       }
       ts.forEachChild(node, visit);
     };
-    if (fn.body) visit(fn.body);
+    if (!fn.body) return;
+    if (ts.isBlock(fn.body)) {
+      visit(fn.body);
+      return;
+    }
+    // An arrow's expression body is its caller's await (said once: a handle in it is reported already).
+    const before = offences.length;
+    visit(fn.body);
+    if (offences.length === before && !mentions(fn.body, trx)) {
+      const line = file.getLineAndCharacterOfPosition(fn.body.getStart(file)).line;
+      if (!EXCUSE.test(lines[line - 1] ?? '') && !EXCUSE.test(lines[line] ?? ''))
+        report(fn.body, `a result that does not come through the transaction (${trx})`);
+    }
   };
 
   const walk = (node: ts.Node) => {
@@ -133,5 +149,12 @@ export function handleOffences(fileName: string, source: string): HandleOffence[
     ts.forEachChild(node, walk);
   };
   walk(file);
-  return offences;
+  // A scope inside another (a helper's callback within a transaction) is read by both: each offence once.
+  const seen = new Set<string>();
+  return offences.filter((o) => {
+    const key = `${o.line} ${o.why}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }

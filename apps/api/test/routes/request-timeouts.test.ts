@@ -2,7 +2,8 @@
  * Bodies that never finish and hosts that hoard connections (docs/decisions/0054), on listening apps (real
  * sockets): a JSON body that stalls mid-way is answered 408 and its connection closed after HTTP_BODY_IDLE_TIMEOUT,
  * one trickled a byte at a time (never idle) after HTTP_BODY_TIMEOUT; one address holding more connections than
- * HTTP_MAX_CONNECTIONS_PER_ADDRESS has the extra ones closed at once, and /api/health still answers.
+ * HTTP_MAX_CONNECTIONS_PER_ADDRESS has the extra ones closed at once, and /api/health still answers; Node's server
+ * holds the configured headers, whole-request, keep-alive and idle timeouts.
  *
  * Which limit cut a body is read from the server's own log line (its `reason`), not from a wall-clock margin, and
  * each body case runs on an app where only the limit under test can fire first (ADR 0068): the stall on an app
@@ -10,12 +11,12 @@
  * pause of the process (a loaded run: the app and the test share one event loop) delays a cut, it cannot change
  * which one it is. Every wait ends on the event it waits for.
  */
-import { once } from 'node:events';
-import { connect, Socket } from 'node:net';
+import { Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBody } from '@bindery/contracts/common';
 import { REQUEST_TIMEOUT_TEXT } from '#lib/http-limits.js';
 import { setupTestApp, type TestContext } from '../helper.js';
+import { closedWithin, open as openTo, until } from '../raw-socket.js';
 
 /** An app with these body limits (seconds) whose log lines are kept: the body watch logs why it cut. */
 function appWithLimits(idleSeconds: number, wholeSeconds: number) {
@@ -25,6 +26,11 @@ function appWithLimits(idleSeconds: number, wholeSeconds: number) {
       HTTP_BODY_IDLE_TIMEOUT_SECONDS: String(idleSeconds),
       HTTP_BODY_TIMEOUT_SECONDS: String(wholeSeconds),
       HTTP_MAX_CONNECTIONS_PER_ADDRESS: '50',
+      // Not the defaults, so that the server's settings below can only have come from the configuration.
+      HTTP_HEADERS_TIMEOUT_SECONDS: '9',
+      UPLOAD_TIMEOUT_MINUTES: '3',
+      HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: '7',
+      HTTP_IDLE_TIMEOUT_SECONDS: '45',
     },
     logger: { level: 'info', stream: { write: (line: string) => void lines.push(line) } },
   });
@@ -47,44 +53,13 @@ const t = stalls.t;
 const portOf = (app: TestContext) => (app.app.server.address() as { port: number }).port;
 let port: number;
 
+/** A raw connection to the stall app (or `to`), from `localAddress` if given. */
+const open = (localAddress?: string, to = port) => openTo(to, localAddress);
+
 beforeAll(async () => {
   for (const app of [stalls.t, trickles.t]) await app.app.listen({ port: 0, host: '127.0.0.1' });
   port = portOf(t);
 });
-
-/** A raw connection that records what it reads and when it closes. */
-async function open(localAddress?: string, to = port) {
-  const socket = connect({ port: to, host: '127.0.0.1', ...(localAddress ? { localAddress } : {}) });
-  const conn = { socket, received: '', closed: false, closedAt: 0 };
-  socket.on('data', (chunk: Buffer) => (conn.received += chunk.toString('latin1')));
-  socket.on('error', () => undefined);
-  socket.on('close', () => {
-    conn.closed = true;
-    conn.closedAt = Date.now();
-  });
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', resolve);
-    socket.once('close', () => reject(new Error('closed before it connected')));
-  });
-  return conn;
-}
-
-/** Resolves when the connection closes; fails after `ms` (a limit of the server's that must not have fired). */
-async function closedWithin(conn: { socket: Socket; closed: boolean }, ms: number, what: string) {
-  if (conn.closed) return;
-  const signal = AbortSignal.timeout(ms);
-  await once(conn.socket, 'close', { signal }).catch(() => {
-    throw new Error(`not within ${ms} ms: ${what}`);
-  });
-}
-/** Resolves once `check` holds, polling; fails after `ms`. */
-async function until(check: () => boolean, ms: number, what: string): Promise<void> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`not within ${ms} ms: ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 const JSON_BODY = JSON.stringify({ email: 'someone@example.test', password: 'not-the-password-at-all' });
 
@@ -101,6 +76,29 @@ function timeoutAnswer(received: string) {
   const body = ErrorBody.parse(JSON.parse(received.slice(received.indexOf('\r\n\r\n') + 4)));
   expect(body).toEqual({ error: REQUEST_TIMEOUT_TEXT, code: 'REQUEST_TIMEOUT', statusCode: 408 });
 }
+
+describe("Node's server", () => {
+  it('has the configured headers, whole-request, keep-alive and idle timeouts', () => {
+    expect(t.config.http).toMatchObject({
+      headersTimeoutMs: 9_000,
+      requestTimeoutMs: 180_000,
+      keepAliveTimeoutMs: 7_000,
+      idleTimeoutMs: 45_000,
+    });
+    const server = t.app.server;
+    expect({
+      headersTimeout: server.headersTimeout,
+      requestTimeout: server.requestTimeout,
+      keepAliveTimeout: server.keepAliveTimeout,
+      timeout: server.timeout,
+    }).toEqual({
+      headersTimeout: t.config.http.headersTimeoutMs,
+      requestTimeout: t.config.http.requestTimeoutMs,
+      keepAliveTimeout: t.config.http.keepAliveTimeoutMs,
+      timeout: t.config.http.idleTimeoutMs,
+    });
+  });
+});
 
 describe('a JSON body that never finishes', () => {
   it(
@@ -156,26 +154,6 @@ describe('a JSON body that never finishes', () => {
   });
 });
 
-describe("Node's own deadlines", () => {
-  it('are the configured ones: headers, the whole request, an idle keep-alive connection, a silent connection', () => {
-    const server = t.app.server;
-    const http = t.config.http;
-    expect({
-      headers: server.headersTimeout,
-      request: server.requestTimeout,
-      keepAlive: server.keepAliveTimeout,
-      idle: server.timeout,
-    }).toEqual({
-      headers: http.headersTimeoutMs,
-      request: http.requestTimeoutMs,
-      keepAlive: http.keepAliveTimeoutMs,
-      idle: http.idleTimeoutMs,
-    });
-    // Node's defaults would be 60 s, 300 s, 5 s and none: each one here is ours.
-    expect(http.headersTimeoutMs).toBeLessThan(60_000);
-  });
-});
-
 describe('one host opening many connections', () => {
   const held: { socket: Socket; closed: boolean }[] = [];
   afterAll(() => {
@@ -193,7 +171,7 @@ describe('one host opening many connections', () => {
       }
     }
     await until(() => held.filter((c) => c.closed).length >= 250, 5_000, '250 connections closed');
-    // Well before any timeout of the server's (headers: 10 s), exactly the limit is still open.
+    // Well before any timeout of the server's (headers: 9 s), exactly the limit is still open.
     expect(held.filter((c) => !c.closed)).toHaveLength(50);
     const health = await fetch(`http://127.0.0.1:${port}/api/health`);
     expect(health.status).toBe(200);
