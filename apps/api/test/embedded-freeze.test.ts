@@ -5,19 +5,13 @@
  * database (PGlite under DATA_DIR) saves a book on a cold start, and after each staff price edit saves it again,
  * checks out and reorders; each request must answer within a bound, and GET /api/config still answers after.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OrderResponse } from '@bindery/contracts/store/checkout';
 import { ReorderResponse } from '@bindery/contracts/store/orders';
 import { UploadBookResponse } from '@bindery/contracts/store/projects';
-import { buildApp } from '#app.js';
-import { runStartupTasks } from '#bootstrap/index.js';
-import { parseEnv } from '#env.js';
 import { catalogId, printBookConfiguration } from './checkout-fixtures.js';
-import { answered, closeUnlessFrozen } from './freeze.js';
+import { answered, startEmbeddedApp } from './freeze.js';
 import { createUser, json, request, type TestContext } from './helper.js';
 import { ADDRESS, payOrder } from './orders-fixtures.js';
 import { uploadPdf } from './projects.js';
@@ -25,25 +19,13 @@ import { uploadPdf } from './projects.js';
 const t = {} as TestContext;
 let frozen = false;
 
+let started: Awaited<ReturnType<typeof startEmbeddedApp>> | undefined;
 beforeAll(async () => {
-  t.dataDir = await mkdtemp(join(tmpdir(), 'bindery-freeze-'));
-  t.config = parseEnv({
-    DATA_DIR: t.dataDir,
-    LOG_LEVEL: 'silent',
-    NODE_ENV: 'test',
-    JOBS_ENABLED: 'false',
-    ADMIN_EMAIL: 'owner@example.test',
-    ADMIN_PASSWORD: 'Corr3ct-horse!',
-  });
-  t.app = await buildApp({ config: t.config });
-  await t.app.ready();
-  t.db = t.app.db;
-  await runStartupTasks(t.app);
+  started = await startEmbeddedApp(t, 'freeze');
 }, 120_000);
 
 afterAll(async () => {
-  await closeUnlessFrozen(t.app, frozen);
-  await rm(t.dataDir, { recursive: true, force: true });
+  await started?.stop(frozen);
 });
 
 /** One request that must answer within the bound; a freeze is remembered so the app is not closed into it. */

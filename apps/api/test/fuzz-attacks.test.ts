@@ -12,9 +12,6 @@
  *
  * Fixed seed and bounded count; FUZZ_SEED and FUZZ_RUNS change them (a failure prints the seed and the case).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,12 +19,9 @@ import { ErrorBody } from '@bindery/contracts/common';
 import { OrderResponse } from '@bindery/contracts/store/checkout';
 import { UploadBookResponse } from '@bindery/contracts/store/projects';
 import { MAX_PENDING_CERTIFICATES } from '@bindery/contracts/store/resale-certificates';
-import { buildApp } from '#app.js';
-import { runStartupTasks } from '#bootstrap/index.js';
-import { parseEnv } from '#env.js';
 import { MAX_PENDING_UPLOADS } from '#plugins/app/projects/uploads.service.js';
 import { catalogId, pendingUpload, printBookConfiguration } from './checkout-fixtures.js';
-import { answered, closeUnlessFrozen } from './freeze.js';
+import { answered, startEmbeddedApp } from './freeze.js';
 import { createUser, json, privateDatabase, setupTestApp, type TestContext } from './helper.js';
 import { ADDRESS, payOrder } from './orders-fixtures.js';
 import { jpegBytes, makePdf, multipartBody, pngBytes } from './pdf-fixtures.js';
@@ -81,26 +75,13 @@ describe('the freeze: a price edit among saves, edits, checkouts and reorders on
   const t = {} as TestContext;
   let frozen = false;
 
+  let started: Awaited<ReturnType<typeof startEmbeddedApp>> | undefined;
   beforeAll(async () => {
-    t.dataDir = await mkdtemp(join(tmpdir(), 'bindery-fuzz-freeze-'));
-    const database = await privateDatabase(true);
-    t.config = parseEnv({
-      DATA_DIR: t.dataDir,
-      LOG_LEVEL: 'silent',
-      NODE_ENV: 'test',
-      JOBS_ENABLED: 'false',
-      ADMIN_EMAIL: 'owner@example.test',
-      ADMIN_PASSWORD: 'Corr3ct-horse!',
-    });
-    t.app = await buildApp({ config: t.config, db: database.db });
-    await t.app.ready();
-    t.db = t.app.db;
-    await runStartupTasks(t.app);
+    started = await startEmbeddedApp(t, 'fuzz-freeze', (await privateDatabase(true)).db);
   });
 
   afterAll(async () => {
-    await closeUnlessFrozen(t.app, frozen);
-    if (t.dataDir) await rm(t.dataDir, { recursive: true, force: true });
+    await started?.stop(frozen);
   });
 
   type Op =
