@@ -13,7 +13,11 @@ import { eventsOf, orderRow, payByCard, payByPaypal, paymentsOf, refundsOf } fro
 import { orderOneBook } from '../orders-fixtures.js';
 import { paymentsTestApp, staffAndCustomer, type User } from '../payments-test-app.js';
 
-const { t, stripe, paypal, mail } = await paymentsTestApp({ mail: true });
+// Private webhook targets allowed: the customer's endpoint below is on this machine (ADR 0076).
+const { t, stripe, paypal, mail } = await paymentsTestApp({
+  mail: true,
+  env: { WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true' },
+});
 
 let admin: User;
 let customer: User;
@@ -149,6 +153,25 @@ describe('POST api/admin/orders/{id}/refund/ — card (Stripe Refunds)', () => {
 
   it('keeps a refund Stripe did not confirm pending and retries it with the same key: one refund only', async () => {
     const { order, pi } = await paidByCard('No answer');
+    // The customer's system listens for refunds (ADR 0076).
+    const endpoint = await request(t, {
+      method: 'POST',
+      url: '/api/users/me/webhooks/',
+      headers: customer.auth,
+      payload: { url: 'http://127.0.0.1:9/bindery', events: ['order.refunded'] },
+    });
+    expect(endpoint.statusCode, endpoint.body).toBe(201);
+    const refundedEvents = async () =>
+      (
+        await t.db
+          .selectFrom('webhook_deliveries')
+          .innerJoin('webhook_endpoints', 'webhook_endpoints.id', 'webhook_deliveries.endpoint_id')
+          .select('webhook_deliveries.event_type')
+          .where('webhook_endpoints.user_id', '=', customer.user.id)
+          .where('webhook_deliveries.event_type', '=', 'order.refunded')
+          .execute()
+      ).length;
+    const before = await refundedEvents();
     stripe.respondOnce('POST', '/v1/refunds', {
       status: 500,
       body: { error: { type: 'api_error', message: 'An unknown error occurred.' } },
@@ -175,6 +198,11 @@ describe('POST api/admin/orders/{id}/refund/ — card (Stripe Refunds)', () => {
     ]);
     await t.app.payments.reconcileDue(later);
     expect(stripe.refunds(pi).map((r) => r.amount)).toEqual([700]);
+    // Settled like a first answer: its event on the timeline by the staff member who asked, and one webhook.
+    expect((await eventsOf(t, order.id)).filter((e) => e.note?.startsWith('Refunded '))).toEqual([
+      expect.objectContaining({ note: 'Refunded $7.00 (card): Late delivery', actor_type: 'staff', internal: false }),
+    ]);
+    expect((await refundedEvents()) - before).toBe(1);
   });
 
   it('gives one of two concurrent full refunds and refuses the other: the money goes back once', async () => {

@@ -225,31 +225,9 @@ export function createRefundPayment(deps: RefundsDeps) {
       });
     }
     // The outcome, its event on the order's timeline (who, how much, why) and its credit note commit together.
-    let webhookIds: number[] = [];
-    const done = await db.transaction().execute(async (trx) => {
-      const settled = await recordAnswerWithin(trx, refund.id, answer);
-      const order = await deps.orders().rowWithin(trx, settled.order_id);
-      if (order) {
-        await deps.orders().recordNoteWithin(trx, order, {
-          actor: args.actor,
-          note: refundNote(settled, args.reason),
-          // Staff's refunds are the customer's to read; the system's (money that arrived twice or late, refunded
-          // automatically) are for staff, the customer has the mail.
-          internal: args.actor.type === 'system',
-        });
-        if (settled.status !== 'failed' && deps.webhooks) {
-          webhookIds = await deps.webhooks.enqueueWithin(trx, {
-            id: order.id,
-            userId: order.user_id,
-            orderNumber: order.order_number,
-            status: order.status,
-            previousStatus: order.status,
-            refunded: formatCents(Number(settled.amount_cents)),
-          });
-        }
-      }
-      return settled;
-    });
+    const { settled: done, webhookIds } = await db
+      .transaction()
+      .execute((trx) => settleWithin(trx, refund.id, answer, args.actor, args.reason));
     deps.webhooks?.deliver(webhookIds);
     log.info(
       {
@@ -261,6 +239,41 @@ export function createRefundPayment(deps: RefundsDeps) {
       'refund made',
     );
     return done;
+  }
+
+  /**
+   * The provider's answer to a refund, settled in the caller's transaction: recorded (with its credit note), its
+   * event on the order's timeline by the refund's own actor and reason, and — unless the provider failed it — the
+   * customer's `order.refunded` webhook written, its ids returned to deliver after the commit. The first answer
+   * (refundPayment) and one found later by the reconciliation job (a lost answer) settle the same way.
+   */
+  async function settleWithin(
+    trx: Transaction<DB>,
+    refundId: number,
+    answer: ProviderRefund,
+    actor: OrderActorInput,
+    reason: string,
+  ): Promise<{ settled: RefundRow; webhookIds: number[] }> {
+    const settled = await recordAnswerWithin(trx, refundId, answer);
+    const order = await deps.orders().rowWithin(trx, settled.order_id);
+    if (!order) return { settled, webhookIds: [] };
+    await deps.orders().recordNoteWithin(trx, order, {
+      actor,
+      note: refundNote(settled, reason),
+      // Staff's refunds are the customer's to read; the system's (money that arrived twice or late, refunded
+      // automatically) are for staff, the customer has the mail.
+      internal: actor.type === 'system',
+    });
+    if (settled.status === 'failed' || !deps.webhooks) return { settled, webhookIds: [] };
+    const webhookIds = await deps.webhooks.enqueueWithin(trx, {
+      id: order.id,
+      userId: order.user_id,
+      orderNumber: order.order_number,
+      status: order.status,
+      previousStatus: order.status,
+      refunded: formatCents(Number(settled.amount_cents)),
+    });
+    return { settled, webhookIds };
   }
 
   /**
@@ -277,5 +290,5 @@ export function createRefundPayment(deps: RefundsDeps) {
     return settled;
   }
 
-  return { refundPayment, askProvider, recordAnswerWithin };
+  return { refundPayment, askProvider, settleWithin };
 }

@@ -39,7 +39,7 @@ export type RefundsModule = ReturnType<typeof createRefunds>;
 
 export function createRefunds(deps: RefundsDeps) {
   const { db, clock, outbox, log, config } = deps;
-  const { refundPayment, askProvider, recordAnswerWithin } = createRefundPayment(deps);
+  const { refundPayment, askProvider, settleWithin } = createRefundPayment(deps);
 
   const notFound = () => new DomainError('not_found', messages.checkout.orderNotFound);
 
@@ -191,7 +191,12 @@ export function createRefunds(deps: RefundsDeps) {
       if (!payment?.charge_ref || !order) continue;
       try {
         const answer = await askProvider(refund, payment.charge_ref, order.currency);
-        await db.transaction().execute((trx) => recordAnswerWithin(trx, refund.id, answer));
+        // Settled as the first answer would have been: its timeline event by whoever asked, its webhook.
+        const actor = { type: refund.actor_type, userId: refund.actor_user_id, label: refund.actor_label };
+        const { webhookIds } = await db
+          .transaction()
+          .execute((trx) => settleWithin(trx, refund.id, answer, actor, refund.reason));
+        deps.webhooks?.deliver(webhookIds);
         confirmed += 1;
       } catch (error) {
         if (error instanceof ProviderError && refused(error)) {
