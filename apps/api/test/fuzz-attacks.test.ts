@@ -22,11 +22,11 @@ import { MAX_PENDING_CERTIFICATES } from '@bindery/contracts/store/resale-certif
 import { MAX_PENDING_UPLOADS } from '#plugins/app/projects/uploads.service.js';
 import { catalogId, pendingUpload, printBookConfiguration } from './checkout-fixtures.js';
 import { answered, startEmbeddedApp } from './freeze.js';
-import { createUser, json, privateDatabase, setupTestApp, type TestContext } from './helper.js';
+import { createUser, json, privateDatabase, setupTestApp, until, type TestContext } from './helper.js';
 import { ADDRESS, payOrder } from './orders-fixtures.js';
 import { jpegBytes, makePdf, multipartBody, pngBytes } from './pdf-fixtures.js';
 import { upload, uploadCertificate } from './projects.js';
-import { answerOf, closedWithin, open, until } from './raw-socket.js';
+import { answerOf, closedWithin, open } from './raw-socket.js';
 
 const SEED = Number(process.env['FUZZ_SEED'] ?? 20261128);
 const RUNS = Number(process.env['FUZZ_RUNS'] ?? 12);

@@ -206,3 +206,16 @@ export function bodyKeys(res: Pick<LightMyRequestResponse, 'json'>): string[] {
  */
 export const anyString: unknown = expect.any(String);
 export const anyNumber: unknown = expect.any(Number);
+
+/** Resolves once `check` holds, polling every 20 ms (a bounded wait on a condition, never a fixed sleep); fails after `ms`. */
+export async function until(
+  check: () => boolean | Promise<boolean>,
+  ms = 15_000,
+  what = 'the condition',
+): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`not within ${ms} ms: ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}

@@ -39,19 +39,6 @@ export async function closedWithin(conn: { socket: Socket; closed: boolean }, ms
   });
 }
 
-/** Resolves once `check` holds, polling; fails after `ms`. */
-export async function until(
-  check: () => boolean | Promise<boolean>,
-  ms: number,
-  what: string,
-): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`not within ${ms} ms: ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
 /** The status and body of the answer the server wrote before closing, if any. */
 export function answerOf(received: string): { statusCode: number; body: string } | undefined {
   const status = /^HTTP\/1\.1 (\d{3})/.exec(received);

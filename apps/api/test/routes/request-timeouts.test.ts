@@ -15,8 +15,8 @@ import { Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBody } from '@bindery/contracts/common';
 import { REQUEST_TIMEOUT_TEXT } from '#lib/http-limits.js';
-import { setupTestApp, type TestContext } from '../helper.js';
-import { closedWithin, open as openTo, until } from '../raw-socket.js';
+import { setupTestApp, until, type TestContext } from '../helper.js';
+import { closedWithin, open as openTo } from '../raw-socket.js';
 
 /** An app with these body limits (seconds) whose log lines are kept: the body watch logs why it cut. */
 function appWithLimits(idleSeconds: number, wholeSeconds: number) {

@@ -21,7 +21,7 @@ import {
   sweepExpiredUploads,
   uploadTexts,
 } from '#plugins/app/projects/uploads.service.js';
-import { createUser, defined, json, request, setupTestApp } from '../helper.js';
+import { createUser, defined, json, request, setupTestApp, until } from '../helper.js';
 import { makePdf } from '../pdf-fixtures.js';
 import {
   halfSentUpload,
@@ -47,15 +47,6 @@ const statuses = (responses: { statusCode: number }[]) =>
 /** The customer's reservation rows (live or not). */
 const reservationsOf = (userId: number) =>
   t.db.selectFrom('upload_reservations').select(['id', 'kind']).where('user_id', '=', userId).execute();
-
-/** Waits for a condition (bounded), instead of sleeping a fixed time. */
-async function until(check: () => Promise<boolean>, ms = 15_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 let port: number;
 beforeAll(async () => {

@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBody } from '@bindery/contracts/common';
 import { messages } from '@bindery/contracts/messages';
 import { buildApp } from '#app.js';
-import { createUser, setupTestApp } from '../helper.js';
+import { createUser, setupTestApp, until } from '../helper.js';
 import { filesUnder, makePdf, pdfObjectFlood } from '../pdf-fixtures.js';
 import { halfSentUpload, upload, type Auth } from '../projects.js';
 
@@ -24,15 +24,6 @@ const uploadsDir = () => join(t.dataDir, 'uploads');
 beforeAll(async () => {
   auth = (await createUser(t)).auth;
 });
-
-/** Waits for a condition (bounded), instead of sleeping a fixed time. */
-async function until(check: () => Promise<boolean> | boolean, ms = 15_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 describe('a stalled upload', () => {
   it('is cut off after UPLOAD_IDLE_TIMEOUT without a byte, and its staged file is removed', async () => {
