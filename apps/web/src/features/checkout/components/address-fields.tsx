@@ -57,7 +57,7 @@ export function AddressFields({ draft, errors, onChange, withPhone = true }: Add
       />
       {hasStateList(draft.country) ? (
         <SelectField
-          label="State"
+          label={L.state}
           name="state"
           autoComplete="address-level1"
           placeholder="Select a state"
